@@ -1,0 +1,58 @@
+# tfdyn — DynamoDB single-table design as code.
+# `make help` lists the targets.
+
+SHELL        := /bin/bash
+GO           ?= go
+TFDYN_CACHE  ?= $(HOME)/.cache/tfdyn
+BIN          := bin/tfdyn
+export TFDYN_CACHE
+
+.DEFAULT_GOAL := help
+
+.PHONY: help
+help: ## List the targets
+	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+
+.PHONY: deps
+deps: ## Download Go modules (cached by the Go toolchain)
+	$(GO) mod download
+
+.PHONY: setup
+setup: deps ## Install DynamoDB Local, the provider mirror (builds hashicorp/aws 6 once, ~40 min) and the Terraform CLI config into $(TFDYN_CACHE)
+	scripts/setup.sh
+
+.PHONY: build
+build: deps ## Build bin/tfdyn
+	$(GO) build -o $(BIN) ./cmd/tfdyn
+
+.PHONY: test
+test: setup ## Run every test (installs what tests need first)
+	$(GO) vet ./...
+	$(GO) test -count=1 -timeout 60m ./...
+
+.PHONY: test-short
+test-short: deps ## Run the fast tests only (no terraform, no DynamoDB Local)
+	$(GO) test -short ./...
+
+.PHONY: update-golden
+update-golden: ## Refresh golden files (review the diff)
+	$(GO) test ./... -run 'Golden|Doc|Emit' -update
+
+.PHONY: fuzz
+fuzz: ## Fuzz the parser and linter for 60s
+	$(GO) test ./lint -run '^$$' -fuzz FuzzParseAndLint -fuzztime 60s
+
+.PHONY: bench
+bench: ## Run benchmarks
+	$(GO) test ./... -run '^$$' -bench . -benchmem
+
+.PHONY: demo
+demo: setup build ## Validate, document and emit the e-commerce example
+	$(BIN) validate examples/ecommerce
+	$(BIN) doc examples/ecommerce
+	$(BIN) emit examples/ecommerce -o $${TMPDIR:-/tmp}/tfdyn-demo
+	@echo "emitted Terraform in $${TMPDIR:-/tmp}/tfdyn-demo"
+
+.PHONY: fmt
+fmt: ## gofmt the Go sources
+	gofmt -w $$(git ls-files '*.go')
