@@ -1,0 +1,353 @@
+package hclschema
+
+import (
+	"sort"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/typeexpr"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+
+	"github.com/tfdyn/tfdyn/diag"
+)
+
+var entitySchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{
+		{Name: "table"},
+		{Name: "attributes", Required: true},
+	},
+	Blocks: []hcl.BlockHeaderSchema{
+		{Type: "key"},
+		{Type: "index", LabelNames: []string{"name"}},
+		{Type: "example"},
+	},
+}
+
+func (d *decoder) entity(b *hcl.Block) {
+	if !d.checkLabel(b, "entity") {
+		return
+	}
+	name := b.Labels[0]
+	if prev := d.schema.Entity(name); prev != nil {
+		d.errorf(CodeDuplicate, b.LabelRanges[0], "Duplicate entity", "An entity named %q is already declared at %s. Entity names must be unique.", name, prev.DeclRange)
+		return
+	}
+	content, ds := b.Body.Content(entitySchema)
+	d.add(ds, CodeSyntax)
+	e := &Entity{Name: name, DeclRange: b.DefRange}
+
+	e.Table = d.tableRef(content.Attributes["table"], b.DefRange, name)
+	if at := content.Attributes["attributes"]; at != nil {
+		d.attributes(e, at)
+	}
+	if e.Table == nil {
+		d.schema.Entities = append(d.schema.Entities, e)
+		return
+	}
+	t := e.Table
+	var keyBlocks []*hcl.Block
+	for _, blk := range content.Blocks {
+		switch blk.Type {
+		case "key":
+			keyBlocks = append(keyBlocks, blk)
+		case "index":
+			d.entityIndex(e, blk)
+		}
+	}
+	if len(keyBlocks) > 1 {
+		d.errorf(CodeDuplicate, keyBlocks[1].DefRange, "Duplicate key block", "An entity has one key block; this one repeats the block at %s.", keyBlocks[0].DefRange)
+	}
+	if len(keyBlocks) > 0 {
+		e.Key = &KeyBlock{DeclRange: keyBlocks[0].DefRange}
+		e.Key.Templates = d.templates(e, t.Primary, keyBlocks[0].Body, nil)
+	}
+	// Every primary key attribute must be provided.
+	for _, k := range t.Primary.KeyAttrs() {
+		if e.Attribute(k.Name) == nil && e.Key.Template(k.Name) == nil {
+			rng := e.DeclRange
+			if e.Key != nil {
+				rng = e.Key.DeclRange
+			}
+			d.errorf(CodeMissingKey, rng, "Missing primary key attribute",
+				"Entity %q does not provide the table's key attribute %q. Add %s = \"...\" to its key block, or an attribute named %q.", e.Name, k.Name, k.Name, k.Name)
+		}
+	}
+	// Index blocks must provide every key attribute of their index.
+	for _, ei := range e.Indexes {
+		for _, k := range ei.Index.KeyAttrs() {
+			if e.Attribute(k.Name) != nil || ei.Template(k.Name) != nil {
+				continue
+			}
+			if ei.Index.Kind == IndexLocal && ei.Index.IsPartitionKey(k.Name) {
+				continue // the LSI shares the table's partition key
+			}
+			d.errorf(CodeMissingKey, ei.DeclRange, "Missing index key attribute",
+				"The index block %q of entity %q does not provide the key attribute %q. Add %s = \"...\" to the block.", ei.Index.Name, e.Name, k.Name, k.Name)
+		}
+	}
+	for _, blk := range content.Blocks {
+		if blk.Type == "example" {
+			d.example(e, blk)
+		}
+	}
+	t.Entities = append(t.Entities, e)
+	d.schema.Entities = append(d.schema.Entities, e)
+}
+
+// tableRef resolves `table = table.NAME`; without it, the only table.
+func (d *decoder) tableRef(at *hcl.Attribute, def hcl.Range, entity string) *Table {
+	if at == nil {
+		switch len(d.schema.Tables) {
+		case 1:
+			return d.schema.Tables[0]
+		case 0:
+			d.errorf(CodeUnknownReference, def, "No table", "Entity %q needs a table, and the schema declares none. Add a table block.", entity)
+		default:
+			d.errorf(CodeUnknownReference, def, "Missing table reference",
+				"The schema declares several tables; say which one stores entity %q with table = table.<name>.", entity)
+		}
+		return nil
+	}
+	tr, ds := hcl.AbsTraversalForExpr(at.Expr)
+	if ds.HasErrors() || len(tr) != 2 || tr.RootName() != "table" {
+		d.errorf(CodeInvalidValue, at.Expr.Range(), "Invalid table reference", "The table argument must be a reference like table.app.")
+		return nil
+	}
+	name := tr[1].(hcl.TraverseAttr).Name
+	if t := d.schema.Table(name); t != nil {
+		return t
+	}
+	var labels []string
+	for _, t := range d.schema.Tables {
+		labels = append(labels, t.Label)
+	}
+	d.errorf(CodeUnknownReference, at.Expr.Range(), "Unknown table", "No table named %q is declared.%s", name, diag.DidYouMean(name, labels))
+	return nil
+}
+
+// attributes decodes `attributes = { name = type, ... }`.
+func (d *decoder) attributes(e *Entity, at *hcl.Attribute) {
+	pairs, ds := hcl.ExprMap(at.Expr)
+	if ds.HasErrors() {
+		d.errorf(CodeInvalidValue, at.Expr.Range(), "Invalid attributes", "The attributes argument must be an object of types, like { username = string, age = number }.")
+		return
+	}
+	for _, kv := range pairs {
+		name := hcl.ExprAsKeyword(kv.Key)
+		if name == "" {
+			if v, ds := kv.Key.Value(nil); !ds.HasErrors() && v.Type() == cty.String && !v.IsNull() {
+				name = v.AsString()
+			}
+		}
+		if name == "" {
+			d.errorf(CodeInvalidValue, kv.Key.Range(), "Invalid attribute name", "Attribute names must be identifiers or strings.")
+			continue
+		}
+		if e.Attribute(name) != nil {
+			d.errorf(CodeDuplicate, kv.Key.Range(), "Duplicate attribute", "Entity %q declares attribute %q twice.", e.Name, name)
+			continue
+		}
+		typeExpr := kv.Value
+		optional := false
+		if call, ds := hcl.ExprCall(typeExpr); !ds.HasErrors() && call.Name == "optional" {
+			if len(call.Arguments) != 1 {
+				d.errorf(CodeInvalidType, typeExpr.Range(), "Invalid optional type", "optional(TYPE) takes exactly one type, like optional(string).")
+				continue
+			}
+			optional = true
+			typeExpr = call.Arguments[0]
+		}
+		ty, ds := typeexpr.TypeConstraint(typeExpr)
+		if ds.HasErrors() {
+			d.add(ds, CodeInvalidType)
+			continue
+		}
+		if ty == cty.DynamicPseudoType {
+			d.errorf(CodeInvalidType, typeExpr.Range(), "Type any is not supported", "Give attribute %q a concrete type such as string, number, bool, list(string) or map(number).", name)
+			continue
+		}
+		e.Attributes = append(e.Attributes, &Attribute{Name: name, Type: ty, Optional: optional, Range: kv.Key.Range(), TypeRange: kv.Value.Range()})
+	}
+}
+
+func (d *decoder) entityIndex(e *Entity, blk *hcl.Block) {
+	name := blk.Labels[0]
+	ix := e.Table.Index(name)
+	if ix == nil || ix.Kind == IndexPrimary {
+		d.errorf(CodeUnknownReference, blk.LabelRanges[0], "Unknown index",
+			"Table %q has no secondary index named %q.%s", e.Table.Label, name, diag.DidYouMean(name, e.Table.IndexNames()))
+		return
+	}
+	if prev := e.IndexBlock(name); prev != nil {
+		d.errorf(CodeDuplicate, blk.LabelRanges[0], "Duplicate index block", "Entity %q already has an index block %q at %s.", e.Name, name, prev.DeclRange)
+		return
+	}
+	ei := &EntityIndex{Index: ix, DeclRange: blk.DefRange}
+	ei.Templates = d.templates(e, ix, blk.Body, &ei.When)
+	e.Indexes = append(e.Indexes, ei)
+}
+
+// templates decodes the key attribute assignments of a key or index block.
+// When when is non-nil, a `when` argument is accepted as the sparse condition.
+func (d *decoder) templates(e *Entity, ix *Index, body hcl.Body, when *hcl.Expression) []*KeyTemplate {
+	attrs, ds := body.JustAttributes()
+	d.add(ds, CodeSyntax)
+	var names []string
+	for n := range attrs {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool { return attrs[names[i]].Range.Start.Byte < attrs[names[j]].Range.Start.Byte })
+	var out []*KeyTemplate
+	for _, n := range names {
+		at := attrs[n]
+		if n == "when" && when != nil {
+			if d.checkVariables(e, at.Expr, "sparse condition") {
+				v, ds := at.Expr.Value(unknownContext(e))
+				if ds.HasErrors() {
+					d.add(ds, CodeInvalidTemplate)
+				} else if !v.Type().Equals(cty.Bool) && v.Type() != cty.DynamicPseudoType {
+					d.errorf(CodeInvalidTemplate, at.Expr.Range(), "Invalid sparse condition", "The when condition must be true or false, like status == \"OPEN\"; it evaluates to %s.", v.Type().FriendlyName())
+				}
+			}
+			*when = at.Expr
+			continue
+		}
+		if _, ok := ix.KeyAttr(n); !ok {
+			keyNames := []string{}
+			for _, k := range ix.KeyAttrs() {
+				keyNames = append(keyNames, k.Name)
+			}
+			d.errorf(CodeInvalidKeyAssignment, at.NameRange, "Not a key attribute",
+				"%q is not a key attribute of %s (its keys: %s).%s", n, ix.DisplayName(), quoteList(keyNames), diag.DidYouMean(n, keyNames))
+			continue
+		}
+		if ix.Kind == IndexLocal && ix.IsPartitionKey(n) {
+			d.errorf(CodeInvalidKeyAssignment, at.NameRange, "LSI partition key assigned",
+				"An LSI shares the table's partition key %q: set it in the entity's key block, not in the index block.", n)
+			continue
+		}
+		if a := e.Attribute(n); a != nil {
+			d.errorf(CodeInvalidKeyAssignment, at.NameRange, "Key attribute is an entity attribute",
+				"%q is an attribute of entity %q, so its value is stored as is; remove this assignment (declared at %s).", n, e.Name, a.Range)
+			continue
+		}
+		if tpl := d.template(e, n, at); tpl != nil {
+			out = append(out, tpl)
+		}
+	}
+	return out
+}
+
+// checkVariables reports every variable of expr that is not an attribute of e.
+func (d *decoder) checkVariables(e *Entity, expr hcl.Expression, what string) bool {
+	ok := true
+	for _, tr := range expr.Variables() {
+		root := tr.RootName()
+		if e.Attribute(root) != nil {
+			continue
+		}
+		d.errorf(CodeUnknownVariable, tr.SourceRange(), "Unknown attribute",
+			"The %s uses %q, which is not an attribute of entity %q.%s", what, root, e.Name, diag.DidYouMean(root, e.AttributeNames()))
+		ok = false
+	}
+	return ok
+}
+
+func (d *decoder) template(e *Entity, attr string, at *hcl.Attribute) *KeyTemplate {
+	if !d.checkVariables(e, at.Expr, "template for "+attr) {
+		return nil
+	}
+	v, ds := at.Expr.Value(unknownContext(e))
+	if ds.HasErrors() {
+		d.add(ds, CodeInvalidTemplate)
+		return nil
+	}
+	ty := DynamoType(v.Type())
+	if ty == "" {
+		if v.Type() == cty.DynamicPseudoType {
+			ty = TypeS
+		} else {
+			d.errorf(CodeInvalidTemplate, at.Expr.Range(), "Invalid key template",
+				"The template for %q evaluates to %s; a key attribute must be a string or a number.", attr, v.Type().FriendlyName())
+			return nil
+		}
+	}
+	return &KeyTemplate{Attr: attr, Expr: at.Expr, Type: ty, Range: at.Range}
+}
+
+// unknownContext binds every attribute of e to an unknown value of its type,
+// so evaluation checks types and yields the result type.
+func unknownContext(e *Entity) *hcl.EvalContext {
+	vars := map[string]cty.Value{}
+	for _, a := range e.Attributes {
+		vars[a.Name] = cty.UnknownVal(a.Type)
+	}
+	return &hcl.EvalContext{Variables: vars, Functions: Functions()}
+}
+
+func (d *decoder) example(e *Entity, blk *hcl.Block) {
+	attrs, ds := blk.Body.JustAttributes()
+	d.add(ds, CodeSyntax)
+	vals := map[string]cty.Value{}
+	ok := true
+	ctx := &hcl.EvalContext{Functions: Functions()}
+	for n, at := range attrs {
+		a := e.Attribute(n)
+		if a == nil {
+			d.errorf(CodeInvalidExample, at.NameRange, "Unknown attribute in example",
+				"Entity %q has no attribute %q.%s", e.Name, n, diag.DidYouMean(n, e.AttributeNames()))
+			ok = false
+			continue
+		}
+		v, ds := at.Expr.Value(ctx)
+		if ds.HasErrors() {
+			d.add(ds, CodeInvalidExample)
+			ok = false
+			continue
+		}
+		cv, err := convert.Convert(v, a.Type)
+		if err != nil {
+			d.errorf(CodeInvalidExample, at.Expr.Range(), "Wrong type in example",
+				"Attribute %q of entity %q is %s: %s.", n, e.Name, a.Type.FriendlyName(), err)
+			ok = false
+			continue
+		}
+		vals[n] = cv
+	}
+	for _, a := range e.Attributes {
+		if _, set := vals[a.Name]; !set {
+			if !a.Optional {
+				d.errorf(CodeInvalidExample, blk.DefRange, "Missing attribute in example",
+					"The example of entity %q does not set the required attribute %q. Set it, or declare it optional(%s).", e.Name, a.Name, typeexpr.TypeString(a.Type))
+				ok = false
+			}
+			vals[a.Name] = cty.NullVal(a.Type)
+		}
+	}
+	if !ok {
+		return
+	}
+	ex := &Example{Values: cty.ObjectVal(vals), DeclRange: blk.DefRange}
+	if _, err := e.Item(ex.Values); err != nil {
+		d.errorf(CodeInvalidExample, blk.DefRange, "Example does not fit the key templates", "%s", err)
+		return
+	}
+	e.Examples = append(e.Examples, ex)
+}
+
+// resolveKeyTypes sets the DynamoDB type of every key attribute from the
+// entities that write it (first writer wins; lint reports disagreements).
+func (d *decoder) resolveKeyTypes() {
+	for _, t := range d.schema.Tables {
+		for _, ix := range t.Indexes() {
+			for _, part := range [][]KeyAttr{ix.PartitionKey, ix.SortKey} {
+				for i := range part {
+					part[i].Type = TypeS
+					if ws := t.KeyWriters(part[i].Name); len(ws) > 0 {
+						part[i].Type = ws[0].Type
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,376 @@
+package hclschema
+
+import (
+	"sort"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/typeexpr"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+
+	"github.com/tfdyn/tfdyn/diag"
+)
+
+var patternSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{
+		{Name: "description"},
+		{Name: "entity"},
+		{Name: "entities"},
+		{Name: "index"},
+		{Name: "order"},
+		{Name: "limit"},
+		{Name: "filter"},
+		{Name: "attributes"},
+		{Name: "inputs"},
+	},
+	Blocks: []hcl.BlockHeaderSchema{
+		{Type: "key"},
+		{Type: "example"},
+	},
+}
+
+// conditionFuncs maps condition function names to operators and operand counts.
+var conditionFuncs = map[string]struct {
+	op    ConditionOp
+	nargs int
+}{
+	"eq":          {OpEq, 1},
+	"begins_with": {OpBeginsWith, 1},
+	"between":     {OpBetween, 2},
+	"lt":          {OpLT, 1},
+	"lte":         {OpLE, 1},
+	"gt":          {OpGT, 1},
+	"gte":         {OpGE, 1},
+}
+
+// ConditionFunctions lists the function names that make a key condition.
+func ConditionFunctions() []string {
+	out := make([]string, 0, len(conditionFuncs))
+	for n := range conditionFuncs {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (d *decoder) pattern(b *hcl.Block) {
+	if !d.checkLabel(b, "access pattern") {
+		return
+	}
+	name := b.Labels[0]
+	if prev := d.schema.Pattern(name); prev != nil {
+		d.errorf(CodeDuplicate, b.LabelRanges[0], "Duplicate access pattern", "An access pattern named %q is already declared at %s.", name, prev.DeclRange)
+		return
+	}
+	content, ds := b.Body.Content(patternSchema)
+	d.add(ds, CodeSyntax)
+	p := &AccessPattern{Name: name, DeclRange: b.DefRange}
+	a := content.Attributes
+	if at := a["description"]; at != nil {
+		p.Description, _ = d.stringValue(at)
+	}
+	p.Entities = d.entityRefs(a["entity"], a["entities"], b.DefRange, name)
+	if len(p.Entities) == 0 {
+		return
+	}
+	p.Table = p.Entities[0].Table
+	for _, e := range p.Entities[1:] {
+		if e.Table != p.Table {
+			d.errorf(CodeInvalidValue, b.DefRange, "Entities in different tables",
+				"Access pattern %q returns %q (table %q) and %q (table %q); one pattern reads one table.",
+				name, p.Entities[0].Name, p.Table.Label, e.Name, e.Table.Label)
+			return
+		}
+	}
+	if p.Table == nil {
+		return
+	}
+	p.Index = p.Table.Primary
+	if at := a["index"]; at != nil {
+		ixName, ok := d.stringValue(at)
+		if !ok {
+			return
+		}
+		p.Index = p.Table.Index(ixName)
+		if p.Index == nil {
+			d.errorf(CodeUnknownReference, at.Expr.Range(), "Unknown index",
+				"Table %q has no index named %q.%s", p.Table.Label, ixName, diag.DidYouMean(ixName, append(p.Table.IndexNames(), PrimaryIndexName)))
+			return
+		}
+	}
+	if at := a["order"]; at != nil {
+		if s, ok := d.stringValue(at, "asc", "desc"); ok {
+			p.Descending = s == "desc"
+		}
+	}
+	if at := a["limit"]; at != nil {
+		p.Limit, _ = d.intValue(at, 1, 1<<31)
+	}
+	if at := a["attributes"]; at != nil {
+		p.Attributes, _ = d.stringList(at)
+		p.AttributesRange = at.Expr.Range()
+	}
+	declared := d.declaredInputs(a["inputs"])
+
+	var keyBlocks []*hcl.Block
+	for _, blk := range content.Blocks {
+		if blk.Type == "key" {
+			keyBlocks = append(keyBlocks, blk)
+		}
+	}
+	switch {
+	case len(keyBlocks) == 0:
+		d.errorf(CodeMissingKey, b.DefRange, "Missing key block",
+			"Access pattern %q needs a key block with its key conditions, like key { PK = \"USER#${username}\" }. tfdyn never plans a Scan.", name)
+		return
+	case len(keyBlocks) > 1:
+		d.errorf(CodeDuplicate, keyBlocks[1].DefRange, "Duplicate key block", "An access pattern has one key block.")
+	}
+	d.conditions(p, keyBlocks[0])
+	d.inputs(p, declared)
+	if at := a["filter"]; at != nil {
+		p.Filter = at.Expr
+		d.checkFilter(p, at)
+	}
+	for _, blk := range content.Blocks {
+		if blk.Type == "example" {
+			d.patternExample(p, blk)
+		}
+	}
+	d.schema.Patterns = append(d.schema.Patterns, p)
+}
+
+func (d *decoder) entityRefs(one, many *hcl.Attribute, def hcl.Range, pattern string) []*Entity {
+	var exprs []hcl.Expression
+	switch {
+	case one != nil && many != nil:
+		d.errorf(CodeInvalidValue, many.NameRange, "Both entity and entities", "Use entity = entity.X for one result type or entities = [entity.X, entity.Y] for an item collection, not both.")
+		return nil
+	case one != nil:
+		exprs = []hcl.Expression{one.Expr}
+	case many != nil:
+		list, ds := hcl.ExprList(many.Expr)
+		if ds.HasErrors() || len(list) == 0 {
+			d.errorf(CodeInvalidValue, many.Expr.Range(), "Invalid entities", "entities must be a non-empty list of references, like [entity.User, entity.Order].")
+			return nil
+		}
+		exprs = list
+	default:
+		d.errorf(CodeMissingKey, def, "Missing entity", "Access pattern %q must say what it returns: entity = entity.X (or entities = [...]).", pattern)
+		return nil
+	}
+	var out []*Entity
+	for _, expr := range exprs {
+		tr, ds := hcl.AbsTraversalForExpr(expr)
+		if ds.HasErrors() || len(tr) != 2 || tr.RootName() != "entity" {
+			d.errorf(CodeInvalidValue, expr.Range(), "Invalid entity reference", "An entity reference looks like entity.Order.")
+			return nil
+		}
+		name := tr[1].(hcl.TraverseAttr).Name
+		e := d.schema.Entity(name)
+		if e == nil {
+			var names []string
+			for _, x := range d.schema.Entities {
+				names = append(names, x.Name)
+			}
+			d.errorf(CodeUnknownReference, expr.Range(), "Unknown entity", "No entity named %q is declared.%s", name, diag.DidYouMean(name, names))
+			return nil
+		}
+		if e.Table == nil {
+			return nil
+		}
+		for _, x := range out {
+			if x == e {
+				d.errorf(CodeDuplicate, expr.Range(), "Duplicate entity", "Entity %q is listed twice.", name)
+			}
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+func (d *decoder) declaredInputs(at *hcl.Attribute) map[string]cty.Type {
+	out := map[string]cty.Type{}
+	if at == nil {
+		return out
+	}
+	pairs, ds := hcl.ExprMap(at.Expr)
+	if ds.HasErrors() {
+		d.errorf(CodeInvalidValue, at.Expr.Range(), "Invalid inputs", "inputs must be an object of types, like { month = string }.")
+		return out
+	}
+	for _, kv := range pairs {
+		name := hcl.ExprAsKeyword(kv.Key)
+		if name == "" {
+			d.errorf(CodeInvalidValue, kv.Key.Range(), "Invalid input name", "Input names must be identifiers.")
+			continue
+		}
+		ty, ds := typeexpr.TypeConstraint(kv.Value)
+		if ds.HasErrors() {
+			d.add(ds, CodeInvalidType)
+			continue
+		}
+		out[name] = ty
+	}
+	return out
+}
+
+func (d *decoder) conditions(p *AccessPattern, blk *hcl.Block) {
+	attrs, ds := blk.Body.JustAttributes()
+	d.add(ds, CodeSyntax)
+	for _, at := range attrs {
+		c := &Condition{Attr: at.Name, Op: OpEq, Args: []hcl.Expression{at.Expr}, Range: at.Range, NameRange: at.NameRange}
+		if call, ds := hcl.ExprCall(at.Expr); !ds.HasErrors() {
+			if f, ok := conditionFuncs[call.Name]; ok {
+				if len(call.Arguments) != f.nargs {
+					d.errorf(CodeInvalidCondition, call.ArgsRange, "Wrong number of operands",
+						"%s takes %d operand(s); got %d.", call.Name, f.nargs, len(call.Arguments))
+					continue
+				}
+				c.Op, c.Args = f.op, call.Arguments
+			}
+		}
+		p.Conditions = append(p.Conditions, c)
+	}
+	// Key schema order first, then source order.
+	pos := map[string]int{}
+	for i, k := range p.Index.KeyAttrs() {
+		pos[k.Name] = i
+	}
+	sort.SliceStable(p.Conditions, func(i, j int) bool {
+		pi, iok := pos[p.Conditions[i].Attr]
+		pj, jok := pos[p.Conditions[j].Attr]
+		if iok != jok {
+			return iok
+		}
+		if iok && pi != pj {
+			return pi < pj
+		}
+		return p.Conditions[i].Range.Start.Byte < p.Conditions[j].Range.Start.Byte
+	})
+}
+
+// inputs collects the free variables of the key conditions and types them:
+// an input named like an attribute of a result entity takes its type, any
+// other must be declared in `inputs`.
+func (d *decoder) inputs(p *AccessPattern, declared map[string]cty.Type) {
+	seen := map[string]bool{}
+	for _, c := range p.Conditions {
+		for _, arg := range c.Args {
+			for _, tr := range arg.Variables() {
+				name := tr.RootName()
+				if seen[name] {
+					continue
+				}
+				seen[name] = true
+				ty, ok := declared[name]
+				if !ok {
+					for _, e := range p.Entities {
+						if a := e.Attribute(name); a != nil {
+							ty, ok = a.Type, true
+							break
+						}
+					}
+				}
+				if !ok {
+					var cands []string
+					for _, e := range p.Entities {
+						cands = append(cands, e.AttributeNames()...)
+					}
+					d.errorf(CodeUnknownVariable, tr.SourceRange(), "Unknown input",
+						"The key condition uses %q, which is neither an attribute of %s nor declared in inputs.%s Declare it with inputs = { %s = string }.",
+						name, entityNames(p.Entities), diag.DidYouMean(name, cands), name)
+					continue
+				}
+				p.Inputs = append(p.Inputs, &Input{Name: name, Type: ty, Range: tr.SourceRange()})
+			}
+		}
+	}
+	sort.Slice(p.Inputs, func(i, j int) bool { return p.Inputs[i].Name < p.Inputs[j].Name })
+}
+
+func entityNames(es []*Entity) string {
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name)
+	}
+	return quoteList(names)
+}
+
+// checkFilter checks that a filter uses only attributes of the result
+// entities and input.NAME references to the pattern's inputs.
+func (d *decoder) checkFilter(p *AccessPattern, at *hcl.Attribute) {
+	for _, tr := range at.Expr.Variables() {
+		root := tr.RootName()
+		if root == "input" {
+			if len(tr) < 2 {
+				d.errorf(CodeUnknownVariable, tr.SourceRange(), "Invalid input reference", "Refer to an input as input.NAME.")
+				continue
+			}
+			if ta, ok := tr[1].(hcl.TraverseAttr); !ok || p.Input(ta.Name) == nil {
+				var names []string
+				for _, in := range p.Inputs {
+					names = append(names, in.Name)
+				}
+				d.errorf(CodeUnknownVariable, tr.SourceRange(), "Unknown input", "The filter refers to an input that the key conditions do not use.%s", diag.DidYouMean(traversalAttr(tr), names))
+			}
+			continue
+		}
+		found := false
+		var cands []string
+		for _, e := range p.Entities {
+			if e.Attribute(root) != nil {
+				found = true
+			}
+			cands = append(cands, e.AttributeNames()...)
+		}
+		if !found {
+			d.errorf(CodeUnknownVariable, tr.SourceRange(), "Unknown attribute",
+				"The filter uses %q, which is not an attribute of %s.%s", root, entityNames(p.Entities), diag.DidYouMean(root, cands))
+		}
+	}
+}
+
+func traversalAttr(tr hcl.Traversal) string {
+	if len(tr) > 1 {
+		if ta, ok := tr[1].(hcl.TraverseAttr); ok {
+			return ta.Name
+		}
+	}
+	return ""
+}
+
+func (d *decoder) patternExample(p *AccessPattern, blk *hcl.Block) {
+	attrs, ds := blk.Body.JustAttributes()
+	d.add(ds, CodeSyntax)
+	vals := map[string]cty.Value{}
+	for n, at := range attrs {
+		in := p.Input(n)
+		if in == nil {
+			var names []string
+			for _, x := range p.Inputs {
+				names = append(names, x.Name)
+			}
+			d.errorf(CodeInvalidExample, at.NameRange, "Unknown input in example", "Access pattern %q has no input %q.%s", p.Name, n, diag.DidYouMean(n, names))
+			return
+		}
+		v, ds := at.Expr.Value(&hcl.EvalContext{Functions: Functions()})
+		if ds.HasErrors() {
+			d.add(ds, CodeInvalidExample)
+			return
+		}
+		cv, err := convert.Convert(v, in.Type)
+		if err != nil {
+			d.errorf(CodeInvalidExample, at.Expr.Range(), "Wrong type in example", "Input %q is %s: %s.", n, in.Type.FriendlyName(), err)
+			return
+		}
+		vals[n] = cv
+	}
+	for _, in := range p.Inputs {
+		if _, ok := vals[in.Name]; !ok {
+			d.errorf(CodeInvalidExample, blk.DefRange, "Missing input in example", "The example does not set input %q of access pattern %q.", in.Name, p.Name)
+			return
+		}
+	}
+	p.Examples = append(p.Examples, vals)
+}

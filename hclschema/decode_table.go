@@ -1,0 +1,291 @@
+package hclschema
+
+import (
+	"github.com/hashicorp/hcl/v2"
+)
+
+var tableSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{
+		{Name: "name"},
+		{Name: "billing_mode"},
+		{Name: "read_capacity"},
+		{Name: "write_capacity"},
+		{Name: "partition_key", Required: true},
+		{Name: "sort_key"},
+		{Name: "stream"},
+		{Name: "ttl"},
+		{Name: "point_in_time_recovery"},
+		{Name: "deletion_protection"},
+		{Name: "table_class"},
+		{Name: "tags"},
+	},
+	Blocks: []hcl.BlockHeaderSchema{
+		{Type: "global_secondary_index", LabelNames: []string{"name"}},
+		{Type: "local_secondary_index", LabelNames: []string{"name"}},
+		{Type: "server_side_encryption"},
+	},
+}
+
+var gsiSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{
+		{Name: "partition_key", Required: true},
+		{Name: "sort_key"},
+		{Name: "projection"},
+		{Name: "include"},
+		{Name: "read_capacity"},
+		{Name: "write_capacity"},
+	},
+}
+
+var lsiSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{
+		{Name: "sort_key", Required: true},
+		{Name: "projection"},
+		{Name: "include"},
+	},
+}
+
+var sseSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{{Name: "kms_key_arn"}},
+}
+
+// Stream view types.
+var streamViewTypes = []string{"NEW_IMAGE", "OLD_IMAGE", "NEW_AND_OLD_IMAGES", "KEYS_ONLY"}
+
+const maxCapacity = 1 << 40
+
+func (d *decoder) table(b *hcl.Block) {
+	if !d.checkLabel(b, "table") {
+		return
+	}
+	label := b.Labels[0]
+	if prev := d.schema.Table(label); prev != nil {
+		d.errorf(CodeDuplicate, b.LabelRanges[0], "Duplicate table", "A table named %q is already declared at %s. Table labels must be unique.", label, prev.DeclRange)
+		return
+	}
+	content, ds := b.Body.Content(tableSchema)
+	d.add(ds, CodeSyntax)
+	t := &Table{Label: label, Name: label, BillingMode: PayPerRequest, PointInTimeRecovery: false,
+		TableClass: "STANDARD", Tags: map[string]string{}, DeclRange: b.DefRange}
+	t.Primary = &Index{Kind: IndexPrimary, Name: PrimaryIndexName, Table: t, Projection: ProjectAll, DeclRange: b.DefRange}
+	a := content.Attributes
+	if at := a["name"]; at != nil {
+		if s, ok := d.stringValue(at); ok {
+			t.Name = s
+			if !validTableName(s) {
+				d.errorf(CodeInvalidValue, at.Expr.Range(), "Invalid table name",
+					"DynamoDB table names are 3 to 255 characters of a-z, A-Z, 0-9, \"_\", \"-\" and \".\"; got %q.", s)
+			}
+		}
+	}
+	if at := a["billing_mode"]; at != nil {
+		if s, ok := d.stringValue(at, PayPerRequest, Provisioned); ok {
+			t.BillingMode = s
+		}
+	}
+	t.ReadCapacity, t.WriteCapacity = d.capacity(a, t.BillingMode, b.DefRange, "table")
+	if at := a["partition_key"]; at != nil {
+		if s, ok := d.stringValue(at); ok {
+			t.Primary.PartitionKey = []KeyAttr{{Name: s, Range: at.Expr.Range()}}
+		}
+	}
+	if at := a["sort_key"]; at != nil {
+		if s, ok := d.stringValue(at); ok {
+			t.Primary.SortKey = []KeyAttr{{Name: s, Range: at.Expr.Range()}}
+		}
+	}
+	if at := a["stream"]; at != nil {
+		if s, ok := d.stringValue(at, streamViewTypes...); ok {
+			t.StreamViewType = s
+		}
+	}
+	if at := a["ttl"]; at != nil {
+		if s, ok := d.stringValue(at); ok {
+			t.TTLAttribute = s
+		}
+	}
+	if at := a["point_in_time_recovery"]; at != nil {
+		t.PointInTimeRecovery, _ = d.boolValue(at)
+	}
+	if at := a["deletion_protection"]; at != nil {
+		t.DeletionProtection, _ = d.boolValue(at)
+	}
+	if at := a["table_class"]; at != nil {
+		if s, ok := d.stringValue(at, "STANDARD", "STANDARD_INFREQUENT_ACCESS"); ok {
+			t.TableClass = s
+		}
+	}
+	if at := a["tags"]; at != nil {
+		if m, ok := d.stringMap(at); ok {
+			t.Tags = m
+		}
+	}
+	names := map[string]hcl.Range{}
+	for _, blk := range content.Blocks {
+		switch blk.Type {
+		case "server_side_encryption":
+			if t.SSE != nil {
+				d.errorf(CodeDuplicate, blk.DefRange, "Duplicate server_side_encryption block", "A table has at most one server_side_encryption block.")
+				continue
+			}
+			c, ds := blk.Body.Content(sseSchema)
+			d.add(ds, CodeSyntax)
+			t.SSE = &SSE{DeclRange: blk.DefRange}
+			if at := c.Attributes["kms_key_arn"]; at != nil {
+				t.SSE.KMSKeyARN, _ = d.stringValue(at)
+			}
+		case "global_secondary_index", "local_secondary_index":
+			if !d.checkLabel(blk, "index") {
+				continue
+			}
+			name := blk.Labels[0]
+			if prev, ok := names[name]; ok {
+				d.errorf(CodeDuplicate, blk.LabelRanges[0], "Duplicate index name",
+					"An index named %q is already declared at %s. Index names must be unique within a table.", name, prev)
+				continue
+			}
+			if name == PrimaryIndexName {
+				d.errorf(CodeInvalidValue, blk.LabelRanges[0], "Reserved index name", "The name %q refers to the base table in access patterns; choose another index name.", name)
+				continue
+			}
+			names[name] = blk.LabelRanges[0]
+			if blk.Type == "global_secondary_index" {
+				if ix := d.gsi(t, blk); ix != nil {
+					t.GSIs = append(t.GSIs, ix)
+				}
+			} else if ix := d.lsi(t, blk); ix != nil {
+				t.LSIs = append(t.LSIs, ix)
+			}
+		}
+	}
+	d.schema.Tables = append(d.schema.Tables, t)
+}
+
+func validTableName(s string) bool {
+	if len(s) < 3 || len(s) > 255 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// capacity reads read_capacity/write_capacity, required with PROVISIONED
+// billing for the table and optional (inherited) for GSIs.
+func (d *decoder) capacity(a hcl.Attributes, billing string, rng hcl.Range, what string) (int64, int64) {
+	var r, w int64
+	for _, name := range []string{"read_capacity", "write_capacity"} {
+		at := a[name]
+		if at == nil {
+			if billing == Provisioned && what == "table" {
+				d.errorf(CodeInvalidValue, rng, "Missing "+name,
+					"A table with billing_mode = \"PROVISIONED\" needs read_capacity and write_capacity. Add %s = 5 (or use PAY_PER_REQUEST).", name)
+			}
+			continue
+		}
+		if billing != Provisioned {
+			d.errorf(CodeInvalidValue, at.NameRange, "Capacity with on-demand billing",
+				"The %s has %s, but the table bills PAY_PER_REQUEST. Remove it or set billing_mode = \"PROVISIONED\".", what, name)
+			continue
+		}
+		v, _ := d.intValue(at, 1, maxCapacity)
+		if name == "read_capacity" {
+			r = v
+		} else {
+			w = v
+		}
+	}
+	return r, w
+}
+
+func (d *decoder) projection(ix *Index, a hcl.Attributes) {
+	ix.Projection = ProjectAll
+	if at := a["projection"]; at != nil {
+		if s, ok := d.stringValue(at, ProjectAll, ProjectKeysOnly, ProjectInclude); ok {
+			ix.Projection = s
+		}
+	}
+	inc := a["include"]
+	switch {
+	case ix.Projection == ProjectInclude && inc == nil:
+		d.errorf(CodeInvalidValue, ix.DeclRange, "Missing include",
+			"The index %q projects INCLUDE but lists no attributes. Add include = [\"attr\", ...] or choose another projection.", ix.Name)
+	case ix.Projection != ProjectInclude && inc != nil:
+		d.errorf(CodeInvalidValue, inc.NameRange, "Unexpected include",
+			"The index %q projects %s; include applies only to projection = \"INCLUDE\".", ix.Name, ix.Projection)
+	case inc != nil:
+		ix.Include, _ = d.stringList(inc)
+	}
+}
+
+func (d *decoder) gsi(t *Table, blk *hcl.Block) *Index {
+	c, ds := blk.Body.Content(gsiSchema)
+	d.add(ds, CodeSyntax)
+	ix := &Index{Kind: IndexGlobal, Name: blk.Labels[0], Table: t, DeclRange: blk.DefRange}
+	if at := c.Attributes["partition_key"]; at != nil {
+		ix.PartitionKey = d.keyList(at)
+	}
+	if at := c.Attributes["sort_key"]; at != nil {
+		ix.SortKey = d.keyList(at)
+	}
+	d.projection(ix, c.Attributes)
+	ix.ReadCapacity, ix.WriteCapacity = d.capacity(c.Attributes, t.BillingMode, blk.DefRange, "index")
+	if len(ix.PartitionKey) == 0 {
+		return nil
+	}
+	return ix
+}
+
+func (d *decoder) lsi(t *Table, blk *hcl.Block) *Index {
+	c, ds := blk.Body.Content(lsiSchema)
+	d.add(ds, CodeSyntax)
+	ix := &Index{Kind: IndexLocal, Name: blk.Labels[0], Table: t, DeclRange: blk.DefRange}
+	ix.PartitionKey = append([]KeyAttr{}, t.Primary.PartitionKey...)
+	if at := c.Attributes["sort_key"]; at != nil {
+		ix.SortKey = d.keyList(at)
+	}
+	d.projection(ix, c.Attributes)
+	if len(ix.SortKey) == 0 {
+		return nil
+	}
+	return ix
+}
+
+// keyList reads a key given as one attribute name or a list of names
+// (multi-attribute keys); each entry keeps the range of its own element.
+func (d *decoder) keyList(at *hcl.Attribute) []KeyAttr {
+	names, ok := d.stringList(at)
+	if !ok {
+		return nil
+	}
+	ranges := elementRanges(at.Expr, len(names))
+	out := make([]KeyAttr, len(names))
+	seen := map[string]bool{}
+	for i, n := range names {
+		out[i] = KeyAttr{Name: n, Range: ranges[i]}
+		if seen[n] {
+			d.errorf(CodeDuplicate, ranges[i], "Duplicate key attribute", "The attribute %q appears twice in %s.", n, at.Name)
+		}
+		seen[n] = true
+	}
+	return out
+}
+
+// elementRanges returns the ranges of the elements of a tuple expression, or
+// the whole expression's range n times.
+func elementRanges(expr hcl.Expression, n int) []hcl.Range {
+	out := make([]hcl.Range, n)
+	if exprs, ds := hcl.ExprList(expr); !ds.HasErrors() && len(exprs) == n {
+		for i, e := range exprs {
+			out[i] = e.Range()
+		}
+		return out
+	}
+	for i := range out {
+		out[i] = expr.Range()
+	}
+	return out
+}

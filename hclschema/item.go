@@ -1,0 +1,175 @@
+package hclschema
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+)
+
+// Item is one DynamoDB item of an entity, with every key attribute computed.
+type Item struct {
+	Entity *Entity
+	// Attrs holds every attribute present on the item: the entity's non-null
+	// attributes plus the computed key attributes.
+	Attrs map[string]cty.Value
+}
+
+// Item computes the DynamoDB item for an entity value: an object (or map)
+// with the entity's attributes. It evaluates the primary key templates and,
+// for every index the entity takes part in, the sparse condition and the
+// index key templates. An index template whose variables are null leaves the
+// item out of that index, as DynamoDB does for a missing key attribute.
+func (e *Entity) Item(values cty.Value) (Item, error) {
+	if e.Table == nil {
+		return Item{}, fmt.Errorf("entity %q has no table", e.Name)
+	}
+	obj, err := convert.Convert(values, e.ObjectType())
+	if err != nil {
+		return Item{}, fmt.Errorf("entity %q: %s", e.Name, err)
+	}
+	if !obj.IsWhollyKnown() {
+		return Item{}, fmt.Errorf("entity %q: values must be known", e.Name)
+	}
+	vars := obj.AsValueMap()
+	it := Item{Entity: e, Attrs: map[string]cty.Value{}}
+	for k, v := range vars {
+		if !v.IsNull() {
+			it.Attrs[k] = v
+		}
+	}
+	ctx := &hcl.EvalContext{Variables: vars, Functions: Functions()}
+	if vars == nil {
+		ctx.Variables = map[string]cty.Value{}
+	}
+	for _, k := range e.Table.Primary.KeyAttrs() {
+		if a := e.Attribute(k.Name); a != nil {
+			if vars[k.Name].IsNull() {
+				return Item{}, fmt.Errorf("entity %q: key attribute %q is null", e.Name, k.Name)
+			}
+			continue
+		}
+		tpl := e.Key.Template(k.Name)
+		if tpl == nil {
+			return Item{}, fmt.Errorf("entity %q: no template for key attribute %q", e.Name, k.Name)
+		}
+		v, err := evalKey(tpl, ctx)
+		if err != nil {
+			return Item{}, fmt.Errorf("entity %q: key %s: %w", e.Name, k.Name, err)
+		}
+		if v.IsNull() {
+			return Item{}, fmt.Errorf("entity %q: key %s: template uses a null attribute", e.Name, k.Name)
+		}
+		it.Attrs[k.Name] = v
+	}
+	for _, ei := range e.Indexes {
+		if ei.When != nil {
+			w, ds := ei.When.Value(ctx)
+			if ds.HasErrors() {
+				return Item{}, fmt.Errorf("entity %q: index %s: when: %s", e.Name, ei.Index.Name, ds.Error())
+			}
+			w, err := convert.Convert(w, cty.Bool)
+			if err != nil {
+				return Item{}, fmt.Errorf("entity %q: index %s: when must be a bool: %s", e.Name, ei.Index.Name, err)
+			}
+			if w.IsNull() || w.False() {
+				continue
+			}
+		}
+		computed := map[string]cty.Value{}
+		skip := false
+		for _, tpl := range ei.Templates {
+			v, err := evalKey(tpl, ctx)
+			if err != nil {
+				return Item{}, fmt.Errorf("entity %q: index %s: %s: %w", e.Name, ei.Index.Name, tpl.Attr, err)
+			}
+			if v.IsNull() {
+				skip = true
+				break
+			}
+			computed[tpl.Attr] = v
+		}
+		if skip {
+			continue
+		}
+		for k, v := range computed {
+			it.Attrs[k] = v
+		}
+	}
+	return it, nil
+}
+
+// evalKey evaluates a key template; it returns a null value when a variable
+// the template uses is null (the attribute is absent).
+func evalKey(tpl *KeyTemplate, ctx *hcl.EvalContext) (cty.Value, error) {
+	for _, tr := range tpl.Expr.Variables() {
+		if v, ok := ctx.Variables[tr.RootName()]; ok && v.IsNull() {
+			return cty.NullVal(cty.String), nil
+		}
+	}
+	v, ds := tpl.Expr.Value(ctx)
+	if ds.HasErrors() {
+		return cty.NilVal, fmt.Errorf("%s", ds.Error())
+	}
+	switch tpl.Type {
+	case TypeN:
+		v, err := convert.Convert(v, cty.Number)
+		if err != nil {
+			return cty.NilVal, fmt.Errorf("not a number: %s", err)
+		}
+		return v, nil
+	default:
+		s, err := convert.Convert(v, cty.String)
+		if err != nil {
+			return cty.NilVal, fmt.Errorf("not a string: %s", err)
+		}
+		if !s.IsNull() && s.AsString() == "" {
+			return cty.NilVal, fmt.Errorf("evaluates to an empty string, which DynamoDB rejects as a key")
+		}
+		return s, nil
+	}
+}
+
+// InIndex reports whether the item appears in index ix: every key attribute
+// of the index is present with the index's declared type.
+func (it Item) InIndex(ix *Index) bool {
+	for _, k := range ix.KeyAttrs() {
+		v, ok := it.Attrs[k.Name]
+		if !ok || v.IsNull() || DynamoType(v.Type()) != k.Type {
+			return false
+		}
+	}
+	return true
+}
+
+// PrimaryKey returns the item's primary key attribute values, in key order.
+func (it Item) PrimaryKey() []cty.Value {
+	var out []cty.Value
+	for _, k := range it.Entity.Table.Primary.KeyAttrs() {
+		out = append(out, it.Attrs[k.Name])
+	}
+	return out
+}
+
+// AttrNames returns the item's attribute names, sorted.
+func (it Item) AttrNames() []string {
+	out := make([]string, 0, len(it.Attrs))
+	for k := range it.Attrs {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Project returns the attributes a read of index ix returns for the item.
+func (it Item) Project(ix *Index) Item {
+	out := Item{Entity: it.Entity, Attrs: map[string]cty.Value{}}
+	for k, v := range it.Attrs {
+		if ix.Projects(k) {
+			out.Attrs[k] = v
+		}
+	}
+	return out
+}

@@ -1,0 +1,172 @@
+package hclschema
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclparse"
+
+	"github.com/tfdyn/tfdyn/diag"
+)
+
+// FileSuffix is the suffix of schema files.
+const FileSuffix = ".tfdyn.hcl"
+
+// FindFiles expands paths into schema files: a directory contributes its
+// *.tfdyn.hcl files (not recursively), a file is taken as it is. The result
+// is sorted and free of duplicates.
+func FindFiles(paths ...string) ([]string, error) {
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, fmt.Errorf("schema path %s: %w", p, err)
+		}
+		var files []string
+		if st.IsDir() {
+			matches, err := filepath.Glob(filepath.Join(p, "*"+FileSuffix))
+			if err != nil {
+				return nil, err
+			}
+			files = matches
+		} else {
+			files = []string{p}
+		}
+		for _, f := range files {
+			f = filepath.Clean(f)
+			if !seen[f] {
+				seen[f] = true
+				out = append(out, f)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// Load reads every schema file under paths (files or directories) as one
+// schema. It returns the model (possibly partial when there are errors), the
+// parser's files for printing diagnostics, and the diagnostics.
+func Load(paths ...string) (*Schema, hcl.Diagnostics) {
+	files, err := FindFiles(paths...)
+	if err != nil {
+		return &Schema{Files: map[string]*hcl.File{}}, hcl.Diagnostics{diag.Errorf(CodeNoFiles, nil, "Cannot read schema", "%s.", err)}
+	}
+	if len(files) == 0 {
+		return &Schema{Files: map[string]*hcl.File{}}, hcl.Diagnostics{diag.Errorf(CodeNoFiles, nil, "No schema files",
+			"No %s file was found in %s. Name schema files like app%s.", FileSuffix, strings.Join(paths, ", "), FileSuffix)}
+	}
+	parser := hclparse.NewParser()
+	var diags hcl.Diagnostics
+	var parsed []*hcl.File
+	for _, f := range files {
+		file, ds := parser.ParseHCLFile(f)
+		diags = append(diags, diag.WithCode(ds, CodeSyntax)...)
+		if file != nil {
+			parsed = append(parsed, file)
+		}
+	}
+	s, ds := Decode(parsed...)
+	s.Files = parser.Files()
+	diags = append(diags, ds...)
+	return s, diags
+}
+
+// LoadSource parses one schema held in memory (for tests and fuzzing).
+func LoadSource(filename string, src []byte) (*Schema, hcl.Diagnostics) {
+	parser := hclparse.NewParser()
+	file, diags := parser.ParseHCL(src, filename)
+	diag.WithCode(diags, CodeSyntax)
+	if file == nil {
+		return &Schema{Files: parser.Files()}, diags
+	}
+	s, ds := Decode(file)
+	s.Files = parser.Files()
+	return s, append(diags, ds...)
+}
+
+var rootSchema = &hcl.BodySchema{
+	Blocks: []hcl.BlockHeaderSchema{
+		{Type: "table", LabelNames: []string{"name"}},
+		{Type: "entity", LabelNames: []string{"name"}},
+		{Type: "access_pattern", LabelNames: []string{"name"}},
+	},
+}
+
+// Decode builds the model from parsed files.
+func Decode(files ...*hcl.File) (*Schema, hcl.Diagnostics) {
+	d := &decoder{schema: &Schema{}}
+	var tables, entities, patterns []*hcl.Block
+	for _, f := range files {
+		content, ds := f.Body.Content(rootSchema)
+		d.diags = append(d.diags, diag.WithCode(ds, CodeSyntax)...)
+		if content == nil {
+			continue
+		}
+		for _, b := range content.Blocks {
+			switch b.Type {
+			case "table":
+				tables = append(tables, b)
+			case "entity":
+				entities = append(entities, b)
+			case "access_pattern":
+				patterns = append(patterns, b)
+			}
+		}
+	}
+	for _, b := range tables {
+		d.table(b)
+	}
+	for _, b := range entities {
+		d.entity(b)
+	}
+	d.resolveKeyTypes()
+	for _, b := range patterns {
+		d.pattern(b)
+	}
+	return d.schema, d.diags
+}
+
+type decoder struct {
+	schema *Schema
+	diags  hcl.Diagnostics
+}
+
+func (d *decoder) errorf(code diag.Code, rng hcl.Range, summary, detail string, args ...any) {
+	d.diags = append(d.diags, diag.Errorf(code, &rng, summary, detail, args...))
+}
+
+func (d *decoder) add(ds hcl.Diagnostics, code diag.Code) {
+	d.diags = append(d.diags, diag.WithCode(ds, code)...)
+}
+
+// checkLabel validates a block label used as a name.
+func (d *decoder) checkLabel(b *hcl.Block, what string) bool {
+	name := b.Labels[0]
+	if !validName(name) {
+		d.errorf(CodeInvalidValue, b.LabelRanges[0], "Invalid "+what+" name",
+			"The %s name %q must start with a letter and contain only letters, digits, \"_\" and \"-\".", what, name)
+		return false
+	}
+	return true
+}
+
+func validName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z':
+		case i > 0 && (r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.'):
+		default:
+			return false
+		}
+	}
+	return true
+}

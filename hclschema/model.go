@@ -1,0 +1,537 @@
+package hclschema
+
+import (
+	"sort"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Schema is a whole tfdyn schema: every table, entity and access pattern of a
+// set of files.
+type Schema struct {
+	// Files maps filenames to parsed files, for printing diagnostics.
+	Files    map[string]*hcl.File
+	Tables   []*Table
+	Entities []*Entity
+	Patterns []*AccessPattern
+}
+
+// Table returns the table with the given block label, or nil.
+func (s *Schema) Table(label string) *Table {
+	for _, t := range s.Tables {
+		if t.Label == label {
+			return t
+		}
+	}
+	return nil
+}
+
+// Entity returns the entity with the given name, or nil.
+func (s *Schema) Entity(name string) *Entity {
+	for _, e := range s.Entities {
+		if e.Name == name {
+			return e
+		}
+	}
+	return nil
+}
+
+// Pattern returns the access pattern with the given name, or nil.
+func (s *Schema) Pattern(name string) *AccessPattern {
+	for _, p := range s.Patterns {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+// Billing modes.
+const (
+	PayPerRequest = "PAY_PER_REQUEST"
+	Provisioned   = "PROVISIONED"
+)
+
+// Projection types.
+const (
+	ProjectAll      = "ALL"
+	ProjectKeysOnly = "KEYS_ONLY"
+	ProjectInclude  = "INCLUDE"
+)
+
+// Table is a DynamoDB table: a `table "label" {}` block.
+type Table struct {
+	// Label is the block label, used in references (table.<label>).
+	Label string
+	// Name is the DynamoDB table name (the `name` attribute, default Label).
+	Name          string
+	BillingMode   string
+	ReadCapacity  int64
+	WriteCapacity int64
+	// Primary is the table's key schema as an index (Kind IndexPrimary).
+	Primary *Index
+	GSIs    []*Index
+	LSIs    []*Index
+	// StreamViewType is "" when streams are off.
+	StreamViewType string
+	// TTLAttribute is "" when TTL is off.
+	TTLAttribute        string
+	PointInTimeRecovery bool
+	DeletionProtection  bool
+	// TableClass is STANDARD or STANDARD_INFREQUENT_ACCESS.
+	TableClass string
+	// SSE is nil when the table uses the AWS owned key (the default).
+	SSE  *SSE
+	Tags map[string]string
+	// Entities lists the entities stored in the table, in declaration order.
+	Entities  []*Entity
+	DeclRange hcl.Range
+}
+
+// SSE is server-side encryption with a KMS key.
+type SSE struct {
+	// KMSKeyARN is "" for the AWS managed key (alias/aws/dynamodb).
+	KMSKeyARN string
+	DeclRange hcl.Range
+}
+
+// Indexes returns the primary index, then every GSI and LSI.
+func (t *Table) Indexes() []*Index {
+	out := []*Index{t.Primary}
+	out = append(out, t.GSIs...)
+	return append(out, t.LSIs...)
+}
+
+// Index returns the index with the given name ("" or "table" for the primary
+// key), or nil.
+func (t *Table) Index(name string) *Index {
+	if name == "" || name == PrimaryIndexName {
+		return t.Primary
+	}
+	for _, ix := range t.GSIs {
+		if ix.Name == name {
+			return ix
+		}
+	}
+	for _, ix := range t.LSIs {
+		if ix.Name == name {
+			return ix
+		}
+	}
+	return nil
+}
+
+// IndexNames returns the names of the GSIs and LSIs.
+func (t *Table) IndexNames() []string {
+	var out []string
+	for _, ix := range t.GSIs {
+		out = append(out, ix.Name)
+	}
+	for _, ix := range t.LSIs {
+		out = append(out, ix.Name)
+	}
+	return out
+}
+
+// KeyAttributes returns every attribute used in a key of the table, a GSI or
+// an LSI, sorted by name, with its DynamoDB type.
+func (t *Table) KeyAttributes() []KeyAttr {
+	seen := map[string]KeyAttr{}
+	for _, ix := range t.Indexes() {
+		for _, k := range ix.KeyAttrs() {
+			if _, ok := seen[k.Name]; !ok {
+				seen[k.Name] = k
+			}
+		}
+	}
+	out := make([]KeyAttr, 0, len(seen))
+	for _, k := range seen {
+		out = append(out, k)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// PrimaryIndexName names the base table in access patterns and reports.
+const PrimaryIndexName = "table"
+
+// IndexKind tells the primary key, a GSI and an LSI apart.
+type IndexKind int
+
+// Index kinds.
+const (
+	IndexPrimary IndexKind = iota
+	IndexGlobal
+	IndexLocal
+)
+
+func (k IndexKind) String() string {
+	switch k {
+	case IndexGlobal:
+		return "GSI"
+	case IndexLocal:
+		return "LSI"
+	}
+	return "table"
+}
+
+// Index is the table's primary key, a GSI or an LSI.
+type Index struct {
+	Kind IndexKind
+	// Name is the index name; PrimaryIndexName for the primary key.
+	Name  string
+	Table *Table
+	// PartitionKey holds 1 attribute (up to 4 for a multi-attribute GSI).
+	PartitionKey []KeyAttr
+	// SortKey holds 0 or 1 attribute (up to 4 for a multi-attribute GSI).
+	SortKey []KeyAttr
+	// Projection is ALL, KEYS_ONLY or INCLUDE (the primary key projects ALL).
+	Projection string
+	// Include lists the non-key attributes of an INCLUDE projection.
+	Include       []string
+	ReadCapacity  int64
+	WriteCapacity int64
+	DeclRange     hcl.Range
+}
+
+// KeyAttrs returns the partition key attributes followed by the sort key ones.
+func (ix *Index) KeyAttrs() []KeyAttr {
+	out := append([]KeyAttr{}, ix.PartitionKey...)
+	return append(out, ix.SortKey...)
+}
+
+// KeyAttr returns the key attribute with the given name, or false.
+func (ix *Index) KeyAttr(name string) (KeyAttr, bool) {
+	for _, k := range ix.KeyAttrs() {
+		if k.Name == name {
+			return k, true
+		}
+	}
+	return KeyAttr{}, false
+}
+
+// IsPartitionKey reports whether name is one of the index's partition attributes.
+func (ix *Index) IsPartitionKey(name string) bool {
+	for _, k := range ix.PartitionKey {
+		if k.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// MultiAttribute reports whether the index has more than one partition or sort attribute.
+func (ix *Index) MultiAttribute() bool { return len(ix.PartitionKey) > 1 || len(ix.SortKey) > 1 }
+
+// DisplayName is "table" for the primary key, else "GSI <name>" or "LSI <name>".
+func (ix *Index) DisplayName() string {
+	if ix.Kind == IndexPrimary {
+		return "table"
+	}
+	return ix.Kind.String() + " " + ix.Name
+}
+
+// Projects reports whether a read of the index returns attribute attr.
+func (ix *Index) Projects(attr string) bool {
+	switch ix.Projection {
+	case ProjectAll, "":
+		return true
+	}
+	if _, ok := ix.KeyAttr(attr); ok {
+		return true
+	}
+	if _, ok := ix.Table.Primary.KeyAttr(attr); ok {
+		return true
+	}
+	if ix.Projection == ProjectInclude {
+		for _, a := range ix.Include {
+			if a == attr {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// DynamoDB scalar types of key attributes.
+const (
+	TypeS = "S"
+	TypeN = "N"
+	TypeB = "B"
+)
+
+// KeyAttr is one attribute of a key schema.
+type KeyAttr struct {
+	Name string
+	// Type is S, N or B, resolved from the entities that write the attribute
+	// (S when no entity writes it).
+	Type  string
+	Range hcl.Range
+}
+
+// Entity is an item type stored in a table: an `entity "Name" {}` block.
+type Entity struct {
+	Name  string
+	Table *Table
+	// Attributes are the entity's own typed attributes, in declaration order.
+	Attributes []*Attribute
+	// Key holds the templates of the table's primary key attributes that are
+	// not attributes of the entity itself.
+	Key *KeyBlock
+	// Indexes are the entity's `index "NAME" {}` blocks.
+	Indexes []*EntityIndex
+	// Examples are the entity's example items.
+	Examples  []*Example
+	DeclRange hcl.Range
+}
+
+// Attribute returns the entity attribute with the given name, or nil.
+func (e *Entity) Attribute(name string) *Attribute {
+	for _, a := range e.Attributes {
+		if a.Name == name {
+			return a
+		}
+	}
+	return nil
+}
+
+// AttributeNames returns the attribute names in declaration order.
+func (e *Entity) AttributeNames() []string {
+	out := make([]string, len(e.Attributes))
+	for i, a := range e.Attributes {
+		out[i] = a.Name
+	}
+	return out
+}
+
+// IndexBlock returns the entity's block for the index with the given name, or nil.
+func (e *Entity) IndexBlock(name string) *EntityIndex {
+	for _, ei := range e.Indexes {
+		if ei.Index.Name == name {
+			return ei
+		}
+	}
+	return nil
+}
+
+// ObjectType returns the cty object type of the entity's attributes
+// (optional attributes marked optional).
+func (e *Entity) ObjectType() cty.Type {
+	attrs := map[string]cty.Type{}
+	var optional []string
+	for _, a := range e.Attributes {
+		attrs[a.Name] = a.Type
+		if a.Optional {
+			optional = append(optional, a.Name)
+		}
+	}
+	if len(optional) > 0 {
+		return cty.ObjectWithOptionalAttrs(attrs, optional)
+	}
+	return cty.Object(attrs)
+}
+
+// Attribute is a typed attribute of an entity.
+type Attribute struct {
+	Name string
+	// Type is a cty type: string, number, bool, or a collection/object type.
+	Type     cty.Type
+	Optional bool
+	// Range covers the attribute's name; TypeRange its type expression.
+	Range     hcl.Range
+	TypeRange hcl.Range
+}
+
+// DynamoType returns S, N or B for scalar key-able types and "" otherwise.
+func (a *Attribute) DynamoType() string { return DynamoType(a.Type) }
+
+// DynamoType maps a cty type to the DynamoDB scalar key type (S or N), or "".
+func DynamoType(t cty.Type) string {
+	switch {
+	case t == cty.String:
+		return TypeS
+	case t == cty.Number:
+		return TypeN
+	}
+	return ""
+}
+
+// KeyBlock is a `key {}` block of an entity: templates for the table's key
+// attributes.
+type KeyBlock struct {
+	Templates []*KeyTemplate
+	DeclRange hcl.Range
+}
+
+// Template returns the template for attribute name, or nil.
+func (k *KeyBlock) Template(name string) *KeyTemplate {
+	if k == nil {
+		return nil
+	}
+	for _, t := range k.Templates {
+		if t.Attr == name {
+			return t
+		}
+	}
+	return nil
+}
+
+// KeyTemplate computes one key attribute from an item's attributes.
+type KeyTemplate struct {
+	// Attr is the key attribute written, e.g. "PK" or "GSI1SK".
+	Attr string
+	// Expr is the template, e.g. "USER#${username}".
+	Expr hcl.Expression
+	// Type is the DynamoDB type of the value (S or N).
+	Type  string
+	Range hcl.Range
+}
+
+// EntityIndex is an entity's `index "NAME" {}` block: its participation in
+// a GSI or LSI.
+type EntityIndex struct {
+	Index *Index
+	// When is the sparse condition; nil means every item is indexed
+	// (as far as its key attributes are present).
+	When hcl.Expression
+	// Templates compute the index key attributes that are not attributes
+	// of the entity itself.
+	Templates []*KeyTemplate
+	DeclRange hcl.Range
+}
+
+// Template returns the template for attribute name, or nil.
+func (ei *EntityIndex) Template(name string) *KeyTemplate {
+	for _, t := range ei.Templates {
+		if t.Attr == name {
+			return t
+		}
+	}
+	return nil
+}
+
+// Example is an example item of an entity.
+type Example struct {
+	// Values is an object value conforming to Entity.ObjectType.
+	Values    cty.Value
+	DeclRange hcl.Range
+}
+
+// Operation is how an access pattern reads DynamoDB.
+type Operation string
+
+// Operations. A Scan is never produced.
+const (
+	OpGetItem Operation = "GetItem"
+	OpQuery   Operation = "Query"
+)
+
+// AccessPattern is an `access_pattern "name" {}` block.
+type AccessPattern struct {
+	Name        string
+	Description string
+	// Entities are the entities the pattern returns (one, or several for an
+	// item collection).
+	Entities []*Entity
+	Table    *Table
+	// Index is the index read (the primary index for the table).
+	Index *Index
+	// Conditions are the key conditions, in key schema order.
+	Conditions []*Condition
+	// Descending is true for order = "desc".
+	Descending bool
+	// Limit is the page size (0 = all items).
+	Limit int64
+	// Filter is an optional boolean expression over item attributes and
+	// inputs (input.NAME); nil when absent.
+	Filter hcl.Expression
+	// Attributes are the attributes the caller reads (empty = all).
+	Attributes []string
+	// Inputs are the free variables of the key conditions, sorted, with types.
+	Inputs []*Input
+	// Examples are explicit input sets from `example {}` blocks.
+	Examples  []map[string]cty.Value
+	DeclRange hcl.Range
+	// AttributesRange covers the `attributes` argument when present.
+	AttributesRange hcl.Range
+}
+
+// Operation returns GetItem when the pattern fixes the full primary key of the
+// table by equality, else Query.
+func (p *AccessPattern) Operation() Operation {
+	if p.Index == nil || p.Index.Kind != IndexPrimary || p.Filter != nil {
+		return OpQuery
+	}
+	for _, k := range p.Index.KeyAttrs() {
+		c := p.Condition(k.Name)
+		if c == nil || c.Op != OpEq {
+			return OpQuery
+		}
+	}
+	return OpGetItem
+}
+
+// Condition returns the condition on key attribute name, or nil.
+func (p *AccessPattern) Condition(name string) *Condition {
+	for _, c := range p.Conditions {
+		if c.Attr == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// Input returns the pattern input with the given name, or nil.
+func (p *AccessPattern) Input(name string) *Input {
+	for _, in := range p.Inputs {
+		if in.Name == name {
+			return in
+		}
+	}
+	return nil
+}
+
+// ReturnsEntity reports whether e is one of the pattern's result entities.
+func (p *AccessPattern) ReturnsEntity(e *Entity) bool {
+	for _, x := range p.Entities {
+		if x == e {
+			return true
+		}
+	}
+	return false
+}
+
+// Input is a value a caller passes to an access pattern.
+type Input struct {
+	Name string
+	Type cty.Type
+	// Range is where the input is first used.
+	Range hcl.Range
+}
+
+// ConditionOp is a key condition operator.
+type ConditionOp string
+
+// Key condition operators.
+const (
+	OpEq         ConditionOp = "="
+	OpBeginsWith ConditionOp = "begins_with"
+	OpBetween    ConditionOp = "between"
+	OpLT         ConditionOp = "<"
+	OpLE         ConditionOp = "<="
+	OpGT         ConditionOp = ">"
+	OpGE         ConditionOp = ">="
+)
+
+// Condition is one key condition: `ATTR = value` or `ATTR = op(args...)`.
+type Condition struct {
+	Attr string
+	Op   ConditionOp
+	// Args holds one operand (two for between); each an expression over the
+	// pattern's inputs.
+	Args []hcl.Expression
+	// Range covers the whole `ATTR = ...` line; NameRange the attribute name.
+	Range     hcl.Range
+	NameRange hcl.Range
+}
