@@ -1,0 +1,588 @@
+// Tests of the hand-written Terraform modules under modules/.
+//
+// The terraform tests run the real terraform binary with the real
+// hashicorp/aws provider from tfdyn's offline mirror (see package tfenv), in
+// copies of the module under t.TempDir(): nothing is written into the repo.
+package modules_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/tfenv"
+)
+
+const (
+	// moduleDir is the module under test, relative to this package.
+	moduleDir = "dynamodb-table"
+	// providerConstraint is the module's hashicorp/aws constraint (versions.tf).
+	providerConstraint = ">= 6.37.0"
+)
+
+// offlineProvider configures hashicorp/aws so that validate and plan make no
+// AWS API call (no credentials lookup, no account id, no IMDS).
+const offlineProvider = `
+provider "aws" {
+  region                      = "eu-west-1"
+  access_key                  = "test-access-key"
+  secret_key                  = "test-secret-key"
+  skip_credentials_validation = true
+  skip_requesting_account_id  = true
+  skip_metadata_api_check     = true
+}
+`
+
+// terraformEnv returns the mirror environment, skipping the test in -short
+// mode, when the cache is not set up, or when the mirror lacks a provider
+// matching the module's constraint (provider 6 is built from source by
+// `make setup` and takes about 40 minutes the first time).
+func terraformEnv(t *testing.T, needProvider bool) *tfenv.Env {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs terraform; skipped in -short mode")
+	}
+	env, err := tfenv.LoadMirror()
+	if err != nil {
+		t.Skipf("no terraform environment: %v", err)
+	}
+	if needProvider && !env.HasAWSProvider(providerConstraint) {
+		t.Skipf("the provider mirror %s holds no hashicorp/aws %s (has %v): build it with scripts/build-provider6.sh (make setup)",
+			env.MirrorDir, providerConstraint, env.AWSProviderVersions())
+	}
+	return env
+}
+
+// copyModule copies the module (with its examples) to dir/dynamodb-table,
+// leaving out terraform working files, so that the examples' relative
+// `source = "../.."` still resolves. It returns the copy's path.
+func copyModule(t *testing.T, dir string) string {
+	t.Helper()
+	dst := filepath.Join(dir, moduleDir)
+	err := filepath.WalkDir(moduleDir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() && name == ".terraform" {
+			return filepath.SkipDir
+		}
+		if name == ".terraform.lock.hcl" || strings.HasSuffix(name, ".tfstate") || strings.Contains(name, ".tfstate.") {
+			return nil
+		}
+		rel, err := filepath.Rel(moduleDir, path)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	require.NoError(t, err)
+	return dst
+}
+
+// terraform runs terraform with args in dir and returns its combined output.
+func terraform(t *testing.T, env *tfenv.Env, dir string, args ...string) (string, error) {
+	t.Helper()
+	start := time.Now()
+	out, err := env.Command(dir, args...).CombinedOutput()
+	t.Logf("terraform %s (%s): %s", strings.Join(args, " "), filepath.Base(dir), time.Since(start).Round(time.Millisecond))
+	return string(out), err
+}
+
+// mustTerraform is terraform, failing the test when the command fails.
+func mustTerraform(t *testing.T, env *tfenv.Env, dir string, args ...string) string {
+	t.Helper()
+	out, err := terraform(t, env, dir, args...)
+	require.NoError(t, err, "terraform %s:\n%s", strings.Join(args, " "), out)
+	return out
+}
+
+// initDir runs terraform init in dir after removing a stale lock file (a
+// rebuilt provider binary changes its hash).
+func initDir(t *testing.T, env *tfenv.Env, dir string) {
+	t.Helper()
+	require.NoError(t, os.RemoveAll(filepath.Join(dir, ".terraform.lock.hcl")))
+	mustTerraform(t, env, dir, "init", "-no-color", "-input=false", "-backend=false")
+}
+
+func examples(t *testing.T) []string {
+	t.Helper()
+	entries, err := os.ReadDir(filepath.Join(moduleDir, "examples"))
+	require.NoError(t, err)
+	var names []string
+	for _, e := range entries {
+		if e.IsDir() {
+			names = append(names, e.Name())
+		}
+	}
+	require.ElementsMatch(t, []string{"basic", "multi-attribute", "provisioned"}, names)
+	return names
+}
+
+func TestFormat(t *testing.T) {
+	env := terraformEnv(t, false)
+	dir := copyModule(t, t.TempDir())
+	out, err := terraform(t, env, dir, "fmt", "-check", "-recursive", "-diff", "-no-color")
+	require.NoError(t, err, "terraform fmt -check -recursive found unformatted files:\n%s", out)
+}
+
+// plannedTable is the part of `terraform show -json` the example tests check.
+type plannedTable struct {
+	Attribute []struct {
+		Name string `json:"name"`
+		Type string `json:"type"`
+	} `json:"attribute"`
+	BillingMode          string   `json:"billing_mode"`
+	HashKey              string   `json:"hash_key"`
+	RangeKey             *string  `json:"range_key"`
+	ReadCapacity         *float64 `json:"read_capacity"`
+	WriteCapacity        *float64 `json:"write_capacity"`
+	GlobalSecondaryIndex []struct {
+		Name      string `json:"name"`
+		KeySchema []struct {
+			AttributeName string `json:"attribute_name"`
+			KeyType       string `json:"key_type"`
+		} `json:"key_schema"`
+		HashKey          *string  `json:"hash_key"`
+		RangeKey         *string  `json:"range_key"`
+		ProjectionType   string   `json:"projection_type"`
+		NonKeyAttributes []string `json:"non_key_attributes"`
+		ReadCapacity     *float64 `json:"read_capacity"`
+		WriteCapacity    *float64 `json:"write_capacity"`
+	} `json:"global_secondary_index"`
+	LocalSecondaryIndex []struct {
+		Name           string `json:"name"`
+		RangeKey       string `json:"range_key"`
+		ProjectionType string `json:"projection_type"`
+	} `json:"local_secondary_index"`
+	StreamEnabled  bool    `json:"stream_enabled"`
+	StreamViewType *string `json:"stream_view_type"`
+	TTL            []struct {
+		Enabled       bool    `json:"enabled"`
+		AttributeName *string `json:"attribute_name"`
+	} `json:"ttl"`
+	PointInTimeRecovery []struct {
+		Enabled bool `json:"enabled"`
+	} `json:"point_in_time_recovery"`
+	DeletionProtectionEnabled bool `json:"deletion_protection_enabled"`
+	ServerSideEncryption      []struct {
+		Enabled bool `json:"enabled"`
+	} `json:"server_side_encryption"`
+	TableClass string            `json:"table_class"`
+	Tags       map[string]string `json:"tags"`
+}
+
+// keySchema renders a GSI's key_schema as "name:HASH name:RANGE ...".
+func (p plannedTable) keySchema(index string) string {
+	for _, g := range p.GlobalSecondaryIndex {
+		if g.Name == index {
+			var parts []string
+			for _, k := range g.KeySchema {
+				parts = append(parts, k.AttributeName+":"+k.KeyType)
+			}
+			return strings.Join(parts, " ")
+		}
+	}
+	return "<no index " + index + ">"
+}
+
+// attributes renders the attribute definitions as sorted "name:type".
+func (p plannedTable) attributes() []string {
+	var out []string
+	for _, a := range p.Attribute {
+		out = append(out, a.Name+":"+a.Type)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// planTable runs terraform plan in dir and returns the planned table.
+func planTable(t *testing.T, env *tfenv.Env, dir string) plannedTable {
+	t.Helper()
+	mustTerraform(t, env, dir, "plan", "-no-color", "-input=false", "-lock=false", "-out=tfplan")
+	show := mustTerraform(t, env, dir, "show", "-json", "tfplan")
+	var plan struct {
+		ResourceChanges []struct {
+			Address string `json:"address"`
+			Change  struct {
+				Actions []string        `json:"actions"`
+				After   json.RawMessage `json:"after"`
+			} `json:"change"`
+		} `json:"resource_changes"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(show), &plan))
+	require.Len(t, plan.ResourceChanges, 1)
+	rc := plan.ResourceChanges[0]
+	require.Equal(t, "module.table.aws_dynamodb_table.this", rc.Address)
+	require.Equal(t, []string{"create"}, rc.Change.Actions)
+	var table plannedTable
+	require.NoError(t, json.Unmarshal(rc.Change.After, &table))
+	return table
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// TestExamples validates and plans each example against the real provider,
+// offline, and checks what the module makes of its inputs.
+func TestExamples(t *testing.T) {
+	env := terraformEnv(t, true)
+	for _, name := range examples(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := filepath.Join(copyModule(t, t.TempDir()), "examples", name)
+			out := mustTerraform(t, env, dir, "fmt", "-check", "-recursive", "-no-color")
+			assert.Empty(t, out)
+			initDir(t, env, dir)
+			out = mustTerraform(t, env, dir, "validate", "-no-color")
+			assert.Contains(t, out, "Success! The configuration is valid.")
+			assert.NotContains(t, out, "Warning", "validate must not warn (deprecated hash_key/range_key?)")
+
+			table := planTable(t, env, dir)
+			// DynamoDB always gets explicit TTL, PITR, deletion protection
+			// and SSE settings, so that turning one off is a planned change.
+			require.Len(t, table.TTL, 1)
+			require.Len(t, table.PointInTimeRecovery, 1)
+			require.Len(t, table.ServerSideEncryption, 1)
+			for _, g := range table.GlobalSecondaryIndex {
+				assert.Nil(t, g.HashKey, "GSI %s: deprecated hash_key must not be set", g.Name)
+				assert.Nil(t, g.RangeKey, "GSI %s: deprecated range_key must not be set", g.Name)
+			}
+
+			switch name {
+			case "basic":
+				assert.Equal(t, []string{"GSI1PK:S", "GSI1SK:S", "PK:S", "SK:S"}, table.attributes())
+				assert.Equal(t, "PAY_PER_REQUEST", table.BillingMode)
+				assert.Equal(t, "PK", table.HashKey)
+				assert.Equal(t, ptr("SK"), table.RangeKey)
+				assert.Nil(t, table.ReadCapacity)
+				assert.Equal(t, "GSI1PK:HASH GSI1SK:RANGE", table.keySchema("GSI1"))
+				assert.Equal(t, "ALL", table.GlobalSecondaryIndex[0].ProjectionType)
+				assert.False(t, table.StreamEnabled)
+				assert.Nil(t, table.StreamViewType)
+				assert.False(t, table.TTL[0].Enabled)
+				assert.Nil(t, table.TTL[0].AttributeName)
+				assert.True(t, table.PointInTimeRecovery[0].Enabled)
+				assert.True(t, table.DeletionProtectionEnabled)
+				assert.False(t, table.ServerSideEncryption[0].Enabled)
+				assert.Equal(t, "STANDARD", table.TableClass)
+				assert.Equal(t, map[string]string{"team": "shop"}, table.Tags)
+			case "multi-attribute":
+				assert.Equal(t, []string{"PK:S", "SK:S", "category:S", "orderDate:S", "orderId:S", "region:S", "sellerId:S", "total:N"}, table.attributes())
+				assert.Equal(t, "sellerId:HASH region:HASH orderDate:RANGE category:RANGE orderId:RANGE", table.keySchema("SellerOrders"))
+				assert.Equal(t, "orderId:HASH", table.keySchema("ByOrderId"))
+				require.Len(t, table.LocalSecondaryIndex, 1)
+				assert.Equal(t, "ByTotal", table.LocalSecondaryIndex[0].Name)
+				assert.Equal(t, "total", table.LocalSecondaryIndex[0].RangeKey)
+				assert.Equal(t, "KEYS_ONLY", table.LocalSecondaryIndex[0].ProjectionType)
+				assert.True(t, table.StreamEnabled)
+				assert.Equal(t, ptr("NEW_AND_OLD_IMAGES"), table.StreamViewType)
+				assert.True(t, table.TTL[0].Enabled)
+				assert.Equal(t, ptr("expiresAt"), table.TTL[0].AttributeName)
+				assert.True(t, table.PointInTimeRecovery[0].Enabled)
+				assert.Equal(t, map[string]string{"team": "orders", "environment": "example"}, table.Tags)
+				for _, g := range table.GlobalSecondaryIndex {
+					if g.Name == "SellerOrders" {
+						assert.Equal(t, "INCLUDE", g.ProjectionType)
+						assert.ElementsMatch(t, []string{"total", "status"}, g.NonKeyAttributes)
+					}
+				}
+			case "provisioned":
+				assert.Equal(t, []string{"PK:S", "SK:N", "actorId:S", "resourceId:S", "resourceType:S"}, table.attributes())
+				assert.Equal(t, "PROVISIONED", table.BillingMode)
+				assert.Equal(t, ptr(5.0), table.ReadCapacity)
+				assert.Equal(t, ptr(10.0), table.WriteCapacity)
+				assert.Equal(t, "actorId:HASH SK:RANGE", table.keySchema("ByActor"))
+				assert.Equal(t, "resourceType:HASH resourceId:HASH", table.keySchema("ByResource"))
+				capacity := map[string][2]float64{}
+				for _, g := range table.GlobalSecondaryIndex {
+					require.NotNil(t, g.ReadCapacity, g.Name)
+					require.NotNil(t, g.WriteCapacity, g.Name)
+					capacity[g.Name] = [2]float64{*g.ReadCapacity, *g.WriteCapacity}
+				}
+				assert.Equal(t, map[string][2]float64{"ByActor": {2, 10}, "ByResource": {1, 5}}, capacity)
+				assert.Equal(t, "STANDARD_INFREQUENT_ACCESS", table.TableClass)
+				assert.True(t, table.ServerSideEncryption[0].Enabled)
+			default:
+				t.Fatalf("example %q has no plan assertions", name)
+			}
+		})
+	}
+}
+
+// diagnostic is one diagnostic of `terraform plan -json`.
+type diagnostic struct {
+	Severity string `json:"severity"`
+	Summary  string `json:"summary"`
+	Detail   string `json:"detail"`
+}
+
+// planDiagnostics runs `terraform plan -json` in dir and returns its error
+// diagnostics; the plan must fail.
+func planDiagnostics(t *testing.T, env *tfenv.Env, dir string) []diagnostic {
+	t.Helper()
+	out, err := terraform(t, env, dir, "plan", "-json", "-input=false", "-lock=false")
+	var exit *exec.ExitError
+	require.ErrorAs(t, err, &exit, "plan must fail:\n%s", out)
+	var diags []diagnostic
+	sc := bufio.NewScanner(strings.NewReader(out))
+	sc.Buffer(make([]byte, 0, 1<<20), 1<<24)
+	for sc.Scan() {
+		var line struct {
+			Type       string     `json:"type"`
+			Diagnostic diagnostic `json:"diagnostic"`
+		}
+		if json.Unmarshal(sc.Bytes(), &line) == nil && line.Type == "diagnostic" && line.Diagnostic.Severity == "error" {
+			diags = append(diags, line.Diagnostic)
+		}
+	}
+	require.NoError(t, sc.Err())
+	return diags
+}
+
+// TestValidationRejectsBadInputs plans small root modules calling the module
+// with bad inputs and asserts the exact messages of the module's variable
+// validations and preconditions.
+func TestValidationRejectsBadInputs(t *testing.T) {
+	env := terraformEnv(t, true)
+
+	const (
+		invalidVariable    = "Invalid value for variable"
+		preconditionFailed = "Resource precondition failed"
+	)
+	type want struct{ summary, detail string }
+	cases := []struct {
+		name string
+		call string // the module block's arguments besides source
+		want []want
+	}{
+		{
+			name: "five partition attributes",
+			call: `
+  global_secondary_indexes = [{
+    name          = "TooWide"
+    partition_key = [for n in ["a", "b", "c", "d", "e"] : { name = n, type = "S" }]
+  }]`,
+			want: []want{{invalidVariable, "A global secondary index partition_key takes 1 to 4 attributes; offending: TooWide (5)."}},
+		},
+		{
+			name: "no partition attribute and five sort attributes",
+			call: `
+  global_secondary_indexes = [{
+    name          = "Empty"
+    partition_key = []
+    sort_key      = [for n in ["a", "b", "c", "d", "e"] : { name = n, type = "S" }]
+  }]`,
+			want: []want{
+				{invalidVariable, "A global secondary index partition_key takes 1 to 4 attributes; offending: Empty (0)."},
+				{invalidVariable, "A global secondary index sort_key takes at most 4 attributes; offending: Empty (5)."},
+			},
+		},
+		{
+			name: "duplicate GSI name",
+			call: `
+  global_secondary_indexes = [
+    { name = "GSI1", partition_key = [{ name = "GSI1PK", type = "S" }] },
+    { name = "GSI1", partition_key = [{ name = "GSI2PK", type = "S" }] },
+  ]`,
+			want: []want{{invalidVariable, "Global secondary index names must be unique; repeated: GSI1."}},
+		},
+		{
+			name: "INCLUDE without non_key_attributes",
+			call: `
+  global_secondary_indexes = [{
+    name            = "GSI1"
+    partition_key   = [{ name = "GSI1PK", type = "S" }]
+    projection_type = "INCLUDE"
+  }]`,
+			want: []want{{invalidVariable, "A global secondary index needs non_key_attributes when projection_type is INCLUDE, and takes none otherwise; offending: GSI1."}},
+		},
+		{
+			name: "conflicting types across GSIs",
+			call: `
+  global_secondary_indexes = [
+    { name = "GSI1", partition_key = [{ name = "sellerId", type = "S" }] },
+    { name = "GSI2", partition_key = [{ name = "region", type = "S" }], sort_key = [{ name = "sellerId", type = "N" }] },
+  ]`,
+			want: []want{{invalidVariable, "An attribute used in several global secondary index keys must have one type everywhere; conflicting: sellerId (S/N)."}},
+		},
+		{
+			name: "conflicting types between table and GSI",
+			call: `
+  global_secondary_indexes = [
+    { name = "ByPK", partition_key = [{ name = "PK", type = "N" }] },
+  ]`,
+			want: []want{{preconditionFailed, "An attribute used in several keys (table, global and local secondary indexes) must have one type everywhere; conflicting: PK (S/N)."}},
+		},
+		{
+			name: "bad key type and projection",
+			call: `
+  global_secondary_indexes = [{
+    name            = "GSI1"
+    partition_key   = [{ name = "GSI1PK", type = "STRING" }]
+    projection_type = "SOME"
+  }]`,
+			want: []want{
+				{invalidVariable, "Global secondary index key attributes need a name of 1 to 255 characters and type S, N or B; offending: GSI1.GSI1PK (STRING)."},
+				{invalidVariable, "A global secondary index projection_type must be ALL, KEYS_ONLY or INCLUDE; offending: GSI1 (SOME)."},
+			},
+		},
+		{
+			name: "21 GSIs",
+			call: `
+  global_secondary_indexes = [for i in range(21) : { name = "GSI${i}", partition_key = [{ name = "GSI${i}PK", type = "S" }] }]`,
+			want: []want{{invalidVariable, "At most 20 global secondary indexes are allowed per table (got 21)."}},
+		},
+		{
+			name: "six LSIs",
+			call: `
+  local_secondary_indexes = [for i in range(6) : { name = "LSI${i}", sort_key = { name = "LSI${i}SK", type = "S" } }]`,
+			want: []want{{invalidVariable, "At most 5 local secondary indexes are allowed per table (got 6)."}},
+		},
+		{
+			name: "LSI name reused by a GSI",
+			call: `
+  global_secondary_indexes = [{ name = "ByTotal", partition_key = [{ name = "GSI1PK", type = "S" }] }]
+  local_secondary_indexes  = [{ name = "ByTotal", sort_key = { name = "total", type = "N" } }]`,
+			want: []want{{preconditionFailed, "Index names must be unique across global and local secondary indexes; repeated: ByTotal."}},
+		},
+		{
+			name: "PROVISIONED without capacity",
+			call: `
+  billing_mode             = "PROVISIONED"
+  global_secondary_indexes = [{ name = "GSI1", partition_key = [{ name = "GSI1PK", type = "S" }], read_capacity = 1 }]`,
+			want: []want{
+				{preconditionFailed, "With billing_mode PROVISIONED, read_capacity and write_capacity are required."},
+				{preconditionFailed, "With billing_mode PROVISIONED, every global secondary index needs read_capacity and write_capacity; missing on: GSI1."},
+			},
+		},
+		{
+			name: "PAY_PER_REQUEST with capacity",
+			call: `
+  read_capacity            = 5
+  global_secondary_indexes = [{ name = "GSI1", partition_key = [{ name = "GSI1PK", type = "S" }], write_capacity = 1 }]`,
+			want: []want{{preconditionFailed, "With billing_mode PAY_PER_REQUEST, read_capacity and write_capacity must be null on the table and on every global secondary index; set on: GSI1."}},
+		},
+		{
+			name: "stream view type and table class",
+			call: `
+  stream_view_type = "NEW"
+  table_class      = "INFREQUENT"`,
+			want: []want{
+				{invalidVariable, "The stream_view_type must be null (stream off), NEW_IMAGE, OLD_IMAGE, NEW_AND_OLD_IMAGES or KEYS_ONLY."},
+				{invalidVariable, "The table_class must be STANDARD or STANDARD_INFREQUENT_ACCESS."},
+			},
+		},
+	}
+
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			root := t.TempDir()
+			copyModule(t, root)
+			dir := filepath.Join(root, "call")
+			require.NoError(t, os.Mkdir(dir, 0o755))
+			call := `module "table" {
+  source = "../` + moduleDir + `"
+
+  name          = "bad-inputs"
+  partition_key = { name = "PK", type = "S" }
+  sort_key      = { name = "SK", type = "S" }
+` + tc.call + `
+}
+` + offlineProvider
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "main.tf"), []byte(call), 0o644))
+			initDir(t, env, dir)
+
+			diags := planDiagnostics(t, env, dir)
+			var got []want
+			for _, d := range diags {
+				got = append(got, want{d.Summary, d.Detail})
+			}
+			for _, w := range tc.want {
+				assert.Contains(t, got, w)
+			}
+			// Nothing else: a bad input yields exactly the module's own messages.
+			assert.ElementsMatch(t, tc.want, got)
+		})
+	}
+}
+
+// TestReadmeMatchesInterface checks that README.md's Inputs and Outputs
+// tables list exactly the variables and outputs of the module, and that every
+// variable and output has a description.
+func TestReadmeMatchesInterface(t *testing.T) {
+	p := hclparse.NewParser()
+	blocks := func(file, blockType string) []string {
+		t.Helper()
+		f, diags := p.ParseHCLFile(filepath.Join(moduleDir, file))
+		require.False(t, diags.HasErrors(), diags.Error())
+		var names []string
+		for _, b := range f.Body.(*hclsyntax.Body).Blocks {
+			if b.Type != blockType {
+				continue
+			}
+			require.Len(t, b.Labels, 1)
+			desc, ok := b.Body.Attributes["description"]
+			if assert.True(t, ok, "%s %q in %s has no description", blockType, b.Labels[0], file) {
+				v, diags := desc.Expr.Value(nil)
+				require.False(t, diags.HasErrors(), diags.Error())
+				assert.NotEmpty(t, strings.TrimSpace(v.AsString()), "%s %q has an empty description", blockType, b.Labels[0])
+			}
+			names = append(names, b.Labels[0])
+		}
+		return names
+	}
+	variables := blocks("variables.tf", "variable")
+	outputs := blocks("outputs.tf", "output")
+	require.NotEmpty(t, variables)
+	require.NotEmpty(t, outputs)
+
+	readme, err := os.ReadFile(filepath.Join(moduleDir, "README.md"))
+	require.NoError(t, err)
+	assert.ElementsMatch(t, variables, tableNames(t, readme, "## Inputs"), "README.md Inputs table vs variables.tf")
+	assert.ElementsMatch(t, outputs, tableNames(t, readme, "## Outputs"), "README.md Outputs table vs outputs.tf")
+}
+
+var tableRow = regexp.MustCompile("^\\|\\s*`([a-z0-9_]+)`\\s*\\|")
+
+// tableNames returns the backquoted names in the first column of the table
+// in the README section that starts with heading.
+func tableNames(t *testing.T, readme []byte, heading string) []string {
+	t.Helper()
+	var names []string
+	in := false
+	for _, line := range bytes.Split(readme, []byte("\n")) {
+		s := strings.TrimSpace(string(line))
+		if strings.HasPrefix(s, "## ") {
+			in = s == heading
+			continue
+		}
+		if m := tableRow.FindStringSubmatch(s); in && m != nil {
+			names = append(names, m[1])
+		}
+	}
+	require.NotEmpty(t, names, "README.md has no table under %q", heading)
+	return names
+}
