@@ -82,10 +82,10 @@ func rangeOf(d *hcl.Diagnostic) hcl.Range {
 
 // JSONDiagnostic is the machine-readable form of a diagnostic (--format json).
 type JSONDiagnostic struct {
-	Code     string    `json:"code,omitempty"`
-	Severity string    `json:"severity"`
-	Summary  string    `json:"summary"`
-	Detail   string    `json:"detail,omitempty"`
+	Code     string     `json:"code,omitempty"`
+	Severity string     `json:"severity"`
+	Summary  string     `json:"summary"`
+	Detail   string     `json:"detail,omitempty"`
 	Range    *JSONRange `json:"range,omitempty"`
 }
 
