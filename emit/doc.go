@@ -1,0 +1,13 @@
+// Package emit writes Terraform for a tfdyn schema with hclwrite.
+//
+// Three layouts:
+//
+//   - LayoutResources (default): aws_dynamodb_table resources, variables,
+//     outputs and provider requirements as files for the user's own module;
+//   - LayoutModule: a self-contained module directory (main.tf,
+//     variables.tf, outputs.tf, versions.tf, README.md);
+//   - LayoutModuleCall: a call of the reusable module in modules/dynamodb-table.
+//
+// Output starts with a generated-code header and is byte-identical across
+// runs. Write never overwrites a file that lacks the header.
+package emit

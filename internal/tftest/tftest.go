@@ -1,0 +1,80 @@
+// Package tftest runs the real terraform binary in tests, with the offline
+// provider mirror that `make setup` prepares (package tfenv).
+package tftest
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tfdyn/tfdyn/tfenv"
+)
+
+// Env returns the terraform environment, skipping the test under -short and
+// failing it when `make setup` has not run.
+func Env(t testing.TB) *tfenv.Env {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs terraform (skipped with -short)")
+	}
+	env, err := tfenv.LoadMirror()
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	return env
+}
+
+// RequireProvider skips the test when the mirror has no hashicorp/aws
+// matching constraint, unless TFDYN_REQUIRE_PROVIDER6=1 (set by `make test`
+// after setup), where a missing provider 6 fails the test instead.
+func RequireProvider(t testing.TB, env *tfenv.Env, constraint string) {
+	t.Helper()
+	if env.HasAWSProvider(constraint) {
+		return
+	}
+	msg := "no hashicorp/aws " + constraint + " in " + env.MirrorDir + ": run make setup (builds provider 6 once)"
+	if os.Getenv("TFDYN_REQUIRE_PROVIDER6") == "1" {
+		t.Fatal(msg)
+	}
+	t.Skip(msg)
+}
+
+// Terraform runs terraform with args in dir and fails the test on error;
+// it returns the combined output.
+func Terraform(t testing.TB, env *tfenv.Env, dir string, args ...string) string {
+	t.Helper()
+	out, err := TerraformErr(env, dir, args...)
+	if err != nil {
+		t.Fatalf("terraform %s in %s: %v\n%s", strings.Join(args, " "), dir, err, out)
+	}
+	return out
+}
+
+// TerraformErr runs terraform with args in dir and returns output and error.
+func TerraformErr(env *tfenv.Env, dir string, args ...string) (string, error) {
+	cmd := env.Command(dir, args...)
+	cmd.Env = append(cmd.Env, "TF_PLUGIN_CACHE_DIR="+pluginCache(env))
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// pluginCache shares unpacked providers between test directories so every
+// init does not copy the 1 GB provider 6 binary.
+func pluginCache(env *tfenv.Env) string {
+	dir := filepath.Join(env.CacheDir, "plugin-cache")
+	_ = os.MkdirAll(dir, 0o755)
+	return dir
+}
+
+// ExitCode returns the exit code of err from TerraformErr (0 for nil).
+func ExitCode(err error) int {
+	if err == nil {
+		return 0
+	}
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode()
+	}
+	return -1
+}
