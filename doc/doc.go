@@ -1,0 +1,9 @@
+// Package doc writes the design document of a tfdyn schema as Markdown.
+//
+// The document follows the deliverables of single-table design guides: per
+// table a settings summary, the index list, the entity-key chart of the
+// table and of every secondary index (key templates printed exactly as
+// written in the schema), and the access-pattern table (operation, index,
+// key condition, inputs, order, limit, filter). Output is deterministic, so
+// generated files can be committed and checked for staleness.
+package doc
