@@ -157,8 +157,8 @@ variable "global_secondary_indexes" {
   }
 
   validation {
-    condition     = alltrue([for g in var.global_secondary_indexes : (g.projection_type == "INCLUDE") == (length(g.non_key_attributes) > 0)])
-    error_message = "A global secondary index needs non_key_attributes when projection_type is INCLUDE, and takes none otherwise; offending: ${join(", ", [for g in var.global_secondary_indexes : g.name if(g.projection_type == "INCLUDE") != (length(g.non_key_attributes) > 0)])}."
+    condition     = alltrue([for g in var.global_secondary_indexes : length(g.non_key_attributes) > 0 == (g.projection_type == "INCLUDE")])
+    error_message = "A global secondary index needs non_key_attributes when projection_type is INCLUDE, and takes none otherwise; offending: ${join(", ", [for g in var.global_secondary_indexes : g.name if length(g.non_key_attributes) > 0 != (g.projection_type == "INCLUDE")])}."
   }
 
   validation {
@@ -217,8 +217,8 @@ variable "local_secondary_indexes" {
   }
 
   validation {
-    condition     = alltrue([for l in var.local_secondary_indexes : (l.projection_type == "INCLUDE") == (length(l.non_key_attributes) > 0)])
-    error_message = "A local secondary index needs non_key_attributes when projection_type is INCLUDE, and takes none otherwise; offending: ${join(", ", [for l in var.local_secondary_indexes : l.name if(l.projection_type == "INCLUDE") != (length(l.non_key_attributes) > 0)])}."
+    condition     = alltrue([for l in var.local_secondary_indexes : length(l.non_key_attributes) > 0 == (l.projection_type == "INCLUDE")])
+    error_message = "A local secondary index needs non_key_attributes when projection_type is INCLUDE, and takes none otherwise; offending: ${join(", ", [for l in var.local_secondary_indexes : l.name if length(l.non_key_attributes) > 0 != (l.projection_type == "INCLUDE")])}."
   }
 }
 
