@@ -132,7 +132,7 @@ func (n naming) perTable(t *hclschema.Table, name string) string {
 
 func (g *generator) naming() naming {
 	n := naming{multi: len(g.s.Tables) > 1}
-	if g.opts.Layout == LayoutResources {
+	if g.opts.Layout != LayoutModule {
 		n.prefix = "dynamodb_"
 	}
 	return n

@@ -59,6 +59,7 @@ func variants(s *hclschema.Schema) []variant {
 	vs := []variant{
 		{"resources", emit.Options{Layout: emit.LayoutResources}},
 		{"module", emit.Options{Layout: emit.LayoutModule}},
+		{"module-call", emit.Options{Layout: emit.LayoutModuleCall, ModuleSource: "./modules/dynamodb-table"}},
 	}
 	multi := false
 	for _, t := range s.Tables {
@@ -77,7 +78,7 @@ func TestEmitGolden(t *testing.T) {
 		s := loadSchema(t, dir)
 		for _, v := range variants(s) {
 			t.Run(name+"/"+v.name, func(t *testing.T) {
-				v.opts.SchemaPath = "examples/" + name
+				v.opts.SchemaPath = strings.TrimPrefix(filepath.ToSlash(dir), "../")
 				files, err := emit.Emit(s, v.opts)
 				require.NoError(t, err)
 				golden := filepath.Join("testdata", "golden", name, v.name)

@@ -1,6 +1,9 @@
 package emit_test
 
 import (
+	"io/fs"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -27,10 +30,39 @@ func TestEmittedTerraformValidates(t *testing.T) {
 				work := t.TempDir()
 				_, err = emit.Write(work, files, false)
 				require.NoError(t, err)
-				tftest.Terraform(t, env, work, "fmt", "-check", "-diff")
+				if v.opts.Layout == emit.LayoutModuleCall {
+					copyDir(t, "../modules/dynamodb-table", filepath.Join(work, "modules", "dynamodb-table"))
+				}
+				tftest.Terraform(t, env, work, "fmt", "-check", "-diff", "-recursive")
 				tftest.Terraform(t, env, work, "init", "-backend=false", "-input=false", "-no-color")
 				tftest.Terraform(t, env, work, "validate", "-no-color")
 			})
 		}
 	}
+}
+
+// copyDir copies the Terraform files of a module (not .terraform or examples).
+func copyDir(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		if d.IsDir() {
+			if d.Name() == ".terraform" || d.Name() == "examples" {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		if filepath.Ext(path) != ".tf" {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+	require.NoError(t, err)
 }

@@ -74,20 +74,31 @@ func (g *generator) outputList(n naming) []output {
 	var outs []output
 	for _, t := range g.s.Tables {
 		ref := "aws_dynamodb_table." + resourceName(t)
+		if g.opts.Layout == LayoutModuleCall {
+			ref = "module." + resourceName(t)
+		}
 		pre := ""
 		if n.multi {
 			pre = t.Label + "_"
 		}
 		pre = n.prefix + pre
 		outs = append(outs,
-			output{pre + "table_name", fmt.Sprintf("Name of table %q.", t.Label), ref + ".name"},
-			output{pre + "table_arn", fmt.Sprintf("ARN of table %q.", t.Label), ref + ".arn"},
+			output{pre + "table_name", fmt.Sprintf("Name of table %q.", t.Label), ref + g.attr(".name", ".table_name")},
+			output{pre + "table_arn", fmt.Sprintf("ARN of table %q.", t.Label), ref + g.attr(".arn", ".table_arn")},
 			output{pre + "stream_arn", fmt.Sprintf("Stream ARN of table %q (null when streams are off).", t.Label), streamRef(t, ref)},
 			output{pre + "global_secondary_index_names", fmt.Sprintf("GSI names of table %q.", t.Label), listLiteral(gsiNames(t))},
 			output{pre + "local_secondary_index_names", fmt.Sprintf("LSI names of table %q.", t.Label), listLiteral(lsiNames(t))},
 		)
 	}
 	return outs
+}
+
+// attr picks the attribute of a resource or the output of a module call.
+func (g *generator) attr(resource, module string) string {
+	if g.opts.Layout == LayoutModuleCall {
+		return module
+	}
+	return resource
 }
 
 func streamRef(t *hclschema.Table, ref string) string {
@@ -166,6 +177,3 @@ func (g *generator) readme(n naming) []byte {
 	return []byte(sb.String())
 }
 
-func (g *generator) moduleCall() (map[string][]byte, error) {
-	return nil, fmt.Errorf("emit: module-call layout is not implemented yet")
-}
