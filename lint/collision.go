@@ -1,0 +1,351 @@
+package lint
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+)
+
+// collision is an entity whose items an access pattern can return although
+// the pattern does not declare it (TD111, or TD112 with a proof).
+type collision struct {
+	p       *hclschema.AccessPattern
+	e       *hclschema.Entity
+	subject hcl.Range
+	// overlap is true when the literal prefixes of the templates and the
+	// conditions can match.
+	overlap bool
+	// proof is set when an example item of e matches the conditions.
+	proof *collisionProof
+}
+
+// collisionProof is an example item that matches a pattern's conditions.
+type collisionProof struct {
+	item   exampleItem
+	inputs inputSet
+}
+
+// inputSet is one set of input values of an access pattern.
+type inputSet struct {
+	values map[string]cty.Value
+	// from says where the values come from, for details.
+	from string
+}
+
+// collisions finds, once per analysis, every pattern/entity pair where the
+// pattern can return items of an entity it does not declare.
+func (a *analysis) collisions() []collision {
+	if a.collided != nil {
+		return *a.collided
+	}
+	var out []collision
+	for _, p := range a.s.Patterns {
+		out = append(out, a.patternCollisions(p)...)
+	}
+	a.collided = &out
+	return out
+}
+
+// condSets holds the value sets of one condition's operands.
+type condSets struct {
+	c    *hclschema.Condition
+	k    hclschema.KeyAttr
+	args []valueSet
+}
+
+func (a *analysis) patternCollisions(p *hclschema.AccessPattern) []collision {
+	ix := p.Index
+	if ix == nil || p.Table == nil || len(ix.PartitionKey) == 0 {
+		return nil
+	}
+	// Only servable partitions: every partition attribute by equality.
+	for _, k := range ix.PartitionKey {
+		if c := p.Condition(k.Name); c == nil || c.Op != hclschema.OpEq || len(c.Args) != 1 {
+			return nil
+		}
+	}
+	var conds []condSets
+	for _, k := range ix.KeyAttrs() {
+		c := p.Condition(k.Name)
+		if c == nil {
+			continue
+		}
+		cs := condSets{c: c, k: k}
+		for _, arg := range c.Args {
+			cs.args = append(cs.args, setOf(arg))
+		}
+		conds = append(conds, cs)
+	}
+	subject := conds[len(conds)-1].c.Range
+	var values [][][]cty.Value // per input set, per condition, operand values
+	var sets []inputSet
+	computed := false
+	var out []collision
+	for _, e := range a.members[ix] {
+		if p.ReturnsEntity(e) {
+			continue
+		}
+		overlap := true
+		for _, cs := range conds {
+			ws, ok := a.writerSet(e, ix, cs.k.Name)
+			if !ok || !mayOverlap(ws, cs.c.Op, cs.args) {
+				overlap = false
+				break
+			}
+		}
+		items := a.exampleItems(e)
+		var proof *collisionProof
+		if len(items) > 0 {
+			if !computed {
+				sets = inputSets(p)
+				values = conditionValues(p, conds, sets)
+				computed = true
+			}
+			proof = findProof(ix, conds, items, sets, values)
+		}
+		if overlap || proof != nil {
+			out = append(out, collision{p: p, e: e, subject: subject, overlap: overlap, proof: proof})
+		}
+	}
+	return out
+}
+
+// inputSets returns the pattern's explicit example input sets, then one set
+// per example of each result entity that has every input as an attribute.
+func inputSets(p *hclschema.AccessPattern) []inputSet {
+	var out []inputSet
+	for i, ex := range p.Examples {
+		out = append(out, inputSet{values: ex, from: fmt.Sprintf("example %d of access pattern %q", i+1, p.Name)})
+	}
+	for _, re := range p.Entities {
+		for _, ex := range re.Examples {
+			if ex == nil || ex.Values == cty.NilVal || !ex.Values.Type().IsObjectType() || !ex.Values.IsKnown() || ex.Values.IsNull() {
+				continue
+			}
+			vals := map[string]cty.Value{}
+			ok := true
+			for _, in := range p.Inputs {
+				if !ex.Values.Type().HasAttribute(in.Name) {
+					ok = false
+					break
+				}
+				v := ex.Values.GetAttr(in.Name)
+				if v.IsNull() {
+					ok = false
+					break
+				}
+				vals[in.Name] = v
+			}
+			if ok {
+				out = append(out, inputSet{values: vals, from: fmt.Sprintf("the example of entity %q at %s", re.Name, ex.DeclRange)})
+			}
+		}
+	}
+	return out
+}
+
+// conditionValues evaluates the operands of conds under each input set,
+// converted to the key attribute types; a set that fails is nil.
+func conditionValues(p *hclschema.AccessPattern, conds []condSets, sets []inputSet) [][][]cty.Value {
+	out := make([][][]cty.Value, len(sets))
+	for i, set := range sets {
+		ctx := &hcl.EvalContext{Variables: set.values, Functions: constCtx.Functions}
+		vals := make([][]cty.Value, len(conds))
+		ok := true
+		for j, cs := range conds {
+			for _, arg := range cs.c.Args {
+				v, ds := arg.Value(ctx)
+				if ds.HasErrors() || !v.IsWhollyKnown() || v.IsNull() {
+					ok = false
+					break
+				}
+				ty := cty.String
+				if cs.k.Type == hclschema.TypeN {
+					ty = cty.Number
+				}
+				v, err := convert.Convert(v, ty)
+				if err != nil || v.IsNull() {
+					ok = false
+					break
+				}
+				vals[j] = append(vals[j], v)
+			}
+			if !ok {
+				break
+			}
+		}
+		if ok {
+			out[i] = vals
+		}
+	}
+	return out
+}
+
+// findProof returns the first example item that is in ix and matches every
+// condition under one of the input sets.
+func findProof(ix *hclschema.Index, conds []condSets, items []exampleItem, sets []inputSet, values [][][]cty.Value) *collisionProof {
+	for _, it := range items {
+		if !it.item.InIndex(ix) {
+			continue
+		}
+		for i, vals := range values {
+			if vals == nil {
+				continue
+			}
+			match := true
+			for j, cs := range conds {
+				v, ok := it.item.Attrs[cs.k.Name]
+				if !ok || !satisfies(v, cs.c.Op, vals[j]) {
+					match = false
+					break
+				}
+			}
+			if match {
+				return &collisionProof{item: it, inputs: sets[i]}
+			}
+		}
+	}
+	return nil
+}
+
+// satisfies evaluates a key condition on a value as DynamoDB does.
+func satisfies(v cty.Value, op hclschema.ConditionOp, args []cty.Value) bool {
+	if len(args) == 0 {
+		return false
+	}
+	cmp := func(b cty.Value) (int, bool) { return compareValues(v, b) }
+	switch op {
+	case hclschema.OpEq:
+		n, ok := cmp(args[0])
+		return ok && n == 0
+	case hclschema.OpBeginsWith:
+		if v.Type() != cty.String || args[0].Type() != cty.String {
+			return false
+		}
+		return strings.HasPrefix(v.AsString(), args[0].AsString())
+	case hclschema.OpBetween:
+		if len(args) < 2 {
+			return false
+		}
+		lo, ok1 := cmp(args[0])
+		hi, ok2 := cmp(args[1])
+		return ok1 && ok2 && lo >= 0 && hi <= 0
+	case hclschema.OpLT, hclschema.OpLE, hclschema.OpGT, hclschema.OpGE:
+		n, ok := cmp(args[0])
+		if !ok {
+			return false
+		}
+		switch op {
+		case hclschema.OpLT:
+			return n < 0
+		case hclschema.OpLE:
+			return n <= 0
+		case hclschema.OpGT:
+			return n > 0
+		}
+		return n >= 0
+	}
+	return false
+}
+
+// describeConditions renders a pattern's key conditions: PK = "X#${x}", SK begins_with("Y").
+func (a *analysis) describeConditions(p *hclschema.AccessPattern) string {
+	var parts []string
+	for _, c := range p.Conditions {
+		if p.Index == nil {
+			break
+		}
+		if _, ok := p.Index.KeyAttr(c.Attr); !ok {
+			continue
+		}
+		var args []string
+		for _, x := range c.Args {
+			args = append(args, a.exprText(x))
+		}
+		if c.Op == hclschema.OpEq {
+			parts = append(parts, c.Attr+" = "+strings.Join(args, ", "))
+		} else {
+			parts = append(parts, fmt.Sprintf("%s %s(%s)", c.Attr, opFunc(c.Op), strings.Join(args, ", ")))
+		}
+	}
+	return strings.Join(parts, " and ")
+}
+
+func opFunc(op hclschema.ConditionOp) string {
+	switch op {
+	case hclschema.OpLT:
+		return "lt"
+	case hclschema.OpLE:
+		return "lte"
+	case hclschema.OpGT:
+		return "gt"
+	case hclschema.OpGE:
+		return "gte"
+	}
+	return string(op)
+}
+
+// describeWriters renders how entity e writes the conditioned key attributes
+// of pattern p's index: PK = "X#${x}", SK = "Y#${y}".
+func (a *analysis) describeWriters(p *hclschema.AccessPattern, e *hclschema.Entity) string {
+	var parts []string
+	for _, k := range p.Index.KeyAttrs() {
+		if p.Condition(k.Name) == nil {
+			continue
+		}
+		w, ok := keyWriter(e, p.Index, k.Name)
+		switch {
+		case !ok:
+			continue
+		case w.tpl != nil:
+			parts = append(parts, k.Name+" = "+a.exprText(w.tpl.Expr))
+		default:
+			parts = append(parts, fmt.Sprintf("%s from its attribute %q", k.Name, k.Name))
+		}
+	}
+	return strings.Join(parts, " and ")
+}
+
+// describeValues renders values: customer = "alice", total = 42.
+func describeValues(vals map[string]cty.Value, names []string) string {
+	if names == nil {
+		for n := range vals {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+	}
+	var parts []string
+	for _, n := range names {
+		v, ok := vals[n]
+		if !ok {
+			continue
+		}
+		parts = append(parts, n+" = "+valueText(v))
+	}
+	if len(parts) == 0 {
+		return "no inputs"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func valueText(v cty.Value) string {
+	switch {
+	case v.IsNull():
+		return "null"
+	case !v.IsKnown():
+		return "(unknown)"
+	case v.Type() == cty.String:
+		return quote(v.AsString())
+	case v.Type() == cty.Number:
+		return v.AsBigFloat().Text('f', -1)
+	case v.Type() == cty.Bool:
+		return fmt.Sprint(v.True())
+	}
+	return v.GoString()
+}

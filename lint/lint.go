@@ -1,0 +1,100 @@
+package lint
+
+import (
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/tfdyn/tfdyn/diag"
+	"github.com/tfdyn/tfdyn/hclschema"
+)
+
+// DocsBase is the repository path of the rule documentation pages.
+const DocsBase = "docs/rules/"
+
+// Rule is one static check with a stable code.
+type Rule interface {
+	// Code is the stable diagnostic code, e.g. "TD101".
+	Code() diag.Code
+	// Name is a short kebab-case name, e.g. "scan-required".
+	Name() string
+	// Severity is the severity of the rule's findings.
+	Severity() hcl.DiagnosticSeverity
+	// Link is the path of the rule's documentation page (docs/rules/<code>.md).
+	Link() string
+	// Check runs the rule on a schema and returns its findings, sorted.
+	Check(s *hclschema.Schema) hcl.Diagnostics
+}
+
+// rule implements Rule with a check function over a shared analysis.
+type rule struct {
+	code     diag.Code
+	name     string
+	severity hcl.DiagnosticSeverity
+	check    func(r *rule, a *analysis) hcl.Diagnostics
+}
+
+func (r *rule) Code() diag.Code                  { return r.code }
+func (r *rule) Name() string                     { return r.name }
+func (r *rule) Severity() hcl.DiagnosticSeverity { return r.severity }
+func (r *rule) Link() string                     { return DocsBase + string(r.code) + ".md" }
+
+func (r *rule) Check(s *hclschema.Schema) hcl.Diagnostics {
+	if s == nil {
+		return nil
+	}
+	diags := r.check(r, newAnalysis(s))
+	diag.Sort(diags)
+	return diags
+}
+
+// report builds a finding with the rule's code and severity.
+func (r *rule) report(subject hcl.Range, summary, detail string, args ...any) *hcl.Diagnostic {
+	if r.severity == hcl.DiagWarning {
+		return diag.Warnf(r.code, &subject, summary, detail, args...)
+	}
+	return diag.Errorf(r.code, &subject, summary, detail, args...)
+}
+
+// Rules returns every rule, ordered by code.
+func Rules() []Rule {
+	return []Rule{
+		ruleScanRequired,
+		rulePartitionNotEquality,
+		ruleNonKeyCondition,
+		ruleSortKeyOrder,
+		ruleMultiAttributeKeyLimits,
+		ruleNonScalarKey,
+		ruleKeyTypeConflict,
+		ruleConditionType,
+		ruleBeginsWithNumber,
+		ruleUnpaddedNumber,
+		rulePrefixCollision,
+		ruleProvenCollision,
+		ruleConstantPartitionKey,
+		ruleIndexLimit,
+		ruleIndexWithoutEntities,
+		ruleIndexWithoutPatterns,
+		ruleNotProjected,
+		ruleUnknownReadAttribute,
+		ruleFilter,
+		ruleEntityNotInIndex,
+		ruleEntityWithoutExamples,
+		ruleTTLNotNumber,
+		ruleUnenforceableWhen,
+	}
+}
+
+// Run applies every rule to s and returns the findings sorted with diag.Sort.
+// s may be a partial model from a load with errors.
+func Run(s *hclschema.Schema) hcl.Diagnostics {
+	if s == nil {
+		return nil
+	}
+	a := newAnalysis(s)
+	var diags hcl.Diagnostics
+	for _, r := range Rules() {
+		rr := r.(*rule)
+		diags = append(diags, rr.check(rr, a)...)
+	}
+	diag.Sort(diags)
+	return diags
+}

@@ -1,0 +1,76 @@
+package lint
+
+import (
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/tfdyn/tfdyn/diag"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+)
+
+// CodeConditionType (TD108): a key condition operand has another type than
+// the key attribute it is compared with.
+const CodeConditionType diag.Code = "TD108"
+
+var ruleConditionType = &rule{code: CodeConditionType, name: "condition-type-mismatch", severity: hcl.DiagError, check: checkConditionType}
+
+func checkConditionType(r *rule, a *analysis) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	for _, p := range a.s.Patterns {
+		ix := p.Index
+		if ix == nil {
+			continue
+		}
+		ctx := inputContext(p)
+		for _, c := range p.Conditions {
+			k, ok := ix.KeyAttr(c.Attr)
+			if !ok || (c.Op == hclschema.OpBeginsWith && k.Type == hclschema.TypeN) {
+				continue // not a key (TD103), or begins_with on a number (TD109)
+			}
+			for _, arg := range c.Args {
+				if arg == nil {
+					continue
+				}
+				v, ds := arg.Value(ctx)
+				if ds.HasErrors() || v.Type() == cty.DynamicPseudoType {
+					continue
+				}
+				got := hclschema.DynamoType(v.Type())
+				if got == k.Type {
+					continue
+				}
+				diags = append(diags, r.report(arg.Range(), "Operand type does not match the key",
+					"Access pattern %q compares key attribute %q, which is %s, with a value of type %s; DynamoDB rejects a key condition whose value has another type than the key. "+
+						"Pass a %s here, for example with %s.",
+					p.Name, c.Attr, typeName(k.Type), v.Type().FriendlyName(), friendly(k.Type), conversionHint(k.Type)))
+			}
+		}
+	}
+	return diags
+}
+
+// inputContext binds every input of p to an unknown value of its type.
+func inputContext(p *hclschema.AccessPattern) *hcl.EvalContext {
+	vars := map[string]cty.Value{}
+	for _, in := range p.Inputs {
+		if in != nil {
+			vars[in.Name] = cty.UnknownVal(in.Type)
+		}
+	}
+	return &hcl.EvalContext{Variables: vars, Functions: constCtx.Functions}
+}
+
+func friendly(t string) string {
+	if t == hclschema.TypeN {
+		return "number"
+	}
+	return "string"
+}
+
+func conversionHint(t string) string {
+	if t == hclschema.TypeN {
+		return "a number input (inputs = { x = number }) or a number attribute"
+	}
+	return "a template such as \"${x}\" or format(\"%08d\", x)"
+}

@@ -1,0 +1,279 @@
+package lint
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+)
+
+// valueSet over-approximates the values a key template or a condition
+// operand can take, from its literal text: a constant (exact), or strings
+// that start with a known literal prefix. A set with neither carries no
+// evidence: it is "any value".
+type valueSet struct {
+	// exact is true when the expression is a constant; val holds it.
+	exact bool
+	val   cty.Value
+	// prefix is the literal prefix of a string value ("" when unknown).
+	prefix string
+}
+
+// evidence reports whether the set says anything about its values.
+func (v valueSet) evidence() bool { return v.exact || v.prefix != "" }
+
+// str returns the exact string value, or false.
+func (v valueSet) str() (string, bool) {
+	if v.exact && v.val.Type() == cty.String {
+		return v.val.AsString(), true
+	}
+	return "", false
+}
+
+// lit returns the literal known about a string set: the exact string or the
+// prefix. ok is false for exact non-strings.
+func (v valueSet) lit() (string, bool) {
+	if v.exact {
+		return v.str()
+	}
+	return v.prefix, true
+}
+
+// String renders the set for details: "ORDER#" exactly, or ORDER#... .
+func (v valueSet) String() string {
+	if s, ok := v.str(); ok {
+		return "exactly " + quote(s)
+	}
+	if v.exact {
+		return "exactly " + v.val.GoString()
+	}
+	if v.prefix != "" {
+		return "values starting with " + quote(v.prefix)
+	}
+	return "any value"
+}
+
+func quote(s string) string { return strconv.Quote(s) }
+
+var constCtx = &hcl.EvalContext{Functions: hclschema.Functions()}
+
+// setOf derives the value set of a template or operand expression.
+func setOf(expr hcl.Expression) valueSet {
+	if expr == nil {
+		return valueSet{}
+	}
+	if len(expr.Variables()) == 0 {
+		v, ds := expr.Value(constCtx)
+		if !ds.HasErrors() && v.IsWhollyKnown() && !v.IsNull() && (v.Type() == cty.String || v.Type() == cty.Number) {
+			return valueSet{exact: true, val: v}
+		}
+		return valueSet{}
+	}
+	switch x := expr.(type) {
+	case *hclsyntax.TemplateExpr:
+		var b strings.Builder
+		for _, part := range x.Parts {
+			lit, ok := part.(*hclsyntax.LiteralValueExpr)
+			if !ok || lit.Val.Type() != cty.String || !lit.Val.IsKnown() || lit.Val.IsNull() {
+				break
+			}
+			b.WriteString(lit.Val.AsString())
+		}
+		return valueSet{prefix: b.String()}
+	case *hclsyntax.TemplateWrapExpr:
+		return setOf(x.Wrapped)
+	case *hclsyntax.ParenthesesExpr:
+		return setOf(x.Expression)
+	case *hclsyntax.FunctionCallExpr:
+		if x.Name == "format" && len(x.Args) > 0 {
+			if f, ok := setOf(x.Args[0]).str(); ok {
+				return valueSet{prefix: formatPrefix(f)}
+			}
+		}
+	}
+	return valueSet{}
+}
+
+// formatPrefix returns the literal text of a format string before its first
+// verb ("%%" is a literal percent sign).
+func formatPrefix(f string) string {
+	var b strings.Builder
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			b.WriteByte(f[i])
+			continue
+		}
+		if i+1 < len(f) && f[i+1] == '%' {
+			b.WriteByte('%')
+			i++
+			continue
+		}
+		break
+	}
+	return b.String()
+}
+
+// compatible reports whether one string is a prefix of the other.
+func compatible(a, b string) bool { return strings.HasPrefix(a, b) || strings.HasPrefix(b, a) }
+
+// compareValues compares two scalar values as DynamoDB does: strings by
+// their UTF-8 bytes, numbers numerically. ok is false for other pairs.
+func compareValues(a, b cty.Value) (int, bool) {
+	if a.IsNull() || b.IsNull() || !a.IsKnown() || !b.IsKnown() {
+		return 0, false
+	}
+	switch {
+	case a.Type() == cty.String && b.Type() == cty.String:
+		return strings.Compare(a.AsString(), b.AsString()), true
+	case a.Type() == cty.Number && b.Type() == cty.Number:
+		return a.AsBigFloat().Cmp(b.AsBigFloat()), true
+	}
+	return 0, false
+}
+
+// mayOverlap reports whether a value of ent (an entity's key writer) can
+// satisfy the condition op(args) given as value sets. It is conservative:
+// a side without literal evidence only matches another side without
+// evidence (two raw values of the same domain).
+func mayOverlap(ent valueSet, op hclschema.ConditionOp, args []valueSet) bool {
+	if len(args) == 0 {
+		return true
+	}
+	switch op {
+	case hclschema.OpEq:
+		return eqOverlap(ent, args[0])
+	case hclschema.OpBeginsWith:
+		return beginsOverlap(ent, args[0])
+	case hclschema.OpBetween:
+		if len(args) < 2 {
+			return true
+		}
+		return betweenOverlap(ent, args[0], args[1])
+	case hclschema.OpLT, hclschema.OpLE, hclschema.OpGT, hclschema.OpGE:
+		return boundOverlap(ent, op, args[0])
+	}
+	return true
+}
+
+func eqOverlap(ent, c valueSet) bool {
+	if ent.evidence() != c.evidence() {
+		return false
+	}
+	switch {
+	case !ent.evidence():
+		return true
+	case ent.exact && c.exact:
+		n, ok := compareValues(ent.val, c.val)
+		return ok && n == 0
+	case ent.exact:
+		s, ok := ent.str()
+		return ok && strings.HasPrefix(s, c.prefix)
+	case c.exact:
+		s, ok := c.str()
+		return ok && strings.HasPrefix(s, ent.prefix)
+	}
+	return compatible(ent.prefix, c.prefix)
+}
+
+func beginsOverlap(ent, c valueSet) bool {
+	if ent.evidence() != c.evidence() {
+		return false
+	}
+	if !ent.evidence() {
+		return true
+	}
+	cl, ok := c.lit()
+	if !ok {
+		return false
+	}
+	if ent.exact {
+		s, ok := ent.str()
+		return ok && strings.HasPrefix(s, cl)
+	}
+	return compatible(ent.prefix, cl)
+}
+
+func betweenOverlap(ent, lo, hi valueSet) bool {
+	if ent.exact && lo.exact && hi.exact {
+		a, ok1 := compareValues(lo.val, ent.val)
+		b, ok2 := compareValues(ent.val, hi.val)
+		return ok1 && ok2 && a <= 0 && b <= 0
+	}
+	los, lok := lo.str()
+	his, hok := hi.str()
+	if !ent.exact && ent.prefix != "" && lok && hok {
+		p := ent.prefix
+		return p <= his && (los <= p || strings.HasPrefix(los, p))
+	}
+	// Every value between two strings starts with their common prefix.
+	ll, ok1 := lo.lit()
+	hl, ok2 := hi.lit()
+	if !ok1 || !ok2 {
+		return !ent.evidence()
+	}
+	return beginsOverlap(ent, valueSet{prefix: commonPrefix(ll, hl)})
+}
+
+func boundOverlap(ent valueSet, op hclschema.ConditionOp, b valueSet) bool {
+	if ent.evidence() != b.evidence() {
+		return false
+	}
+	if !ent.evidence() {
+		return true
+	}
+	if ent.exact && b.exact {
+		n, ok := compareValues(ent.val, b.val)
+		if !ok {
+			return false
+		}
+		switch op {
+		case hclschema.OpLT:
+			return n < 0
+		case hclschema.OpLE:
+			return n <= 0
+		case hclschema.OpGT:
+			return n > 0
+		}
+		return n >= 0
+	}
+	el, ok1 := ent.lit()
+	bl, ok2 := b.lit()
+	if !ok1 || !ok2 {
+		return false
+	}
+	less := op == hclschema.OpLT || op == hclschema.OpLE
+	switch {
+	case ent.exact: // a constant key against bounds starting with bl
+		if less {
+			return el < bl || strings.HasPrefix(el, bl)
+		}
+		if op == hclschema.OpGT {
+			return el > bl
+		}
+		return el >= bl
+	case b.exact: // keys starting with el against a constant bound
+		if less {
+			if op == hclschema.OpLT {
+				return el < bl
+			}
+			return el <= bl
+		}
+		return el >= bl || strings.HasPrefix(bl, el)
+	}
+	if less {
+		return el < bl || strings.HasPrefix(el, bl)
+	}
+	return el >= bl || strings.HasPrefix(bl, el)
+}
+
+func commonPrefix(a, b string) string {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return a[:n]
+}
