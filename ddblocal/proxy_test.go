@@ -407,7 +407,7 @@ func TestMultiAttributeGSIQuery(t *testing.T) {
 	}
 
 	out, err := c.Query(ctx, &dynamodb.QueryInput{TableName: name, IndexName: aws.String("SellerOrders"),
-		KeyConditionExpression: aws.String("sellerId = :s AND #r = :r AND begins_with(orderDate, :m)"),
+		KeyConditionExpression:   aws.String("sellerId = :s AND #r = :r AND begins_with(orderDate, :m)"),
 		ExpressionAttributeNames: map[string]string{"#r": "region"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
 			":s": s("s-1"), ":r": s("eu"), ":m": s("2024-01"),
