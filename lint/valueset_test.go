@@ -1,0 +1,66 @@
+package lint
+
+import (
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+)
+
+func parseSet(t *testing.T, src string) valueSet {
+	t.Helper()
+	x, ds := hclsyntax.ParseExpression([]byte(src), "x.hcl", hcl.InitialPos)
+	require.False(t, ds.HasErrors(), ds.Error())
+	return setOf(x)
+}
+
+func TestSetOf(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{`"ORDER#${id}"`, `values starting with "ORDER#"`},
+		{`"OPEN"`, `exactly "OPEN"`},
+		{`"${id}"`, `any value`},
+		{`format("ORD%%#%08d", n)`, `values starting with "ORD%#"`},
+		{`lower("A${x}")`, `any value`},
+		{`upper("open")`, `exactly "OPEN"`},
+	} {
+		require.Equal(t, tc.want, parseSet(t, tc.src).String(), tc.src)
+	}
+}
+
+func TestMayOverlap(t *testing.T) {
+	for _, tc := range []struct {
+		ent  string
+		op   hclschema.ConditionOp
+		args []string
+		want bool
+	}{
+		{`"ORDERITEM#${i}"`, hclschema.OpBeginsWith, []string{`"ORDER"`}, true},
+		{`"ORDERITEM#${i}"`, hclschema.OpBeginsWith, []string{`"ORDER#"`}, false},
+		{`"ORDER#${i}"`, hclschema.OpBeginsWith, []string{`"ORDER#${x}"`}, true},
+		{`"PROFILE"`, hclschema.OpBeginsWith, []string{`"PRO"`}, true},
+		{`"PROFILE"`, hclschema.OpEq, []string{`"PROFILE#${x}"`}, false},
+		{`"A#${i}"`, hclschema.OpEq, []string{`"A#${x}"`}, true},
+		{`"${i}"`, hclschema.OpEq, []string{`"A#${x}"`}, false}, // no evidence on one side
+		{`"${i}"`, hclschema.OpEq, []string{`"${x}"`}, true},
+		{`"ADDRESS#${i}"`, hclschema.OpLT, []string{`"ORDER#${x}"`}, true},
+		{`"PROFILE#${i}"`, hclschema.OpLT, []string{`"ORDER#${x}"`}, false},
+		{`"PROFILE#${i}"`, hclschema.OpGT, []string{`"ORDER#${x}"`}, true},
+		{`"ADDRESS#${i}"`, hclschema.OpGT, []string{`"ORDER#"`}, false},
+		{`"ORDER#${i}"`, hclschema.OpGE, []string{`"ORDER#2024"`}, true},
+		{`"ORDERITEM#${i}"`, hclschema.OpBetween, []string{`"ORDER#"`, `"ORDER#~"`}, false},
+		{`"ORDERITEM#${i}"`, hclschema.OpBetween, []string{`"ORDER#"`, `"ORDERZ"`}, true},
+		{`"ORDER#${i}"`, hclschema.OpBetween, []string{`"ORDER#${a}"`, `"ORDER#${b}"`}, true},
+		{`"ITEM#${i}"`, hclschema.OpBetween, []string{`"ORDER#${a}"`, `"ORDER#${b}"`}, false},
+		{`"B"`, hclschema.OpBetween, []string{`"A"`, `"C"`}, true},
+		{`"D"`, hclschema.OpBetween, []string{`"A"`, `"C"`}, false},
+	} {
+		var args []valueSet
+		for _, a := range tc.args {
+			args = append(args, parseSet(t, a))
+		}
+		require.Equal(t, tc.want, mayOverlap(parseSet(t, tc.ent), tc.op, args), "%s %s %v", tc.ent, tc.op, tc.args)
+	}
+}
