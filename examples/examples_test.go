@@ -3,18 +3,25 @@
 package examples
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/diag"
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/lint"
 	"github.com/tfdyn/tfdyn/oracle"
 )
+
+// The examples have no golden files of their own (package doc checks their
+// DESIGN.md); -update is accepted so that go test ./... -update works.
+var _ = flag.Bool("update", false, "accepted for go test ./... -update; no golden files here")
 
 // dirs returns the example directories (those holding a schema file).
 func dirs(t *testing.T) []string {
@@ -71,6 +78,24 @@ func TestExamplesLoad(t *testing.T) {
 			}
 			if _, err := os.Stat(filepath.Join(dir, "README.md")); err != nil {
 				t.Errorf("missing README.md: %v", err)
+			}
+		})
+	}
+}
+
+// deliberateWarnings are the lint codes an example may report: each example
+// shows one filter on purpose.
+var deliberateWarnings = map[diag.Code]bool{lint.CodeFilter: true}
+
+// TestExamplesLint checks that lint reports no error on any example and no
+// warning beyond the deliberate ones.
+func TestExamplesLint(t *testing.T) {
+	for _, dir := range dirs(t) {
+		t.Run(dir, func(t *testing.T) {
+			for _, d := range lint.Run(load(t, dir)) {
+				if d.Severity == hcl.DiagError || !deliberateWarnings[diag.CodeOf(d)] {
+					t.Errorf("%s: [%s] %s: %s", d.Subject, diag.CodeOf(d), d.Summary, d.Detail)
+				}
 			}
 		})
 	}

@@ -38,31 +38,31 @@ table "github" {
 entity "User" {
   table = table.github
   attributes = {
-    username  = string
+    login     = string
     email     = string
     bio       = optional(string)
     createdAt = string
   }
   key {
-    PK = "ACCOUNT#${username}"
-    SK = "ACCOUNT#${username}"
+    PK = "ACCOUNT#${login}"
+    SK = "ACCOUNT#${login}"
   }
   index "GSI1" {
-    GSI1PK = "ACCOUNT#${username}"
-    GSI1SK = "ACCOUNT#${username}"
+    GSI1PK = "ACCOUNT#${login}"
+    GSI1SK = "ACCOUNT#${login}"
   }
   index "GSI3" {
-    GSI3PK = "ACCOUNT#${username}"
-    GSI3SK = "ACCOUNT#${username}"
+    GSI3PK = "ACCOUNT#${login}"
+    GSI3SK = "ACCOUNT#${login}"
   }
   example {
-    username  = "alice"
+    login     = "alice"
     email     = "alice@example.com"
     bio       = "Compilers and coffee"
     createdAt = "2020-03-01T09:00:00Z"
   }
   example {
-    username  = "bob"
+    login     = "bob"
     email     = "bob@example.com"
     createdAt = "2021-07-12T18:45:00Z"
   }
@@ -71,29 +71,29 @@ entity "User" {
 entity "Organization" {
   table = table.github
   attributes = {
-    orgName   = string
+    login     = string
     plan      = string
     createdAt = string
   }
   key {
-    PK = "ACCOUNT#${orgName}"
-    SK = "ACCOUNT#${orgName}"
+    PK = "ACCOUNT#${login}"
+    SK = "ACCOUNT#${login}"
   }
   index "GSI1" {
-    GSI1PK = "ACCOUNT#${orgName}"
-    GSI1SK = "ACCOUNT#${orgName}"
+    GSI1PK = "ACCOUNT#${login}"
+    GSI1SK = "ACCOUNT#${login}"
   }
   index "GSI3" {
-    GSI3PK = "ACCOUNT#${orgName}"
-    GSI3SK = "ACCOUNT#${orgName}"
+    GSI3PK = "ACCOUNT#${login}"
+    GSI3SK = "ACCOUNT#${login}"
   }
   example {
-    orgName   = "acme"
+    login     = "acme"
     plan      = "enterprise"
     createdAt = "2019-01-15T12:00:00Z"
   }
   example {
-    orgName   = "tinyco"
+    login     = "tinyco"
     plan      = "free"
     createdAt = "2023-09-30T07:20:00Z"
   }
@@ -102,27 +102,27 @@ entity "Organization" {
 entity "Membership" {
   table = table.github
   attributes = {
-    orgName  = string
+    org      = string
     username = string
     role     = string
     joinedAt = string
   }
   key {
-    PK = "ACCOUNT#${orgName}"
+    PK = "ORG#${org}"
     SK = "MEMBER#${username}"
   }
   index "GSI1" {
     GSI1PK = "ACCOUNT#${username}"
-    GSI1SK = "ORG#${orgName}"
+    GSI1SK = "ORG#${org}"
   }
   example {
-    orgName  = "acme"
+    org      = "acme"
     username = "alice"
     role     = "admin"
     joinedAt = "2020-04-01T10:00:00Z"
   }
   example {
-    orgName  = "acme"
+    org      = "acme"
     username = "bob"
     role     = "member"
     joinedAt = "2022-01-10T10:00:00Z"
@@ -427,29 +427,21 @@ entity "Counter" {
   }
 }
 
-access_pattern "user_by_username" {
-  description = "Get a user account by username"
-  entity      = entity.User
+access_pattern "account_by_login" {
+  description = "Get an account (user or organization) by login; ACCOUNT# is shared, so the item says which"
+  entities    = [entity.User, entity.Organization]
   key {
-    PK = "ACCOUNT#${username}"
-    SK = "ACCOUNT#${username}"
+    PK = "ACCOUNT#${login}"
+    SK = "ACCOUNT#${login}"
   }
 }
 
-access_pattern "org_by_name" {
-  description = "Get an organization account by name"
-  entity      = entity.Organization
+access_pattern "members_of_org" {
+  description = "Members of an organization"
+  entity      = entity.Membership
   key {
-    PK = "ACCOUNT#${orgName}"
-    SK = "ACCOUNT#${orgName}"
-  }
-}
-
-access_pattern "org_with_members" {
-  description = "An organization and its members (item collection)"
-  entities    = [entity.Organization, entity.Membership]
-  key {
-    PK = "ACCOUNT#${orgName}"
+    PK = "ORG#${org}"
+    SK = begins_with("MEMBER#")
   }
 }
 
