@@ -1,0 +1,27 @@
+# want: TD003 22:16
+table "app" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "User" {
+  attributes = {
+    username = string
+    status   = string
+  }
+  key {
+    PK = "USER#${username}"
+    SK = "PROFILE"
+  }
+}
+access_pattern "users" {
+  entity = entity.User
+  key {
+    PK = "USER#${username}"
+  }
+}
+access_pattern "users" {
+  entity = entity.User
+  key {
+    PK = "USER#${username}"
+  }
+}

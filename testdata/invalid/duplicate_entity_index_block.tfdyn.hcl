@@ -1,0 +1,24 @@
+# want: TD003 20:9
+table "app" {
+  partition_key = "PK"
+  sort_key      = "SK"
+  global_secondary_index "GSI1" {
+    partition_key = "GSI1PK"
+    sort_key      = "GSI1SK"
+  }
+}
+entity "User" {
+  attributes = { username = string }
+  key {
+    PK = "USER#${username}"
+    SK = "PROFILE"
+  }
+  index "GSI1" {
+    GSI1PK = "USERS"
+    GSI1SK = username
+  }
+  index "GSI1" {
+    GSI1PK = "USERS"
+    GSI1SK = username
+  }
+}

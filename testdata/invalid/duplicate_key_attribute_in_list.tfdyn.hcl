@@ -1,0 +1,8 @@
+# want: TD003 6:29
+table "app" {
+  partition_key = "PK"
+  global_secondary_index "M" {
+    partition_key = ["tenant", "region"]
+    sort_key      = ["day", "day"]
+  }
+}

@@ -1,0 +1,16 @@
+# want: TD010 14:5
+table "app" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "User" {
+  attributes = { username = string }
+  key {
+    PK = "USER#${username}"
+    SK = "PROFILE"
+  }
+  example {
+    username = "alice"
+    email    = "a@example.com"
+  }
+}

@@ -1,0 +1,19 @@
+# want: TD007 16:3
+table "app" {
+  partition_key = "PK"
+  sort_key      = "SK"
+  global_secondary_index "GSI1" {
+    partition_key = "GSI1PK"
+    sort_key      = "GSI1SK"
+  }
+}
+entity "User" {
+  attributes = { username = string }
+  key {
+    PK = "USER#${username}"
+    SK = "PROFILE"
+  }
+  index "GSI1" {
+    GSI1PK = "USERS"
+  }
+}

@@ -1,0 +1,24 @@
+# want: TD010 22:5
+table "app" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "User" {
+  attributes = {
+    username = string
+    status   = string
+  }
+  key {
+    PK = "USER#${username}"
+    SK = "PROFILE"
+  }
+}
+access_pattern "users" {
+  entity = entity.User
+  key {
+    PK = "USER#${username}"
+  }
+  example {
+    user = "alice"
+  }
+}

@@ -1,0 +1,21 @@
+# want: TD004 17:12
+table "app" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "User" {
+  attributes = {
+    username = string
+    status   = string
+  }
+  key {
+    PK = "USER#${username}"
+    SK = "PROFILE"
+  }
+}
+access_pattern "users" {
+  entity = entity.Usr
+  key {
+    PK = "USER#${username}"
+  }
+}

@@ -1,0 +1,4 @@
+# want: TD001 2:7
+table {
+  partition_key = "PK"
+}

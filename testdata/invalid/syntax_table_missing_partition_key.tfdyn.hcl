@@ -1,0 +1,4 @@
+# want: TD001 2:13
+table "app" {
+  sort_key = "SK"
+}

@@ -1,0 +1,3 @@
+# want: TD001 2:13
+table "app" {
+  partition_key = "PK"

@@ -1,0 +1,24 @@
+# want: TD005 19:22
+# want: TD006 22:22
+table "app" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "User" {
+  attributes = {
+    username = string
+    status   = string
+  }
+  key {
+    PK = "USER#${username}"
+    SK = "PROFILE"
+  }
+}
+access_pattern "users" {
+  entity = entity.User
+  inputs = { month = text }
+  key {
+    PK = "USER#${username}"
+    SK = begins_with(month)
+  }
+}

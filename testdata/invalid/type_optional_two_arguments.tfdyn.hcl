@@ -1,0 +1,15 @@
+# want: TD005 9:16
+table "app" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "User" {
+  attributes = {
+    username = string
+    nick     = optional(string, "none")
+  }
+  key {
+    PK = "USER#${username}"
+    SK = "PROFILE"
+  }
+}

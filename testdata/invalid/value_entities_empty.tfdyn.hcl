@@ -1,0 +1,21 @@
+# want: TD002 17:14
+table "app" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "User" {
+  attributes = {
+    username = string
+    status   = string
+  }
+  key {
+    PK = "USER#${username}"
+    SK = "PROFILE"
+  }
+}
+access_pattern "users" {
+  entities = []
+  key {
+    PK = "USER#${username}"
+  }
+}

@@ -1,0 +1,22 @@
+# want: TD002 18:3
+table "app" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "User" {
+  attributes = {
+    username = string
+    status   = string
+  }
+  key {
+    PK = "USER#${username}"
+    SK = "PROFILE"
+  }
+}
+access_pattern "users" {
+  entity   = entity.User
+  entities = [entity.User]
+  key {
+    PK = "USER#${username}"
+  }
+}

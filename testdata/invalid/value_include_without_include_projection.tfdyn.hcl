@@ -1,0 +1,9 @@
+# want: TD002 7:5
+table "app" {
+  partition_key = "PK"
+  global_secondary_index "GSI1" {
+    partition_key = "GSI1PK"
+    projection    = "KEYS_ONLY"
+    include       = ["total"]
+  }
+}

@@ -1,0 +1,4 @@
+# want: TD002 3:19
+table "app" {
+  partition_key = { name = "PK" }
+}

@@ -1,0 +1,9 @@
+# want: TD002 7:16
+table "app" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "User" {
+  table      = "app"
+  attributes = { username = string }
+}

@@ -1,0 +1,5 @@
+# want: TD002 4:19
+table "app" {
+  partition_key = "PK"
+  billing_mode  = "ON_DEMAND"
+}

@@ -1,0 +1,30 @@
+# want: TD110 13:19
+table "app" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "User" {
+  attributes = {
+    username = string
+    level    = number
+  }
+  key {
+    PK = "USER#${username}"
+    SK = "LEVEL#${level}"
+  }
+  example {
+    username = "alice"
+    level    = 2
+  }
+  example {
+    username = "bob"
+    level    = 10
+  }
+}
+access_pattern "user" {
+  entity = entity.User
+  key {
+    PK = "USER#${username}"
+    SK = begins_with("LEVEL#")
+  }
+}
