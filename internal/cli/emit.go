@@ -1,0 +1,100 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/tfdyn/tfdyn/emit"
+)
+
+func (a *app) emitCommand() *cobra.Command {
+	var (
+		o            diagOptions
+		out          string
+		layout       string
+		as           string
+		moduleSource string
+		provider     int
+		check        bool
+		noVersions   bool
+	)
+	c := &cobra.Command{
+		Use:   "emit [PATH] -o DIR",
+		Short: "Write the Terraform for a schema",
+		Long: `emit writes formatted Terraform for the schema in PATH (default: the
+current directory) into DIR:
+
+  --layout resources (default)  aws_dynamodb_table resources plus variables,
+                                outputs and provider requirements, as
+                                dynamodb*.tf files in your own module
+  --layout module               a self-contained module directory
+  --as module-call              a call of the reusable module
+                                modules/dynamodb-table (--module-source SRC)
+
+GSIs are written with key_schema blocks for hashicorp/aws >= 6.29 (multi-
+attribute keys need them); --provider 5 writes hash_key/range_key instead.
+emit never overwrites a file it did not generate; --check writes nothing and
+exits 1 when the files in DIR are stale.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.check(); err != nil {
+				return err
+			}
+			if out == "" {
+				return exitf(ExitUsage, "emit needs an output directory: -o DIR")
+			}
+			opts := emit.Options{Layout: emit.Layout(layout), ProviderMajor: provider, ModuleSource: moduleSource, NoVersions: noVersions}
+			if as != "" {
+				if as != "module-call" && as != "resources" {
+					return exitf(ExitUsage, "--as must be module-call or resources, got %q", as)
+				}
+				opts.Layout = emit.Layout(as)
+			}
+			s, _, err := a.loadSchema(args, o, false)
+			if err != nil {
+				return err
+			}
+			if len(args) == 1 {
+				opts.SchemaPath = filepath.ToSlash(args[0])
+			}
+			files, err := emit.Emit(s, opts)
+			if err != nil {
+				return exit(ExitUsage, err)
+			}
+			changed, err := emit.Write(out, files, check)
+			var foreign *emit.ForeignFileError
+			switch {
+			case errors.Is(err, emit.ErrStale):
+				return exit(ExitFindings, err)
+			case errors.As(err, &foreign):
+				return exit(ExitFindings, err)
+			case err != nil:
+				return exit(ExitUsage, err)
+			}
+			if check {
+				fmt.Fprintf(a.stdout, "Up to date: %d file(s) in %s\n", len(files), out)
+				return nil
+			}
+			if len(changed) == 0 {
+				fmt.Fprintf(a.stdout, "Unchanged: %d file(s) in %s\n", len(files), out)
+				return nil
+			}
+			for _, f := range changed {
+				fmt.Fprintf(a.stdout, "wrote %s\n", filepath.Join(out, f))
+			}
+			return nil
+		},
+	}
+	o.register(c)
+	c.Flags().StringVarP(&out, "out", "o", "", "output directory (created if missing)")
+	c.Flags().StringVar(&layout, "layout", "resources", "resources or module")
+	c.Flags().StringVar(&as, "as", "", "module-call: write a call of modules/dynamodb-table instead of resources")
+	c.Flags().StringVar(&moduleSource, "module-source", "", "source of modules/dynamodb-table for --as module-call")
+	c.Flags().IntVar(&provider, "provider", 6, "major version of hashicorp/aws to target: 6 or 5")
+	c.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 when the files in DIR are stale")
+	c.Flags().BoolVar(&noVersions, "no-versions", false, "leave out dynamodb_versions.tf (your module declares required_providers)")
+	return c
+}

@@ -1,0 +1,38 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+)
+
+func (a *app) validateCommand() *cobra.Command {
+	var o diagOptions
+	c := &cobra.Command{
+		Use:   "validate [PATH...]",
+		Short: "Check a schema: parse, resolve references and lint every access pattern",
+		Long: `validate loads the *.tfdyn.hcl files in each PATH (a directory or a file;
+default: the current directory) as one schema, and reports every problem with
+its code and position. Exit code 0: clean (warnings allowed), 1: errors, 2: the
+files cannot be read or parsed.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.check(); err != nil {
+				return err
+			}
+			s, diags, err := a.loadSchema(args, o, true)
+			if err != nil {
+				return err
+			}
+			if o.format == "text" {
+				fmt.Fprintf(a.stdout, "Valid: %d table(s), %d entities, %d access patterns", len(s.Tables), len(s.Entities), len(s.Patterns))
+				if len(diags) > 0 {
+					fmt.Fprintf(a.stdout, " (%s)", plural(len(diags), "warning"))
+				}
+				fmt.Fprintln(a.stdout)
+			}
+			return nil
+		},
+	}
+	o.register(c)
+	return c
+}

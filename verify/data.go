@@ -1,0 +1,264 @@
+package verify
+
+import (
+	"fmt"
+	"math/big"
+	"math/rand"
+	"sort"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+)
+
+// Dataset is the set of items verify writes to one table, each with its
+// DynamoDB form, unique by primary key.
+type Dataset struct {
+	Table *hclschema.Table
+	Items []hclschema.Item
+	AV    []map[string]types.AttributeValue
+	byKey map[string]int
+	// Skipped counts generated values that the templates rejected.
+	Skipped int
+}
+
+func newDataset(t *hclschema.Table) *Dataset {
+	return &Dataset{Table: t, byKey: map[string]int{}}
+}
+
+// add inserts an item unless its primary key is taken; it reports whether
+// the item was added.
+func (d *Dataset) add(it hclschema.Item) (bool, error) {
+	av, err := itemAV(it)
+	if err != nil {
+		return false, err
+	}
+	k := keyString(av, d.Table.Primary.KeyAttrs())
+	if _, dup := d.byKey[k]; dup {
+		return false, nil
+	}
+	d.byKey[k] = len(d.Items)
+	d.Items = append(d.Items, it)
+	d.AV = append(d.AV, av)
+	return true, nil
+}
+
+// EntityOf returns the entity of the item with the primary key of av, or nil.
+func (d *Dataset) EntityOf(av map[string]types.AttributeValue) *hclschema.Entity {
+	if i, ok := d.byKey[keyString(av, d.Table.Primary.KeyAttrs())]; ok {
+		return d.Items[i].Entity
+	}
+	return nil
+}
+
+// addExamples adds every example item of the table's entities.
+func (d *Dataset) addExamples() error {
+	for _, e := range d.Table.Entities {
+		for _, ex := range e.Examples {
+			it, err := e.Item(ex.Values)
+			if err != nil {
+				return fmt.Errorf("entity %s example at %s: %w", e.Name, ex.DeclRange, err)
+			}
+			if _, err := d.add(it); err != nil {
+				return fmt.Errorf("entity %s example at %s: %w", e.Name, ex.DeclRange, err)
+			}
+		}
+	}
+	return nil
+}
+
+// addGenerated adds n generated items per entity, deterministic from seed.
+// Values are drawn from the entity's example values (so sparse conditions
+// and shared partitions stay meaningful); the attributes that make the
+// primary key unique get a suffix numbered from offset.
+func (d *Dataset) addGenerated(seed int64, n, offset int) error {
+	for ei, e := range d.Table.Entities {
+		rng := rand.New(rand.NewSource(seed*7919 + int64(ei)))
+		pools := examplePools(e)
+		unique := uniqueAttrs(e)
+		for i := 0; i < n; i++ {
+			idx := offset + i
+			vals := map[string]cty.Value{}
+			for _, a := range e.Attributes {
+				vals[a.Name] = generate(a, pools[a.Name], unique[a.Name], idx, rng)
+			}
+			it, err := e.Item(cty.ObjectVal(vals))
+			if err != nil {
+				d.Skipped++
+				continue
+			}
+			if _, err := d.add(it); err != nil {
+				return fmt.Errorf("entity %s: %w", e.Name, err)
+			}
+		}
+	}
+	return nil
+}
+
+func examplePools(e *hclschema.Entity) map[string][]cty.Value {
+	pools := map[string][]cty.Value{}
+	for _, ex := range e.Examples {
+		for k, v := range ex.Values.AsValueMap() {
+			pools[k] = append(pools[k], v)
+		}
+	}
+	return pools
+}
+
+// uniqueAttrs are the attributes that the primary sort key (or, without a
+// sort key, the partition key) is computed from.
+func uniqueAttrs(e *hclschema.Entity) map[string]bool {
+	out := map[string]bool{}
+	keys := e.Table.Primary.SortKey
+	if len(keys) == 0 {
+		keys = e.Table.Primary.PartitionKey
+	}
+	for _, k := range keys {
+		if e.Attribute(k.Name) != nil {
+			out[k.Name] = true
+			continue
+		}
+		if tpl := e.Key.Template(k.Name); tpl != nil {
+			for _, tr := range tpl.Expr.Variables() {
+				out[tr.RootName()] = true
+			}
+		}
+	}
+	return out
+}
+
+func generate(a *hclschema.Attribute, pool []cty.Value, unique bool, idx int, rng *rand.Rand) cty.Value {
+	var base cty.Value
+	if len(pool) > 0 {
+		base = pool[rng.Intn(len(pool))]
+	}
+	switch {
+	case a.Type == cty.String:
+		if base == cty.NilVal || base.IsNull() {
+			if a.Optional && !unique && rng.Intn(4) == 0 {
+				return cty.NullVal(cty.String)
+			}
+			base = cty.StringVal(fmt.Sprintf("%s-%d", a.Name, rng.Intn(3)))
+		}
+		if unique {
+			return cty.StringVal(fmt.Sprintf("%s-g%03d", base.AsString(), idx))
+		}
+		return base
+	case a.Type == cty.Number:
+		if base == cty.NilVal || base.IsNull() {
+			if a.Optional && !unique && rng.Intn(4) == 0 {
+				return cty.NullVal(cty.Number)
+			}
+			base = cty.NumberIntVal(int64(rng.Intn(100)))
+		}
+		if unique {
+			f := new(big.Float).Add(base.AsBigFloat(), big.NewFloat(float64(1000+idx)))
+			return cty.NumberVal(f)
+		}
+		return base
+	case a.Type == cty.Bool:
+		if base == cty.NilVal || base.IsNull() {
+			return cty.BoolVal(rng.Intn(2) == 0)
+		}
+		return base
+	}
+	if base != cty.NilVal {
+		return base
+	}
+	return cty.NullVal(a.Type)
+}
+
+// inputSets returns the input sets a pattern runs with: its explicit
+// examples, then inputs taken from the example items of its entities; at
+// most max sets, deduplicated, in a stable order.
+func inputSets(p *hclschema.AccessPattern, max int) []map[string]cty.Value {
+	var out []map[string]cty.Value
+	seen := map[string]bool{}
+	addSet := func(m map[string]cty.Value) {
+		k := inputKey(m)
+		if seen[k] || len(out) >= max {
+			return
+		}
+		seen[k] = true
+		out = append(out, m)
+	}
+	if len(p.Inputs) == 0 {
+		addSet(map[string]cty.Value{})
+		return out
+	}
+	for _, ex := range p.Examples {
+		addSet(ex)
+	}
+	for _, e := range p.Entities {
+		for _, ex := range e.Examples {
+			vals := ex.Values.AsValueMap()
+			m := map[string]cty.Value{}
+			ok := true
+			for _, in := range p.Inputs {
+				v, has := vals[in.Name]
+				if !has || v.IsNull() {
+					ok = false
+					break
+				}
+				m[in.Name] = v
+			}
+			if ok {
+				addSet(m)
+			}
+		}
+	}
+	return out
+}
+
+func inputKey(m map[string]cty.Value) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	s := ""
+	for _, k := range keys {
+		av, err := toAV(m[k])
+		if err != nil {
+			continue
+		}
+		s += k + "=" + canon(av) + " "
+	}
+	return s
+}
+
+// missInputs derives, from an input set, one that no item can match: every
+// input used in a partition key condition is changed.
+func missInputs(p *hclschema.AccessPattern, in map[string]cty.Value) (map[string]cty.Value, bool) {
+	part := map[string]bool{}
+	for _, c := range p.Conditions {
+		if !p.Index.IsPartitionKey(c.Attr) {
+			continue
+		}
+		for _, arg := range c.Args {
+			for _, tr := range arg.Variables() {
+				part[tr.RootName()] = true
+			}
+		}
+	}
+	if len(part) == 0 {
+		return nil, false
+	}
+	out := map[string]cty.Value{}
+	for k, v := range in {
+		if !part[k] {
+			out[k] = v
+			continue
+		}
+		switch v.Type() {
+		case cty.String:
+			out[k] = cty.StringVal(v.AsString() + "~tfdyn-miss")
+		case cty.Number:
+			out[k] = cty.NumberVal(new(big.Float).Add(v.AsBigFloat(), big.NewFloat(7777777)))
+		default:
+			return nil, false
+		}
+	}
+	return out, true
+}

@@ -1,0 +1,87 @@
+package verify
+
+import (
+	"io"
+	"time"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/tfenv"
+)
+
+// Target is where verify provisions the table.
+type Target string
+
+// Targets.
+const (
+	// TargetLocal starts DynamoDB Local behind the compatibility layer.
+	TargetLocal Target = "local"
+	// TargetEndpoint uses a running DynamoDB-compatible endpoint.
+	TargetEndpoint Target = "endpoint"
+	// TargetAWS uses a real account through the default credential chain.
+	TargetAWS Target = "aws"
+)
+
+// Options control Run.
+type Options struct {
+	Schema *hclschema.Schema
+	// SchemaPath is shown in the report.
+	SchemaPath string
+	Target     Target
+	// Endpoint is the URL for TargetEndpoint.
+	Endpoint string
+	// Region defaults to us-east-1 (local, endpoint) or AWS_REGION (aws).
+	Region string
+	// AccessKey and SecretKey sign requests to a local or custom endpoint
+	// (default "tfdyn").
+	AccessKey, SecretKey string
+	// Env is the terraform environment (default tfenv.Load()).
+	Env *tfenv.Env
+	// ProviderMajor is the hashicorp/aws major version to emit for (6).
+	ProviderMajor int
+	// Seed makes generated items deterministic.
+	Seed int64
+	// Items is the number of generated items per entity (besides examples).
+	Items int
+	// Scale repeats the patterns with Scale times more data and flags
+	// patterns whose reads grow with the table (0 or 1: off).
+	Scale int
+	// Keep leaves the table (and a local endpoint) up after the run.
+	Keep bool
+	// Parallel is the number of concurrent requests (default 4).
+	Parallel int
+	// Progress receives step lines while the run goes on (nil: quiet).
+	Progress io.Writer
+	// KeepAlive is called with the endpoint when Keep is set, after the
+	// report; it returns when the caller wants the endpoint stopped.
+	KeepAlive func(endpoint string)
+	// Timeout bounds each terraform step (default 10 minutes).
+	Timeout time.Duration
+}
+
+func (o Options) withDefaults() Options {
+	if o.Target == "" {
+		o.Target = TargetLocal
+	}
+	if o.ProviderMajor == 0 {
+		o.ProviderMajor = 6
+	}
+	if o.AccessKey == "" {
+		o.AccessKey = "tfdyn"
+	}
+	if o.SecretKey == "" {
+		o.SecretKey = "tfdyn"
+	}
+	if o.Items == 0 {
+		o.Items = 20
+	}
+	if o.Parallel <= 0 {
+		o.Parallel = 4
+	}
+	if o.Timeout == 0 {
+		o.Timeout = 10 * time.Minute
+	}
+	if o.Seed == 0 {
+		o.Seed = 1
+	}
+	return o
+}

@@ -1,0 +1,281 @@
+package verify
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+// Report is the outcome of a verify run.
+type Report struct {
+	Schema      string          `json:"schema,omitempty"`
+	Target      string          `json:"target"`
+	Endpoint    string          `json:"endpoint,omitempty"`
+	Provider    int             `json:"provider_major"`
+	Tables      []TableReport   `json:"tables"`
+	Emulated    []string        `json:"emulated,omitempty"`
+	Steps       []Step          `json:"steps"`
+	Conformance []Check         `json:"conformance"`
+	Items       int             `json:"items_written"`
+	Patterns    []PatternReport `json:"patterns"`
+	Scale       []ScaleReport   `json:"scale,omitempty"`
+	Passed      bool            `json:"passed"`
+	Error       string          `json:"error,omitempty"`
+	Kept        bool            `json:"kept,omitempty"`
+	WorkDir     string          `json:"workdir,omitempty"`
+	Duration    time.Duration   `json:"duration_ns"`
+}
+
+// TableReport names a provisioned table.
+type TableReport struct {
+	Label string `json:"label"`
+	Name  string `json:"name"`
+}
+
+// Step is one timed step of the run.
+type Step struct {
+	Name     string        `json:"name"`
+	Duration time.Duration `json:"duration_ns"`
+}
+
+// PatternReport is the outcome of one access pattern.
+type PatternReport struct {
+	Name      string `json:"name"`
+	Operation string `json:"operation"`
+	Index     string `json:"index"`
+	Runs      []RunResult `json:"runs"`
+	OK        bool   `json:"ok"`
+	Message   string `json:"message,omitempty"`
+	Warning   string `json:"warning,omitempty"`
+}
+
+// RunResult is one execution of a pattern with one input set.
+type RunResult struct {
+	Inputs   string        `json:"inputs"`
+	Request  string        `json:"request"`
+	Miss     bool          `json:"miss,omitempty"`
+	Expected int           `json:"expected"`
+	Returned int           `json:"returned"`
+	Read     int           `json:"read"`
+	Consumed float64       `json:"consumed_capacity"`
+	Latency  time.Duration `json:"latency_ns"`
+	OK       bool          `json:"ok"`
+	Message  string        `json:"message,omitempty"`
+}
+
+// ScaleReport compares a pattern's reads before and after scaling the data.
+type ScaleReport struct {
+	Pattern        string  `json:"pattern"`
+	Factor         int     `json:"factor"`
+	ReadBefore     int     `json:"read_before"`
+	ReadAfter      int     `json:"read_after"`
+	ReturnedBefore int     `json:"returned_before"`
+	ReturnedAfter  int     `json:"returned_after"`
+	ConsumedBefore float64 `json:"consumed_before"`
+	ConsumedAfter  float64 `json:"consumed_after"`
+	OK             bool    `json:"ok"`
+	Message        string  `json:"message,omitempty"`
+}
+
+func (r *Report) finish() {
+	r.Passed = r.Error == ""
+	for _, c := range r.Conformance {
+		r.Passed = r.Passed && c.OK
+	}
+	for _, p := range r.Patterns {
+		r.Passed = r.Passed && p.OK
+	}
+	for _, s := range r.Scale {
+		r.Passed = r.Passed && s.OK
+	}
+}
+
+// WriteText prints the report for people.
+func (r *Report) WriteText(w io.Writer) {
+	var names []string
+	for _, t := range r.Tables {
+		names = append(names, t.Name)
+	}
+	fmt.Fprintf(w, "\ntfdyn verify: %s on %s (%s, hashicorp/aws %d.x)\n", strings.Join(names, ", "), r.Target, r.Endpoint, r.Provider)
+	if len(r.Conformance) > 0 {
+		fmt.Fprintln(w, "\nConformance")
+		for _, c := range r.Conformance {
+			fmt.Fprintf(w, "  %s %s\n", mark(c.OK), c.Name)
+			if c.Detail != "" {
+				fmt.Fprintf(w, "      %s\n", strings.ReplaceAll(c.Detail, "\n", "\n      "))
+			}
+		}
+	}
+	if len(r.Patterns) > 0 {
+		fmt.Fprintf(w, "\nAccess patterns (%d items written)\n", r.Items)
+		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "  \tpattern\top\tindex\truns\treturned\tread\tRCU\tlatency")
+		for _, p := range r.Patterns {
+			ret, read, rcu := 0, 0, 0.0
+			var lat time.Duration
+			for _, run := range p.Runs {
+				ret += run.Returned
+				read += run.Read
+				rcu += run.Consumed
+				lat = max(lat, run.Latency)
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%d\t%d\t%d\t%.1f\t%s\n", mark(p.OK), p.Name, p.Operation, p.Index, len(p.Runs), ret, read, rcu, lat.Round(time.Millisecond))
+		}
+		tw.Flush()
+		for _, p := range r.Patterns {
+			if p.Message != "" {
+				fmt.Fprintf(w, "\n  %s: %s\n", p.Name, p.Message)
+			}
+			for _, run := range p.Runs {
+				if !run.OK {
+					kind := ""
+					if run.Miss {
+						kind = " (input that must find nothing)"
+					}
+					fmt.Fprintf(w, "\n  FAIL %s%s\n    inputs:  %s\n    request: %s\n    %s\n", p.Name, kind, run.Inputs, run.Request, run.Message)
+				}
+			}
+			if p.Warning != "" {
+				fmt.Fprintf(w, "  warning: %s: %s\n", p.Name, p.Warning)
+			}
+		}
+	}
+	if len(r.Scale) > 0 {
+		fmt.Fprintln(w, "\nScale check")
+		for _, s := range r.Scale {
+			fmt.Fprintf(w, "  %s %s: read %d -> %d, returned %d -> %d, RCU %.1f -> %.1f %s\n", mark(s.OK), s.Pattern,
+				s.ReadBefore, s.ReadAfter, s.ReturnedBefore, s.ReturnedAfter, s.ConsumedBefore, s.ConsumedAfter, s.Message)
+		}
+	}
+	if len(r.Emulated) > 0 {
+		fmt.Fprintln(w, "\nEmulated by the local target (not checked against DynamoDB):")
+		for _, e := range r.Emulated {
+			fmt.Fprintf(w, "  - %s\n", e)
+		}
+	}
+	fmt.Fprintln(w, "\nSteps")
+	for _, s := range r.Steps {
+		fmt.Fprintf(w, "  %-28s %6.1fs\n", s.Name, s.Duration.Seconds())
+	}
+	if r.Kept {
+		fmt.Fprintf(w, "\nKept: table(s) %s at %s", strings.Join(names, ", "), r.Endpoint)
+		if r.WorkDir != "" {
+			fmt.Fprintf(w, "; destroy with: terraform -chdir=%s destroy", r.WorkDir)
+		}
+		fmt.Fprintln(w)
+	}
+	switch {
+	case r.Error != "":
+		fmt.Fprintf(w, "\nError: %s\n", r.Error)
+	case r.Passed:
+		fmt.Fprintf(w, "\nPASS: %d access pattern(s), %d conformance check(s) in %.1fs\n", len(r.Patterns), len(r.Conformance), r.Duration.Seconds())
+	default:
+		fmt.Fprintf(w, "\nFAIL: %d of %d access pattern(s) failed, %d conformance check(s) failed\n", failedPatterns(r), len(r.Patterns), failedChecks(r))
+	}
+}
+
+func failedPatterns(r *Report) int {
+	n := 0
+	for _, p := range r.Patterns {
+		if !p.OK {
+			n++
+		}
+	}
+	return n
+}
+
+func failedChecks(r *Report) int {
+	n := 0
+	for _, c := range r.Conformance {
+		if !c.OK {
+			n++
+		}
+	}
+	return n
+}
+
+func mark(ok bool) string {
+	if ok {
+		return "ok  "
+	}
+	return "FAIL"
+}
+
+// WriteJSON writes the report as JSON.
+func (r *Report) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// WriteJUnit writes the report as JUnit XML: one test case per conformance
+// check and per access pattern.
+func (r *Report) WriteJUnit(w io.Writer) error {
+	type failure struct {
+		Message string `xml:"message,attr"`
+		Text    string `xml:",chardata"`
+	}
+	type testcase struct {
+		Name      string   `xml:"name,attr"`
+		Classname string   `xml:"classname,attr"`
+		Time      string   `xml:"time,attr"`
+		Failure   *failure `xml:"failure,omitempty"`
+	}
+	type suite struct {
+		XMLName  xml.Name   `xml:"testsuite"`
+		Name     string     `xml:"name,attr"`
+		Tests    int        `xml:"tests,attr"`
+		Failures int        `xml:"failures,attr"`
+		Time     string     `xml:"time,attr"`
+		Cases    []testcase `xml:"testcase"`
+	}
+	s := suite{Name: "tfdyn verify " + r.Schema, Time: fmt.Sprintf("%.3f", r.Duration.Seconds())}
+	for _, c := range r.Conformance {
+		tc := testcase{Name: c.Name, Classname: "conformance", Time: "0"}
+		if !c.OK {
+			tc.Failure = &failure{Message: c.Detail, Text: c.Detail}
+		}
+		s.Cases = append(s.Cases, tc)
+	}
+	for _, p := range r.Patterns {
+		var d time.Duration
+		var msgs []string
+		for _, run := range p.Runs {
+			d += run.Latency
+			if !run.OK {
+				msgs = append(msgs, fmt.Sprintf("inputs %s: %s", run.Inputs, run.Message))
+			}
+		}
+		if p.Message != "" {
+			msgs = append(msgs, p.Message)
+		}
+		tc := testcase{Name: p.Name, Classname: "access_pattern", Time: fmt.Sprintf("%.3f", d.Seconds())}
+		if !p.OK {
+			tc.Failure = &failure{Message: "result differs from the schema's oracle", Text: strings.Join(msgs, "\n")}
+		}
+		s.Cases = append(s.Cases, tc)
+	}
+	if r.Error != "" {
+		s.Cases = append(s.Cases, testcase{Name: "environment", Classname: "verify", Time: "0", Failure: &failure{Message: r.Error, Text: r.Error}})
+	}
+	s.Tests = len(s.Cases)
+	for _, c := range s.Cases {
+		if c.Failure != nil {
+			s.Failures++
+		}
+	}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(s); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}

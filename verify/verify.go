@@ -1,0 +1,552 @@
+package verify
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	awsconfig "github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/zclconf/go-cty/cty"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/tfdyn/tfdyn/ddblocal"
+	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/oracle"
+	"github.com/tfdyn/tfdyn/tfenv"
+)
+
+// EnvError is a failure of the environment (terraform, Java, provider,
+// endpoint), as opposed to a failed check: the CLI exits 2 for it.
+type EnvError struct{ Err error }
+
+func (e *EnvError) Error() string { return e.Err.Error() }
+func (e *EnvError) Unwrap() error { return e.Err }
+
+func envErr(err error) error {
+	var ee *EnvError
+	if err == nil || errors.As(err, &ee) {
+		return err
+	}
+	return &EnvError{Err: err}
+}
+
+type runner struct {
+	opts     Options
+	report   *Report
+	start    time.Time
+	mu       sync.Mutex
+	client   *dynamodb.Client
+	ws       *workspace
+	target   *ddblocal.Target
+	datasets map[*hclschema.Table]*Dataset
+}
+
+// Run provisions, checks and destroys; see the package documentation. It
+// returns the report (also when checks fail: Report.Passed) and an error for
+// environment failures (an *EnvError) or interrupts.
+func Run(ctx context.Context, opts Options) (rep *Report, err error) {
+	opts = opts.withDefaults()
+	if opts.Schema == nil || len(opts.Schema.Tables) == 0 {
+		return nil, &EnvError{Err: fmt.Errorf("verify: the schema declares no table")}
+	}
+	r := &runner{opts: opts, start: time.Now(), datasets: map[*hclschema.Table]*Dataset{},
+		report: &Report{Schema: opts.SchemaPath, Target: string(opts.Target), Provider: opts.ProviderMajor}}
+	defer func() {
+		cerr := r.cleanup()
+		if err == nil && cerr != nil {
+			err = envErr(cerr)
+		}
+		r.report.Duration = time.Since(r.start)
+		r.report.finish()
+	}()
+	if err := r.run(ctx); err != nil {
+		r.report.Error = err.Error()
+		if isCanceled(err) || ctx.Err() != nil {
+			return r.report, fmt.Errorf("verify interrupted: %w", context.Canceled)
+		}
+		return r.report, envErr(err)
+	}
+	return r.report, nil
+}
+
+func (r *runner) progress(format string, args ...any) {
+	if r.opts.Progress == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	fmt.Fprintf(r.opts.Progress, "[%6.1fs] %s\n", time.Since(r.start).Seconds(), fmt.Sprintf(format, args...))
+}
+
+// step runs fn and records its duration.
+func (r *runner) step(name string, fn func() error) error {
+	r.progress("%s ...", name)
+	t0 := time.Now()
+	err := fn()
+	d := time.Since(t0)
+	r.mu.Lock()
+	r.report.Steps = append(r.report.Steps, Step{Name: name, Duration: d})
+	r.mu.Unlock()
+	if err != nil {
+		r.progress("%s failed after %.1fs", name, d.Seconds())
+		return err
+	}
+	r.progress("%s done in %.1fs", name, d.Seconds())
+	return nil
+}
+
+func (r *runner) run(ctx context.Context) error {
+	o := r.opts
+	env := o.Env
+	if env == nil {
+		var err error
+		if env, err = tfenv.Load(); err != nil {
+			return err
+		}
+	}
+	suffix := ""
+	if o.Target != TargetLocal {
+		b := make([]byte, 3)
+		_, _ = rand.Read(b)
+		suffix = "-tfdyn-" + hex.EncodeToString(b)
+	}
+	ws, err := newWorkspace(env, o.Schema, o, suffix)
+	if err != nil {
+		return err
+	}
+	r.ws = ws
+	r.report.WorkDir = ws.dir
+	for _, t := range o.Schema.Tables {
+		r.report.Tables = append(r.report.Tables, TableReport{Label: t.Label, Name: ws.tableNames[t]})
+	}
+
+	// DynamoDB Local starts while terraform init installs the provider.
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() error { return r.step("terraform init", func() error { return ws.init(gctx) }) })
+	g.Go(func() error { return r.step("connect to "+string(o.Target)+" target", func() error { return r.connect(gctx) }) })
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	if err := r.refuseExisting(ctx); err != nil {
+		return err
+	}
+	if err := r.step("terraform apply", func() error { return ws.apply(ctx) }); err != nil {
+		return err
+	}
+	if err := r.step("conformance", func() error { return r.conformance(ctx) }); err != nil {
+		return err
+	}
+	if err := r.step("write items", func() error { return r.seed(ctx, 0, o.Items) }); err != nil {
+		return err
+	}
+	if err := r.step("access patterns", func() error { return r.patterns(ctx, &r.report.Patterns, 6) }); err != nil {
+		return err
+	}
+	if o.Scale > 1 {
+		if err := r.step(fmt.Sprintf("scale x%d", o.Scale), func() error { return r.scale(ctx) }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// connect starts the local target (or checks the endpoint), writes the
+// provider configuration and makes the SDK client.
+func (r *runner) connect(ctx context.Context) error {
+	o := r.opts
+	var block string
+	switch o.Target {
+	case TargetLocal:
+		t, err := ddblocal.Start(ctx, ddblocal.Options{Region: o.Region, AccessKey: o.AccessKey, SecretKey: o.SecretKey})
+		if err != nil {
+			return err
+		}
+		r.target = t
+		r.report.Endpoint = t.Endpoint()
+		r.report.Emulated = t.Emulated()
+		block = t.ProviderBlock()
+		c, err := t.NewClient(ctx)
+		if err != nil {
+			return err
+		}
+		r.client = c
+	case TargetEndpoint:
+		if o.Endpoint == "" {
+			return fmt.Errorf("--target endpoint needs --endpoint URL")
+		}
+		region := o.Region
+		if region == "" {
+			region = "us-east-1"
+		}
+		r.report.Endpoint = o.Endpoint
+		block = fmt.Sprintf(`provider "aws" {
+  region                      = %q
+  access_key                  = %q
+  secret_key                  = %q
+  skip_credentials_validation = true
+  skip_metadata_api_check     = true
+  skip_requesting_account_id  = true
+  skip_region_validation      = true
+
+  endpoints {
+    dynamodb = %q
+  }
+}
+`, region, o.AccessKey, o.SecretKey, o.Endpoint)
+		r.client = dynamodb.New(dynamodb.Options{Region: region, BaseEndpoint: aws.String(o.Endpoint),
+			Credentials:                     credentials.NewStaticCredentialsProvider(o.AccessKey, o.SecretKey, ""),
+			DisableValidateResponseChecksum: true})
+		if _, err := r.client.ListTables(ctx, &dynamodb.ListTablesInput{Limit: aws.Int32(1)}); err != nil {
+			return fmt.Errorf("endpoint %s does not answer ListTables: %w", o.Endpoint, err)
+		}
+	case TargetAWS:
+		var optFns []func(*awsconfig.LoadOptions) error
+		if o.Region != "" {
+			optFns = append(optFns, awsconfig.WithRegion(o.Region))
+		}
+		cfg, err := awsconfig.LoadDefaultConfig(ctx, optFns...)
+		if err != nil {
+			return fmt.Errorf("AWS credentials: %w", err)
+		}
+		if cfg.Region == "" {
+			return fmt.Errorf("--target aws needs a region: --region or AWS_REGION")
+		}
+		r.report.Endpoint = "aws:" + cfg.Region
+		block = fmt.Sprintf("provider \"aws\" {\n  region = %q\n}\n", cfg.Region)
+		r.client = dynamodb.NewFromConfig(cfg)
+	default:
+		return fmt.Errorf("unknown target %q (use local, endpoint or aws)", o.Target)
+	}
+	return r.ws.writeProvider(block)
+}
+
+// refuseExisting makes sure verify creates its tables: it never touches a
+// table it did not create.
+func (r *runner) refuseExisting(ctx context.Context) error {
+	for _, name := range r.ws.tableNames {
+		_, err := r.client.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)})
+		var nf *types.ResourceNotFoundException
+		switch {
+		case errors.As(err, &nf):
+		case err == nil:
+			r.ws.applied = false
+			return fmt.Errorf("table %s already exists at %s; verify only works on tables it creates and refuses to touch it", name, r.report.Endpoint)
+		default:
+			return fmt.Errorf("describe table %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+func (r *runner) conformance(ctx context.Context) error {
+	for _, t := range r.opts.Schema.Tables {
+		checks, err := conformance(ctx, r.client, t, r.ws.tableNames[t])
+		if err != nil {
+			return err
+		}
+		for i := range checks {
+			if len(r.opts.Schema.Tables) > 1 {
+				checks[i].Name = t.Label + ": " + checks[i].Name
+			}
+		}
+		r.report.Conformance = append(r.report.Conformance, checks...)
+	}
+	clean, diff, err := r.ws.planClean(ctx)
+	if err != nil {
+		return err
+	}
+	c := Check{Name: "second terraform plan shows no changes", OK: clean}
+	if !clean {
+		c.Detail = "terraform plans changes right after apply (a perpetual diff):\n" + lastLines(diff, 40)
+	}
+	r.report.Conformance = append(r.report.Conformance, c)
+	return nil
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// seed builds (or extends) each table's dataset and writes the new items.
+func (r *runner) seed(ctx context.Context, offset, perEntity int) error {
+	for _, t := range r.opts.Schema.Tables {
+		ds := r.datasets[t]
+		first := 0
+		if ds == nil {
+			ds = newDataset(t)
+			r.datasets[t] = ds
+			if err := ds.addExamples(); err != nil {
+				return err
+			}
+		} else {
+			first = len(ds.AV)
+		}
+		if err := ds.addGenerated(r.opts.Seed+int64(offset), perEntity, offset); err != nil {
+			return err
+		}
+		if err := r.write(ctx, r.ws.tableNames[t], ds.AV[first:]); err != nil {
+			return err
+		}
+		r.report.Items += len(ds.AV) - first
+	}
+	return nil
+}
+
+// write stores items with BatchWriteItem, 25 at a time, in parallel, and
+// retries unprocessed items with backoff.
+func (r *runner) write(ctx context.Context, table string, items []map[string]types.AttributeValue) error {
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(r.opts.Parallel)
+	for i := 0; i < len(items); i += 25 {
+		batch := items[i:min(i+25, len(items))]
+		g.Go(func() error {
+			reqs := make([]types.WriteRequest, len(batch))
+			for j, it := range batch {
+				reqs[j] = types.WriteRequest{PutRequest: &types.PutRequest{Item: it}}
+			}
+			pending := map[string][]types.WriteRequest{table: reqs}
+			for attempt := 0; len(pending[table]) > 0; attempt++ {
+				if attempt == 10 {
+					return fmt.Errorf("batch write to %s: %d item(s) still unprocessed after 10 attempts", table, len(pending[table]))
+				}
+				if attempt > 0 {
+					select {
+					case <-gctx.Done():
+						return gctx.Err()
+					case <-time.After(time.Duration(50<<attempt) * time.Millisecond):
+					}
+				}
+				out, err := r.client.BatchWriteItem(gctx, &dynamodb.BatchWriteItemInput{RequestItems: pending})
+				if err != nil {
+					return fmt.Errorf("batch write to %s: %w", table, err)
+				}
+				pending = out.UnprocessedItems
+			}
+			return nil
+		})
+	}
+	return g.Wait()
+}
+
+// patterns runs every access pattern with up to maxSets input sets plus one
+// that must find nothing.
+func (r *runner) patterns(ctx context.Context, into *[]PatternReport, maxSets int) error {
+	ps := r.opts.Schema.Patterns
+	out := make([]PatternReport, len(ps))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(r.opts.Parallel)
+	for i, p := range ps {
+		g.Go(func() error {
+			pr, err := r.pattern(gctx, p, maxSets)
+			if err != nil {
+				return err
+			}
+			out[i] = pr
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	*into = out
+	return nil
+}
+
+func (r *runner) pattern(ctx context.Context, p *hclschema.AccessPattern, maxSets int) (PatternReport, error) {
+	pr := PatternReport{Name: p.Name, Operation: string(p.Operation()), Index: p.Index.Name, OK: true}
+	ds := r.datasets[p.Table]
+	sets := inputSets(p, maxSets)
+	if len(sets) == 0 {
+		pr.OK = false
+		pr.Message = "no inputs to run with: add an example block to the pattern (or example items whose attributes give its inputs)"
+		return pr, nil
+	}
+	type job struct {
+		inputs map[string]cty.Value
+		miss   bool
+	}
+	var jobs []job
+	for _, s := range sets {
+		jobs = append(jobs, job{inputs: s})
+	}
+	if m, ok := missInputs(p, sets[0]); ok {
+		jobs = append(jobs, job{inputs: m, miss: true})
+	}
+	for _, j := range jobs {
+		run, err := r.runOnce(ctx, p, ds, j.inputs, j.miss)
+		if err != nil {
+			return pr, err
+		}
+		pr.Runs = append(pr.Runs, run)
+		if !run.OK {
+			pr.OK = false
+		}
+	}
+	found := false
+	for _, run := range pr.Runs {
+		if !run.Miss && run.Expected > 0 {
+			found = true
+		}
+	}
+	if !found && pr.OK {
+		pr.Warning = "no input set found any item: the check compared empty results only; add examples that the pattern finds"
+	}
+	return pr, nil
+}
+
+func (r *runner) runOnce(ctx context.Context, p *hclschema.AccessPattern, ds *Dataset, inputs map[string]cty.Value, miss bool) (RunResult, error) {
+	run := RunResult{Inputs: inputKey(inputs), Miss: miss, OK: true}
+	b, err := oracle.Bind(p, inputs)
+	if err != nil {
+		run.OK, run.Message = false, err.Error()
+		return run, nil
+	}
+	exp, err := oracle.Run(b, ds.Items)
+	if err != nil {
+		run.OK, run.Message = false, err.Error()
+		return run, nil
+	}
+	live, err := execute(ctx, r.client, r.ws.tableNames[p.Table], b)
+	run.Request = live.Request
+	if err != nil {
+		if ctx.Err() != nil {
+			return run, ctx.Err()
+		}
+		run.OK, run.Message = false, "DynamoDB rejected the request: "+err.Error()
+		return run, nil
+	}
+	run.Expected, run.Returned, run.Read = len(exp.Items), len(live.Items), live.Scanned
+	run.Consumed, run.Latency = live.Consumed, live.Latency
+	msg, err := compareResult(p, exp, live, ds)
+	if err != nil {
+		return run, err
+	}
+	if msg != "" {
+		run.OK, run.Message = false, msg
+	}
+	if miss && len(exp.Items) == 0 && len(live.Items) > 0 {
+		run.OK = false
+	}
+	return run, nil
+}
+
+// scale adds (Scale-1) times the data, reruns every pattern and flags those
+// whose wasted reads (items read but not returned) or capacity grow.
+func (r *runner) scale(ctx context.Context) error {
+	before := r.report.Patterns
+	per := 0
+	for _, ds := range r.datasets {
+		per = max(per, len(ds.AV))
+	}
+	if err := r.seed(ctx, 100000, per*(r.opts.Scale-1)); err != nil {
+		return err
+	}
+	var after []PatternReport
+	if err := r.patterns(ctx, &after, 1); err != nil {
+		return err
+	}
+	for i, p := range r.opts.Schema.Patterns {
+		if len(before[i].Runs) == 0 || len(after[i].Runs) == 0 {
+			continue
+		}
+		b, a := before[i].Runs[0], after[i].Runs[0]
+		sr := ScaleReport{Pattern: p.Name, Factor: r.opts.Scale, ReadBefore: b.Read, ReadAfter: a.Read,
+			ReturnedBefore: b.Returned, ReturnedAfter: a.Returned, ConsumedBefore: b.Consumed, ConsumedAfter: a.Consumed, OK: a.OK}
+		wasteBefore, wasteAfter := b.Read-b.Returned, a.Read-a.Returned
+		switch {
+		case !a.OK:
+			sr.Message = "result differs from the oracle at scale: " + a.Message
+		case wasteAfter > wasteBefore:
+			sr.OK = false
+			sr.Message = fmt.Sprintf("reads %d item(s) it does not return at x%d (was %d): a filter does the work of a key condition", wasteAfter, r.opts.Scale, wasteBefore)
+		case a.Returned <= b.Returned && a.Consumed > b.Consumed*1.5+0.5:
+			sr.OK = false
+			sr.Message = fmt.Sprintf("consumed capacity grew from %.1f to %.1f while the result did not", b.Consumed, a.Consumed)
+		}
+		r.report.Scale = append(r.report.Scale, sr)
+	}
+	sort.SliceStable(r.report.Scale, func(i, j int) bool { return r.report.Scale[i].Pattern < r.report.Scale[j].Pattern })
+	return nil
+}
+
+// cleanup destroys what the run created, whatever happened before: terraform
+// destroy, then DeleteTable for anything left, then the local target and the
+// working directory.
+func (r *runner) cleanup() error {
+	var errs []error
+	if r.opts.Keep && r.ws != nil && r.ws.applied && r.report.Error == "" {
+		r.progress("--keep: leaving the table up")
+		r.report.Kept = true
+		if r.opts.KeepAlive != nil {
+			r.opts.KeepAlive(r.report.Endpoint)
+		}
+		if r.target == nil {
+			return nil // endpoint/aws: the user destroys with terraform in WorkDir
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	if r.ws != nil && r.ws.applied && !r.report.Kept {
+		if err := r.step("terraform destroy", func() error { return r.ws.destroy(ctx) }); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if r.ws != nil && r.client != nil && !r.report.Kept {
+		for _, name := range r.ws.tableNames {
+			if err := r.deleteLeftover(ctx, name); err != nil {
+				errs = append(errs, err)
+			}
+		}
+	}
+	if r.target != nil {
+		if err := r.target.Stop(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if r.ws != nil && !(r.report.Kept && r.target == nil) {
+		r.ws.remove()
+		r.report.WorkDir = ""
+	}
+	return errors.Join(errs...)
+}
+
+// deleteLeftover deletes a table of this run that terraform did not destroy
+// (after an interrupted or failed apply). Only names this run created reach
+// here: refuseExisting checked they did not exist before.
+func (r *runner) deleteLeftover(ctx context.Context, name string) error {
+	if r.ws == nil || len(r.report.Steps) == 0 {
+		return nil
+	}
+	_, err := r.client.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)})
+	var nf *types.ResourceNotFoundException
+	if errors.As(err, &nf) || (err != nil && r.target != nil) {
+		return nil // gone (or the local target is down: it keeps nothing)
+	}
+	if err != nil {
+		return fmt.Errorf("check for leftover table %s: %w", name, err)
+	}
+	r.progress("deleting leftover table %s", name)
+	_, _ = r.client.UpdateTable(ctx, &dynamodb.UpdateTableInput{TableName: aws.String(name), DeletionProtectionEnabled: aws.Bool(false)})
+	if _, err := r.client.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String(name)}); err != nil {
+		return fmt.Errorf("delete leftover table %s: %w", name, err)
+	}
+	return nil
+}
+
+// Discard is an io.Writer for quiet runs.
+var Discard io.Writer = io.Discard
