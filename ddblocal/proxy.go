@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -85,20 +86,20 @@ type tableState struct {
 }
 
 type proxy struct {
-	backend string
+	backend atomic.Pointer[string] // DynamoDB Local's base URL
 	region  string
 	client  *http.Client
+	traceMu sync.Mutex
 	trace   io.Writer
 
 	mu     sync.Mutex
 	tables map[tableKey]*tableState
 }
 
-func newProxy(backend, region string, trace io.Writer) *proxy {
+func newProxy(region string, trace io.Writer) *proxy {
 	return &proxy{
-		backend: backend,
-		region:  region,
-		trace:   trace,
+		region: region,
+		trace:  trace,
 		// DisableCompression: pass Accept-Encoding and the answer through
 		// untouched, so x-amz-crc32 stays valid.
 		client: &http.Client{Transport: &http.Transport{
@@ -108,6 +109,15 @@ func newProxy(backend, region string, trace io.Writer) *proxy {
 		}},
 		tables: map[tableKey]*tableState{},
 	}
+}
+
+func (p *proxy) setBackend(url string) { p.backend.Store(&url) }
+
+func (p *proxy) backendURL() string {
+	if u := p.backend.Load(); u != nil {
+		return *u
+	}
+	return ""
 }
 
 func (p *proxy) state(k tableKey) *tableState {
@@ -139,7 +149,9 @@ func (p *proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if handled {
 			who = "layer"
 		}
+		p.traceMu.Lock()
 		fmt.Fprintf(p.trace, "ddblocal: %-36s %d %s\n", target, rec.status, who)
+		p.traceMu.Unlock()
 	}
 }
 
@@ -660,7 +672,7 @@ func copyHeader(dst, src http.Header) {
 
 // passThrough forwards the request and streams the answer back unchanged.
 func (p *proxy) passThrough(w http.ResponseWriter, r *http.Request) {
-	req, err := http.NewRequestWithContext(r.Context(), r.Method, p.backend+r.URL.RequestURI(), r.Body)
+	req, err := http.NewRequestWithContext(r.Context(), r.Method, p.backendURL()+r.URL.RequestURI(), r.Body)
 	if err != nil {
 		writeError(w, http.StatusBadGateway, "InternalServerError", "ddblocal: "+err.Error())
 		return
@@ -704,7 +716,7 @@ func (b *bufferedResponse) write(w http.ResponseWriter) {
 // forward sends body to DynamoDB Local with r's method, path and headers
 // (without Accept-Encoding when plain is set) and reads the whole answer.
 func (p *proxy) forward(r *http.Request, body []byte, plain bool) (*bufferedResponse, error) {
-	req, err := http.NewRequestWithContext(r.Context(), r.Method, p.backend+r.URL.RequestURI(), bytes.NewReader(body))
+	req, err := http.NewRequestWithContext(r.Context(), r.Method, p.backendURL()+r.URL.RequestURI(), bytes.NewReader(body))
 	if err != nil {
 		return nil, fmt.Errorf("forward: %w", err)
 	}

@@ -112,7 +112,7 @@ type Target struct {
 // through the layer succeeds. Call Stop when done.
 func Start(ctx context.Context, opts Options) (*Target, error) {
 	opts = opts.withDefaults()
-	t := &Target{opts: opts, output: newTailBuffer(8 << 10), exited: make(chan struct{})}
+	t := &Target{opts: opts}
 
 	ln, err := listenLoopback(opts.Port)
 	if err != nil {
@@ -120,31 +120,44 @@ func Start(ctx context.Context, opts Options) (*Target, error) {
 	}
 	t.endpoint = "http://" + ln.Addr().String()
 
-	var argv []string
-	if opts.Docker {
-		argv, err = t.dockerCommand(ctx)
-	} else {
-		argv, err = t.javaCommand()
-	}
-	if err != nil {
-		ln.Close()
-		return nil, fmt.Errorf("ddblocal: start: %w", err)
-	}
-
-	t.proxy = newProxy(t.backend, opts.Region, opts.Trace)
+	t.proxy = newProxy(opts.Region, opts.Trace)
 	t.server = &http.Server{Handler: t.proxy, ReadHeaderTimeout: 30 * time.Second}
 	go func() { _ = t.server.Serve(ln) }()
 
-	if err := t.startProcess(argv); err != nil {
-		t.server.Close()
-		return nil, fmt.Errorf("ddblocal: start: %w", err)
-	}
-	if err := t.waitReady(ctx); err != nil {
+	// DynamoDB Local gets a port that was free a moment ago; if another
+	// process takes it before the JVM binds it, try another one.
+	const attempts = 3
+	for attempt := 1; ; attempt++ {
+		var argv []string
+		if opts.Docker {
+			argv, err = t.dockerCommand(ctx)
+		} else {
+			argv, err = t.javaCommand()
+		}
+		if err != nil {
+			t.server.Close()
+			return nil, fmt.Errorf("ddblocal: start: %w", err)
+		}
+		t.proxy.setBackend(t.backend)
+		if err := t.startProcess(argv); err != nil {
+			t.server.Close()
+			return nil, fmt.Errorf("ddblocal: start: %w", err)
+		}
+		err = t.waitReady(ctx)
+		if err == nil {
+			return t, nil
+		}
+		if errors.Is(err, errBackendPortInUse) && attempt < attempts {
+			<-t.exited
+			continue
+		}
 		_ = t.Stop()
 		return nil, fmt.Errorf("ddblocal: start: %w", err)
 	}
-	return t, nil
 }
+
+// errBackendPortInUse: DynamoDB Local could not bind its port.
+var errBackendPortInUse = errors.New("port in use")
 
 // listenLoopback listens on 127.0.0.1:port (0 = any free port).
 func listenLoopback(port int) (net.Listener, error) {
@@ -234,6 +247,7 @@ func (t *Target) dockerCommand(ctx context.Context) ([]string, error) {
 // signal (sent when the creating thread exits) fires only when this Go
 // process dies, never earlier.
 func (t *Target) startProcess(argv []string) error {
+	t.output = newTailBuffer(8 << 10)
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = t.opts.DynamoDBLocalDir
 	if t.opts.Docker {
@@ -243,6 +257,8 @@ func (t *Target) startProcess(argv []string) error {
 	cmd.Stderr = io.MultiWriter(t.output, writerOrDiscard(t.opts.Stderr))
 	setProcAttr(cmd)
 	t.cmd = cmd
+	t.exited = make(chan struct{})
+	t.waitErr = nil
 
 	started := make(chan error, 1)
 	go func() {
@@ -282,8 +298,9 @@ func (t *Target) waitReady(ctx context.Context) error {
 		select {
 		case <-t.exited:
 			out := t.output.String()
-			if strings.Contains(out, "Address already in use") || strings.Contains(out, "BindException") {
-				return fmt.Errorf("DynamoDB Local could not bind its port %s (port in use): %v\n%s", t.backend, t.waitErr, indent(out))
+			if strings.Contains(out, "Address already in use") || strings.Contains(out, "BindException") ||
+				strings.Contains(out, "port is already allocated") {
+				return fmt.Errorf("DynamoDB Local could not bind %s (%w): %v\n%s", t.backend, errBackendPortInUse, t.waitErr, indent(out))
 			}
 			return fmt.Errorf("DynamoDB Local exited before it was ready: %v\n%s", t.waitErr, indent(out))
 		case <-ctx.Done():

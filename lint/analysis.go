@@ -32,6 +32,10 @@ type analysis struct {
 	sets map[writerKey]valueSet
 	// collided caches the collisions found for TD111 and TD112.
 	collided *[]collision
+	// infos caches the per-index data of the collision check.
+	infos map[*hclschema.Index]*indexInfo
+	// entityPos is the declaration position of every entity.
+	entityPos map[*hclschema.Entity]int
 }
 
 type posKey struct {
@@ -60,6 +64,11 @@ func newAnalysis(s *hclschema.Schema) *analysis {
 		patternsOf: map[*hclschema.Index][]*hclschema.AccessPattern{},
 		items:      map[*hclschema.Entity][]exampleItem{},
 		sets:       map[writerKey]valueSet{},
+		infos:      map[*hclschema.Index]*indexInfo{},
+		entityPos:  map[*hclschema.Entity]int{},
+	}
+	for i, e := range s.Entities {
+		a.entityPos[e] = i
 	}
 	names := make([]string, 0, len(s.Files))
 	for n := range s.Files {

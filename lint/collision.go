@@ -59,6 +59,90 @@ type condSets struct {
 	args []valueSet
 }
 
+// indexInfo is what the collision check needs about one index, computed
+// once: its members grouped by the value sets of their partition key
+// templates, and the example items in the index by partition key value.
+type indexInfo struct {
+	groups []*partGroup
+	items  map[string][]exampleItem
+}
+
+// partGroup is the members of an index whose partition key writers have the
+// same value sets, so one comparison with a condition covers them all.
+type partGroup struct {
+	sets    []valueSet
+	members []memberInfo
+}
+
+// memberInfo is an entity of an index with the value sets of its writers
+// of every key attribute, in KeyAttrs order.
+type memberInfo struct {
+	e    *hclschema.Entity
+	sets []valueSet
+}
+
+func (a *analysis) indexInfo(ix *hclschema.Index) *indexInfo {
+	if info, ok := a.infos[ix]; ok {
+		return info
+	}
+	info := &indexInfo{items: map[string][]exampleItem{}}
+	keys := ix.KeyAttrs()
+	np := len(ix.PartitionKey)
+	byKey := map[string]*partGroup{}
+	for _, e := range a.members[ix] {
+		m := memberInfo{e: e, sets: make([]valueSet, len(keys))}
+		for i, k := range keys {
+			m.sets[i], _ = a.writerSet(e, ix, k.Name)
+		}
+		var gk strings.Builder
+		for _, vs := range m.sets[:np] {
+			gk.WriteString(vs.key())
+			gk.WriteByte(0)
+		}
+		g := byKey[gk.String()]
+		if g == nil {
+			g = &partGroup{sets: m.sets[:np]}
+			byKey[gk.String()] = g
+			info.groups = append(info.groups, g)
+		}
+		g.members = append(g.members, m)
+		for _, it := range a.exampleItems(e) {
+			if !it.item.InIndex(ix) {
+				continue
+			}
+			vals := make([]cty.Value, np)
+			for i, k := range ix.PartitionKey {
+				vals[i] = it.item.Attrs[k.Name]
+			}
+			pk := valuesKey(vals)
+			info.items[pk] = append(info.items[pk], it)
+		}
+	}
+	a.infos[ix] = info
+	return info
+}
+
+// valuesKey renders key values as a map key.
+func valuesKey(vals []cty.Value) string {
+	var b strings.Builder
+	for _, v := range vals {
+		switch {
+		case v == cty.NilVal || v.IsNull() || !v.IsKnown():
+			b.WriteString("?")
+		case v.Type() == cty.String:
+			b.WriteString("S:")
+			b.WriteString(v.AsString())
+		case v.Type() == cty.Number:
+			b.WriteString("N:")
+			b.WriteString(v.AsBigFloat().Text('g', -1))
+		default:
+			b.WriteString("?")
+		}
+		b.WriteByte(0)
+	}
+	return b.String()
+}
+
 func (a *analysis) patternCollisions(p *hclschema.AccessPattern) []collision {
 	ix := p.Index
 	if ix == nil || p.Table == nil || len(ix.PartitionKey) == 0 {
@@ -70,8 +154,10 @@ func (a *analysis) patternCollisions(p *hclschema.AccessPattern) []collision {
 			return nil
 		}
 	}
+	np := len(ix.PartitionKey)
 	var conds []condSets
-	for _, k := range ix.KeyAttrs() {
+	var pos []int // position of each condition's attribute in KeyAttrs
+	for i, k := range ix.KeyAttrs() {
 		c := p.Condition(k.Name)
 		if c == nil {
 			continue
@@ -81,37 +167,81 @@ func (a *analysis) patternCollisions(p *hclschema.AccessPattern) []collision {
 			cs.args = append(cs.args, setOf(arg))
 		}
 		conds = append(conds, cs)
+		pos = append(pos, i)
 	}
-	subject := conds[len(conds)-1].c.Range
-	var values [][][]cty.Value // per input set, per condition, operand values
-	var sets []inputSet
-	computed := false
-	var out []collision
-	for _, e := range a.members[ix] {
-		if p.ReturnsEntity(e) {
-			continue
+	info := a.indexInfo(ix)
+	found := map[*hclschema.Entity]*collision{}
+	var order []*hclschema.Entity
+	add := func(e *hclschema.Entity) *collision {
+		c := found[e]
+		if c == nil {
+			c = &collision{p: p, e: e, subject: conds[len(conds)-1].c.Range}
+			found[e] = c
+			order = append(order, e)
 		}
-		overlap := true
-		for _, cs := range conds {
-			ws, ok := a.writerSet(e, ix, cs.k.Name)
-			if !ok || !mayOverlap(ws, cs.c.Op, cs.args) {
-				overlap = false
+		return c
+	}
+	// Literal prefixes: the partition condition against each group, then
+	// the sort conditions against each member of a matching group.
+	for _, g := range info.groups {
+		ok := true
+		for j := 0; j < np; j++ {
+			if !mayOverlap(g.sets[pos[j]], conds[j].c.Op, conds[j].args) {
+				ok = false
 				break
 			}
 		}
-		items := a.exampleItems(e)
-		var proof *collisionProof
-		if len(items) > 0 {
-			if !computed {
-				sets = inputSets(p)
-				values = conditionValues(p, conds, sets)
-				computed = true
+		if !ok {
+			continue
+		}
+	members:
+		for _, m := range g.members {
+			if p.ReturnsEntity(m.e) {
+				continue
 			}
-			proof = findProof(ix, conds, items, sets, values)
+			for j := np; j < len(conds); j++ {
+				if !mayOverlap(m.sets[pos[j]], conds[j].c.Op, conds[j].args) {
+					continue members
+				}
+			}
+			add(m.e).overlap = true
 		}
-		if overlap || proof != nil {
-			out = append(out, collision{p: p, e: e, subject: subject, overlap: overlap, proof: proof})
+	}
+	// Example items: look up the partition each input set reads.
+	if len(info.items) > 0 {
+		sets := inputSets(p)
+		values := conditionValues(p, conds, sets)
+		for i, vals := range values {
+			if vals == nil {
+				continue
+			}
+			pv := make([]cty.Value, np)
+			for j := 0; j < np; j++ {
+				pv[j] = vals[j][0]
+			}
+		items:
+			for _, it := range info.items[valuesKey(pv)] {
+				e := it.item.Entity
+				if p.ReturnsEntity(e) || (found[e] != nil && found[e].proof != nil) {
+					continue
+				}
+				for j := np; j < len(conds); j++ {
+					v, ok := it.item.Attrs[conds[j].k.Name]
+					if !ok || !satisfies(v, conds[j].c.Op, vals[j]) {
+						continue items
+					}
+				}
+				add(e).proof = &collisionProof{item: it, inputs: sets[i]}
+			}
 		}
+	}
+	if len(order) == 0 {
+		return nil
+	}
+	sort.Slice(order, func(i, j int) bool { return a.entityPos[order[i]] < a.entityPos[order[j]] })
+	out := make([]collision, len(order))
+	for i, e := range order {
+		out[i] = *found[e]
 	}
 	return out
 }
@@ -185,33 +315,6 @@ func conditionValues(p *hclschema.AccessPattern, conds []condSets, sets []inputS
 		}
 	}
 	return out
-}
-
-// findProof returns the first example item that is in ix and matches every
-// condition under one of the input sets.
-func findProof(ix *hclschema.Index, conds []condSets, items []exampleItem, sets []inputSet, values [][][]cty.Value) *collisionProof {
-	for _, it := range items {
-		if !it.item.InIndex(ix) {
-			continue
-		}
-		for i, vals := range values {
-			if vals == nil {
-				continue
-			}
-			match := true
-			for j, cs := range conds {
-				v, ok := it.item.Attrs[cs.k.Name]
-				if !ok || !satisfies(v, cs.c.Op, vals[j]) {
-					match = false
-					break
-				}
-			}
-			if match {
-				return &collisionProof{item: it, inputs: sets[i]}
-			}
-		}
-	}
-	return nil
 }
 
 // satisfies evaluates a key condition on a value as DynamoDB does.

@@ -23,6 +23,14 @@ type valueSet struct {
 	prefix string
 }
 
+// key renders the set as a map key.
+func (v valueSet) key() string {
+	if v.exact {
+		return "=" + valuesKey([]cty.Value{v.val})
+	}
+	return "^" + v.prefix
+}
+
 // evidence reports whether the set says anything about its values.
 func (v valueSet) evidence() bool { return v.exact || v.prefix != "" }
 
@@ -63,37 +71,45 @@ var constCtx = &hcl.EvalContext{Functions: hclschema.Functions()}
 
 // setOf derives the value set of a template or operand expression.
 func setOf(expr hcl.Expression) valueSet {
-	if expr == nil {
-		return valueSet{}
-	}
-	if len(expr.Variables()) == 0 {
-		v, ds := expr.Value(constCtx)
-		if !ds.HasErrors() && v.IsWhollyKnown() && !v.IsNull() && (v.Type() == cty.String || v.Type() == cty.Number) {
-			return valueSet{exact: true, val: v}
-		}
-		return valueSet{}
-	}
 	switch x := expr.(type) {
+	case nil:
+		return valueSet{}
 	case *hclsyntax.TemplateExpr:
 		var b strings.Builder
 		for _, part := range x.Parts {
 			lit, ok := part.(*hclsyntax.LiteralValueExpr)
 			if !ok || lit.Val.Type() != cty.String || !lit.Val.IsKnown() || lit.Val.IsNull() {
-				break
+				return valueSet{prefix: b.String()}
 			}
 			b.WriteString(lit.Val.AsString())
 		}
-		return valueSet{prefix: b.String()}
+		return valueSet{exact: true, val: cty.StringVal(b.String())}
+	case *hclsyntax.LiteralValueExpr:
+		return constSet(x)
 	case *hclsyntax.TemplateWrapExpr:
 		return setOf(x.Wrapped)
 	case *hclsyntax.ParenthesesExpr:
 		return setOf(x.Expression)
+	case *hclsyntax.ScopeTraversalExpr:
+		return valueSet{}
 	case *hclsyntax.FunctionCallExpr:
 		if x.Name == "format" && len(x.Args) > 0 {
-			if f, ok := setOf(x.Args[0]).str(); ok {
+			if f, ok := setOf(x.Args[0]).str(); ok && len(x.Args) > 1 {
 				return valueSet{prefix: formatPrefix(f)}
 			}
 		}
+	}
+	if len(expr.Variables()) == 0 {
+		return constSet(expr)
+	}
+	return valueSet{}
+}
+
+// constSet evaluates an expression without variables.
+func constSet(expr hcl.Expression) valueSet {
+	v, ds := expr.Value(constCtx)
+	if !ds.HasErrors() && v.IsWhollyKnown() && !v.IsNull() && (v.Type() == cty.String || v.Type() == cty.Number) {
+		return valueSet{exact: true, val: v}
 	}
 	return valueSet{}
 }

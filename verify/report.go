@@ -44,13 +44,13 @@ type Step struct {
 
 // PatternReport is the outcome of one access pattern.
 type PatternReport struct {
-	Name      string `json:"name"`
-	Operation string `json:"operation"`
-	Index     string `json:"index"`
+	Name      string      `json:"name"`
+	Operation string      `json:"operation"`
+	Index     string      `json:"index"`
 	Runs      []RunResult `json:"runs"`
-	OK        bool   `json:"ok"`
-	Message   string `json:"message,omitempty"`
-	Warning   string `json:"warning,omitempty"`
+	OK        bool        `json:"ok"`
+	Message   string      `json:"message,omitempty"`
+	Warning   string      `json:"warning,omitempty"`
 }
 
 // RunResult is one execution of a pattern with one input set.

@@ -134,7 +134,9 @@ func (r *runner) run(ctx context.Context) error {
 	// DynamoDB Local starts while terraform init installs the provider.
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error { return r.step("terraform init", func() error { return ws.init(gctx) }) })
-	g.Go(func() error { return r.step("connect to "+string(o.Target)+" target", func() error { return r.connect(gctx) }) })
+	g.Go(func() error {
+		return r.step("connect to "+string(o.Target)+" target", func() error { return r.connect(gctx) })
+	})
 	if err := g.Wait(); err != nil {
 		return err
 	}
