@@ -63,7 +63,7 @@ func (d *decoder) entity(b *hcl.Block) {
 	}
 	// Every primary key attribute must be provided.
 	for _, k := range t.Primary.KeyAttrs() {
-		if e.Attribute(k.Name) == nil && e.Key.Template(k.Name) == nil {
+		if e.Attribute(k.Name) == nil && e.Key.Template(k.Name) == nil && !d.isBroken(e, k.Name) {
 			rng := e.DeclRange
 			if e.Key != nil {
 				rng = e.Key.DeclRange
@@ -75,7 +75,7 @@ func (d *decoder) entity(b *hcl.Block) {
 	// Index blocks must provide every key attribute of their index.
 	for _, ei := range e.Indexes {
 		for _, k := range ei.Index.KeyAttrs() {
-			if e.Attribute(k.Name) != nil || ei.Template(k.Name) != nil {
+			if e.Attribute(k.Name) != nil || ei.Template(k.Name) != nil || d.isBroken(e, k.Name) {
 				continue
 			}
 			if ei.Index.Kind == IndexLocal && ei.Index.IsPartitionKey(k.Name) {
@@ -160,10 +160,12 @@ func (d *decoder) attributes(e *Entity, at *hcl.Attribute) {
 		ty, ds := typeexpr.TypeConstraint(typeExpr)
 		if ds.HasErrors() {
 			d.add(ds, CodeInvalidType)
+			d.markBroken(e, name)
 			continue
 		}
 		if ty == cty.DynamicPseudoType {
 			d.errorf(CodeInvalidType, typeExpr.Range(), "Type any is not supported", "Give attribute %q a concrete type such as string, number, bool, list(string) or map(number).", name)
+			d.markBroken(e, name)
 			continue
 		}
 		e.Attributes = append(e.Attributes, &Attribute{Name: name, Type: ty, Optional: optional, Range: kv.Key.Range(), TypeRange: kv.Value.Range()})
@@ -218,7 +220,7 @@ func (d *decoder) templates(e *Entity, ix *Index, body hcl.Body, when *hcl.Expre
 				keyNames = append(keyNames, k.Name)
 			}
 			d.errorf(CodeInvalidKeyAssignment, at.NameRange, "Not a key attribute",
-				"%q is not a key attribute of %s (its keys: %s).%s", n, ix.DisplayName(), quoteList(keyNames), diag.DidYouMean(n, keyNames))
+				"%q is not a key attribute of %s (its key attributes are %s).%s", n, ixPhrase(ix), quoteList(keyNames), diag.DidYouMean(n, keyNames))
 			continue
 		}
 		if ix.Kind == IndexLocal && ix.IsPartitionKey(n) {
@@ -233,6 +235,8 @@ func (d *decoder) templates(e *Entity, ix *Index, body hcl.Body, when *hcl.Expre
 		}
 		if tpl := d.template(e, n, at); tpl != nil {
 			out = append(out, tpl)
+		} else {
+			d.markBroken(e, n)
 		}
 	}
 	return out
@@ -246,9 +250,12 @@ func (d *decoder) checkVariables(e *Entity, expr hcl.Expression, what string) bo
 		if e.Attribute(root) != nil {
 			continue
 		}
+		ok = false
+		if d.isBroken(e, root) {
+			continue // its declaration was already reported
+		}
 		d.errorf(CodeUnknownVariable, tr.SourceRange(), "Unknown attribute",
 			"The %s uses %q, which is not an attribute of entity %q.%s", what, root, e.Name, diag.DidYouMean(root, e.AttributeNames()))
-		ok = false
 	}
 	return ok
 }
@@ -289,10 +296,16 @@ func (d *decoder) example(e *Entity, blk *hcl.Block) {
 	attrs, ds := blk.Body.JustAttributes()
 	d.add(ds, CodeSyntax)
 	vals := map[string]cty.Value{}
+	set := map[string]bool{}
 	ok := true
 	ctx := &hcl.EvalContext{Functions: Functions()}
 	for n, at := range attrs {
+		set[n] = true
 		a := e.Attribute(n)
+		if a == nil && d.isBroken(e, n) {
+			ok = false
+			continue
+		}
 		if a == nil {
 			d.errorf(CodeInvalidExample, at.NameRange, "Unknown attribute in example",
 				"Entity %q has no attribute %q.%s", e.Name, n, diag.DidYouMean(n, e.AttributeNames()))
@@ -315,8 +328,8 @@ func (d *decoder) example(e *Entity, blk *hcl.Block) {
 		vals[n] = cv
 	}
 	for _, a := range e.Attributes {
-		if _, set := vals[a.Name]; !set {
-			if !a.Optional {
+		if _, has := vals[a.Name]; !has {
+			if !a.Optional && !set[a.Name] {
 				d.errorf(CodeInvalidExample, blk.DefRange, "Missing attribute in example",
 					"The example of entity %q does not set the required attribute %q. Set it, or declare it optional(%s).", e.Name, a.Name, typeexpr.TypeString(a.Type))
 				ok = false
@@ -350,4 +363,12 @@ func (d *decoder) resolveKeyTypes() {
 			}
 		}
 	}
+}
+
+// ixPhrase names an index in a sentence: "the table" or "GSI \"X\"".
+func ixPhrase(ix *Index) string {
+	if ix.Kind == IndexPrimary {
+		return "the table"
+	}
+	return ix.Kind.String() + " \"" + ix.Name + "\""
 }

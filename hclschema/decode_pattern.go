@@ -111,6 +111,14 @@ func (d *decoder) pattern(b *hcl.Block) {
 		p.AttributesRange = at.Expr.Range()
 	}
 	declared := d.declaredInputs(a["inputs"])
+	declaredRanges := map[string]hcl.Range{}
+	if at := a["inputs"]; at != nil {
+		if pairs, ds := hcl.ExprMap(at.Expr); !ds.HasErrors() {
+			for _, kv := range pairs {
+				declaredRanges[hcl.ExprAsKeyword(kv.Key)] = kv.Key.Range()
+			}
+		}
+	}
 
 	var keyBlocks []*hcl.Block
 	for _, blk := range content.Blocks {
@@ -127,7 +135,7 @@ func (d *decoder) pattern(b *hcl.Block) {
 		d.errorf(CodeDuplicate, keyBlocks[1].DefRange, "Duplicate key block", "An access pattern has one key block.")
 	}
 	d.conditions(p, keyBlocks[0])
-	d.inputs(p, declared)
+	d.inputs(p, declared, declaredRanges)
 	if at := a["filter"]; at != nil {
 		p.Filter = at.Expr
 		d.checkFilter(p, at)
@@ -189,6 +197,8 @@ func (d *decoder) entityRefs(one, many *hcl.Attribute, def hcl.Range, pattern st
 	return out
 }
 
+// declaredInputs reads `inputs = { name = type }`; a name whose type is
+// invalid maps to cty.NilType (already reported).
 func (d *decoder) declaredInputs(at *hcl.Attribute) map[string]cty.Type {
 	out := map[string]cty.Type{}
 	if at == nil {
@@ -208,6 +218,12 @@ func (d *decoder) declaredInputs(at *hcl.Attribute) map[string]cty.Type {
 		ty, ds := typeexpr.TypeConstraint(kv.Value)
 		if ds.HasErrors() {
 			d.add(ds, CodeInvalidType)
+			out[name] = cty.NilType
+			continue
+		}
+		if DynamoType(ty) == "" {
+			d.errorf(CodeInvalidType, kv.Value.Range(), "Invalid input type", "Input %q must be a string or a number.", name)
+			out[name] = cty.NilType
 			continue
 		}
 		out[name] = ty
@@ -221,6 +237,13 @@ func (d *decoder) conditions(p *AccessPattern, blk *hcl.Block) {
 	for _, at := range attrs {
 		c := &Condition{Attr: at.Name, Op: OpEq, Args: []hcl.Expression{at.Expr}, Range: at.Range, NameRange: at.NameRange}
 		if call, ds := hcl.ExprCall(at.Expr); !ds.HasErrors() {
+			if _, known := Functions()[call.Name]; !known {
+				if _, cond := conditionFuncs[call.Name]; !cond {
+					d.errorf(CodeInvalidCondition, call.NameRange, "Unknown condition",
+						"%q is not a key condition. Write a value for equality, or one of %s.%s", call.Name, quoteList(ConditionFunctions()), diag.DidYouMean(call.Name, ConditionFunctions()))
+					continue
+				}
+			}
 			if f, ok := conditionFuncs[call.Name]; ok {
 				if len(call.Arguments) != f.nargs {
 					d.errorf(CodeInvalidCondition, call.ArgsRange, "Wrong number of operands",
@@ -253,7 +276,7 @@ func (d *decoder) conditions(p *AccessPattern, blk *hcl.Block) {
 // inputs collects the free variables of the key conditions and types them:
 // an input named like an attribute of a result entity takes its type, any
 // other must be declared in `inputs`.
-func (d *decoder) inputs(p *AccessPattern, declared map[string]cty.Type) {
+func (d *decoder) inputs(p *AccessPattern, declared map[string]cty.Type, declaredRanges map[string]hcl.Range) {
 	seen := map[string]bool{}
 	for _, c := range p.Conditions {
 		for _, arg := range c.Args {
@@ -264,6 +287,9 @@ func (d *decoder) inputs(p *AccessPattern, declared map[string]cty.Type) {
 				}
 				seen[name] = true
 				ty, ok := declared[name]
+				if ok && ty == cty.NilType {
+					continue // invalid declaration, already reported
+				}
 				if !ok {
 					for _, e := range p.Entities {
 						if a := e.Attribute(name); a != nil {
@@ -286,6 +312,11 @@ func (d *decoder) inputs(p *AccessPattern, declared map[string]cty.Type) {
 			}
 		}
 	}
+	for name, ty := range declared {
+		if !seen[name] && ty != cty.NilType {
+			p.Inputs = append(p.Inputs, &Input{Name: name, Type: ty, Range: declaredRanges[name]})
+		}
+	}
 	sort.Slice(p.Inputs, func(i, j int) bool { return p.Inputs[i].Name < p.Inputs[j].Name })
 }
 
@@ -300,11 +331,18 @@ func entityNames(es []*Entity) string {
 // checkFilter checks that a filter uses only attributes of the result
 // entities and input.NAME references to the pattern's inputs.
 func (d *decoder) checkFilter(p *AccessPattern, at *hcl.Attribute) {
+	bad := false
+	defer func() {
+		if !bad {
+			d.checkFilterType(p, at)
+		}
+	}()
 	for _, tr := range at.Expr.Variables() {
 		root := tr.RootName()
 		if root == "input" {
 			if len(tr) < 2 {
 				d.errorf(CodeUnknownVariable, tr.SourceRange(), "Invalid input reference", "Refer to an input as input.NAME.")
+				bad = true
 				continue
 			}
 			if ta, ok := tr[1].(hcl.TraverseAttr); !ok || p.Input(ta.Name) == nil {
@@ -312,7 +350,8 @@ func (d *decoder) checkFilter(p *AccessPattern, at *hcl.Attribute) {
 				for _, in := range p.Inputs {
 					names = append(names, in.Name)
 				}
-				d.errorf(CodeUnknownVariable, tr.SourceRange(), "Unknown input", "The filter refers to an input that the key conditions do not use.%s", diag.DidYouMean(traversalAttr(tr), names))
+				bad = true
+				d.errorf(CodeUnknownVariable, tr.SourceRange(), "Unknown input", "The filter refers to an input that the pattern does not have; declare it with inputs = { NAME = string }.%s", diag.DidYouMean(traversalAttr(tr), names))
 			}
 			continue
 		}
@@ -327,7 +366,35 @@ func (d *decoder) checkFilter(p *AccessPattern, at *hcl.Attribute) {
 		if !found {
 			d.errorf(CodeUnknownVariable, tr.SourceRange(), "Unknown attribute",
 				"The filter uses %q, which is not an attribute of %s.%s", root, entityNames(p.Entities), diag.DidYouMean(root, cands))
+			bad = true
 		}
+	}
+}
+
+// checkFilterType evaluates the filter with unknown values: it must be a
+// valid boolean expression.
+func (d *decoder) checkFilterType(p *AccessPattern, at *hcl.Attribute) {
+	vars := map[string]cty.Value{}
+	for _, e := range p.Entities {
+		for _, a := range e.Attributes {
+			if _, ok := vars[a.Name]; !ok {
+				vars[a.Name] = cty.UnknownVal(a.Type)
+			}
+		}
+	}
+	ins := map[string]cty.Value{}
+	for _, in := range p.Inputs {
+		ins[in.Name] = cty.UnknownVal(in.Type)
+	}
+	vars["input"] = cty.ObjectVal(ins)
+	v, ds := at.Expr.Value(&hcl.EvalContext{Variables: vars, Functions: Functions()})
+	if ds.HasErrors() {
+		d.add(ds, CodeInvalidCondition)
+		return
+	}
+	if !v.Type().Equals(cty.Bool) && v.Type() != cty.DynamicPseudoType {
+		d.errorf(CodeInvalidCondition, at.Expr.Range(), "Filter is not a condition",
+			"The filter must be true or false for an item, like status == \"OPEN\"; it evaluates to %s.", v.Type().FriendlyName())
 	}
 }
 

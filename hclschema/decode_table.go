@@ -94,6 +94,10 @@ func (d *decoder) table(b *hcl.Block) {
 			t.Primary.SortKey = []KeyAttr{{Name: s, Range: at.Expr.Range()}}
 		}
 	}
+	if len(t.Primary.SortKey) > 0 && len(t.Primary.PartitionKey) > 0 && t.Primary.SortKey[0].Name == t.Primary.PartitionKey[0].Name {
+		d.errorf(CodeDuplicate, t.Primary.SortKey[0].Range, "Same attribute as partition and sort key",
+			"The table uses %q as both partition and sort key; choose a different sort key attribute (or none).", t.Primary.SortKey[0].Name)
+	}
 	if at := a["stream"]; at != nil {
 		if s, ok := d.stringValue(at, streamViewTypes...); ok {
 			t.StreamViewType = s
@@ -231,6 +235,12 @@ func (d *decoder) gsi(t *Table, blk *hcl.Block) *Index {
 	if at := c.Attributes["sort_key"]; at != nil {
 		ix.SortKey = d.keyList(at)
 	}
+	for _, sk := range ix.SortKey {
+		if ix.IsPartitionKey(sk.Name) {
+			d.errorf(CodeDuplicate, sk.Range, "Attribute in both partition and sort key",
+				"The attribute %q is part of the partition key of index %q and of its sort key; a key attribute can play one role only.", sk.Name, ix.Name)
+		}
+	}
 	d.projection(ix, c.Attributes)
 	ix.ReadCapacity, ix.WriteCapacity = d.capacity(c.Attributes, t.BillingMode, blk.DefRange, "index")
 	if len(ix.PartitionKey) == 0 {
@@ -249,6 +259,11 @@ func (d *decoder) lsi(t *Table, blk *hcl.Block) *Index {
 	}
 	d.projection(ix, c.Attributes)
 	if len(ix.SortKey) == 0 {
+		return nil
+	}
+	if len(t.Primary.SortKey) == 0 {
+		d.errorf(CodeInvalidValue, blk.DefRange, "LSI on a table without sort key",
+			"A local secondary index needs a table with a sort key; add sort_key to table %q or make %q a global_secondary_index.", t.Label, ix.Name)
 		return nil
 	}
 	return ix

@@ -101,17 +101,25 @@ func (e *Entity) Item(values cty.Value) (Item, error) {
 	return it, nil
 }
 
-// evalKey evaluates a key template; it returns a null value when a variable
-// the template uses is null (the attribute is absent).
+// evalKey evaluates a key template. It returns a null value (the key
+// attribute is absent) when the template yields null, or fails while a
+// variable it uses is null; coalesce(nick, "-") still gives a value.
 func evalKey(tpl *KeyTemplate, ctx *hcl.EvalContext) (cty.Value, error) {
+	usesNull := false
 	for _, tr := range tpl.Expr.Variables() {
 		if v, ok := ctx.Variables[tr.RootName()]; ok && v.IsNull() {
-			return cty.NullVal(cty.String), nil
+			usesNull = true
 		}
 	}
 	v, ds := tpl.Expr.Value(ctx)
 	if ds.HasErrors() {
+		if usesNull {
+			return cty.NullVal(cty.String), nil
+		}
 		return cty.NilVal, fmt.Errorf("%s", ds.Error())
+	}
+	if v.IsNull() {
+		return cty.NullVal(cty.String), nil
 	}
 	switch tpl.Type {
 	case TypeN:

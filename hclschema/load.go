@@ -135,7 +135,22 @@ func Decode(files ...*hcl.File) (*Schema, hcl.Diagnostics) {
 type decoder struct {
 	schema *Schema
 	diags  hcl.Diagnostics
+	// broken holds, per entity, names whose declaration or assignment
+	// already failed, so that follow-on diagnostics are not reported.
+	broken map[*Entity]map[string]bool
 }
+
+func (d *decoder) markBroken(e *Entity, name string) {
+	if d.broken == nil {
+		d.broken = map[*Entity]map[string]bool{}
+	}
+	if d.broken[e] == nil {
+		d.broken[e] = map[string]bool{}
+	}
+	d.broken[e][name] = true
+}
+
+func (d *decoder) isBroken(e *Entity, name string) bool { return d.broken[e][name] }
 
 func (d *decoder) errorf(code diag.Code, rng hcl.Range, summary, detail string, args ...any) {
 	d.diags = append(d.diags, diag.Errorf(code, &rng, summary, detail, args...))
@@ -163,7 +178,7 @@ func validName(s string) bool {
 	for i, r := range s {
 		switch {
 		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z':
-		case i > 0 && (r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.'):
+		case i > 0 && (r >= '0' && r <= '9' || r == '_' || r == '-'):
 		default:
 			return false
 		}

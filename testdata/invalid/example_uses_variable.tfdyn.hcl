@@ -1,5 +1,5 @@
-# want: TD010 13:3
 # want: TD010 14:16
+# (no follow-on TD010: the loader reports the first mistake only)
 table "app" {
   partition_key = "PK"
   sort_key      = "SK"

@@ -1,5 +1,5 @@
-# want: TD010 16:3
 # want: TD010 18:16
+# (no follow-on TD010: the loader reports the first mistake only)
 table "app" {
   partition_key = "PK"
   sort_key      = "SK"

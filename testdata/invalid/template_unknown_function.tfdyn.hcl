@@ -1,5 +1,5 @@
-# want: TD007 9:3
 # want: TD011 10:18
+# (no follow-on TD007: the loader reports the first mistake only)
 table "app" {
   partition_key = "PK"
   sort_key      = "SK"

@@ -1,6 +1,6 @@
 # want: TD005 10:16
-# want: TD007 12:3
-# want: TD006 13:18
+# (no follow-on TD007: the loader reports the first mistake only)
+# (no follow-on TD006: the loader reports the first mistake only)
 table "app" {
   partition_key = "PK"
   sort_key      = "SK"
