@@ -69,7 +69,7 @@ func TestJavaDiesWithKilledOwner(t *testing.T) {
 	require.NoError(t, err)
 	helper := exec.Command(exe, "-test.run=^$")
 	helper.Env = append(os.Environ(), helperEnv+"=1")
-	var stderr bytes.Buffer
+	var stderr syncBuffer
 	helper.Stderr = &stderr
 	stdout, err := helper.StdoutPipe()
 	require.NoError(t, err)
