@@ -32,11 +32,19 @@ type rule struct {
 	check    func(r *rule, a *analysis) hcl.Diagnostics
 }
 
-func (r *rule) Code() diag.Code                  { return r.code }
-func (r *rule) Name() string                     { return r.name }
-func (r *rule) Severity() hcl.DiagnosticSeverity { return r.severity }
-func (r *rule) Link() string                     { return DocsBase + string(r.code) + ".md" }
+// Code returns the rule's stable code.
+func (r *rule) Code() diag.Code { return r.code }
 
+// Name returns the rule's kebab-case name.
+func (r *rule) Name() string { return r.name }
+
+// Severity returns the severity of the rule's findings.
+func (r *rule) Severity() hcl.DiagnosticSeverity { return r.severity }
+
+// Link returns the path of the rule's documentation page.
+func (r *rule) Link() string { return DocsBase + string(r.code) + ".md" }
+
+// Check runs the rule alone on s.
 func (r *rule) Check(s *hclschema.Schema) hcl.Diagnostics {
 	if s == nil {
 		return nil
