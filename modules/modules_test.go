@@ -545,15 +545,15 @@ func TestValidationRejectsBadInputs(t *testing.T) {
 		},
 	}
 
+	root := newCallRoot(t, env)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			dir := moduleCall(t, `
+			dir := root.moduleCall(t, tc.name, `
   name          = "bad-inputs"
   partition_key = { name = "PK", type = "S" }
   sort_key      = { name = "SK", type = "S" }
 `+tc.call)
-			initDir(t, env, dir)
 
 			diags := planDiagnostics(t, env, dir)
 			var got []want
@@ -566,13 +566,32 @@ func TestValidationRejectsBadInputs(t *testing.T) {
 	}
 }
 
-// moduleCall writes a root module calling a copy of the module with the
-// given arguments (besides source) into a temp dir and returns the root's dir.
-func moduleCall(t *testing.T, args string) string {
+// callRoot is a temp dir holding a copy of the module and an initialized
+// root module calling it, whose .terraform directory the callers' root
+// modules reuse: `terraform init` runs once per test, not once per case.
+type callRoot struct {
+	dir string
+}
+
+// newCallRoot copies the module into a temp dir and runs terraform init once
+// in a root module calling it.
+func newCallRoot(t *testing.T, env *tfenv.Env) *callRoot {
 	t.Helper()
-	root := t.TempDir()
-	copyModule(t, root)
-	dir := filepath.Join(root, "call")
+	r := &callRoot{dir: t.TempDir()}
+	copyModule(t, r.dir)
+	dir := r.write(t, "init", `
+  name          = "init"
+  partition_key = { name = "PK", type = "S" }
+`)
+	initDir(t, env, dir)
+	return r
+}
+
+// write writes the root module dir/<name> calling the module with args
+// (the arguments besides source) and returns its path.
+func (r *callRoot) write(t *testing.T, name, args string) string {
+	t.Helper()
+	dir := filepath.Join(r.dir, strings.NewReplacer(" ", "_", "/", "_").Replace(name))
 	require.NoError(t, os.Mkdir(dir, 0o755))
 	call := `module "table" {
   source = "../` + moduleDir + `"
@@ -580,6 +599,47 @@ func moduleCall(t *testing.T, args string) string {
 }
 ` + offlineProvider
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.tf"), []byte(call), 0o644))
+	return dir
+}
+
+// moduleCall writes a root module calling the module with args, already
+// initialized: it gets a copy of the init root's .terraform directory (the
+// module manifest records the module's relative path; the provider entry is
+// a symlink into the mirror) and lock file.
+func (r *callRoot) moduleCall(t *testing.T, name, args string) string {
+	t.Helper()
+	dir := r.write(t, name, args)
+	src := filepath.Join(r.dir, "init")
+	err := filepath.WalkDir(filepath.Join(src, ".terraform"), func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dir, rel)
+		switch {
+		case d.Type()&fs.ModeSymlink != 0:
+			link, err := os.Readlink(path)
+			if err != nil {
+				return err
+			}
+			return os.Symlink(link, target)
+		case d.IsDir():
+			return os.MkdirAll(target, 0o755)
+		default:
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(target, data, 0o644)
+		}
+	})
+	require.NoError(t, err)
+	lock, err := os.ReadFile(filepath.Join(src, ".terraform.lock.hcl"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, ".terraform.lock.hcl"), lock, 0o644))
 	return dir
 }
 
@@ -618,11 +678,11 @@ func TestValidationTableKeys(t *testing.T) {
 			},
 		},
 	}
+	root := newCallRoot(t, env)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			dir := moduleCall(t, tc.call)
-			initDir(t, env, dir)
+			dir := root.moduleCall(t, tc.name, tc.call)
 			assert.ElementsMatch(t, tc.want, planDiagnostics(t, env, dir))
 		})
 	}
@@ -632,7 +692,7 @@ func TestValidationTableKeys(t *testing.T) {
 // partition and 4 sort attributes each and 5 LSIs.
 func TestLimitsAccepted(t *testing.T) {
 	env := terraformEnv(t, true)
-	dir := moduleCall(t, `
+	dir := newCallRoot(t, env).moduleCall(t, "limits", `
   name          = "at-the-limits"
   partition_key = { name = "PK", type = "S" }
   sort_key      = { name = "SK", type = "S" }
@@ -644,7 +704,6 @@ func TestLimitsAccepted(t *testing.T) {
   }]
   local_secondary_indexes = [for i in range(5) : { name = "LSI${i}", sort_key = { name = "l${i}", type = "B" } }]
 `)
-	initDir(t, env, dir)
 	out := mustTerraform(t, env, dir, "plan", "-no-color", "-input=false", "-lock=false", "-out=tfplan")
 	assert.Contains(t, out, "Plan: 1 to add, 0 to change, 0 to destroy.")
 	show := mustTerraform(t, env, dir, "show", "-json", "tfplan")
