@@ -78,6 +78,9 @@ func (d *decoder) entity(b *hcl.Block) {
 			if e.Attribute(k.Name) != nil || ei.Template(k.Name) != nil || d.isBroken(e, k.Name) {
 				continue
 			}
+			if _, primary := t.Primary.KeyAttr(k.Name); primary {
+				continue // an inverted index: the value comes from the key block
+			}
 			if ei.Index.Kind == IndexLocal && ei.Index.IsPartitionKey(k.Name) {
 				continue // the LSI shares the table's partition key
 			}
@@ -221,6 +224,11 @@ func (d *decoder) templates(e *Entity, ix *Index, body hcl.Body, when *hcl.Expre
 			}
 			d.errorf(CodeInvalidKeyAssignment, at.NameRange, "Not a key attribute",
 				"%q is not a key attribute of %s (its key attributes are %s).%s", n, ixPhrase(ix), quoteList(keyNames), diag.DidYouMean(n, keyNames))
+			continue
+		}
+		if _, primary := ix.Table.Primary.KeyAttr(n); primary && ix.Kind != IndexPrimary {
+			d.errorf(CodeInvalidKeyAssignment, at.NameRange, "Table key attribute assigned in an index block",
+				"%q is a key attribute of the table; its value comes from the entity's key block and is shared by every index that uses it. Remove this assignment.", n)
 			continue
 		}
 		if ix.Kind == IndexLocal && ix.IsPartitionKey(n) {

@@ -22,6 +22,10 @@ func (d *decoder) constValue(attr *hcl.Attribute) (cty.Value, bool) {
 		d.errorf(CodeInvalidValue, attr.Expr.Range(), "Invalid value for "+attr.Name, "The argument %q must not be null.", attr.Name)
 		return cty.NilVal, false
 	}
+	if !v.IsWhollyKnown() {
+		d.errorf(CodeInvalidValue, attr.Expr.Range(), "Invalid value for "+attr.Name, "The argument %q must be a constant value.", attr.Name)
+		return cty.NilVal, false
+	}
 	return v, true
 }
 

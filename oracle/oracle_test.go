@@ -262,3 +262,57 @@ func TestBindRequiresInputs(t *testing.T) {
 	_, err := oracle.Bind(s.Pattern("thing"), map[string]cty.Value{"owner": cty.StringVal("ann")})
 	require.EqualError(t, err, `access pattern "thing": input "name" is not set`)
 }
+
+const unpaddedSrc = `
+table "t" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+
+entity "Score" {
+  attributes = {
+    player = string
+    points = number
+  }
+  key {
+    PK = "PLAYER#${player}"
+    SK = "SCORE#${points}"
+  }
+}
+
+entity "Padded" {
+  attributes = {
+    player = string
+    points = number
+  }
+  key {
+    PK = "PADDED#${player}"
+    SK = format("SCORE#%05d", points)
+  }
+}
+`
+
+func TestIntendedSortKeySeesUnpaddedNumbers(t *testing.T) {
+	s, diags := hclschema.LoadSource("unpadded.tfdyn.hcl", []byte(unpaddedSrc))
+	require.False(t, diags.HasErrors(), diags.Error())
+	mk := func(entity string, points int64) hclschema.Item {
+		it, err := s.Entity(entity).Item(cty.ObjectVal(map[string]cty.Value{"player": cty.StringVal("ann"), "points": cty.NumberIntVal(points)}))
+		require.NoError(t, err)
+		return it
+	}
+	ix := s.Tables[0].Primary
+	nine, ten := mk("Score", 9), mk("Score", 10)
+	// DynamoDB: "SCORE#10" < "SCORE#9"; intent: 9 < 10.
+	c, ok := oracle.Compare(nine.Attrs["SK"], ten.Attrs["SK"])
+	require.True(t, ok)
+	require.Equal(t, 1, c)
+	c, ok = oracle.CompareIntended(oracle.IntendedSortKey(nine, ix), oracle.IntendedSortKey(ten, ix))
+	require.True(t, ok)
+	require.Equal(t, -1, c)
+	// format() pads: the rendered string is the intent.
+	p9, p10 := mk("Padded", 9), mk("Padded", 10)
+	c, ok = oracle.CompareIntended(oracle.IntendedSortKey(p9, ix), oracle.IntendedSortKey(p10, ix))
+	require.True(t, ok)
+	require.Equal(t, -1, c)
+	require.Equal(t, []cty.Value{cty.StringVal("SCORE#00009")}, oracle.IntendedSortKey(p9, ix))
+}

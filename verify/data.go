@@ -169,26 +169,33 @@ func generate(a *hclschema.Attribute, pool []cty.Value, unique bool, idx int, rn
 	return cty.NullVal(a.Type)
 }
 
+// inputSet is one set of inputs for a pattern; Source is the example item
+// whose attributes gave the inputs (nil for explicit pattern examples).
+type inputSet struct {
+	Values map[string]cty.Value
+	Source *hclschema.Item
+}
+
 // inputSets returns the input sets a pattern runs with: its explicit
 // examples, then inputs taken from the example items of its entities; at
 // most max sets, deduplicated, in a stable order.
-func inputSets(p *hclschema.AccessPattern, max int) []map[string]cty.Value {
-	var out []map[string]cty.Value
+func inputSets(p *hclschema.AccessPattern, max int) []inputSet {
+	var out []inputSet
 	seen := map[string]bool{}
-	addSet := func(m map[string]cty.Value) {
+	addSet := func(m map[string]cty.Value, src *hclschema.Item) {
 		k := inputKey(m)
 		if seen[k] || len(out) >= max {
 			return
 		}
 		seen[k] = true
-		out = append(out, m)
+		out = append(out, inputSet{Values: m, Source: src})
 	}
 	if len(p.Inputs) == 0 {
-		addSet(map[string]cty.Value{})
+		addSet(map[string]cty.Value{}, nil)
 		return out
 	}
 	for _, ex := range p.Examples {
-		addSet(ex)
+		addSet(ex, nil)
 	}
 	for _, e := range p.Entities {
 		for _, ex := range e.Examples {
@@ -204,7 +211,11 @@ func inputSets(p *hclschema.AccessPattern, max int) []map[string]cty.Value {
 				m[in.Name] = v
 			}
 			if ok {
-				addSet(m)
+				var src *hclschema.Item
+				if it, err := e.Item(ex.Values); err == nil {
+					src = &it
+				}
+				addSet(m, src)
 			}
 		}
 	}

@@ -380,17 +380,18 @@ func (r *runner) pattern(ctx context.Context, p *hclschema.AccessPattern, maxSet
 	}
 	type job struct {
 		inputs map[string]cty.Value
+		source *hclschema.Item
 		miss   bool
 	}
 	var jobs []job
 	for _, s := range sets {
-		jobs = append(jobs, job{inputs: s})
+		jobs = append(jobs, job{inputs: s.Values, source: s.Source})
 	}
-	if m, ok := missInputs(p, sets[0]); ok {
+	if m, ok := missInputs(p, sets[0].Values); ok {
 		jobs = append(jobs, job{inputs: m, miss: true})
 	}
 	for _, j := range jobs {
-		run, err := r.runOnce(ctx, p, ds, j.inputs, j.miss)
+		run, err := r.runOnce(ctx, p, ds, j.inputs, j.source, j.miss)
 		if err != nil {
 			return pr, err
 		}
@@ -411,7 +412,7 @@ func (r *runner) pattern(ctx context.Context, p *hclschema.AccessPattern, maxSet
 	return pr, nil
 }
 
-func (r *runner) runOnce(ctx context.Context, p *hclschema.AccessPattern, ds *Dataset, inputs map[string]cty.Value, miss bool) (RunResult, error) {
+func (r *runner) runOnce(ctx context.Context, p *hclschema.AccessPattern, ds *Dataset, inputs map[string]cty.Value, source *hclschema.Item, miss bool) (RunResult, error) {
 	run := RunResult{Inputs: inputKey(inputs), Miss: miss, OK: true}
 	b, err := oracle.Bind(p, inputs)
 	if err != nil {
@@ -438,11 +439,21 @@ func (r *runner) runOnce(ctx context.Context, p *hclschema.AccessPattern, ds *Da
 	if err != nil {
 		return run, err
 	}
+	var problems []string
 	if msg != "" {
-		run.OK, run.Message = false, msg
+		problems = append(problems, msg)
 	}
 	if miss && len(exp.Items) == 0 && len(live.Items) > 0 {
-		run.OK = false
+		problems = append(problems, fmt.Sprintf("inputs that match no item returned %d item(s)", len(live.Items)))
+	}
+	if m := sourceMissing(p, source, live); m != "" {
+		problems = append(problems, m)
+	}
+	if m := intendedOrder(p, ds, live); m != "" {
+		problems = append(problems, m)
+	}
+	if len(problems) > 0 {
+		run.OK, run.Message = false, strings.Join(problems, "; ")
 	}
 	return run, nil
 }

@@ -1,0 +1,113 @@
+package verify
+
+import (
+	"fmt"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/oracle"
+)
+
+// Checks of the schema's intent, beyond DynamoDB's semantics: DynamoDB Local
+// and the oracle agree on what a query returns, but a design can still be
+// wrong for its author. These catch the usual slips.
+
+// sourceMissing checks that the example item whose attributes gave the
+// inputs is in the result: a pattern asked with an item's own values should
+// find it (unless a filter or the limit leaves it out). It explains why an
+// item is missing: not in the index (sparse condition) or outside the key
+// condition.
+func sourceMissing(p *hclschema.AccessPattern, src *hclschema.Item, live liveResult) string {
+	if src == nil || !p.ReturnsEntity(src.Entity) || p.Filter != nil {
+		return ""
+	}
+	if p.Limit > 0 && int64(len(live.Items)) >= p.Limit {
+		return ""
+	}
+	srcAV, err := itemAV(*src)
+	if err != nil {
+		return ""
+	}
+	keys := p.Table.Primary.KeyAttrs()
+	want := keyString(srcAV, keys)
+	for _, it := range live.Items {
+		if keyString(it, keys) == want {
+			return ""
+		}
+	}
+	why := "it does not satisfy the key condition"
+	if !src.InIndex(p.Index) {
+		why = fmt.Sprintf("it is not in %s", p.Index.DisplayName())
+		if ei := src.Entity.IndexBlock(p.Index.Name); ei != nil && ei.When != nil {
+			why += fmt.Sprintf(" (the sparse condition at %s is false for it)", ei.When.Range())
+		} else if ei == nil && p.Index.Kind != hclschema.IndexPrimary {
+			why += fmt.Sprintf(" (entity %s writes no key for it)", src.Entity.Name)
+		}
+	}
+	return fmt.Sprintf("the example item {%s} of entity %s, whose attributes gave these inputs, is not in the result: %s",
+		want, src.Entity.Name, why)
+}
+
+// intendedOrder checks that consecutive items of one entity come back in the
+// order their templates promise (numbers by value; see
+// oracle.IntendedSortKey). It reports the first pair out of order.
+func intendedOrder(p *hclschema.AccessPattern, ds *Dataset, live liveResult) string {
+	if len(p.Index.SortKey) == 0 {
+		return ""
+	}
+	type entry struct {
+		av  map[string]types.AttributeValue
+		key []cty.Value
+	}
+	last := map[*hclschema.Entity]entry{}
+	for _, av := range live.Items {
+		e := ds.EntityOf(av)
+		if e == nil {
+			continue
+		}
+		it, ok := ds.item(av)
+		if !ok {
+			continue
+		}
+		k := oracle.IntendedSortKey(it, p.Index)
+		if prev, ok := last[e]; ok {
+			c, comparable := oracle.CompareIntended(prev.key, k)
+			if comparable && ((!p.Descending && c > 0) || (p.Descending && c < 0)) {
+				keys := p.Table.Primary.KeyAttrs()
+				return fmt.Sprintf("items of entity %s come back out of the order their sort key template promises: {%s} (%s) before {%s} (%s); "+
+					"DynamoDB compares the rendered string, so a number interpolated without zero padding sorts as text (use format(\"%%010d\", n))",
+					e.Name, keyString(prev.av, keys), renderTuple(prev.key), keyString(av, keys), renderTuple(k))
+			}
+		}
+		last[e] = entry{av: av, key: k}
+	}
+	return ""
+}
+
+func (d *Dataset) item(av map[string]types.AttributeValue) (hclschema.Item, bool) {
+	if i, ok := d.byKey[keyString(av, d.Table.Primary.KeyAttrs())]; ok {
+		return d.Items[i], true
+	}
+	return hclschema.Item{}, false
+}
+
+func renderTuple(vs []cty.Value) string {
+	s := ""
+	for i, v := range vs {
+		if i > 0 {
+			s += ", "
+		}
+		if sv, err := convert.Convert(v, cty.String); err == nil && !sv.IsNull() {
+			if v.Type() == cty.String {
+				s += fmt.Sprintf("%q", sv.AsString())
+			} else {
+				s += sv.AsString()
+			}
+		}
+	}
+	return s
+}
+
