@@ -110,4 +110,3 @@ func renderTuple(vs []cty.Value) string {
 	}
 	return s
 }
-
