@@ -150,7 +150,7 @@ func (p *proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			who = "layer"
 		}
 		p.traceMu.Lock()
-		fmt.Fprintf(p.trace, "ddblocal: %-36s %d %s\n", target, rec.status, who)
+		fmt.Fprintf(p.trace, "ddblocal: %s %-45s %d %s\n", time.Now().Format("15:04:05.000"), target, rec.status, who)
 		p.traceMu.Unlock()
 	}
 }

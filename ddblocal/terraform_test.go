@@ -14,6 +14,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/tfenv"
@@ -150,7 +151,7 @@ func TestTerraformProvider5(t *testing.T) {
 	target := sharedTarget(t)
 	env := loadMirror(t)
 	require.True(t, env.HasAWSProvider("= 5.100.0"), "the provider mirror must hold hashicorp/aws 5.100.0: run make setup")
-	runTerraformCycle(t, target, env, `version = "= 5.100.0"`, "tfdyn-tf5", gsiProvider5, "")
+	runTerraformCycle(t, target, env, `version = "= 5.100.0"`, "tfdyn-tf5", gsiProvider5, "", nil)
 }
 
 func TestTerraformProvider6(t *testing.T) {
@@ -159,7 +160,7 @@ func TestTerraformProvider6(t *testing.T) {
 	if !env.HasAWSProvider(">= 6.29.0") {
 		t.Skipf("hashicorp/aws >= 6.29.0 is not in the provider mirror %s yet (make setup builds it once, ~40 min); skipping", env.MirrorDir)
 	}
-	runTerraformCycle(t, target, env, `version = ">= 6.29.0"`, "tfdyn-tf6", gsiProvider6, attrsProvider6)
+	runTerraformCycle(t, target, env, `version = ">= 6.29.0"`, "tfdyn-tf6", gsiProvider6, attrsProvider6, querySellerOrders)
 }
 
 func loadMirror(t *testing.T) *tfenv.Env {
@@ -171,7 +172,9 @@ func loadMirror(t *testing.T) *tfenv.Env {
 
 // runTerraformCycle applies the table config, checks that a second plan
 // shows no changes and that the table is usable, then destroys it.
-func runTerraformCycle(t *testing.T, target *Target, env *tfenv.Env, version, table, gsis, attrs string) {
+// check, if not nil, runs against the applied table before destroy.
+func runTerraformCycle(t *testing.T, target *Target, env *tfenv.Env, version, table, gsis, attrs string,
+	check func(t *testing.T, c *dynamodb.Client, table string)) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	config := fmt.Sprintf("terraform {\n  required_providers {\n    aws = {\n      source  = \"hashicorp/aws\"\n      %s\n    }\n  }\n}\n\n", version) +
@@ -194,7 +197,34 @@ func runTerraformCycle(t *testing.T, target *Target, env *tfenv.Env, version, ta
 	t.Logf("plan: %s", time.Since(start).Round(time.Millisecond))
 	require.Contains(t, out, "No changes.")
 
+	// Update in place: tags, PITR off, table class. The provider tags with
+	// TagResource/UntagResource and changes the class with an UpdateTable
+	// that DynamoDB Local alone would refuse ("Nothing to update").
+	updated := strings.NewReplacer(
+		"team = \"shop\"\n    env  = \"local\"", "team = \"orders\"",
+		"point_in_time_recovery {\n    enabled = true", "point_in_time_recovery {\n    enabled = false",
+		`table_class                 = "STANDARD_INFREQUENT_ACCESS"`, `table_class                 = "STANDARD"`,
+	).Replace(config)
+	require.NotEqual(t, config, updated)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.tf"), []byte(updated), 0o644))
+	start = time.Now()
+	tf(t, env, dir, 0, "apply", "-no-color", "-input=false", "-auto-approve")
+	t.Logf("apply update: %s", time.Since(start).Round(time.Millisecond))
+	out = tf(t, env, dir, 0, "plan", "-no-color", "-input=false", "-detailed-exitcode")
+	require.Contains(t, out, "No changes.")
+
 	desc, err := client.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(table)})
+	require.NoError(t, err)
+	require.Equal(t, types.TableClassStandard, desc.Table.TableClassSummary.TableClass)
+	require.Equal(t, types.SSEStatusEnabled, desc.Table.SSEDescription.Status)
+	tags, err := client.ListTagsOfResource(ctx, &dynamodb.ListTagsOfResourceInput{ResourceArn: desc.Table.TableArn})
+	require.NoError(t, err)
+	require.Len(t, tags.Tags, 1)
+	require.Equal(t, "orders", aws.ToString(tags.Tags[0].Value))
+	backups, err := client.DescribeContinuousBackups(ctx, &dynamodb.DescribeContinuousBackupsInput{TableName: aws.String(table)})
+	require.NoError(t, err)
+	require.Equal(t, types.PointInTimeRecoveryStatusDisabled, backups.ContinuousBackupsDescription.PointInTimeRecoveryDescription.PointInTimeRecoveryStatus)
+
 	require.NoError(t, err)
 	require.Len(t, desc.Table.GlobalSecondaryIndexes, strings.Count(gsis, "global_secondary_index {"))
 	require.Len(t, desc.Table.LocalSecondaryIndexes, 1)
@@ -202,6 +232,9 @@ func runTerraformCycle(t *testing.T, target *Target, env *tfenv.Env, version, ta
 	ttl, err := client.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(table)})
 	require.NoError(t, err)
 	require.Equal(t, "expiresAt", aws.ToString(ttl.TimeToLiveDescription.AttributeName))
+	if check != nil {
+		check(t, client, table)
+	}
 
 	start = time.Now()
 	tf(t, env, dir, 0, "destroy", "-no-color", "-input=false", "-auto-approve")
@@ -209,7 +242,35 @@ func runTerraformCycle(t *testing.T, target *Target, env *tfenv.Env, version, ta
 
 	tables, err := client.ListTables(ctx, &dynamodb.ListTablesInput{})
 	require.NoError(t, err)
-	require.NotContains(t, tables.TableNames, table)
+	require.Empty(t, tables.TableNames, "destroy leaves no table behind")
+}
+
+// querySellerOrders reads the multi-attribute GSI that terraform made.
+func querySellerOrders(t *testing.T, c *dynamodb.Client, table string) {
+	ctx := context.Background()
+	s := func(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
+	for _, id := range []string{"o-2", "o-1", "o-3"} {
+		region := "eu"
+		if id == "o-3" {
+			region = "us"
+		}
+		_, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(table), Item: map[string]types.AttributeValue{
+			"PK": s("SELLER#s-1"), "SK": s("ORDER#" + id), "total": &types.AttributeValueMemberN{Value: "10"},
+			"sellerId": s("s-1"), "region": s(region), "orderDate": s("2024-01-05"), "orderId": s(id),
+		}})
+		require.NoError(t, err)
+	}
+	out, err := c.Query(ctx, &dynamodb.QueryInput{TableName: aws.String(table), IndexName: aws.String("SellerOrders"),
+		KeyConditionExpression:    aws.String("sellerId = :s AND #r = :r AND orderDate = :d"),
+		ExpressionAttributeNames:  map[string]string{"#r": "region"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":s": s("s-1"), ":r": s("eu"), ":d": s("2024-01-05")},
+	})
+	require.NoError(t, err)
+	var ids []string
+	for _, it := range out.Items {
+		ids = append(ids, it["orderId"].(*types.AttributeValueMemberS).Value)
+	}
+	require.Equal(t, []string{"o-1", "o-2"}, ids)
 }
 
 // tf runs terraform in dir and requires the exit code want.
