@@ -1,0 +1,255 @@
+package plancheck
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfdyn/tfdyn/diag"
+)
+
+// AckFileName is the conventional name of the acknowledgement file.
+const AckFileName = "tfdyn-acks.hcl"
+
+// CodeInvalidAck is the diagnostic code of errors in an acknowledgement
+// file or --ack flag.
+const CodeInvalidAck diag.Code = "DP001"
+
+// Ack acknowledges an intended change: a finding with this code on an
+// address matching the glob passes, shown as acknowledged.
+type Ack struct {
+	// Code is a rule code such as "DP102".
+	Code string
+	// Address is a glob over resource instance addresses: "*" matches any
+	// run of characters, "?" one character, everything else (including
+	// [ ] and quotes) itself. "" means "*".
+	Address string
+	// Reason says why the change is intended; it is required.
+	Reason string
+	// Source says where the acknowledgement comes from: "--ack" or
+	// file:line:col.
+	Source string
+	// Range is its place in an acknowledgement file, or nil.
+	Range *hcl.Range
+}
+
+// Validate checks that the code names a rule and that a reason is given.
+func (a Ack) Validate() error {
+	if _, ok := RuleByCode(a.Code); !ok {
+		return fmt.Errorf("unknown rule code %q.%s", a.Code, diag.DidYouMean(a.Code, codes()))
+	}
+	if strings.TrimSpace(a.Reason) == "" {
+		return fmt.Errorf("acknowledgement of %s needs a reason", a.Code)
+	}
+	return nil
+}
+
+// Matches reports whether the acknowledgement covers finding f.
+func (a Ack) Matches(f *Finding) bool {
+	if a.Code != f.Code {
+		return false
+	}
+	pat := a.Address
+	if pat == "" {
+		pat = "*"
+	}
+	return globMatch(pat, f.Address)
+}
+
+// String renders the acknowledgement in --ack syntax.
+func (a Ack) String() string {
+	addr := a.Address
+	if addr == "" {
+		addr = "*"
+	}
+	return a.Code + "=" + addr + ":" + a.Reason
+}
+
+func codes() []string {
+	out := make([]string, len(rules))
+	for i, r := range rules {
+		out[i] = r.Code
+	}
+	return out
+}
+
+// globMatch matches s against pattern with * (any run) and ? (one
+// character, rune-wise).
+func globMatch(pattern, s string) bool {
+	p, t := []rune(pattern), []rune(s)
+	// Iterative matcher with backtracking to the last star.
+	pi, ti, star, mark := 0, 0, -1, 0
+	for ti < len(t) {
+		switch {
+		case pi < len(p) && (p[pi] == '?' || p[pi] == t[ti]):
+			pi++
+			ti++
+		case pi < len(p) && p[pi] == '*':
+			star, mark = pi, ti
+			pi++
+		case star >= 0:
+			pi = star + 1
+			mark++
+			ti = mark
+		default:
+			return false
+		}
+	}
+	for pi < len(p) && p[pi] == '*' {
+		pi++
+	}
+	return pi == len(p)
+}
+
+// ParseAckFlag parses the value of an --ack flag:
+//
+//	CODE[=ADDRESS]:REASON
+//
+// for example
+//
+//	DP102=module.db.aws_dynamodb_table.app["eu"]:new sort key, the table is empty
+//	DP301:indexes are added on an empty table
+//
+// ADDRESS is a glob (see Ack.Address) and defaults to "*". It ends at the
+// first ":" that is outside brackets and quotes, so for_each keys may
+// contain ":". REASON is required.
+func ParseAckFlag(s string) (Ack, error) {
+	const syntax = `use CODE[=ADDRESS]:REASON, for example DP102=module.db.aws_dynamodb_table.app:"the table is empty"`
+	i := strings.IndexAny(s, "=:")
+	if i <= 0 {
+		return Ack{}, fmt.Errorf("invalid --ack %q: %s", s, syntax)
+	}
+	a := Ack{Code: strings.TrimSpace(s[:i]), Source: "--ack"}
+	rest := s[i:]
+	if rest[0] == '=' {
+		end := addressEnd(rest[1:])
+		if end < 0 {
+			return Ack{}, fmt.Errorf("invalid --ack %q: no \":\" before the reason; %s", s, syntax)
+		}
+		a.Address = strings.TrimSpace(rest[1 : 1+end])
+		rest = rest[1+end:]
+	}
+	a.Reason = strings.TrimSpace(rest[1:])
+	if a.Address == "" {
+		a.Address = "*"
+	}
+	if err := a.Validate(); err != nil {
+		return Ack{}, fmt.Errorf("invalid --ack %q: %w", s, err)
+	}
+	return a, nil
+}
+
+// addressEnd returns the index of the first ':' outside brackets and
+// quotes, or -1.
+func addressEnd(s string) int {
+	depth, quoted := 0, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case quoted && c == '\\':
+			i++
+		case c == '"':
+			quoted = !quoted
+		case quoted:
+		case c == '[':
+			depth++
+		case c == ']':
+			depth--
+		case c == ':' && depth <= 0:
+			return i
+		}
+	}
+	return -1
+}
+
+var ackFileSchema = &hcl.BodySchema{
+	Blocks: []hcl.BlockHeaderSchema{{Type: "acknowledge", LabelNames: []string{"code"}}},
+}
+
+var ackBlockSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{{Name: "address"}, {Name: "reason", Required: true}},
+}
+
+// LoadAckFile reads an acknowledgement file (see ParseAckFile). The
+// returned files map serves diag.WriteText for printing the diagnostics.
+func LoadAckFile(path string) ([]Ack, map[string]*hcl.File, hcl.Diagnostics) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, map[string]*hcl.File{}, hcl.Diagnostics{diag.Errorf(CodeInvalidAck, nil, "Cannot read acknowledgement file", "%s.", err)}
+	}
+	return ParseAckFile(path, src)
+}
+
+// ParseAckFile parses acknowledgements in HCL:
+//
+//	acknowledge "DP102" {
+//	  address = "module.db.aws_dynamodb_table.app"   # glob; default "*"
+//	  reason  = "new sort key; the table is empty in every environment"
+//	}
+//
+// Errors are diagnostics with file:line:col and code DP001.
+func ParseAckFile(filename string, src []byte) ([]Ack, map[string]*hcl.File, hcl.Diagnostics) {
+	p := hclparse.NewParser()
+	f, diags := p.ParseHCL(src, filename)
+	diag.WithCode(diags, CodeInvalidAck)
+	if f == nil || diags.HasErrors() {
+		return nil, p.Files(), diags
+	}
+	content, ds := f.Body.Content(ackFileSchema)
+	diags = append(diags, diag.WithCode(ds, CodeInvalidAck)...)
+	var acks []Ack
+	for _, b := range content.Blocks {
+		code := b.Labels[0]
+		lr := b.LabelRanges[0]
+		if _, ok := RuleByCode(code); !ok {
+			diags = append(diags, diag.Errorf(CodeInvalidAck, &lr, "Unknown rule code",
+				"%q is not a plan rule code.%s The codes are listed in docs/plan-rules/README.md.", code, diag.DidYouMean(code, codes())))
+			continue
+		}
+		bc, ds := b.Body.Content(ackBlockSchema)
+		diags = append(diags, diag.WithCode(ds, CodeInvalidAck)...)
+		if ds.HasErrors() {
+			continue
+		}
+		r := b.DefRange
+		a := Ack{Code: code, Address: "*", Range: &r,
+			Source: fmt.Sprintf("%s:%d:%d", r.Filename, r.Start.Line, r.Start.Column)}
+		ok := true
+		if at := bc.Attributes["address"]; at != nil {
+			a.Address, ok = ackString(at, &diags)
+		}
+		if at := bc.Attributes["reason"]; at != nil {
+			reason, rok := ackString(at, &diags)
+			a.Reason = reason
+			if rok && strings.TrimSpace(reason) == "" {
+				rr := at.Expr.Range()
+				diags = append(diags, diag.Errorf(CodeInvalidAck, &rr, "Empty reason",
+					"An acknowledgement needs a reason that says why the change of %s is intended.", code))
+				rok = false
+			}
+			ok = ok && rok
+		}
+		if ok {
+			acks = append(acks, a)
+		}
+	}
+	return acks, p.Files(), diags
+}
+
+// ackString evaluates a constant string attribute.
+func ackString(at *hcl.Attribute, diags *hcl.Diagnostics) (string, bool) {
+	v, ds := at.Expr.Value(nil)
+	*diags = append(*diags, diag.WithCode(ds, CodeInvalidAck)...)
+	if ds.HasErrors() {
+		return "", false
+	}
+	r := at.Expr.Range()
+	if v.IsNull() || !v.IsKnown() || v.Type() != cty.String {
+		*diags = append(*diags, diag.Errorf(CodeInvalidAck, &r, "Invalid value", "%q must be a string.", at.Name))
+		return "", false
+	}
+	return v.AsString(), true
+}

@@ -1,0 +1,244 @@
+package plancheck
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+)
+
+var dp404 = &Rule{
+	Code: "DP404", Name: "schema-drift", Family: Hygiene, Severity: SeverityError,
+	Title: "The planned table differs from what the schema declares (needs the schema)",
+	// DP404 runs once per plan (checkDrift), not per change.
+}
+
+// checkDrift compares every table of Options.Schema with the planned table
+// of the same name (the after value; see matchTable): keys, GSIs, LSIs, stream, TTL,
+// billing mode and table class. Tables whose name was overridden are found
+// by their emitted resource or module name. Settings meant to vary per
+// environment (PITR, deletion protection, tags, capacity) are not compared.
+func checkDrift(ctx *checkContext) []Finding {
+	s := ctx.opts.Schema
+	if s == nil {
+		return nil
+	}
+	var out []Finding
+	for _, t := range s.Tables {
+		if t == nil || t.Primary == nil || len(t.Primary.PartitionKey) == 0 {
+			continue
+		}
+		r := t.DeclRange
+		matched := matchTable(ctx, t)
+		if len(matched) == 0 {
+			out = append(out, Finding{Code: dp404.Code, Family: dp404.Family, Severity: dp404.Severity, Table: t.Name, Range: &r,
+				Summary: fmt.Sprintf("Table %q of the schema is not in the plan", t.Name),
+				Detail: fmt.Sprintf("The schema declares table %q (block table %q), but the plan has no aws_dynamodb_table with that name or with the resource name tfdyn emits for it. Emit the Terraform again (tfdyn emit) and plan the directory that holds it, or pass the schema this Terraform comes from.",
+					t.Name, t.Label)})
+			continue
+		}
+		for _, c := range matched {
+			if c.After == nil {
+				continue // destroyed: DP101 reports it.
+			}
+			diffs := tableDrift(t, c.After)
+			if len(diffs) == 0 {
+				continue
+			}
+			out = append(out, dp404.finding(c, note{
+				Summary: fmt.Sprintf("Table %s differs from the schema", c.displayName()),
+				Detail: fmt.Sprintf("The planned table %s does not match table %q of the schema: %s. The Terraform is stale or was edited by hand: emit it again with tfdyn emit, or change the schema.",
+					c.displayName(), t.Label, strings.Join(diffs, "; ")),
+				Range: &r,
+			}))
+		}
+	}
+	return out
+}
+
+// matchTable finds the planned changes of schema table t: the one with
+// its name, else every instance of the resource (resources and module
+// layouts) or module call (module-call layout) tfdyn emits for it, e.g. module.db["eu"].aws_dynamodb_table.app and
+// module.db["us"].aws_dynamodb_table.app when the emitted files are a
+// module called with for_each and a table_name per instance.
+func matchTable(ctx *checkContext, t *hclschema.Table) []*change {
+	for _, c := range ctx.changes {
+		if c.rc.DeposedKey != "" {
+			continue
+		}
+		if n := c.TableName(); !n.Unknown && n.Value == t.Name {
+			return []*change{c}
+		}
+		if c.After != nil && !c.After.Name.Unknown && c.After.Name.Value == t.Name {
+			return []*change{c}
+		}
+	}
+	rn := strings.NewReplacer("-", "_", ".", "_").Replace(t.Label)
+	var found []*change
+	for _, c := range ctx.changes {
+		if c.rc.DeposedKey != "" {
+			continue
+		}
+		if c.rc.Name == rn || lastModule(c.rc.ModuleAddress) == rn {
+			found = append(found, c)
+		}
+	}
+	return found
+}
+
+// lastModule returns the name of the innermost module call of a module
+// address, without its index: "module.a.module.b[\"x\"]" gives "b".
+func lastModule(addr string) string {
+	i := strings.LastIndex(addr, "module.")
+	if i < 0 {
+		return ""
+	}
+	name := addr[i+len("module."):]
+	if j := strings.IndexByte(name, '['); j >= 0 {
+		name = name[:j]
+	}
+	return name
+}
+
+// tableDrift lists the differences between schema table t and planned
+// table a as clauses. Unknown planned values are not compared.
+func tableDrift(t *hclschema.Table, a *table) []string {
+	var d []string
+	str := func(attr string, planned Str, want, what string) {
+		if planned.Unknown || planned.Value == want {
+			return
+		}
+		d = append(d, fmt.Sprintf("%s is %s in the plan but %s in the schema", attr, orNone(planned), orNone(Str{Value: want})+what))
+	}
+	str("hash_key", a.HashKey, t.Primary.PartitionKey[0].Name, " (partition_key)")
+	sk := ""
+	if len(t.Primary.SortKey) > 0 {
+		sk = t.Primary.SortKey[0].Name
+	}
+	str("range_key", a.RangeKey, sk, " (sort_key)")
+	str("billing_mode", a.BillingMode, t.BillingMode, "")
+	if t.TableClass != "" && a.TableClass.Value != "" {
+		str("table_class", a.TableClass, t.TableClass, "")
+	}
+	// Stream.
+	if !a.StreamEnabled.Unknown && !a.StreamViewType.Unknown {
+		planned := ""
+		if a.StreamEnabled.Value {
+			planned = a.StreamViewType.Value
+		}
+		if planned != t.StreamViewType {
+			d = append(d, fmt.Sprintf("the stream is %s in the plan but %s in the schema (stream)", streamWord(planned), streamWord(t.StreamViewType)))
+		}
+	}
+	// TTL.
+	if !a.TTLEnabled.Unknown && !a.TTLAttribute.Unknown {
+		planned := ""
+		if a.TTLEnabled.Value {
+			planned = a.TTLAttribute.Value
+		}
+		if planned != t.TTLAttribute {
+			d = append(d, fmt.Sprintf("time to live is %s in the plan but %s in the schema (ttl)", ttlWord(planned), ttlWord(t.TTLAttribute)))
+		}
+	}
+	if !a.GSIsUnknown {
+		d = append(d, gsiDrift(t, a)...)
+	}
+	if !a.LSIsUnknown {
+		d = append(d, lsiDrift(t, a)...)
+	}
+	return d
+}
+
+func streamWord(view string) string {
+	if view == "" {
+		return "off"
+	}
+	return view
+}
+
+func ttlWord(attr string) string {
+	if attr == "" {
+		return "off"
+	}
+	return fmt.Sprintf("on attribute %q", attr)
+}
+
+func keyNames(keys []hclschema.KeyAttr) []string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = k.Name
+	}
+	return out
+}
+
+func gsiDrift(t *hclschema.Table, a *table) []string {
+	var d []string
+	planned := map[string]*gsi{}
+	for i := range a.GSIs {
+		if a.GSIs[i].Name.Unknown {
+			return nil // cannot match by name
+		}
+		planned[a.GSIs[i].Name.Value] = &a.GSIs[i]
+	}
+	declared := map[string]bool{}
+	for _, ix := range t.GSIs {
+		declared[ix.Name] = true
+		g := planned[ix.Name]
+		if g == nil {
+			d = append(d, fmt.Sprintf("GSI %q of the schema is not in the plan", ix.Name))
+			continue
+		}
+		want := gsi{Hash: keyNames(ix.PartitionKey), Range: keyNames(ix.SortKey)}
+		if !g.KeysUnknown && (!sameStrings(g.Hash, want.Hash) || !sameStrings(g.Range, want.Range)) {
+			d = append(d, fmt.Sprintf("GSI %q has %s in the plan but %s in the schema", ix.Name, g.keyString(), want.keyString()))
+		}
+		if !g.Projection.Unknown && g.Projection.Value != ix.Projection {
+			d = append(d, fmt.Sprintf("GSI %q projects %s in the plan but %s in the schema", ix.Name, g.Projection.Value, ix.Projection))
+		} else if ix.Projection == hclschema.ProjectInclude {
+			inc := append([]string{}, ix.Include...)
+			sort.Strings(inc)
+			if !sameStrings(inc, g.NonKey) {
+				d = append(d, fmt.Sprintf("GSI %q includes %s in the plan but %s in the schema", ix.Name, attrList(g.NonKey), attrList(inc)))
+			}
+		}
+	}
+	for _, n := range sortedKeys(planned) {
+		if !declared[n] {
+			d = append(d, fmt.Sprintf("GSI %q is in the plan but not in the schema", n))
+		}
+	}
+	return d
+}
+
+func lsiDrift(t *hclschema.Table, a *table) []string {
+	var d []string
+	planned := map[string]lsi{}
+	for _, l := range a.LSIs {
+		if l.Name.Unknown {
+			return nil
+		}
+		planned[l.Name.Value] = l
+	}
+	declared := map[string]bool{}
+	for _, ix := range t.LSIs {
+		declared[ix.Name] = true
+		l, ok := planned[ix.Name]
+		if !ok {
+			d = append(d, fmt.Sprintf("LSI %q of the schema is not in the plan", ix.Name))
+			continue
+		}
+		if len(ix.SortKey) > 0 && !l.RangeKey.Unknown && l.RangeKey.Value != ix.SortKey[0].Name {
+			d = append(d, fmt.Sprintf("LSI %q has sort key %s in the plan but %q in the schema", ix.Name, l.RangeKey, ix.SortKey[0].Name))
+		}
+		if !l.Projection.Unknown && l.Projection.Value != ix.Projection {
+			d = append(d, fmt.Sprintf("LSI %q projects %s in the plan but %s in the schema", ix.Name, l.Projection.Value, ix.Projection))
+		}
+	}
+	for _, n := range sortedKeys(planned) {
+		if !declared[n] {
+			d = append(d, fmt.Sprintf("LSI %q is in the plan but not in the schema", n))
+		}
+	}
+	return d
+}

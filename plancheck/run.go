@@ -1,0 +1,177 @@
+package plancheck
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/hashicorp/terraform-exec/tfexec"
+	tfjson "github.com/hashicorp/terraform-json"
+
+	"github.com/tfdyn/tfdyn/tfenv"
+)
+
+// RunOptions control Run.
+type RunOptions struct {
+	// VarFiles are passed as -var-file (relative to the Terraform directory
+	// or absolute).
+	VarFiles []string
+	// Vars are "name=value" assignments passed as -var.
+	Vars []string
+	// Destroy plans the destruction of everything (plan -destroy).
+	Destroy bool
+	// Log, if set, receives terraform's output while it runs.
+	Log io.Writer
+}
+
+// EnvError is an environment problem (terraform missing, provider not
+// installable, backend unreachable) as opposed to a problem of the plan. A
+// command reports it with ExitUsage.
+type EnvError struct {
+	// Step is the terraform command that failed: "init", "plan" or "show".
+	Step string
+	// Hint says how to fix it, or "".
+	Hint string
+	Err  error
+}
+
+func (e *EnvError) Error() string {
+	msg := fmt.Sprintf("plancheck: terraform %s: %v", e.Step, e.Err)
+	if e.Hint != "" {
+		msg += "\n" + e.Hint
+	}
+	return msg
+}
+
+func (e *EnvError) Unwrap() error { return e.Err }
+
+// Run runs `terraform init`, `terraform plan -out` and `terraform show
+// -json` in dir (the user's Terraform directory) through terraform-exec,
+// and returns the plan. env is the terraform installation and CLI config;
+// nil means tfenv.Load() (the user's TF_CLI_CONFIG_FILE when it exists,
+// else tfdyn's offline mirror). The plan file goes to a temporary
+// directory and is removed. Errors are *EnvError, with a hint when the
+// cause is known (terraform missing, provider not installable offline).
+func Run(ctx context.Context, dir string, env *tfenv.Env, opts RunOptions) (*tfjson.Plan, error) {
+	if env == nil {
+		var err error
+		if env, err = tfenv.Load(); err != nil {
+			return nil, &EnvError{Step: "init", Err: err, Hint: "Install Terraform >= 1.5 and run `make setup`, or set TF_CLI_CONFIG_FILE to a CLI config with a filesystem_mirror that holds hashicorp/aws."}
+		}
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return nil, &EnvError{Step: "init", Err: fmt.Errorf("%s is not a directory", dir), Hint: "Pass the directory that holds the Terraform configuration (--dir)."}
+	}
+	tf, err := env.Terraform(dir)
+	if err != nil {
+		return nil, &EnvError{Step: "init", Err: err, Hint: "Install Terraform >= 1.5 (https://developer.hashicorp.com/terraform/install) and put it on PATH."}
+	}
+	var stderr bytes.Buffer
+	var errw io.Writer = &stderr
+	if opts.Log != nil {
+		tf.SetStdout(opts.Log)
+		errw = io.MultiWriter(&stderr, opts.Log)
+	}
+	tf.SetStderr(errw)
+
+	if err := tf.Init(ctx, tfexec.Upgrade(false)); err != nil {
+		return nil, &EnvError{Step: "init", Err: err, Hint: initHint(err.Error()+stderr.String(), env)}
+	}
+	tmp, err := os.MkdirTemp("", "tfdyn-plan-*")
+	if err != nil {
+		return nil, &EnvError{Step: "plan", Err: err}
+	}
+	defer os.RemoveAll(tmp)
+	out := filepath.Join(tmp, "plan.tfplan")
+	popts := []tfexec.PlanOption{tfexec.Out(out)}
+	for _, f := range opts.VarFiles {
+		popts = append(popts, tfexec.VarFile(f))
+	}
+	for _, v := range opts.Vars {
+		popts = append(popts, tfexec.Var(v))
+	}
+	if opts.Destroy {
+		popts = append(popts, tfexec.Destroy(true))
+	}
+	stderr.Reset()
+	if _, err := tf.Plan(ctx, popts...); err != nil {
+		return nil, &EnvError{Step: "plan", Err: err}
+	}
+	plan, err := tf.ShowPlanFile(ctx, out)
+	if err != nil {
+		return nil, &EnvError{Step: "show", Err: err}
+	}
+	return plan, nil
+}
+
+// initHint explains common init failures.
+func initHint(out string, env *tfenv.Env) string {
+	switch {
+	case strings.Contains(out, "Failed to query available provider packages"),
+		strings.Contains(out, "Failed to install provider"),
+		strings.Contains(out, "could not connect to registry"),
+		strings.Contains(out, "Failed to resolve provider packages"),
+		strings.Contains(out, "no available releases match"):
+		return fmt.Sprintf("Terraform could not install a provider. Offline, providers come from a filesystem mirror: run `make setup` (it fills %s), or add a filesystem_mirror block to the Terraform CLI config in TF_CLI_CONFIG_FILE (now %s). A provider version the mirror lacks (for example hashicorp/aws >= 6.29 before `make setup` has built it) fails the same way; remove a stale .terraform.lock.hcl after the mirror changes.",
+			env.MirrorDir, env.CLIConfigFile)
+	case strings.Contains(out, "Backend initialization required"), strings.Contains(out, "Error configuring the backend"),
+		strings.Contains(out, "Failed to get existing workspaces"):
+		return "The backend could not be initialised: check its credentials and network access."
+	}
+	return ""
+}
+
+// LoadPlanJSON reads a plan in JSON, as written by
+// `terraform show -json plan.out > plan.json`.
+func LoadPlanJSON(path string) (*tfjson.Plan, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("plancheck: read plan: %w", err)
+	}
+	defer f.Close()
+	p, err := DecodePlanJSON(f)
+	if err != nil {
+		return nil, fmt.Errorf("plancheck: %s: %w", path, err)
+	}
+	return p, nil
+}
+
+// errBinaryPlan tells a binary plan file apart from JSON.
+var errBinaryPlan = errors.New("this is a binary plan file, not JSON: convert it with `terraform show -json PLANFILE > plan.json`")
+
+// DecodePlanJSON reads a JSON plan from r (for example standard input).
+func DecodePlanJSON(r io.Reader) (*tfjson.Plan, error) {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("read plan: %w", err)
+	}
+	if bytes.HasPrefix(b, []byte("PK\x03\x04")) {
+		return nil, errBinaryPlan
+	}
+	var probe struct {
+		FormatVersion string          `json:"format_version"`
+		Values        json.RawMessage `json:"values"`
+		Changes       json.RawMessage `json:"resource_changes"`
+		Planned       json.RawMessage `json:"planned_values"`
+	}
+	if err := json.Unmarshal(b, &probe); err != nil {
+		return nil, fmt.Errorf("not a JSON plan: %w", err)
+	}
+	if probe.Planned == nil && probe.Changes == nil && probe.Values != nil {
+		return nil, errors.New("this is a state (terraform show -json without a plan file), not a plan: run terraform plan -out=plan.out, then terraform show -json plan.out")
+	}
+	if probe.FormatVersion == "" {
+		return nil, errors.New("not a Terraform JSON plan (no format_version): make it with terraform show -json PLANFILE")
+	}
+	var p tfjson.Plan
+	if err := json.Unmarshal(b, &p); err != nil {
+		return nil, fmt.Errorf("decode plan: %w", err)
+	}
+	return &p, nil
+}

@@ -1,0 +1,285 @@
+package plancheck
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	tfjson "github.com/hashicorp/terraform-json"
+)
+
+// ResourceType is the Terraform resource type plancheck inspects.
+const ResourceType = "aws_dynamodb_table"
+
+// table is the part of an aws_dynamodb_table value the rules look at,
+// read from a plan's before or after value. Provider 5.x and 6.x shapes
+// are both understood.
+type table struct {
+	Name        Str
+	HashKey     Str
+	RangeKey    Str
+	BillingMode Str
+	// GSIs are the global secondary indexes; GSIsUnknown is set when the
+	// whole set is unknown until apply.
+	GSIs        []gsi
+	GSIsUnknown bool
+	LSIs        []lsi
+	LSIsUnknown bool
+
+	StreamEnabled  Bool
+	StreamViewType Str
+	TTLEnabled     Bool
+	TTLAttribute   Str
+	PITR           Bool
+	// DeletionProtection is deletion_protection_enabled.
+	DeletionProtection Bool
+	SSEEnabled         Bool
+	SSEKey             Str
+	TableClass         Str
+}
+
+// gsi is one global_secondary_index block.
+type gsi struct {
+	Name Str
+	// Hash and Range are the key attributes in order: from key_schema
+	// blocks (provider >= 6.29) or hash_key/range_key (5.x).
+	Hash, Range []string
+	// KeysUnknown is set when a key attribute is unknown until apply.
+	KeysUnknown bool
+	Projection  Str
+	NonKey      []string
+}
+
+// lsi is one local_secondary_index block.
+type lsi struct {
+	Name       Str
+	RangeKey   Str
+	Projection Str
+}
+
+// readTable reads a table from a before or after value and its unknown
+// marks. It returns nil when v is null (no object on that side).
+func readTable(v value) *table {
+	if v.Null() {
+		return nil
+	}
+	if v.Unknown() {
+		// The whole object is unknown: every field is unknown.
+		v = value{v: map[string]any{}, unk: true}
+	}
+	t := &table{
+		Name:               v.Get("name").Str(),
+		HashKey:            v.Get("hash_key").Str(),
+		RangeKey:           v.Get("range_key").Str(),
+		BillingMode:        v.Get("billing_mode").Str(),
+		StreamEnabled:      v.Get("stream_enabled").Bool(),
+		StreamViewType:     v.Get("stream_view_type").Str(),
+		DeletionProtection: v.Get("deletion_protection_enabled").Bool(),
+		TableClass:         v.Get("table_class").Str(),
+	}
+	g := v.Get("global_secondary_index")
+	t.GSIsUnknown = g.Unknown()
+	for _, e := range g.List() {
+		t.GSIs = append(t.GSIs, readGSI(e))
+	}
+	l := v.Get("local_secondary_index")
+	t.LSIsUnknown = l.Unknown()
+	for _, e := range l.List() {
+		t.LSIs = append(t.LSIs, lsi{Name: e.Get("name").Str(), RangeKey: e.Get("range_key").Str(), Projection: e.Get("projection_type").Str()})
+	}
+	ttl := v.Get("ttl").First()
+	t.TTLEnabled = ttl.Get("enabled").Bool()
+	t.TTLAttribute = ttl.Get("attribute_name").Str()
+	if !t.TTLEnabled.Value && !t.TTLEnabled.Unknown {
+		// A disabled TTL may keep an attribute name in state; it means nothing.
+		t.TTLAttribute = Str{}
+	}
+	t.PITR = v.Get("point_in_time_recovery").First().Get("enabled").Bool()
+	sse := v.Get("server_side_encryption").First()
+	t.SSEEnabled = sse.Get("enabled").Bool()
+	t.SSEKey = sse.Get("kms_key_arn").Str()
+	if !t.StreamEnabled.Value && !t.StreamEnabled.Unknown {
+		t.StreamViewType = Str{}
+	}
+	return t
+}
+
+func readGSI(e value) gsi {
+	g := gsi{Name: e.Get("name").Str(), Projection: e.Get("projection_type").Str()}
+	g.NonKey, _ = e.Get("non_key_attributes").Strings(true)
+	ks := e.Get("key_schema")
+	if ks.Unknown() {
+		g.KeysUnknown = true
+	}
+	for _, k := range ks.List() {
+		name, typ := k.Get("attribute_name").Str(), k.Get("key_type").Str()
+		if name.Unknown || typ.Unknown {
+			g.KeysUnknown = true
+			continue
+		}
+		switch typ.Value {
+		case "HASH":
+			g.Hash = append(g.Hash, name.Value)
+		case "RANGE":
+			g.Range = append(g.Range, name.Value)
+		}
+	}
+	if len(g.Hash) == 0 && !g.KeysUnknown {
+		// Provider 5.x (or a 6.x state written with hash_key/range_key).
+		h, r := e.Get("hash_key").Str(), e.Get("range_key").Str()
+		g.KeysUnknown = h.Unknown || r.Unknown
+		if h.Value != "" {
+			g.Hash = []string{h.Value}
+		}
+		if r.Value != "" {
+			g.Range = []string{r.Value}
+		}
+	}
+	return g
+}
+
+// gsi returns the GSI with a known name, or nil.
+func (t *table) gsi(name string) *gsi {
+	if t == nil {
+		return nil
+	}
+	for i := range t.GSIs {
+		if !t.GSIs[i].Name.Unknown && t.GSIs[i].Name.Value == name {
+			return &t.GSIs[i]
+		}
+	}
+	return nil
+}
+
+// unknownGSIName reports whether some GSI's name is unknown until apply.
+func (t *table) unknownGSIName() bool {
+	for _, g := range t.GSIs {
+		if g.Name.Unknown {
+			return true
+		}
+	}
+	return false
+}
+
+// keyString prints a GSI key as `HASH(a, b) RANGE(c)`.
+func (g *gsi) keyString() string {
+	if g.KeysUnknown {
+		return "(known after apply)"
+	}
+	s := "partition key " + attrList(g.Hash)
+	if len(g.Range) > 0 {
+		s += ", sort key " + attrList(g.Range)
+	}
+	return s
+}
+
+func attrList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	if len(q) == 1 {
+		return q[0]
+	}
+	return "(" + strings.Join(q, ", ") + ")"
+}
+
+func sameStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// change is one planned change of an aws_dynamodb_table instance.
+type change struct {
+	rc *tfjson.ResourceChange
+	// Before is nil when the table is created; After is nil when it is
+	// deleted.
+	Before, After *table
+	// ReplacePaths are the attribute paths that force replacement.
+	ReplacePaths [][]string
+}
+
+// Address is the resource instance address (with module path and index).
+func (c *change) Address() string {
+	if c.rc.DeposedKey != "" {
+		return c.rc.Address + " (deposed object " + c.rc.DeposedKey + ")"
+	}
+	return c.rc.Address
+}
+
+// Actions are the planned actions.
+func (c *change) Actions() tfjson.Actions { return c.rc.Change.Actions }
+
+// TableName is the best known name: the prior name, else the planned name.
+func (c *change) TableName() Str {
+	if c.Before != nil && (c.Before.Name.Value != "" || c.After == nil) {
+		return c.Before.Name
+	}
+	if c.After != nil {
+		return c.After.Name
+	}
+	return Str{}
+}
+
+// displayName is the table name for messages: quoted, or a phrase.
+func (c *change) displayName() string {
+	n := c.TableName()
+	if n.Unknown {
+		return "whose name is unknown until apply"
+	}
+	return fmt.Sprintf("%q", n.Value)
+}
+
+// updated reports whether the table exists before and after (update or no-op).
+func (c *change) updated() bool {
+	a := c.Actions()
+	return c.Before != nil && c.After != nil && (a.Update() || a.NoOp())
+}
+
+// changes collects the aws_dynamodb_table changes of a plan, sorted by
+// address. Data sources are skipped.
+func changes(plan *tfjson.Plan) []*change {
+	var out []*change
+	for _, rc := range plan.ResourceChanges {
+		if rc == nil || rc.Change == nil || rc.Type != ResourceType || rc.Mode == tfjson.DataResourceMode {
+			continue
+		}
+		c := &change{rc: rc,
+			Before: readTable(value{v: rc.Change.Before}),
+			After:  readTable(value{v: rc.Change.After, unk: rc.Change.AfterUnknown}),
+		}
+		a := rc.Change.Actions
+		if a.Delete() || a.Forget() {
+			c.After = nil
+		}
+		if a.Create() {
+			c.Before = nil
+		}
+		for _, p := range rc.Change.ReplacePaths {
+			c.ReplacePaths = append(c.ReplacePaths, pathStrings(p))
+		}
+		out = append(out, c)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Address() < out[j].Address() })
+	return out
+}
+
+// pathStrings turns a replace path ([]any of strings and numbers) into strings.
+func pathStrings(p any) []string {
+	items, ok := p.([]any)
+	if !ok {
+		return []string{fmt.Sprint(p)}
+	}
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = value{v: it}.Str().Value
+	}
+	return out
+}

@@ -1,0 +1,338 @@
+package plancheck
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Formats of WriteReport.
+const (
+	FormatText   = "text"
+	FormatJSON   = "json"
+	FormatGitHub = "github"
+	FormatJUnit  = "junit"
+)
+
+// Formats lists the output formats.
+var Formats = []string{FormatText, FormatJSON, FormatGitHub, FormatJUnit}
+
+// WriteReport writes rep in format (text, json, github or junit).
+func WriteReport(w io.Writer, rep *Report, format string) error {
+	switch format {
+	case FormatText, "":
+		return WriteText(w, rep)
+	case FormatJSON:
+		return WriteJSON(w, rep)
+	case FormatGitHub:
+		return WriteGitHub(w, rep)
+	case FormatJUnit:
+		return WriteJUnit(w, rep)
+	}
+	return fmt.Errorf("plancheck: unknown format %q (use %s)", format, strings.Join(Formats, ", "))
+}
+
+// WriteText writes the report for people: one block per finding (code,
+// severity, address, summary, detail, acknowledgement), then a summary
+// line.
+func WriteText(w io.Writer, rep *Report) error {
+	ew := &errWriter{w: w}
+	for _, f := range rep.Findings {
+		label := string(f.Severity)
+		if f.Acknowledged != nil {
+			label = "acknowledged " + label
+		}
+		ew.printf("%s [%s] %s: %s\n", label, f.Code, addressOrSchema(f), f.Summary)
+		ew.printf("%s\n", indentWrap(f.Detail, "  ", 100))
+		if f.Range != nil {
+			ew.printf("  Schema: %s:%d:%d\n", f.Range.Filename, f.Range.Start.Line, f.Range.Start.Column)
+		}
+		if a := f.Acknowledged; a != nil {
+			ew.printf("  Acknowledged (%s): %s\n", a.Source, a.Reason)
+		}
+		if r, ok := RuleByCode(f.Code); ok {
+			ew.printf("  See %s\n", r.DocPath())
+		}
+		ew.printf("\n")
+	}
+	for _, a := range rep.UnusedAcks {
+		ew.printf("note: acknowledgement %s for %q (%s) matched no finding; remove it if the change is done\n", a.Code, a.Address, a.Source)
+	}
+	errs, warns, acks := counts(rep)
+	ew.printf("%d table(s) in the plan: %d error(s), %d warning(s), %d acknowledged", len(rep.Tables), errs, warns, acks)
+	if errs > 0 {
+		ew.printf(" — the plan is blocked\n")
+	} else {
+		ew.printf(" — the plan may be applied\n")
+	}
+	return ew.err
+}
+
+func addressOrSchema(f Finding) string {
+	if f.Address != "" {
+		return f.Address
+	}
+	return "schema table " + fmt.Sprintf("%q", f.Table)
+}
+
+// counts returns the unacknowledged errors and warnings and the
+// acknowledged findings.
+func counts(rep *Report) (errs, warns, acks int) {
+	for _, f := range rep.Findings {
+		switch {
+		case f.Acknowledged != nil:
+			acks++
+		case f.Severity == SeverityError:
+			errs++
+		default:
+			warns++
+		}
+	}
+	return
+}
+
+// indentWrap wraps text at width and indents every line.
+func indentWrap(text, indent string, width int) string {
+	var lines []string
+	line := indent
+	for _, word := range strings.Fields(text) {
+		if len(line) > len(indent) && len(line)+1+len(word) > width {
+			lines = append(lines, line)
+			line = indent
+		}
+		if len(line) > len(indent) {
+			line += " "
+		}
+		line += word
+	}
+	return strings.Join(append(lines, line), "\n")
+}
+
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) printf(format string, args ...any) {
+	if e.err == nil {
+		_, e.err = fmt.Fprintf(e.w, format, args...)
+	}
+}
+
+// JSONReport is the document WriteJSON writes.
+type JSONReport struct {
+	// Blocked is true when an unacknowledged error finding exists.
+	Blocked  bool          `json:"blocked"`
+	Errors   int           `json:"errors"`
+	Warnings int           `json:"warnings"`
+	Acked    int           `json:"acknowledged"`
+	Findings []JSONFinding `json:"findings"`
+	Tables   []JSONTable   `json:"tables"`
+	// UnusedAcks are acknowledgements that matched nothing.
+	UnusedAcks []JSONAck `json:"unused_acknowledgements,omitempty"`
+}
+
+// JSONFinding is a finding in WriteJSON's output.
+type JSONFinding struct {
+	Code         string     `json:"code"`
+	Family       Family     `json:"family"`
+	Severity     Severity   `json:"severity"`
+	Address      string     `json:"address"`
+	Table        string     `json:"table,omitempty"`
+	Summary      string     `json:"summary"`
+	Detail       string     `json:"detail"`
+	Doc          string     `json:"doc"`
+	Schema       *JSONRange `json:"schema,omitempty"`
+	Blocking     bool       `json:"blocking"`
+	Acknowledged *JSONAck   `json:"acknowledged,omitempty"`
+}
+
+// JSONRange is a place in the schema.
+type JSONRange struct {
+	Filename string `json:"filename"`
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
+}
+
+// JSONAck is an acknowledgement in WriteJSON's output.
+type JSONAck struct {
+	Code    string `json:"code"`
+	Address string `json:"address"`
+	Reason  string `json:"reason"`
+	Source  string `json:"source"`
+}
+
+// JSONTable is a table change in WriteJSON's output.
+type JSONTable struct {
+	Address      string     `json:"address"`
+	Table        string     `json:"table,omitempty"`
+	NameUnknown  bool       `json:"name_unknown,omitempty"`
+	Action       string     `json:"action"`
+	ReplacePaths [][]string `json:"replace_paths,omitempty"`
+}
+
+func jsonAck(a Ack) *JSONAck {
+	return &JSONAck{Code: a.Code, Address: a.Address, Reason: a.Reason, Source: a.Source}
+}
+
+// WriteJSON writes the report as one JSON document (JSONReport).
+func WriteJSON(w io.Writer, rep *Report) error {
+	errs, warns, acks := counts(rep)
+	doc := JSONReport{Blocked: errs > 0, Errors: errs, Warnings: warns, Acked: acks,
+		Findings: []JSONFinding{}, Tables: []JSONTable{}}
+	for _, f := range rep.Findings {
+		jf := JSONFinding{Code: f.Code, Family: f.Family, Severity: f.Severity, Address: f.Address, Table: f.Table,
+			Summary: f.Summary, Detail: f.Detail, Doc: "docs/plan-rules/" + f.Code + ".md", Blocking: f.Blocking()}
+		if f.Range != nil {
+			jf.Schema = &JSONRange{Filename: f.Range.Filename, Line: f.Range.Start.Line, Column: f.Range.Start.Column}
+		}
+		if f.Acknowledged != nil {
+			jf.Acknowledged = jsonAck(*f.Acknowledged)
+		}
+		doc.Findings = append(doc.Findings, jf)
+	}
+	for _, t := range rep.Tables {
+		doc.Tables = append(doc.Tables, JSONTable{Address: t.Address, Table: t.Table, NameUnknown: t.NameUnknown, Action: t.Action, ReplacePaths: t.ReplacePaths})
+	}
+	for _, a := range rep.UnusedAcks {
+		doc.UnusedAcks = append(doc.UnusedAcks, *jsonAck(a))
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(doc)
+}
+
+// WriteGitHub writes GitHub Actions workflow commands: ::error for
+// blocking findings, ::warning for warnings, ::notice for acknowledged
+// ones. With a schema range the annotation points at the schema file.
+func WriteGitHub(w io.Writer, rep *Report) error {
+	ew := &errWriter{w: w}
+	for _, f := range rep.Findings {
+		cmd := "warning"
+		switch {
+		case f.Acknowledged != nil:
+			cmd = "notice"
+		case f.Severity == SeverityError:
+			cmd = "error"
+		}
+		props := []string{}
+		if f.Range != nil && f.Range.Filename != "" {
+			props = append(props, "file="+ghProperty(f.Range.Filename), fmt.Sprintf("line=%d", f.Range.Start.Line), fmt.Sprintf("col=%d", f.Range.Start.Column))
+		}
+		props = append(props, "title="+ghProperty(f.Code+" "+f.Summary))
+		msg := addressOrSchema(f) + ": " + f.Detail + " (" + "docs/plan-rules/" + f.Code + ".md)"
+		if a := f.Acknowledged; a != nil {
+			msg += "\nAcknowledged (" + a.Source + "): " + a.Reason
+		}
+		ew.printf("::%s %s::%s\n", cmd, strings.Join(props, ","), ghData(msg))
+	}
+	return ew.err
+}
+
+// ghData escapes a workflow command's message.
+func ghData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// ghProperty escapes a workflow command's property value.
+func ghProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
+
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name     string      `xml:"name,attr"`
+	Tests    int         `xml:"tests,attr"`
+	Failures int         `xml:"failures,attr"`
+	Skipped  int         `xml:"skipped,attr"`
+	Cases    []junitCase `xml:"testcase"`
+}
+
+type junitCase struct {
+	Name      string        `xml:"name,attr"`
+	Classname string        `xml:"classname,attr"`
+	Failure   *junitFailure `xml:"failure,omitempty"`
+	SystemOut string        `xml:"system-out,omitempty"`
+}
+
+type junitFailure struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+	Text    string `xml:",chardata"`
+}
+
+// WriteJUnit writes JUnit XML: a test suite per table address (plus one for
+// schema tables missing from the plan) with a test case per rule. A
+// blocking finding is a failure; warnings and acknowledged findings pass
+// with the finding in system-out.
+func WriteJUnit(w io.Writer, rep *Report) error {
+	doc := junitSuites{Name: "tfdyn plan"}
+	byAddr := map[string][]Finding{}
+	for _, f := range rep.Findings {
+		byAddr[f.Address] = append(byAddr[f.Address], f)
+	}
+	addrs := []string{}
+	for _, t := range rep.Tables {
+		addrs = append(addrs, t.Address)
+	}
+	if _, ok := byAddr[""]; ok {
+		addrs = append(addrs, "")
+	}
+	for _, addr := range addrs {
+		suite := junitSuite{Name: addr}
+		if addr == "" {
+			suite.Name = "schema"
+		}
+		for _, r := range Rules() {
+			c := junitCase{Name: r.Code + " " + r.Name, Classname: suite.Name}
+			var out []string
+			for _, f := range byAddr[addr] {
+				if f.Code != r.Code {
+					continue
+				}
+				text := f.Summary + "\n" + f.Detail
+				if a := f.Acknowledged; a != nil {
+					text += "\nAcknowledged (" + a.Source + "): " + a.Reason
+				}
+				if f.Blocking() {
+					if c.Failure == nil {
+						c.Failure = &junitFailure{Message: f.Summary, Type: string(f.Family), Text: text}
+					} else {
+						c.Failure.Text += "\n\n" + text
+					}
+					continue
+				}
+				out = append(out, string(f.Severity)+": "+text)
+			}
+			c.SystemOut = strings.Join(out, "\n\n")
+			if c.Failure != nil {
+				suite.Failures++
+			}
+			suite.Tests++
+			suite.Cases = append(suite.Cases, c)
+		}
+		doc.Tests += suite.Tests
+		doc.Failures += suite.Failures
+		doc.Suites = append(doc.Suites, suite)
+	}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return fmt.Errorf("plancheck: junit: %w", err)
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
