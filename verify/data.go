@@ -174,6 +174,9 @@ func generate(a *hclschema.Attribute, pool []cty.Value, unique bool, idx int, rn
 type inputSet struct {
 	Values map[string]cty.Value
 	Source *hclschema.Item
+	// Explicit marks a set from the pattern's own example block: the author
+	// says the pattern finds something for it.
+	Explicit bool
 }
 
 // inputSets returns the input sets a pattern runs with: its explicit
@@ -182,20 +185,20 @@ type inputSet struct {
 func inputSets(p *hclschema.AccessPattern, max int) []inputSet {
 	var out []inputSet
 	seen := map[string]bool{}
-	addSet := func(m map[string]cty.Value, src *hclschema.Item) {
+	addSet := func(m map[string]cty.Value, src *hclschema.Item, explicit bool) {
 		k := inputKey(m)
 		if seen[k] || len(out) >= max {
 			return
 		}
 		seen[k] = true
-		out = append(out, inputSet{Values: m, Source: src})
+		out = append(out, inputSet{Values: m, Source: src, Explicit: explicit})
 	}
 	if len(p.Inputs) == 0 {
-		addSet(map[string]cty.Value{}, nil)
+		addSet(map[string]cty.Value{}, nil, false)
 		return out
 	}
 	for _, ex := range p.Examples {
-		addSet(ex, nil)
+		addSet(ex, nil, true)
 	}
 	for _, e := range p.Entities {
 		for _, ex := range e.Examples {
@@ -215,7 +218,7 @@ func inputSets(p *hclschema.AccessPattern, max int) []inputSet {
 				if it, err := e.Item(ex.Values); err == nil {
 					src = &it
 				}
-				addSet(m, src)
+				addSet(m, src, false)
 			}
 		}
 	}

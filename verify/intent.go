@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/zclconf/go-cty/cty"
@@ -109,4 +110,27 @@ func renderTuple(vs []cty.Value) string {
 		}
 	}
 	return s
+}
+
+// sparseHint points at the sparse conditions that can keep the pattern's
+// entities out of its index.
+func sparseHint(p *hclschema.AccessPattern) string {
+	var hints []string
+	for _, e := range p.Entities {
+		if ei := e.IndexBlock(p.Index.Name); ei != nil && ei.When != nil {
+			hints = append(hints, fmt.Sprintf("the sparse condition of entity %s in %s at %s", e.Name, p.Index.DisplayName(), ei.When.Range()))
+		}
+	}
+	if len(hints) == 0 {
+		return ": check the key condition against the templates of " + entityList(p)
+	}
+	return ": check " + strings.Join(hints, " and ")
+}
+
+func entityList(p *hclschema.AccessPattern) string {
+	var names []string
+	for _, e := range p.Entities {
+		names = append(names, e.Name)
+	}
+	return strings.Join(names, ", ")
 }

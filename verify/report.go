@@ -27,7 +27,9 @@ type Report struct {
 	Error       string          `json:"error,omitempty"`
 	Kept        bool            `json:"kept,omitempty"`
 	WorkDir     string          `json:"workdir,omitempty"`
-	Duration    time.Duration   `json:"duration_ns"`
+	// LocalPID is the process of DynamoDB Local for the local target.
+	LocalPID int           `json:"local_pid,omitempty"`
+	Duration time.Duration `json:"duration_ns"`
 }
 
 // TableReport names a provisioned table.

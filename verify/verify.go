@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -71,6 +72,9 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 		r.report.finish()
 	}()
 	if err := r.run(ctx); err != nil {
+		if r.target != nil && !alive(r.target.PID()) && ctx.Err() == nil {
+			err = fmt.Errorf("DynamoDB Local (pid %d) exited during the run: %w", r.target.PID(), err)
+		}
 		r.report.Error = err.Error()
 		if isCanceled(err) || ctx.Err() != nil {
 			return r.report, fmt.Errorf("verify interrupted: %w", context.Canceled)
@@ -127,6 +131,7 @@ func (r *runner) run(ctx context.Context) error {
 	}
 	r.ws = ws
 	r.report.WorkDir = ws.dir
+	r.progress("workspace %s", ws.dir)
 	for _, t := range o.Schema.Tables {
 		r.report.Tables = append(r.report.Tables, TableReport{Label: t.Label, Name: ws.tableNames[t]})
 	}
@@ -175,6 +180,8 @@ func (r *runner) connect(ctx context.Context) error {
 			return err
 		}
 		r.target = t
+		r.report.LocalPID = t.PID()
+		r.progress("DynamoDB Local pid %d at %s", t.PID(), t.Endpoint())
 		r.report.Endpoint = t.Endpoint()
 		r.report.Emulated = t.Emulated()
 		block = t.ProviderBlock()
@@ -379,19 +386,24 @@ func (r *runner) pattern(ctx context.Context, p *hclschema.AccessPattern, maxSet
 		return pr, nil
 	}
 	type job struct {
-		inputs map[string]cty.Value
-		source *hclschema.Item
-		miss   bool
+		inputs   map[string]cty.Value
+		source   *hclschema.Item
+		explicit bool
+		miss     bool
 	}
 	var jobs []job
 	for _, s := range sets {
-		jobs = append(jobs, job{inputs: s.Values, source: s.Source})
+		jobs = append(jobs, job{inputs: s.Values, source: s.Source, explicit: s.Explicit})
 	}
 	if m, ok := missInputs(p, sets[0].Values); ok {
 		jobs = append(jobs, job{inputs: m, miss: true})
 	}
 	for _, j := range jobs {
 		run, err := r.runOnce(ctx, p, ds, j.inputs, j.source, j.miss)
+		if err == nil && j.explicit && run.OK && run.Expected == 0 && run.Returned == 0 {
+			run.OK = false
+			run.Message = "the pattern's own example inputs find no item" + sparseHint(p)
+		}
 		if err != nil {
 			return pr, err
 		}
@@ -563,3 +575,11 @@ func (r *runner) deleteLeftover(ctx context.Context, name string) error {
 
 // Discard is an io.Writer for quiet runs.
 var Discard io.Writer = io.Discard
+
+// alive reports whether a process exists.
+func alive(pid int) bool {
+	if pid <= 0 {
+		return false
+	}
+	return syscall.Kill(pid, 0) == nil
+}

@@ -1,0 +1,366 @@
+# BROKEN COPY of examples/ecommerce: GSI2 holds only orders whose status is
+# "placed" in lower case, but orders are stored as "PLACED": the admin
+# screen (orders_by_status) finds nothing.
+# E-commerce shop: the complete example of seed 001, section 8.1.
+#
+# Customers own their orders (one item collection per customer), products
+# own their reviews, and GSI1 is overloaded for email lookup, order lookup
+# (with the order's line items) and category browsing. GSI2 serves the admin
+# screen that lists orders by status.
+
+table "shop" {
+  name                   = "shop"
+  billing_mode           = "PAY_PER_REQUEST"
+  partition_key          = "PK"
+  sort_key               = "SK"
+  stream                 = "NEW_AND_OLD_IMAGES"
+  ttl                    = "expiresAt"
+  point_in_time_recovery = true
+  deletion_protection    = true
+  tags = {
+    team    = "shop"
+    service = "storefront"
+  }
+
+  global_secondary_index "GSI1" {
+    partition_key = "GSI1PK"
+    sort_key      = "GSI1SK"
+  }
+
+  global_secondary_index "GSI2" {
+    partition_key = "GSI2PK"
+    sort_key      = "GSI2SK"
+    projection    = "INCLUDE"
+    include       = ["orderId", "orderDate", "username", "total"]
+  }
+}
+
+entity "Customer" {
+  table = table.shop
+  attributes = {
+    username  = string
+    email     = string
+    name      = string
+    createdAt = string
+  }
+  key {
+    PK = "CUSTOMER#${username}"
+    SK = "CUSTOMER#${username}"
+  }
+  index "GSI1" {
+    GSI1PK = "EMAIL#${lower(email)}"
+    GSI1SK = "EMAIL#${lower(email)}"
+  }
+  example {
+    username  = "alice"
+    email     = "Alice@example.com"
+    name      = "Alice Liddell"
+    createdAt = "2024-01-03T10:00:00Z"
+  }
+  example {
+    username  = "bob"
+    email     = "bob@example.com"
+    name      = "Bob Builder"
+    createdAt = "2024-02-11T08:30:00Z"
+  }
+}
+
+entity "Order" {
+  table = table.shop
+  attributes = {
+    username  = string
+    orderId   = string
+    orderDate = string
+    status    = string
+    total     = number
+    expiresAt = optional(number)
+  }
+  key {
+    PK = "CUSTOMER#${username}"
+    SK = "ORDER#${orderDate}#${orderId}"
+  }
+  index "GSI1" {
+    GSI1PK = "ORDER#${orderId}"
+    GSI1SK = "ORDER#${orderId}"
+  }
+  index "GSI2" {
+    when   = status == "placed"
+    GSI2PK = "STATUS#${status}"
+    GSI2SK = "${orderDate}#${orderId}"
+  }
+  example {
+    username  = "alice"
+    orderId   = "o-1001"
+    orderDate = "2024-05-01"
+    status    = "SHIPPED"
+    total     = 42.5
+  }
+  example {
+    username  = "alice"
+    orderId   = "o-1002"
+    orderDate = "2024-05-17"
+    status    = "PLACED"
+    total     = 12
+  }
+  example {
+    username  = "bob"
+    orderId   = "o-1003"
+    orderDate = "2024-05-20"
+    status    = "PLACED"
+    total     = 99.99
+    expiresAt = 1735689600
+  }
+}
+
+entity "OrderItem" {
+  table = table.shop
+  attributes = {
+    orderId   = string
+    itemId    = string
+    productId = string
+    quantity  = number
+    price     = number
+  }
+  key {
+    PK = "ORDER#${orderId}"
+    SK = "ITEM#${itemId}"
+  }
+  index "GSI1" {
+    GSI1PK = "ORDER#${orderId}"
+    GSI1SK = "ITEM#${itemId}"
+  }
+  example {
+    orderId   = "o-1001"
+    itemId    = "1"
+    productId = "p-100"
+    quantity  = 2
+    price     = 21.25
+  }
+  example {
+    orderId   = "o-1001"
+    itemId    = "2"
+    productId = "p-200"
+    quantity  = 1
+    price     = 0
+  }
+}
+
+entity "Product" {
+  table = table.shop
+  attributes = {
+    productId  = string
+    categoryId = string
+    title      = string
+    price      = number
+  }
+  key {
+    PK = "PRODUCT#${productId}"
+    SK = "PRODUCT#${productId}"
+  }
+  index "GSI1" {
+    GSI1PK = "CATEGORY#${categoryId}"
+    GSI1SK = "PRODUCT#${productId}"
+  }
+  example {
+    productId  = "p-100"
+    categoryId = "books"
+    title      = "Through the Looking-Glass"
+    price      = 21.25
+  }
+  example {
+    productId  = "p-200"
+    categoryId = "toys"
+    title      = "Chess set"
+    price      = 35
+  }
+}
+
+entity "Review" {
+  table = table.shop
+  attributes = {
+    productId  = string
+    reviewId   = string
+    reviewDate = string
+    username   = string
+    rating     = number
+    text       = optional(string)
+  }
+  key {
+    PK = "PRODUCT#${productId}"
+    SK = "REVIEW#${reviewDate}#${reviewId}"
+  }
+  example {
+    productId  = "p-100"
+    reviewId   = "r-1"
+    reviewDate = "2024-05-10"
+    username   = "alice"
+    rating     = 5
+    text       = "Curiouser and curiouser."
+  }
+  example {
+    productId  = "p-100"
+    reviewId   = "r-2"
+    reviewDate = "2024-06-02"
+    username   = "bob"
+    rating     = 3
+  }
+}
+
+entity "Category" {
+  table = table.shop
+  attributes = {
+    categoryId = string
+    title      = string
+  }
+  key {
+    PK = "CATEGORY#${categoryId}"
+    SK = "CATEGORY#${categoryId}"
+  }
+  example {
+    categoryId = "books"
+    title      = "Books"
+  }
+  example {
+    categoryId = "toys"
+    title      = "Toys and games"
+  }
+}
+
+access_pattern "customer_by_username" {
+  description = "Get a customer by username (login, profile page)"
+  entity      = entity.Customer
+  key {
+    PK = "CUSTOMER#${username}"
+    SK = "CUSTOMER#${username}"
+  }
+}
+
+access_pattern "customer_by_email" {
+  description = "Get a customer by email address (password reset)"
+  entity      = entity.Customer
+  index       = "GSI1"
+  key {
+    GSI1PK = "EMAIL#${lower(email)}"
+    GSI1SK = "EMAIL#${lower(email)}"
+  }
+  example {
+    email = "ALICE@example.com"
+  }
+}
+
+access_pattern "orders_for_customer" {
+  description = "Orders of a customer, newest first, one page at a time"
+  entity      = entity.Order
+  key {
+    PK = "CUSTOMER#${username}"
+    SK = begins_with("ORDER#")
+  }
+  order = "desc"
+  limit = 20
+}
+
+access_pattern "order_by_id" {
+  description = "Get an order by its id (order details page)"
+  entity      = entity.Order
+  index       = "GSI1"
+  key {
+    GSI1PK = "ORDER#${orderId}"
+    GSI1SK = "ORDER#${orderId}"
+  }
+}
+
+access_pattern "order_with_items" {
+  description = "An order and its line items in one request"
+  entities    = [entity.Order, entity.OrderItem]
+  index       = "GSI1"
+  key {
+    GSI1PK = "ORDER#${orderId}"
+  }
+}
+
+access_pattern "items_of_order" {
+  description = "The line items of an order"
+  entity      = entity.OrderItem
+  key {
+    PK = "ORDER#${orderId}"
+    SK = begins_with("ITEM#")
+  }
+}
+
+access_pattern "product_by_id" {
+  description = "Get a product by id (product page)"
+  entity      = entity.Product
+  key {
+    PK = "PRODUCT#${productId}"
+    SK = "PRODUCT#${productId}"
+  }
+}
+
+access_pattern "products_in_category" {
+  description = "Browse the products of a category"
+  entity      = entity.Product
+  index       = "GSI1"
+  key {
+    GSI1PK = "CATEGORY#${categoryId}"
+    GSI1SK = begins_with("PRODUCT#")
+  }
+  limit = 50
+}
+
+access_pattern "category_by_id" {
+  description = "Get a category by id (category page header)"
+  entity      = entity.Category
+  key {
+    PK = "CATEGORY#${categoryId}"
+    SK = "CATEGORY#${categoryId}"
+  }
+}
+
+access_pattern "reviews_for_product" {
+  description = "Reviews of a product, newest first"
+  entity      = entity.Review
+  key {
+    PK = "PRODUCT#${productId}"
+    SK = begins_with("REVIEW#")
+  }
+  order = "desc"
+  limit = 10
+}
+
+access_pattern "good_reviews_for_product" {
+  description = "Reviews of a product with four stars or more"
+  entity      = entity.Review
+  key {
+    PK = "PRODUCT#${productId}"
+    SK = begins_with("REVIEW#")
+  }
+  filter = rating >= 4
+}
+
+access_pattern "product_page" {
+  description = "A product and its reviews in one request (item collection)"
+  entities    = [entity.Product, entity.Review]
+  key {
+    PK = "PRODUCT#${productId}"
+  }
+}
+
+access_pattern "orders_by_status" {
+  description = "Admin: orders in a status placed within a date range"
+  entity      = entity.Order
+  index       = "GSI2"
+  inputs = {
+    from = string
+    to   = string
+  }
+  key {
+    GSI2PK = "STATUS#${status}"
+    GSI2SK = between(from, "${to}#~")
+  }
+  attributes = ["orderId", "orderDate", "username", "total"]
+  example {
+    status = "PLACED"
+    from   = "2024-05-01"
+    to     = "2024-05-31"
+  }
+}
