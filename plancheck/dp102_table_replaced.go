@@ -72,7 +72,7 @@ func replaceCause(c *change, attr string) string {
 	return fmt.Sprintf("%q", attr)
 }
 
-func orNone(s Str) string {
+func orNone(s strVal) string {
 	if !s.Unknown && s.Value == "" {
 		return "(none)"
 	}
@@ -104,7 +104,14 @@ func lsiDiff(before, after *table) string {
 		case !ok:
 			parts = append(parts, fmt.Sprintf("LSI %q added", n))
 		case b.RangeKey != l.RangeKey || b.Projection != l.Projection:
-			parts = append(parts, fmt.Sprintf("LSI %q changed: sort key %s → %s, projection %s → %s", n, b.RangeKey, l.RangeKey, b.Projection, l.Projection))
+			var what []string
+			if b.RangeKey != l.RangeKey {
+				what = append(what, fmt.Sprintf("sort key %s → %s", b.RangeKey, l.RangeKey))
+			}
+			if b.Projection != l.Projection {
+				what = append(what, fmt.Sprintf("projection %s → %s", b.Projection, l.Projection))
+			}
+			parts = append(parts, fmt.Sprintf("LSI %q changed (%s)", n, strings.Join(what, ", ")))
 		}
 	}
 	for _, n := range sortedKeys(bm) {

@@ -105,11 +105,11 @@ func lastModule(addr string) string {
 // table a as clauses. Unknown planned values are not compared.
 func tableDrift(t *hclschema.Table, a *table) []string {
 	var d []string
-	str := func(attr string, planned Str, want, what string) {
+	str := func(attr string, planned strVal, want, what string) {
 		if planned.Unknown || planned.Value == want {
 			return
 		}
-		d = append(d, fmt.Sprintf("%s is %s in the plan but %s in the schema", attr, orNone(planned), orNone(Str{Value: want})+what))
+		d = append(d, fmt.Sprintf("%s is %s in the plan but %s in the schema", attr, orNone(planned), orNone(strVal{Value: want})+what))
 	}
 	str("hash_key", a.HashKey, t.Primary.PartitionKey[0].Name, " (partition_key)")
 	sk := ""

@@ -25,6 +25,12 @@ func fixtureWants() map[string][]want {
 		}
 	}
 	m["rules"] = rules
+	m["edited"] = []want{
+		{code: "DP101", address: "aws_dynamodb_table.legacy (deposed object 0f1e2d3c)", words: []string{"deposed", "create_before_destroy"}},
+		{code: "DP102", address: "aws_dynamodb_table.requested", words: []string{"requested with -replace", "create_before_destroy the create fails"}},
+		{code: "DP203", address: `module.db.aws_dynamodb_table.app["eu"]`, words: []string{`from partition key ("sellerId", "region"), sort key "orderDate" to partition key ("sellerId", "country")`}},
+		{code: "DP102", address: "module.outer.module.db.aws_dynamodb_table.app[0]", words: []string{`LSI "ByDate" changed (sort key "orderDate" → "createdAt")`, `LSI "ByTotal" added`}},
+	}
 	return m
 }
 
@@ -62,6 +68,15 @@ func TestFixtures(t *testing.T) {
 			var buf bytes.Buffer
 			require.NoError(t, plancheck.WriteText(&buf, rep))
 			golden(t, base+".golden", buf.Bytes())
+			if name == "edited" {
+				// The machine formats, on a plan with acknowledged,
+				// blocking and unused-acknowledgement cases.
+				for _, format := range []string{plancheck.FormatJSON, plancheck.FormatGitHub, plancheck.FormatJUnit} {
+					buf.Reset()
+					require.NoError(t, plancheck.WriteReport(&buf, rep, format))
+					golden(t, base+"."+format+".golden", buf.Bytes())
+				}
+			}
 		})
 	}
 }

@@ -53,14 +53,16 @@ resource "aws_dynamodb_table" "unknown" {
   }
 }
 
-# Updated in place with values that are unknown until apply when gen changes.
+# Updated in place with values that are unknown until apply when gen
+# changes. (The provider rejects an unknown stream_view_type, so the stream
+# stays known.)
 resource "aws_dynamodb_table" "unknown_update" {
   for_each         = toset(["a"])
   name             = "pc-unknown-update-${each.key}"
   billing_mode     = "PAY_PER_REQUEST"
   hash_key         = "PK"
   stream_enabled   = true
-  stream_view_type = terraform_data.gen.output == "" ? "KEYS_ONLY" : "NEW_IMAGE"
+  stream_view_type = "NEW_IMAGE"
 
   attribute {
     name = "PK"
@@ -133,6 +135,9 @@ func TestLiveModuleShapes(t *testing.T) {
 		}
 	})
 	w.terraform("init")
+	// terraform_data.gen first, so that its output is known when the
+	// tables are created.
+	w.terraform("apply", "-auto-approve", "-target=terraform_data.gen")
 	w.terraform("apply", "-auto-approve")
 
 	clean := w.plan(plancheck.RunOptions{})
@@ -154,7 +159,6 @@ func TestLiveModuleShapes(t *testing.T) {
 	wants = append(wants,
 		want{"DP102", `aws_dynamodb_table.unknown[0]`, []string{`the table name (name "pc-unknown-1" → (known after apply))`}},
 		want{"DP103", `aws_dynamodb_table.unknown_update["a"]`, []string{"unknown until apply"}},
-		want{"DP201", `aws_dynamodb_table.unknown_update["a"]`, []string{"unknown until apply", `"NEW_IMAGE"`}},
 		want{"DP205", `aws_dynamodb_table.unknown_update["a"]`, []string{"unknown until apply", `"exp1"`}},
 		want{"DP202", `module.db["eu"].aws_dynamodb_table.app`, append(gsiDeleted, `"pc-fe-eu"`)},
 		want{"DP202", `module.db["us"].aws_dynamodb_table.app`, append(gsiDeleted, `"pc-fe-us"`)},

@@ -61,7 +61,9 @@ type Finding struct {
 	Family   Family
 	Severity Severity
 	// Address is the resource instance address, with module path and
-	// index, e.g. module.db.aws_dynamodb_table.app["eu"].
+	// index, e.g. module.db.aws_dynamodb_table.app["eu"]; a deposed object
+	// adds " (deposed object KEY)". "" for a schema table missing from the
+	// plan (DP404).
 	Address string
 	// Table is the DynamoDB table name ("" when unknown until apply).
 	Table string

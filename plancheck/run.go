@@ -59,14 +59,14 @@ func (e *EnvError) Unwrap() error { return e.Err }
 // directory and is removed. Errors are *EnvError, with a hint when the
 // cause is known (terraform missing, provider not installable offline).
 func Run(ctx context.Context, dir string, env *tfenv.Env, opts RunOptions) (*tfjson.Plan, error) {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return nil, &EnvError{Step: "init", Err: fmt.Errorf("%s is not a directory", dir), Hint: "Pass the directory that holds the Terraform configuration (--dir)."}
+	}
 	if env == nil {
 		var err error
 		if env, err = tfenv.Load(); err != nil {
 			return nil, &EnvError{Step: "init", Err: err, Hint: "Install Terraform >= 1.5 and run `make setup`, or set TF_CLI_CONFIG_FILE to a CLI config with a filesystem_mirror that holds hashicorp/aws."}
 		}
-	}
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return nil, &EnvError{Step: "init", Err: fmt.Errorf("%s is not a directory", dir), Hint: "Pass the directory that holds the Terraform configuration (--dir)."}
 	}
 	tf, err := env.Terraform(dir)
 	if err != nil {

@@ -15,10 +15,10 @@ const ResourceType = "aws_dynamodb_table"
 // read from a plan's before or after value. Provider 5.x and 6.x shapes
 // are both understood.
 type table struct {
-	Name        Str
-	HashKey     Str
-	RangeKey    Str
-	BillingMode Str
+	Name        strVal
+	HashKey     strVal
+	RangeKey    strVal
+	BillingMode strVal
 	// GSIs are the global secondary indexes; GSIsUnknown is set when the
 	// whole set is unknown until apply.
 	GSIs        []gsi
@@ -26,35 +26,35 @@ type table struct {
 	LSIs        []lsi
 	LSIsUnknown bool
 
-	StreamEnabled  Bool
-	StreamViewType Str
-	TTLEnabled     Bool
-	TTLAttribute   Str
-	PITR           Bool
+	StreamEnabled  boolVal
+	StreamViewType strVal
+	TTLEnabled     boolVal
+	TTLAttribute   strVal
+	PITR           boolVal
 	// DeletionProtection is deletion_protection_enabled.
-	DeletionProtection Bool
-	SSEEnabled         Bool
-	SSEKey             Str
-	TableClass         Str
+	DeletionProtection boolVal
+	SSEEnabled         boolVal
+	SSEKey             strVal
+	TableClass         strVal
 }
 
 // gsi is one global_secondary_index block.
 type gsi struct {
-	Name Str
+	Name strVal
 	// Hash and Range are the key attributes in order: from key_schema
 	// blocks (provider >= 6.29) or hash_key/range_key (5.x).
 	Hash, Range []string
 	// KeysUnknown is set when a key attribute is unknown until apply.
 	KeysUnknown bool
-	Projection  Str
+	Projection  strVal
 	NonKey      []string
 }
 
 // lsi is one local_secondary_index block.
 type lsi struct {
-	Name       Str
-	RangeKey   Str
-	Projection Str
+	Name       strVal
+	RangeKey   strVal
+	Projection strVal
 }
 
 // readTable reads a table from a before or after value and its unknown
@@ -68,14 +68,14 @@ func readTable(v value) *table {
 		v = value{v: map[string]any{}, unk: true}
 	}
 	t := &table{
-		Name:               v.Get("name").Str(),
-		HashKey:            v.Get("hash_key").Str(),
-		RangeKey:           v.Get("range_key").Str(),
-		BillingMode:        v.Get("billing_mode").Str(),
-		StreamEnabled:      v.Get("stream_enabled").Bool(),
-		StreamViewType:     v.Get("stream_view_type").Str(),
-		DeletionProtection: v.Get("deletion_protection_enabled").Bool(),
-		TableClass:         v.Get("table_class").Str(),
+		Name:               v.Get("name").strVal(),
+		HashKey:            v.Get("hash_key").strVal(),
+		RangeKey:           v.Get("range_key").strVal(),
+		BillingMode:        v.Get("billing_mode").strVal(),
+		StreamEnabled:      v.Get("stream_enabled").boolVal(),
+		StreamViewType:     v.Get("stream_view_type").strVal(),
+		DeletionProtection: v.Get("deletion_protection_enabled").boolVal(),
+		TableClass:         v.Get("table_class").strVal(),
 	}
 	g := v.Get("global_secondary_index")
 	t.GSIsUnknown = g.Unknown()
@@ -85,34 +85,34 @@ func readTable(v value) *table {
 	l := v.Get("local_secondary_index")
 	t.LSIsUnknown = l.Unknown()
 	for _, e := range l.List() {
-		t.LSIs = append(t.LSIs, lsi{Name: e.Get("name").Str(), RangeKey: e.Get("range_key").Str(), Projection: e.Get("projection_type").Str()})
+		t.LSIs = append(t.LSIs, lsi{Name: e.Get("name").strVal(), RangeKey: e.Get("range_key").strVal(), Projection: e.Get("projection_type").strVal()})
 	}
 	ttl := v.Get("ttl").First()
-	t.TTLEnabled = ttl.Get("enabled").Bool()
-	t.TTLAttribute = ttl.Get("attribute_name").Str()
+	t.TTLEnabled = ttl.Get("enabled").boolVal()
+	t.TTLAttribute = ttl.Get("attribute_name").strVal()
 	if !t.TTLEnabled.Value && !t.TTLEnabled.Unknown {
 		// A disabled TTL may keep an attribute name in state; it means nothing.
-		t.TTLAttribute = Str{}
+		t.TTLAttribute = strVal{}
 	}
-	t.PITR = v.Get("point_in_time_recovery").First().Get("enabled").Bool()
+	t.PITR = v.Get("point_in_time_recovery").First().Get("enabled").boolVal()
 	sse := v.Get("server_side_encryption").First()
-	t.SSEEnabled = sse.Get("enabled").Bool()
-	t.SSEKey = sse.Get("kms_key_arn").Str()
+	t.SSEEnabled = sse.Get("enabled").boolVal()
+	t.SSEKey = sse.Get("kms_key_arn").strVal()
 	if !t.StreamEnabled.Value && !t.StreamEnabled.Unknown {
-		t.StreamViewType = Str{}
+		t.StreamViewType = strVal{}
 	}
 	return t
 }
 
 func readGSI(e value) gsi {
-	g := gsi{Name: e.Get("name").Str(), Projection: e.Get("projection_type").Str()}
+	g := gsi{Name: e.Get("name").strVal(), Projection: e.Get("projection_type").strVal()}
 	g.NonKey, _ = e.Get("non_key_attributes").Strings(true)
 	ks := e.Get("key_schema")
 	if ks.Unknown() {
 		g.KeysUnknown = true
 	}
 	for _, k := range ks.List() {
-		name, typ := k.Get("attribute_name").Str(), k.Get("key_type").Str()
+		name, typ := k.Get("attribute_name").strVal(), k.Get("key_type").strVal()
 		if name.Unknown || typ.Unknown {
 			g.KeysUnknown = true
 			continue
@@ -126,7 +126,7 @@ func readGSI(e value) gsi {
 	}
 	if len(g.Hash) == 0 && !g.KeysUnknown {
 		// Provider 5.x (or a 6.x state written with hash_key/range_key).
-		h, r := e.Get("hash_key").Str(), e.Get("range_key").Str()
+		h, r := e.Get("hash_key").strVal(), e.Get("range_key").strVal()
 		g.KeysUnknown = h.Unknown || r.Unknown
 		if h.Value != "" {
 			g.Hash = []string{h.Value}
@@ -218,14 +218,14 @@ func (c *change) Address() string {
 func (c *change) Actions() tfjson.Actions { return c.rc.Change.Actions }
 
 // TableName is the best known name: the prior name, else the planned name.
-func (c *change) TableName() Str {
+func (c *change) TableName() strVal {
 	if c.Before != nil && (c.Before.Name.Value != "" || c.After == nil) {
 		return c.Before.Name
 	}
 	if c.After != nil {
 		return c.After.Name
 	}
-	return Str{}
+	return strVal{}
 }
 
 // displayName is the table name for messages: quoted, or a phrase.
@@ -279,7 +279,7 @@ func pathStrings(p any) []string {
 	}
 	out := make([]string, len(items))
 	for i, it := range items {
-		out[i] = value{v: it}.Str().Value
+		out[i] = value{v: it}.strVal().Value
 	}
 	return out
 }

@@ -72,8 +72,8 @@ func (v value) First() value {
 	return l[0]
 }
 
-// Str is a string that may be unknown until apply.
-type Str struct {
+// strVal is a string that may be unknown until apply.
+type strVal struct {
 	// Value is the string; "" when null or unknown.
 	Value string
 	// Unknown is true when the plan knows the value only after apply.
@@ -81,53 +81,53 @@ type Str struct {
 }
 
 // String prints the value quoted, or "(known after apply)".
-func (s Str) String() string {
+func (s strVal) String() string {
 	if s.Unknown {
 		return "(known after apply)"
 	}
 	return strconv.Quote(s.Value)
 }
 
-// Str returns the value as a string: numbers and bools are formatted,
+// strVal returns the value as a string: numbers and bools are formatted,
 // null is "".
-func (v value) Str() Str {
+func (v value) strVal() strVal {
 	if v.Unknown() {
-		return Str{Unknown: true}
+		return strVal{Unknown: true}
 	}
 	switch x := v.v.(type) {
 	case string:
-		return Str{Value: x}
+		return strVal{Value: x}
 	case json.Number:
-		return Str{Value: x.String()}
+		return strVal{Value: x.String()}
 	case float64:
-		return Str{Value: strconv.FormatFloat(x, 'f', -1, 64)}
+		return strVal{Value: strconv.FormatFloat(x, 'f', -1, 64)}
 	case bool:
-		return Str{Value: strconv.FormatBool(x)}
+		return strVal{Value: strconv.FormatBool(x)}
 	case nil:
-		return Str{}
+		return strVal{}
 	}
-	return Str{Value: fmt.Sprint(v.v)}
+	return strVal{Value: fmt.Sprint(v.v)}
 }
 
-// Bool is a boolean that may be unknown until apply.
-type Bool struct {
+// boolVal is a boolean that may be unknown until apply.
+type boolVal struct {
 	Value   bool
 	Unknown bool
 }
 
-// Bool returns the value as a boolean (null and other types are false).
-func (v value) Bool() Bool {
+// boolVal returns the value as a boolean (null and other types are false).
+func (v value) boolVal() boolVal {
 	if v.Unknown() {
-		return Bool{Unknown: true}
+		return boolVal{Unknown: true}
 	}
 	switch x := v.v.(type) {
 	case bool:
-		return Bool{Value: x}
+		return boolVal{Value: x}
 	case string:
 		b, _ := strconv.ParseBool(x)
-		return Bool{Value: b}
+		return boolVal{Value: b}
 	}
-	return Bool{}
+	return boolVal{}
 }
 
 // Strings returns a list of strings, sorted when sorted is set (for sets),
@@ -139,7 +139,7 @@ func (v value) Strings(sorted bool) ([]string, bool) {
 	var out []string
 	unknown := false
 	for _, e := range v.List() {
-		s := e.Str()
+		s := e.strVal()
 		if s.Unknown {
 			unknown = true
 			continue
