@@ -109,7 +109,7 @@ func tableDrift(t *hclschema.Table, a *table) []string {
 		if planned.Unknown || planned.Value == want {
 			return
 		}
-		d = append(d, fmt.Sprintf("%s is %s in the plan but %s in the schema", attr, orNone(planned), orNone(strVal{Value: want})+what))
+		d = append(d, fmt.Sprintf("%s is %s in the plan but %s in the schema%s", attr, orNone(planned), orNone(strVal{Value: want}), what))
 	}
 	str("hash_key", a.HashKey, t.Primary.PartitionKey[0].Name, " (partition_key)")
 	sk := ""

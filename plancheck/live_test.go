@@ -233,6 +233,12 @@ func (w *workspace) saveFixture(name string, ro plancheck.RunOptions, schemaSrc 
 	if ro.Destroy {
 		args = append(args, "-destroy")
 	}
+	for _, v := range ro.Vars {
+		args = append(args, "-var", v)
+	}
+	for _, f := range ro.VarFiles {
+		args = append(args, "-var-file", f)
+	}
 	w.terraform(args...)
 	out, err := w.env.Command(w.dir, "show", "-json", "fixture.tfplan").Output()
 	require.NoError(t, err)

@@ -83,7 +83,7 @@ func TestUnknownValues(t *testing.T) {
 		require.Contains(t, f.Detail, "unknown until apply", f.Code)
 	}
 	require.Equal(t, []string{
-		`DP103 Point-in-time recovery of table "shop" is disabled`,
+		`DP103 Point-in-time recovery of table "shop" may be disabled`,
 		`DP201 Stream of table "shop" may change`,
 		`DP202 GSI "G2" of table "shop" may be deleted`,
 		`DP203 GSI "G1" of table "shop" is deleted and re-created`,
@@ -113,4 +113,76 @@ func TestDecodePlanJSONErrors(t *testing.T) {
 		}
 		require.ErrorContains(t, err, msg, in)
 	}
+}
+
+// TestRuleVariants covers variants of the rules that the live tests do not
+// produce: each case is one in-place update of aws_dynamodb_table.t.
+func TestRuleVariants(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		before, after []string
+		want          want
+	}{
+		{"stream disabled",
+			[]string{`"stream_enabled": true`, `"stream_view_type": "NEW_IMAGE"`}, []string{`"stream_enabled": false`, `"stream_view_type": ""`},
+			want{"DP201", "aws_dynamodb_table.t", []string{"Stream of table \"shop\" is disabled", "stream_enabled true → false"}}},
+		{"ttl attribute changed",
+			[]string{`"ttl": [{"enabled": true, "attribute_name": "exp"}]`}, []string{`"ttl": [{"enabled": true, "attribute_name": "expiresAt"}]`},
+			want{"DP205", "aws_dynamodb_table.t", []string{`from "exp" to "expiresAt"`, "one TTL change per table per hour"}}},
+		{"sse owned to managed",
+			nil, []string{`"server_side_encryption": [{"enabled": true, "kms_key_arn": ""}]`},
+			want{"DP403", "aws_dynamodb_table.t", []string{"from the AWS owned key to the AWS managed key"}}},
+		{"billing to on-demand",
+			[]string{`"billing_mode": "PROVISIONED"`}, []string{`"billing_mode": "PAY_PER_REQUEST"`},
+			want{"DP402", "aws_dynamodb_table.t", []string{`from billing mode "PROVISIONED" to "PAY_PER_REQUEST"`}}},
+		{"projection changed",
+			[]string{`"global_secondary_index": [{"name": "G", "hash_key": "GPK", "projection_type": "KEYS_ONLY"}]`},
+			[]string{`"global_secondary_index": [{"name": "G", "hash_key": "GPK", "projection_type": "INCLUDE", "non_key_attributes": ["b", "a"]}]`},
+			want{"DP203", "aws_dynamodb_table.t", []string{`its projection changes from KEYS_ONLY to INCLUDE ("a", "b")`}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := tableJSON("shop", tc.before...)
+			after := tableJSON("shop", tc.after...)
+			if strings.Contains(before, `"billing_mode": "PROVISIONED"`) {
+				before = strings.Replace(before, `"billing_mode": "PAY_PER_REQUEST", `, "", 1)
+				after = strings.Replace(after, `"billing_mode": "PAY_PER_REQUEST", `, "", 1)
+			}
+			rep, err := plancheck.CheckPlan(decodePlan(t, planWith(change(`["update"]`, before, after, `{}`, ""))), plancheck.Options{})
+			require.NoError(t, err)
+			requireFindings(t, rep, tc.want)
+		})
+	}
+}
+
+// TestDriftMatching: schema tables are matched by name, else by the
+// emitted resource or module name; a missing table is reported.
+func TestDriftMatching(t *testing.T) {
+	s := loadSchema(t, strings.ReplaceAll(baseTable, "LABEL", "app"))
+	gsis := `"global_secondary_index": [{"name": "GSI1", "hash_key": "GSI1PK", "range_key": "GSI1SK", "projection_type": "ALL"}, {"name": "GSI2", "hash_key": "GSI2PK", "projection_type": "KEYS_ONLY"}]`
+	planned := func(name string) string {
+		return tableJSON(name, `"range_key": "SK"`, `"stream_enabled": true`, `"stream_view_type": "NEW_AND_OLD_IMAGES"`,
+			`"ttl": [{"enabled": true, "attribute_name": "expiresAt"}]`, gsis,
+			`"local_secondary_index": [{"name": "ByDate", "range_key": "orderDate", "projection_type": "ALL"}]`, `"table_class": "STANDARD"`)
+	}
+	at := func(addr, module, name, body string) string {
+		return fmt.Sprintf(`{"address": %q, "module_address": %q, "mode": "managed", "type": "aws_dynamodb_table", "name": %q,
+  "change": {"actions": ["no-op"], "before": %s, "after": %s, "after_unknown": {}}}`, addr, module, name, body, body)
+	}
+	// By emitted module name (module-call layout), with an overridden name.
+	rep, err := plancheck.CheckPlan(decodePlan(t, planWith(at("module.app.aws_dynamodb_table.this", "module.app", "this", planned("shop-prod")))),
+		plancheck.Options{Schema: s})
+	require.NoError(t, err)
+	requireFindings(t, rep)
+
+	// By name, with a drifting key: hash_key differs.
+	body := strings.Replace(planned("pc-app"), `"hash_key": "PK"`, `"hash_key": "pk"`, 1)
+	rep, err = plancheck.CheckPlan(decodePlan(t, planWith(at("aws_dynamodb_table.other", "", "other", body))), plancheck.Options{Schema: s})
+	require.NoError(t, err)
+	requireFindings(t, rep, want{"DP404", "aws_dynamodb_table.other", []string{`hash_key is "pk" in the plan but "PK" in the schema (partition_key)`}})
+
+	// Not in the plan at all.
+	rep, err = plancheck.CheckPlan(decodePlan(t, planWith(at("aws_dynamodb_table.other", "", "other", planned("x")))), plancheck.Options{Schema: s})
+	require.NoError(t, err)
+	requireFindings(t, rep, want{"DP404", "", []string{`Table "pc-app" of the schema is not in the plan`}})
+	require.NotNil(t, rep.Findings[0].Range)
 }
