@@ -261,18 +261,19 @@ func (t *Target) startProcess(argv []string) error {
 	t.waitErr = nil
 
 	started := make(chan error, 1)
+	exited := t.exited
 	go func() {
 		runtime.LockOSThread()
 		// The thread stays locked: when this goroutine returns, the runtime
 		// ends the thread, after the process has already been reaped.
 		if err := cmd.Start(); err != nil {
 			started <- err
-			close(t.exited)
+			close(exited)
 			return
 		}
 		started <- nil
 		t.waitErr = cmd.Wait()
-		close(t.exited)
+		close(exited)
 	}()
 	if err := <-started; err != nil {
 		return fmt.Errorf("run %s: %w", argv[0], err)
@@ -293,7 +294,11 @@ func (t *Target) waitReady(ctx context.Context) error {
 	client := &http.Client{Timeout: 5 * time.Second}
 	for {
 		if err := t.ping(ctx, client); err == nil {
-			return nil
+			select {
+			case <-t.exited: // someone else answered on our port
+			default:
+				return nil
+			}
 		}
 		select {
 		case <-t.exited:
