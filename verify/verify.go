@@ -526,7 +526,11 @@ func (r *runner) cleanup() error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	if r.ws != nil && r.ws.applied && !r.report.Kept {
+	targetDead := r.target != nil && !alive(r.target.PID())
+	if targetDead {
+		r.progress("DynamoDB Local is gone (it kept the table in memory): nothing to destroy")
+	}
+	if r.ws != nil && r.ws.applied && !r.report.Kept && !targetDead {
 		if err := r.step("terraform destroy", func() error { return r.ws.destroy(ctx) }); err != nil {
 			errs = append(errs, err)
 		}

@@ -1,0 +1,163 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"sync"
+	"syscall"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/internal/tftest"
+)
+
+// watcher is a progress sink that calls on for every line containing a
+// trigger, once.
+type watcher struct {
+	mu    sync.Mutex
+	buf   bytes.Buffer
+	hooks map[string]func(text string)
+}
+
+func (w *watcher) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	w.buf.Write(p)
+	text := w.buf.String()
+	var fire []func(string)
+	for trigger, fn := range w.hooks {
+		if bytes.Contains(w.buf.Bytes(), []byte(trigger)) {
+			fire = append(fire, fn)
+			delete(w.hooks, trigger)
+		}
+	}
+	w.mu.Unlock()
+	for _, fn := range fire {
+		fn(text)
+	}
+	return len(p), nil
+}
+
+func (w *watcher) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
+}
+
+var (
+	pidRE       = regexp.MustCompile(`DynamoDB Local pid (\d+)`)
+	workspaceRE = regexp.MustCompile(`workspace (\S+)`)
+)
+
+// faultRun runs `tfdyn verify` on the multiattr-free e-commerce example with
+// provider 5 unless 6 is present, and returns exit code, stdout, stderr.
+func faultRun(t *testing.T, ctx context.Context, hooks map[string]func(string), extraEnv ...string) (int, string, *watcher) {
+	t.Helper()
+	env := tftest.Env(t)
+	provider := "6"
+	if !env.HasAWSProvider(">= 6.29.0") {
+		if os.Getenv("TFDYN_REQUIRE_PROVIDER6") == "1" {
+			tftest.RequireProvider(t, env, ">= 6.29.0")
+		}
+		provider = "5"
+	}
+	t.Setenv("TF_CLI_CONFIG_FILE", env.CLIConfigFile)
+	for i := 0; i+1 < len(extraEnv); i += 2 {
+		t.Setenv(extraEnv[i], extraEnv[i+1])
+	}
+	var stdout bytes.Buffer
+	stderr := &watcher{hooks: hooks}
+	code := RunContext(ctx, []string{"verify", "--provider", provider, "--items", "5", "../../examples/ecommerce"}, nil, &stdout, stderr)
+	return code, stdout.String(), stderr
+}
+
+// assertNothingLeft checks that the DynamoDB Local process and the working
+// directory of the run are gone.
+func assertNothingLeft(t *testing.T, stderr string) {
+	t.Helper()
+	if m := pidRE.FindStringSubmatch(stderr); m != nil {
+		pid, _ := strconv.Atoi(m[1])
+		require.False(t, processExists(pid), "DynamoDB Local (pid %d) is still running", pid)
+	}
+	m := workspaceRE.FindStringSubmatch(stderr)
+	require.NotNil(t, m, stderr)
+	_, err := os.Stat(m[1])
+	require.ErrorIs(t, err, os.ErrNotExist, "working directory %s is left behind", m[1])
+}
+
+func processExists(pid int) bool {
+	if _, err := os.Stat(filepath.Join("/proc", strconv.Itoa(pid))); err != nil {
+		return false
+	}
+	b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	if err != nil {
+		return false
+	}
+	// A zombie (state Z) has exited.
+	return !bytes.Contains(b, []byte(") Z "))
+}
+
+func TestVerifyInterruptedDuringApplyCleansUp(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	code, _, stderr := faultRun(t, ctx, map[string]func(string){
+		"terraform apply ...": func(string) { cancel() }, // what Ctrl-C does through signal.NotifyContext
+	})
+	out := stderr.String()
+	require.Equal(t, ExitUsage, code, out)
+	require.Contains(t, out, "verify interrupted")
+	require.Contains(t, out, "terraform destroy")
+	assertNothingLeft(t, out)
+}
+
+func TestVerifyDynamoDBLocalKilledMidRun(t *testing.T) {
+	code, _, stderr := faultRun(t, context.Background(), map[string]func(string){
+		"write items ...": func(text string) {
+			m := pidRE.FindStringSubmatch(text)
+			if m == nil {
+				return
+			}
+			pid, _ := strconv.Atoi(m[1])
+			_ = syscall.Kill(pid, syscall.SIGKILL) // the process this run started
+		},
+	})
+	out := stderr.String()
+	require.Equal(t, ExitUsage, code, out)
+	require.Regexp(t, `DynamoDB Local \(pid \d+\) exited during the run`, out)
+	assertNothingLeft(t, out)
+}
+
+func TestVerifyTerraformApplyFails(t *testing.T) {
+	// A terraform on PATH whose apply creates the table and then fails: the
+	// worst case for cleanup.
+	real, err := exec.LookPath("terraform")
+	require.NoError(t, err)
+	bin := t.TempDir()
+	script := "#!/bin/sh\nif [ \"$1\" = apply ]; then \"" + real + "\" \"$@\"; echo 'Error: injected apply failure' >&2; exit 1; fi\nexec \"" + real + "\" \"$@\"\n"
+	require.NoError(t, os.WriteFile(filepath.Join(bin, "terraform"), []byte(script), 0o755))
+	code, _, stderr := faultRun(t, context.Background(), nil, "PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	out := stderr.String()
+	require.Equal(t, ExitUsage, code, out)
+	require.Contains(t, out, "terraform apply failed")
+	require.Contains(t, out, "injected apply failure")
+	require.Contains(t, out, "terraform destroy done")
+	assertNothingLeft(t, out)
+}
+
+func TestVerifyProviderNotInstallable(t *testing.T) {
+	empty := t.TempDir()
+	rc := filepath.Join(t.TempDir(), "terraformrc")
+	require.NoError(t, os.WriteFile(rc, []byte("provider_installation {\n  filesystem_mirror {\n    path = \""+empty+"\"\n  }\n}\n"), 0o644))
+	env := tftest.Env(t)
+	_ = env
+	t.Setenv("TF_CLI_CONFIG_FILE", rc)
+	var stdout, stderr bytes.Buffer
+	code := RunContext(context.Background(), []string{"verify", "../../examples/ecommerce"}, nil, &stdout, &stderr)
+	require.Equal(t, ExitUsage, code, stderr.String())
+	require.Contains(t, stderr.String()+stdout.String(), "run `make setup`")
+}
