@@ -71,6 +71,10 @@ func Load(paths ...string) (*Schema, hcl.Diagnostics) {
 			parsed = append(parsed, file)
 		}
 	}
+	if diags.HasErrors() {
+		// Syntax errors first: decoding a half-parsed file only adds noise.
+		return &Schema{Files: parser.Files()}, diags
+	}
 	s, ds := Decode(parsed...)
 	s.Files = parser.Files()
 	diags = append(diags, ds...)
@@ -82,7 +86,7 @@ func LoadSource(filename string, src []byte) (*Schema, hcl.Diagnostics) {
 	parser := hclparse.NewParser()
 	file, diags := parser.ParseHCL(src, filename)
 	diag.WithCode(diags, CodeSyntax)
-	if file == nil {
+	if file == nil || diags.HasErrors() {
 		return &Schema{Files: parser.Files()}, diags
 	}
 	s, ds := Decode(file)

@@ -1,0 +1,128 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+
+	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/spf13/cobra"
+
+	"github.com/tfdyn/tfdyn/diag"
+	"github.com/tfdyn/tfdyn/plancheck"
+	"github.com/tfdyn/tfdyn/tfenv"
+)
+
+func init() { commandRegistry = append(commandRegistry, (*app).planCommand) }
+
+func (a *app) planCommand() *cobra.Command {
+	var (
+		dir      string
+		schema   string
+		planJSON string
+		acks     []string
+		ackFile  string
+		format   string
+		runOpts  plancheck.RunOptions
+	)
+	c := &cobra.Command{
+		Use:   "plan [--dir TFDIR] [--schema PATH] [--plan-json FILE]",
+		Short: "Check a Terraform plan for dangerous DynamoDB changes (the CI gate before apply)",
+		Long: `plan runs terraform init, plan and show -json in TFDIR (default: the current
+directory), or reads a plan made elsewhere (--plan-json FILE, "-" for stdin,
+from terraform show -json), and reports dangerous changes to DynamoDB tables:
+destroys and replacements, stream and TTL changes, GSIs deleted or rebuilt
+(an error when a declared access pattern uses them: --schema), PITR and
+deletion protection turned off, several GSIs in one apply, billing switches,
+SSE key changes, and drift between the plan and the schema.
+
+Intended changes pass with an acknowledgement and a reason: --ack
+CODE[=ADDRESS]:REASON, or acknowledge blocks in tfdyn-acks.hcl (read from
+TFDIR when present, or --ack-file).
+
+Exit code 0: nothing blocks; 1: a blocking finding; 2: usage or environment
+error.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			switch format {
+			case "text", "json", "github", "junit":
+			default:
+				return exitf(ExitUsage, "--format must be text, json, github or junit, got %q", format)
+			}
+			opts := plancheck.Options{}
+			if schema != "" {
+				s, _, err := a.loadSchema([]string{schema}, diagOptions{format: "text"}, false)
+				if err != nil {
+					return err
+				}
+				opts.Schema = s
+			}
+			for _, f := range acks {
+				ack, err := plancheck.ParseAckFlag(f)
+				if err != nil {
+					return exit(ExitUsage, err)
+				}
+				opts.Acks = append(opts.Acks, ack)
+			}
+			if ackFile == "" {
+				if cand := filepath.Join(dir, plancheck.AckFileName); fileExists(cand) {
+					ackFile = cand
+				}
+			}
+			if ackFile != "" {
+				fileAcks, files, diags := plancheck.LoadAckFile(ackFile)
+				if diags.HasErrors() {
+					width, color := terminal(a.stderr)
+					_ = diag.WriteText(a.stderr, files, diags, width, color)
+					return exitf(ExitUsage, "%s has errors", ackFile)
+				}
+				opts.Acks = append(opts.Acks, fileAcks...)
+			}
+			var plan *tfjson.Plan
+			var err error
+			switch {
+			case planJSON == "-":
+				plan, err = plancheck.DecodePlanJSON(a.stdin)
+			case planJSON != "":
+				plan, err = plancheck.LoadPlanJSON(planJSON)
+			default:
+				var env *tfenv.Env
+				env, err = tfenv.Load()
+				if err == nil {
+					if format == "text" {
+						runOpts.Log = a.stderr
+					}
+					plan, err = plancheck.Run(cmd.Context(), dir, env, runOpts)
+				}
+			}
+			if err != nil {
+				return exit(ExitUsage, err)
+			}
+			rep, err := plancheck.CheckPlan(plan, opts)
+			if err != nil {
+				return exit(ExitUsage, err)
+			}
+			if err := plancheck.WriteReport(a.stdout, rep, format); err != nil {
+				return exit(ExitUsage, err)
+			}
+			if code := rep.ExitCode(); code != plancheck.ExitClean {
+				return exit(ExitFindings, nil)
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&dir, "dir", ".", "Terraform directory to plan")
+	c.Flags().StringVar(&schema, "schema", "", "tfdyn schema (file or directory): enables access-pattern and drift checks")
+	c.Flags().StringVar(&planJSON, "plan-json", "", "check this plan JSON (terraform show -json) instead of running terraform; - for stdin")
+	c.Flags().StringArrayVar(&acks, "ack", nil, "acknowledge a finding: CODE[=ADDRESS]:REASON (repeatable)")
+	c.Flags().StringVar(&ackFile, "ack-file", "", "acknowledgements file (default TFDIR/"+plancheck.AckFileName+" when present)")
+	c.Flags().StringVar(&format, "format", "text", "text, json, github (Actions annotations) or junit")
+	c.Flags().StringArrayVar(&runOpts.VarFiles, "var-file", nil, "terraform -var-file (repeatable)")
+	c.Flags().StringArrayVar(&runOpts.Vars, "var", nil, "terraform -var NAME=VALUE (repeatable)")
+	return c
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
