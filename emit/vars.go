@@ -176,4 +176,3 @@ func (g *generator) readme(n naming) []byte {
 	}
 	return []byte(sb.String())
 }
-
