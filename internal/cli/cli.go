@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/hashicorp/hcl/v2"
@@ -62,7 +63,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func RunContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
 	root := a.rootCommand()
-	root.SetArgs(args)
+	root.SetArgs(normalizeFlags(args))
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
@@ -135,7 +136,8 @@ func (a *app) loadSchema(paths []string, o diagOptions, printClean bool) (*hclsc
 		paths = []string{"."}
 	}
 	s, diags := hclschema.Load(paths...)
-	if !diags.HasErrors() {
+	if !hasCode(diags, hclschema.CodeSyntax, hclschema.CodeNoFiles) {
+		// Lint works on partial models too: report everything at once.
 		diags = append(diags, lint.Run(s)...)
 	}
 	diag.Sort(diags)
@@ -197,4 +199,38 @@ func terminal(w io.Writer) (uint, bool) {
 		return 0, false
 	}
 	return 100, os.Getenv("NO_COLOR") == ""
+}
+
+// normalizeFlags accepts Go- and Terraform-style single-dash long flags
+// (-check, -format=json) by rewriting them to --check, --format=json.
+func normalizeFlags(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		name := strings.SplitN(a, "=", 2)[0]
+		if len(name) > 2 && name[0] == '-' && name[1] != '-' && isWord(name[1:]) {
+			a = "-" + a
+		}
+		out[i] = a
+	}
+	return out
+}
+
+func isWord(s string) bool {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+func hasCode(diags hcl.Diagnostics, codes ...diag.Code) bool {
+	for _, d := range diags {
+		for _, c := range codes {
+			if diag.CodeOf(d) == c {
+				return true
+			}
+		}
+	}
+	return false
 }
