@@ -47,11 +47,8 @@ bench: ## Run benchmarks
 	$(GO) test ./... -run '^$$' -bench . -benchmem
 
 .PHONY: demo
-demo: setup build ## Validate, document and emit the e-commerce example
-	$(BIN) validate examples/ecommerce
-	$(BIN) doc examples/ecommerce
-	$(BIN) emit examples/ecommerce -o $${TMPDIR:-/tmp}/tfdyn-demo
-	@echo "emitted Terraform in $${TMPDIR:-/tmp}/tfdyn-demo"
+demo: setup build ## Main job on examples/ecommerce: validate, doc, emit, live verify and plan checks on DynamoDB Local
+	scripts/demo.sh
 
 .PHONY: fmt
 fmt: ## gofmt the Go sources

@@ -103,6 +103,8 @@ func Run(ctx context.Context, dir string, env *tfenv.Env, opts RunOptions) (*tfj
 	if _, err := tf.Plan(ctx, popts...); err != nil {
 		return nil, &EnvError{Step: "plan", Err: err}
 	}
+	tf.SetStdout(io.Discard) // the JSON is read, not shown
+	tf.SetStderr(&stderr)
 	plan, err := tf.ShowPlanFile(ctx, out)
 	if err != nil {
 		return nil, &EnvError{Step: "show", Err: err}
