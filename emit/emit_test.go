@@ -164,3 +164,14 @@ func TestWriteCheckReportsStaleFiles(t *testing.T) {
 	require.ErrorIs(t, err, emit.ErrStale)
 	require.Equal(t, []string{"dynamodb.tf"}, changed)
 }
+
+// TestReadmeShowsCurrentOutput keeps the emitted Terraform shown in the
+// README identical to what emit writes.
+func TestReadmeShowsCurrentOutput(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	require.NoError(t, err)
+	files, err := emit.Emit(loadSchema(t, "../examples/ecommerce"), emit.Options{SchemaPath: "examples/ecommerce"})
+	require.NoError(t, err)
+	want := "<!-- emit:ecommerce -->\n```hcl\n" + string(files["dynamodb.tf"]) + "```\n<!-- /emit:ecommerce -->"
+	require.Contains(t, string(readme), want, "README.md shows stale emit output: copy emit/testdata/golden/ecommerce/resources/dynamodb.tf into it")
+}
