@@ -159,41 +159,47 @@ func (g *generator) versions() []byte {
 	return g.finish(f)
 }
 
-func (g *generator) resources() (map[string][]byte, error) {
-	n := g.naming()
-	files := map[string][]byte{}
-	main := hclwrite.NewEmptyFile()
+// eachTable writes one block per table with write, blank lines between.
+func (g *generator) eachTable(write func(*hclwrite.Body, *hclschema.Table)) []byte {
+	f := hclwrite.NewEmptyFile()
 	for i, t := range g.s.Tables {
 		if i > 0 {
-			main.Body().AppendNewline()
+			f.Body().AppendNewline()
 		}
-		g.table(main.Body(), t, n)
+		write(f.Body(), t)
 	}
-	files["dynamodb.tf"] = g.finish(main)
-	files["dynamodb_variables.tf"] = g.variables(n, false)
-	files["dynamodb_outputs.tf"] = g.outputs(n)
+	return g.finish(f)
+}
+
+// userModuleFiles are the dynamodb*.tf files added to a user's module around
+// main (resources or module calls).
+func (g *generator) userModuleFiles(n naming, main []byte) map[string][]byte {
+	files := map[string][]byte{
+		"dynamodb.tf":           main,
+		"dynamodb_variables.tf": g.variables(n),
+		"dynamodb_outputs.tf":   g.outputs(n),
+	}
 	if !g.opts.NoVersions {
 		files["dynamodb_versions.tf"] = g.versions()
 	}
-	return files, nil
+	return files
+}
+
+func (g *generator) resources() (map[string][]byte, error) {
+	n := g.naming()
+	main := g.eachTable(func(b *hclwrite.Body, t *hclschema.Table) { g.table(b, t, n) })
+	return g.userModuleFiles(n, main), nil
 }
 
 func (g *generator) module() (map[string][]byte, error) {
 	n := g.naming()
-	files := map[string][]byte{}
-	main := hclwrite.NewEmptyFile()
-	for i, t := range g.s.Tables {
-		if i > 0 {
-			main.Body().AppendNewline()
-		}
-		g.table(main.Body(), t, n)
-	}
-	files["main.tf"] = g.finish(main)
-	files["variables.tf"] = g.variables(n, true)
-	files["outputs.tf"] = g.outputs(n)
-	files["versions.tf"] = g.versions()
-	files["README.md"] = g.readme(n)
-	return files, nil
+	return map[string][]byte{
+		"main.tf":      g.eachTable(func(b *hclwrite.Body, t *hclschema.Table) { g.table(b, t, n) }),
+		"variables.tf": g.variables(n),
+		"outputs.tf":   g.outputs(n),
+		"versions.tf":  g.versions(),
+		"README.md":    g.readme(n),
+	}, nil
 }
 
 // table writes one aws_dynamodb_table resource.

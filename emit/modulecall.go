@@ -11,22 +11,8 @@ import (
 // same variables and outputs as the resources layout.
 func (g *generator) moduleCall() (map[string][]byte, error) {
 	n := g.naming()
-	f := hclwrite.NewEmptyFile()
-	for i, t := range g.s.Tables {
-		if i > 0 {
-			f.Body().AppendNewline()
-		}
-		g.callTable(f.Body(), t, n)
-	}
-	files := map[string][]byte{
-		"dynamodb.tf":           g.finish(f),
-		"dynamodb_variables.tf": g.variables(n, false),
-		"dynamodb_outputs.tf":   g.outputs(n),
-	}
-	if !g.opts.NoVersions {
-		files["dynamodb_versions.tf"] = g.versions()
-	}
-	return files, nil
+	main := g.eachTable(func(b *hclwrite.Body, t *hclschema.Table) { g.callTable(b, t, n) })
+	return g.userModuleFiles(n, main), nil
 }
 
 func keyObject(k hclschema.KeyAttr) cty.Value {

@@ -46,7 +46,7 @@ func (g *generator) variableList(n naming) []variable {
 	return vars
 }
 
-func (g *generator) variables(n naming, _ bool) []byte {
+func (g *generator) variables(n naming) []byte {
 	f := hclwrite.NewEmptyFile()
 	for i, v := range g.variableList(n) {
 		if i > 0 {

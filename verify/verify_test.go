@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
@@ -135,7 +136,7 @@ func TestVerifyFailsOnBrokenDesigns(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.dir, func(t *testing.T) {
 			t.Parallel()
-			s := load(t, filepath.Join("testdata", "broken", c.dir))
+			s := load(t, brokenCopy(t, c.dir))
 			rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: c.dir, Env: env,
 				ProviderMajor: providerFor(t, env, s), Items: 10})
 			require.NoError(t, err)
@@ -156,5 +157,58 @@ func TestVerifyFailsOnBrokenDesigns(t *testing.T) {
 			}
 			assertCleanedUp(t, rep)
 		})
+	}
+}
+
+// brokenEdits turn examples/ecommerce into deliberately broken copies: each
+// edit replaces one exact text of the example.
+var brokenEdits = map[string][][2]string{
+	// Order items live in the customer's partition with SK "ORDERITEM#...",
+	// and orders_for_customer reads begins_with("ORDER") without the
+	// delimiter, so it also returns them.
+	"prefix_collision": {
+		{"    orderId   = string\n    itemId    = string", "    username  = string\n    orderId   = string\n    itemId    = string"},
+		{"    PK = \"ORDER#${orderId}\"\n    SK = \"ITEM#${itemId}\"", "    PK = \"CUSTOMER#${username}\"\n    SK = \"ORDERITEM#${orderId}#${itemId}\""},
+		{"    orderId   = \"o-1001\"\n    itemId    = \"1\"", "    username  = \"alice\"\n    orderId   = \"o-1001\"\n    itemId    = \"1\""},
+		{"    orderId   = \"o-1001\"\n    itemId    = \"2\"", "    username  = \"alice\"\n    orderId   = \"o-1001\"\n    itemId    = \"2\""},
+		{"    PK = \"ORDER#${orderId}\"\n    SK = begins_with(\"ITEM#\")", "    PK = \"CUSTOMER#${username}\"\n    SK = begins_with(\"ORDERITEM#${orderId}#\")"},
+		{"    PK = \"CUSTOMER#${username}\"\n    SK = begins_with(\"ORDER#\")", "    PK = \"CUSTOMER#${username}\"\n    SK = begins_with(\"ORDER\")"},
+	},
+	// Orders sort by total, interpolated without zero padding: 1012 sorts
+	// before 42.5 as text.
+	"unpadded_number": {
+		{"    SK = \"ORDER#${orderDate}#${orderId}\"", "    SK = \"ORDER#${total}#${orderId}\""},
+	},
+	// GSI2 holds only orders whose status is "placed" in lower case, but
+	// orders are stored as "PLACED": the admin screen finds nothing.
+	"wrong_sparse_condition": {
+		{"  index \"GSI2\" {\n    GSI2PK", "  index \"GSI2\" {\n    when   = status == \"placed\"\n    GSI2PK"},
+	},
+	// order_by_id reads GSI2 (orders by status) instead of GSI1.
+	"wrong_index": {
+		{"  index       = \"GSI1\"\n  key {\n    GSI1PK = \"ORDER#${orderId}\"\n    GSI1SK = \"ORDER#${orderId}\"\n  }", "  index       = \"GSI2\"\n  key {\n    GSI2PK = \"ORDER#${orderId}\"\n  }"},
+	},
+}
+
+// brokenCopy writes the broken copy named name of examples/ecommerce into a
+// temporary directory and returns it.
+func brokenCopy(t *testing.T, name string) string {
+	t.Helper()
+	src, err := os.ReadFile("../examples/ecommerce/ecommerce.tfdyn.hcl")
+	require.NoError(t, err)
+	text := string(src)
+	for _, e := range brokenEdits[name] {
+		require.Equal(t, 1, strings.Count(text, e[0]), "edit %q of %s no longer matches examples/ecommerce exactly once", e[0], name)
+		text = strings.Replace(text, e[0], e[1], 1)
+	}
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "shop.tfdyn.hcl"), []byte(text), 0o644))
+	return dir
+}
+
+func TestBrokenCopiesApply(t *testing.T) {
+	for name := range brokenEdits {
+		s := load(t, brokenCopy(t, name))
+		require.NotEmpty(t, s.Patterns, name)
 	}
 }
