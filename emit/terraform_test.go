@@ -1,6 +1,7 @@
 package emit_test
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/tfdyn/tfdyn/ddblocal"
 	"github.com/tfdyn/tfdyn/emit"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 )
@@ -16,6 +18,7 @@ import (
 // validate with the real hashicorp/aws provider on every example and layout.
 func TestEmittedTerraformValidates(t *testing.T) {
 	env := tftest.Env(t)
+	target := ddblocal.StartForTest(t)
 	for name, dir := range schemaDirs(t) {
 		s := loadSchema(t, dir)
 		for _, v := range variants(s) {
@@ -36,6 +39,11 @@ func TestEmittedTerraformValidates(t *testing.T) {
 				tftest.Terraform(t, env, work, "fmt", "-check", "-diff", "-recursive")
 				tftest.Terraform(t, env, work, "init", "-backend=false", "-input=false", "-no-color")
 				tftest.Terraform(t, env, work, "validate", "-no-color")
+				// And a plan against the local target: the provider accepts
+				// every argument, and a fresh table plans as one create.
+				require.NoError(t, os.WriteFile(filepath.Join(work, "provider.tf"), []byte(target.ProviderBlock()), 0o644))
+				out := tftest.Terraform(t, env, work, "plan", "-input=false", "-no-color")
+				require.Contains(t, out, fmt.Sprintf("Plan: %d to add, 0 to change, 0 to destroy.", len(s.Tables)))
 			})
 		}
 	}
