@@ -54,6 +54,10 @@ type Options struct {
 	// KeepAlive is called with the endpoint when Keep is set, after the
 	// report; it returns when the caller wants the endpoint stopped.
 	KeepAlive func(endpoint string)
+	// TableNames sets the DynamoDB name of tables by label, instead of the
+	// schema's name (local) or the name with a unique suffix (endpoint, aws).
+	// verify still refuses a name that exists.
+	TableNames map[string]string
 	// Timeout bounds each terraform step (default 10 minutes).
 	Timeout time.Duration
 }

@@ -23,6 +23,9 @@ type workspace struct {
 	tf         *tfexec.Terraform
 	tableNames map[*hclschema.Table]string
 	applied    bool
+	// owned is set once verify has checked that none of its table names
+	// exist: only then may it delete them.
+	owned bool
 }
 
 // newWorkspace emits the schema into a new temporary directory with a
@@ -46,7 +49,9 @@ func newWorkspace(env *tfenv.Env, s *hclschema.Schema, opts Options, suffix stri
 	vars := map[string]any{}
 	for _, t := range s.Tables {
 		name := t.Name
-		if suffix != "" {
+		if fixed, ok := opts.TableNames[t.Label]; ok {
+			name = fixed
+		} else if suffix != "" {
 			name = truncate(name, 255-len(suffix)) + suffix
 		}
 		w.tableNames[t] = name

@@ -148,6 +148,7 @@ func (r *runner) run(ctx context.Context) error {
 	if err := r.refuseExisting(ctx); err != nil {
 		return err
 	}
+	ws.owned = true
 	if err := r.step("terraform apply", func() error { return ws.apply(ctx) }); err != nil {
 		return err
 	}
@@ -249,7 +250,6 @@ func (r *runner) refuseExisting(ctx context.Context) error {
 		switch {
 		case errors.As(err, &nf):
 		case err == nil:
-			r.ws.applied = false
 			return fmt.Errorf("table %s already exists at %s; verify only works on tables it creates and refuses to touch it", name, r.report.Endpoint)
 		default:
 			return fmt.Errorf("describe table %s: %w", name, err)
@@ -558,8 +558,8 @@ func (r *runner) cleanup() error {
 // (after an interrupted or failed apply). Only names this run created reach
 // here: refuseExisting checked they did not exist before.
 func (r *runner) deleteLeftover(ctx context.Context, name string) error {
-	if r.ws == nil || len(r.report.Steps) == 0 {
-		return nil
+	if r.ws == nil || !r.ws.owned {
+		return nil // never touch a table this run did not create
 	}
 	_, err := r.client.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)})
 	var nf *types.ResourceNotFoundException

@@ -3,6 +3,7 @@ package verify_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -12,6 +13,11 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/tfdyn/tfdyn/ddblocal"
 	"github.com/tfdyn/tfdyn/emit"
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/tftest"
@@ -75,13 +81,43 @@ func TestVerifyPassesOnEveryExample(t *testing.T) {
 		if files, _ := hclschema.FindFiles(dir); len(files) == 0 || !isDir(dir) {
 			continue
 		}
-		t.Run(filepath.Base(dir), func(t *testing.T) {
-			t.Parallel()
-			s := load(t, dir)
-			require.False(t, lint.Run(s).HasErrors())
+		s := load(t, dir)
+		require.False(t, lint.Run(s).HasErrors())
+		providers := []int{6}
+		if !hasMultiAttributeGSI(s) {
+			providers = append(providers, 5) // the 5.x layout applies too
+		}
+		for _, major := range providers {
+			t.Run(fmt.Sprintf("%s/provider%d", filepath.Base(dir), major), func(t *testing.T) {
+				t.Parallel()
+				verifyExample(t, env, s, dir, major)
+			})
+		}
+	}
+}
+
+func hasMultiAttributeGSI(s *hclschema.Schema) bool {
+	for _, tb := range s.Tables {
+		for _, ix := range tb.GSIs {
+			if ix.MultiAttribute() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func verifyExample(t *testing.T, env *tfenv.Env, s *hclschema.Schema, dir string, major int) {
+	{
+		{
+			if major == 6 {
+				major = providerFor(t, env, s)
+			} else if !env.HasAWSProvider(emit.Provider6Constraint) {
+				t.Skip("already verified with 5.100.0 while provider 6 is missing")
+			}
 			var progress syncBuffer
 			rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: dir, Env: env,
-				ProviderMajor: providerFor(t, env, s), Progress: &progress, Scale: 3, Items: 10})
+				ProviderMajor: major, Progress: &progress, Scale: 3, Items: 10})
 			var text bytes.Buffer
 			if rep != nil {
 				rep.WriteText(&text)
@@ -96,7 +132,7 @@ func TestVerifyPassesOnEveryExample(t *testing.T) {
 			}
 			require.Len(t, rep.Scale, len(s.Patterns))
 			assertCleanedUp(t, rep)
-		})
+		}
 	}
 }
 
@@ -211,4 +247,55 @@ func TestBrokenCopiesApply(t *testing.T) {
 		s := load(t, brokenCopy(t, name))
 		require.NotEmpty(t, s.Patterns, name)
 	}
+}
+
+// TestVerifyAgainstEndpoint uses a running DynamoDB-compatible endpoint (as a
+// CI service container would be); the table name gets a unique suffix and
+// the table is gone afterwards.
+func TestVerifyAgainstEndpoint(t *testing.T) {
+	env := tftest.Env(t)
+	target := ddblocal.StartForTest(t)
+	s := load(t, "../examples/ecommerce")
+	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: "examples/ecommerce", Env: env,
+		Target: verify.TargetEndpoint, Endpoint: target.Endpoint(), ProviderMajor: providerFor(t, env, s), Items: 5})
+	var text bytes.Buffer
+	if rep != nil {
+		rep.WriteText(&text)
+	}
+	require.NoError(t, err, text.String())
+	require.True(t, rep.Passed, text.String())
+	require.Len(t, rep.Tables, 1)
+	require.Regexp(t, `^shop-tfdyn-[0-9a-f]{6}$`, rep.Tables[0].Name)
+	client, err := target.NewClient(context.Background())
+	require.NoError(t, err)
+	out, err := client.ListTables(context.Background(), &dynamodb.ListTablesInput{})
+	require.NoError(t, err)
+	require.Empty(t, out.TableNames, "verify must destroy the table it created")
+	assertCleanedUp(t, rep)
+}
+
+// TestVerifyRefusesExistingTable: verify never touches a table it did not
+// create.
+func TestVerifyRefusesExistingTable(t *testing.T) {
+	env := tftest.Env(t)
+	target := ddblocal.StartForTest(t)
+	client, err := target.NewClient(context.Background())
+	require.NoError(t, err)
+	s := load(t, "../examples/ecommerce")
+	// Occupy the name the local target would use, on the same endpoint.
+	_, err = client.CreateTable(context.Background(), &dynamodb.CreateTableInput{
+		TableName:            aws.String("shop"),
+		BillingMode:          types.BillingModePayPerRequest,
+		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String("PK"), AttributeType: types.ScalarAttributeTypeS}},
+		KeySchema:            []types.KeySchemaElement{{AttributeName: aws.String("PK"), KeyType: types.KeyTypeHash}},
+	})
+	require.NoError(t, err)
+	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, Env: env, Target: verify.TargetEndpoint,
+		Endpoint: target.Endpoint(), ProviderMajor: providerFor(t, env, s), Items: 1, TableNames: map[string]string{"shop": "shop"}})
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "table shop already exists")
+	require.Contains(t, err.Error(), "refuses to touch it")
+	_, err = client.DescribeTable(context.Background(), &dynamodb.DescribeTableInput{TableName: aws.String("shop")})
+	require.NoError(t, err, "the existing table must be untouched")
+	assertCleanedUp(t, rep)
 }

@@ -101,6 +101,7 @@ Exit code 0: everything passed; 1: a pattern or conformance check failed;
 	c.Flags().StringVar(&format, "format", "text", "report format: text or json")
 	c.Flags().StringVar(&junit, "junit", "", "also write a JUnit XML report to FILE")
 	c.Flags().IntVar(&provider, "provider", 6, "major version of hashicorp/aws: 6 or 5")
+	c.Flags().StringToStringVar(&opts.TableNames, "table-name", nil, "DynamoDB name of a table by label (LABEL=NAME); verify refuses names that exist")
 	return c
 }
 
