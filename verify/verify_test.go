@@ -107,33 +107,30 @@ func hasMultiAttributeGSI(s *hclschema.Schema) bool {
 	return false
 }
 
+// verifyExample verifies one example with hashicorp/aws of the given major.
 func verifyExample(t *testing.T, env *tfenv.Env, s *hclschema.Schema, dir string, major int) {
-	{
-		{
-			if major == 6 {
-				major = providerFor(t, env, s)
-			} else if !env.HasAWSProvider(emit.Provider6Constraint) {
-				t.Skip("already verified with 5.100.0 while provider 6 is missing")
-			}
-			var progress syncBuffer
-			rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: dir, Env: env,
-				ProviderMajor: major, Progress: &progress, Scale: 3, Items: 10})
-			var text bytes.Buffer
-			if rep != nil {
-				rep.WriteText(&text)
-			}
-			require.NoError(t, err, "%s\n%s", progress.String(), text.String())
-			require.True(t, rep.Passed, text.String())
-			require.NotEmpty(t, rep.Patterns)
-			require.Len(t, rep.Patterns, len(s.Patterns))
-			for _, p := range rep.Patterns {
-				require.True(t, p.OK, p.Name)
-				require.Empty(t, p.Warning, "pattern %s found nothing for any example input", p.Name)
-			}
-			require.Len(t, rep.Scale, len(s.Patterns))
-			assertCleanedUp(t, rep)
-		}
+	if major == 6 {
+		major = providerFor(t, env, s)
+	} else if !env.HasAWSProvider(emit.Provider6Constraint) {
+		t.Skip("already verified with 5.100.0 while provider 6 is missing")
 	}
+	var progress syncBuffer
+	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: dir, Env: env,
+		ProviderMajor: major, Progress: &progress, Scale: 3, Items: 10})
+	var text bytes.Buffer
+	if rep != nil {
+		rep.WriteText(&text)
+	}
+	require.NoError(t, err, "%s\n%s", progress.String(), text.String())
+	require.True(t, rep.Passed, text.String())
+	require.NotEmpty(t, rep.Patterns)
+	require.Len(t, rep.Patterns, len(s.Patterns))
+	for _, p := range rep.Patterns {
+		require.True(t, p.OK, p.Name)
+		require.Empty(t, p.Warning, "pattern %s found nothing for any example input", p.Name)
+	}
+	require.Len(t, rep.Scale, len(s.Patterns))
+	assertCleanedUp(t, rep)
 }
 
 func isDir(p string) bool {
