@@ -207,6 +207,10 @@ func translate(expr hcl.Expression, ctx *hcl.EvalContext) (expression.ConditionB
 			}
 			return expression.Not(inner), nil
 		}
+	case *hclsyntax.ScopeTraversalExpr:
+		if attr := attributeSide(e); attr != "" {
+			return expression.Name(attr).Equal(expression.Value(true)), nil // a bool attribute
+		}
 	case *hclsyntax.BinaryOpExpr:
 		switch e.Op {
 		case hclsyntax.OpLogicalAnd, hclsyntax.OpLogicalOr:
@@ -239,6 +243,16 @@ func comparison(e *hclsyntax.BinaryOpExpr, ctx *hcl.EvalContext) (expression.Con
 	v, ds := valExpr.Value(ctx)
 	if ds.HasErrors() {
 		return expression.ConditionBuilder{}, fmt.Errorf("%s: %s", e.Range(), ds.Error())
+	}
+	if v.IsNull() {
+		// attr == null: the attribute is absent (the oracle sees it as null).
+		switch e.Op {
+		case hclsyntax.OpEqual:
+			return expression.AttributeNotExists(expression.Name(attr)), nil
+		case hclsyntax.OpNotEqual:
+			return expression.AttributeExists(expression.Name(attr)), nil
+		}
+		return expression.ConditionBuilder{}, fmt.Errorf("%s: null can only be compared with == or !=", e.Range())
 	}
 	av, err := toAV(v)
 	if err != nil {

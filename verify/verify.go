@@ -458,7 +458,7 @@ func (r *runner) runOnce(ctx context.Context, p *hclschema.AccessPattern, ds *Da
 	if miss && len(exp.Items) == 0 && len(live.Items) > 0 {
 		problems = append(problems, fmt.Sprintf("inputs that match no item returned %d item(s)", len(live.Items)))
 	}
-	if m := sourceMissing(p, source, live); m != "" {
+	if m := sourceMissing(p, b, source, live); m != "" {
 		problems = append(problems, m)
 	}
 	if m := intendedOrder(p, ds, live); m != "" {
@@ -496,9 +496,11 @@ func (r *runner) scale(ctx context.Context) error {
 		switch {
 		case !a.OK:
 			sr.Message = "result differs from the oracle at scale: " + a.Message
+		case wasteAfter > wasteBefore && p.Filter != nil:
+			sr.Message = fmt.Sprintf("reads %d item(s) it does not return at x%d (was %d): its declared filter costs more as data grows (lint TD119)", wasteAfter, r.opts.Scale, wasteBefore)
 		case wasteAfter > wasteBefore:
 			sr.OK = false
-			sr.Message = fmt.Sprintf("reads %d item(s) it does not return at x%d (was %d): a filter does the work of a key condition", wasteAfter, r.opts.Scale, wasteBefore)
+			sr.Message = fmt.Sprintf("reads %d item(s) it does not return at x%d (was %d): something filters what a key condition should select", wasteAfter, r.opts.Scale, wasteBefore)
 		case a.Returned <= b.Returned && a.Consumed > b.Consumed*1.5+0.5:
 			sr.OK = false
 			sr.Message = fmt.Sprintf("consumed capacity grew from %.1f to %.1f while the result did not", b.Consumed, a.Consumed)
