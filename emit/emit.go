@@ -28,7 +28,10 @@ const (
 
 // Provider constraints of the output.
 const (
-	Provider6Constraint = ">= 6.29.0"
+	// Provider6Constraint: key_schema blocks exist from 6.29, but before
+	// 6.37 removing one GSI written with key_schema deletes every GSI
+	// (provider issue 46602), so emitted code requires 6.37.
+	Provider6Constraint = ">= 6.37.0"
 	Provider5Constraint = ">= 5.0.0, < 6.0.0"
 )
 

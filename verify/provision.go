@@ -106,7 +106,7 @@ func explainInit(err error) error {
 	if strings.Contains(msg, "Failed to query available provider packages") || strings.Contains(msg, "could not connect to registry") ||
 		strings.Contains(msg, "no available releases match") {
 		return fmt.Errorf("terraform init could not install hashicorp/aws: run `make setup` (it builds provider 6 into ~/.cache/tfdyn/tf-mirror), "+
-			"or point TF_CLI_CONFIG_FILE at a CLI config with a filesystem_mirror that holds hashicorp/aws >= 6.29: %w", err)
+			"or point TF_CLI_CONFIG_FILE at a CLI config with a filesystem_mirror that holds hashicorp/aws >= 6.37: %w", err)
 	}
 	return fmt.Errorf("terraform init: %w", err)
 }

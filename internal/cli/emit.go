@@ -34,7 +34,7 @@ current directory) into DIR:
   --as module-call              a call of the reusable module
                                 modules/dynamodb-table (--module-source SRC)
 
-GSIs are written with key_schema blocks for hashicorp/aws >= 6.29 (multi-
+GSIs are written with key_schema blocks for hashicorp/aws >= 6.37 (multi-
 attribute keys need them); --provider 5 writes hash_key/range_key instead.
 emit never overwrites a file it did not generate; --check writes nothing and
 exits 1 when the files in DIR are stale.`,

@@ -14,6 +14,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/tfdyn/tfdyn/emit"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
@@ -60,9 +61,9 @@ func faultRun(t *testing.T, ctx context.Context, hooks map[string]func(string), 
 	t.Helper()
 	env := tftest.Env(t)
 	provider := "6"
-	if !env.HasAWSProvider(">= 6.29.0") {
+	if !env.HasAWSProvider(emit.Provider6Constraint) {
 		if os.Getenv("TFDYN_REQUIRE_PROVIDER6") == "1" {
-			tftest.RequireProvider(t, env, ">= 6.29.0")
+			tftest.RequireProvider(t, env, emit.Provider6Constraint)
 		}
 		provider = "5"
 	}

@@ -6,7 +6,7 @@ terraform {
   required_providers {
     aws = {
       source  = "hashicorp/aws"
-      version = ">= 6.29.0"
+      version = ">= 6.37.0"
     }
   }
 }
