@@ -35,16 +35,20 @@ test-short: deps ## Run the fast tests only (no terraform, no DynamoDB Local)
 	$(GO) test -short ./...
 
 .PHONY: update-golden
-update-golden: ## Refresh golden files (review the diff)
-	$(GO) test ./... -run 'Golden|Doc|Emit' -update
+update-golden: ## Refresh golden files: emit output, design docs, plan fixtures (review the diff)
+	$(GO) test -short ./emit ./doc ./plancheck -update
 
 .PHONY: fuzz
 fuzz: ## Fuzz the parser and linter for 60s
 	$(GO) test ./lint -run '^$$' -fuzz FuzzParseAndLint -fuzztime 60s
 
 .PHONY: bench
-bench: ## Run benchmarks
+bench: ## Run the benchmarks (lint of a 500-entity / 2,000-pattern schema, ...)
 	$(GO) test ./... -run '^$$' -bench . -benchmem
+
+.PHONY: bench-verify
+bench-verify: setup build ## Compare tfdyn verify with bare terraform init+apply+destroy of the same configuration
+	scripts/bench-verify.sh
 
 .PHONY: demo
 demo: setup build ## Main job on examples/ecommerce: validate, doc, emit, live verify and plan checks on DynamoDB Local
