@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"math/rand"
 	"sort"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/zclconf/go-cty/cty"
@@ -21,10 +22,36 @@ type Dataset struct {
 	byKey map[string]int
 	// Skipped counts generated values that the templates rejected.
 	Skipped int
+	// TTLMoved counts items whose TTL attribute was in the past: DynamoDB
+	// (and DynamoDB Local) delete such items at any moment, so verify moves
+	// the expiry 30 days ahead before it writes them.
+	TTLMoved int
+	now      time.Time
 }
 
 func newDataset(t *hclschema.Table) *Dataset {
-	return &Dataset{Table: t, byKey: map[string]int{}}
+	return &Dataset{Table: t, byKey: map[string]int{}, now: time.Now()}
+}
+
+// liveTTL returns values with an expired TTL attribute moved ahead.
+func (d *Dataset) liveTTL(e *hclschema.Entity, values cty.Value) cty.Value {
+	attr := d.Table.TTLAttribute
+	a := e.Attribute(attr)
+	if attr == "" || a == nil || a.Type != cty.Number {
+		return values
+	}
+	m := values.AsValueMap()
+	v := m[attr]
+	if v.IsNull() || !v.IsKnown() {
+		return values
+	}
+	floor := big.NewFloat(float64(d.now.Add(time.Hour).Unix()))
+	if v.AsBigFloat().Cmp(floor) >= 0 {
+		return values
+	}
+	d.TTLMoved++
+	m[attr] = cty.NumberIntVal(d.now.Add(30 * 24 * time.Hour).Unix())
+	return cty.ObjectVal(m)
 }
 
 // add inserts an item unless its primary key is taken; it reports whether
@@ -56,7 +83,7 @@ func (d *Dataset) EntityOf(av map[string]types.AttributeValue) *hclschema.Entity
 func (d *Dataset) addExamples() error {
 	for _, e := range d.Table.Entities {
 		for _, ex := range e.Examples {
-			it, err := e.Item(ex.Values)
+			it, err := e.Item(d.liveTTL(e, ex.Values))
 			if err != nil {
 				return fmt.Errorf("entity %s example at %s: %w", e.Name, ex.DeclRange, err)
 			}
@@ -83,7 +110,7 @@ func (d *Dataset) addGenerated(seed int64, n, offset int) error {
 			for _, a := range e.Attributes {
 				vals[a.Name] = generate(a, pools[a.Name], unique[a.Name], idx, rng)
 			}
-			it, err := e.Item(cty.ObjectVal(vals))
+			it, err := e.Item(d.liveTTL(e, cty.ObjectVal(vals)))
 			if err != nil {
 				d.Skipped++
 				continue

@@ -23,6 +23,7 @@ type Report struct {
 	Items       int             `json:"items_written"`
 	Patterns    []PatternReport `json:"patterns"`
 	Scale       []ScaleReport   `json:"scale,omitempty"`
+	Notes       []string        `json:"notes,omitempty"`
 	Passed      bool            `json:"passed"`
 	Error       string          `json:"error,omitempty"`
 	Kept        bool            `json:"kept,omitempty"`
@@ -67,6 +68,8 @@ type RunResult struct {
 	Latency  time.Duration `json:"latency_ns"`
 	OK       bool          `json:"ok"`
 	Message  string        `json:"message,omitempty"`
+	// Retries counts re-reads of a GSI that had not caught up yet.
+	Retries int `json:"retries,omitempty"`
 }
 
 // ScaleReport compares a pattern's reads before and after scaling the data.
@@ -152,6 +155,9 @@ func (r *Report) WriteText(w io.Writer) {
 			fmt.Fprintf(w, "  %s %s: read %d -> %d, returned %d -> %d, RCU %.1f -> %.1f %s\n", mark(s.OK), s.Pattern,
 				s.ReadBefore, s.ReadAfter, s.ReturnedBefore, s.ReturnedAfter, s.ConsumedBefore, s.ConsumedAfter, s.Message)
 		}
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "\nNote: %s\n", n)
 	}
 	if len(r.Emulated) > 0 {
 		fmt.Fprintln(w, "\nEmulated by the local target (not checked against DynamoDB):")
