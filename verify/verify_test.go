@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -294,5 +295,25 @@ func TestVerifyRefusesExistingTable(t *testing.T) {
 	require.Contains(t, err.Error(), "refuses to touch it")
 	_, err = client.DescribeTable(context.Background(), &dynamodb.DescribeTableInput{TableName: aws.String("shop")})
 	require.NoError(t, err, "the existing table must be untouched")
+	assertCleanedUp(t, rep)
+}
+
+// TestVerifyKeepLeavesTableUpUntilReleased: with --keep the table stays up
+// (the caller gets the endpoint) and is gone once the caller lets go.
+func TestVerifyKeepLeavesTableUpUntilReleased(t *testing.T) {
+	env := tftest.Env(t)
+	s := load(t, "../examples/ecommerce")
+	var seen []string
+	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, Env: env, ProviderMajor: providerFor(t, env, s), Items: 1, Keep: true,
+		KeepAlive: func(endpoint string) {
+			client := dynamodb.New(dynamodb.Options{Region: "us-east-1", BaseEndpoint: aws.String(endpoint),
+				Credentials: credentials.NewStaticCredentialsProvider("tfdyn", "tfdyn", ""), DisableValidateResponseChecksum: true})
+			out, err := client.ListTables(context.Background(), &dynamodb.ListTablesInput{})
+			require.NoError(t, err)
+			seen = out.TableNames
+		}})
+	require.NoError(t, err)
+	require.True(t, rep.Kept)
+	require.Equal(t, []string{"shop"}, seen, "the table is up while the caller holds it")
 	assertCleanedUp(t, rep)
 }
