@@ -45,7 +45,7 @@ for run in $(seq 1 "$RUNS"); do
   t1=$(now)
 
   rm -rf "$work/tf"
-  "$TFDYN" emit "$EXAMPLE" -o "$work/tf" --provider "$PROVIDER" >/dev/null
+  "$TFDYN" emit "$EXAMPLE" -o "$work/tf" --provider "$PROVIDER" >/dev/null 2>&1
   sed -n '/^Terraform provider block:/,/^The compatibility layer/p' "$work/local.log" | sed '1d;$d' >"$work/tf/provider.tf"
   printf '{ "dynamodb_deletion_protection": false }\n' >"$work/tf/bench.auto.tfvars.json"
   t2=$(now)
