@@ -88,6 +88,7 @@ func Rules() []Rule {
 		ruleEntityWithoutExamples,
 		ruleTTLNotNumber,
 		ruleUnenforceableWhen,
+		ruleConditionNeverMatches,
 	}
 }
 
