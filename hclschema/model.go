@@ -535,3 +535,22 @@ type Condition struct {
 	Range     hcl.Range
 	NameRange hcl.Range
 }
+
+// Holds reports whether a comparison result c (negative, zero, positive:
+// the item's value against the operand) satisfies an equality or bound
+// operator; it is false for begins_with and between.
+func (op ConditionOp) Holds(c int) bool {
+	switch op {
+	case OpEq:
+		return c == 0
+	case OpLT:
+		return c < 0
+	case OpLE:
+		return c <= 0
+	case OpGT:
+		return c > 0
+	case OpGE:
+		return c >= 0
+	}
+	return false
+}

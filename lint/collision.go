@@ -341,18 +341,7 @@ func satisfies(v cty.Value, op hclschema.ConditionOp, args []cty.Value) bool {
 		return ok1 && ok2 && lo >= 0 && hi <= 0
 	case hclschema.OpLT, hclschema.OpLE, hclschema.OpGT, hclschema.OpGE:
 		n, ok := cmp(args[0])
-		if !ok {
-			return false
-		}
-		switch op {
-		case hclschema.OpLT:
-			return n < 0
-		case hclschema.OpLE:
-			return n <= 0
-		case hclschema.OpGT:
-			return n > 0
-		}
-		return n >= 0
+		return ok && op.Holds(n)
 	}
 	return false
 }

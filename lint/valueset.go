@@ -243,18 +243,7 @@ func boundOverlap(ent valueSet, op hclschema.ConditionOp, b valueSet) bool {
 	}
 	if ent.exact && b.exact {
 		n, ok := compareValues(ent.val, b.val)
-		if !ok {
-			return false
-		}
-		switch op {
-		case hclschema.OpLT:
-			return n < 0
-		case hclschema.OpLE:
-			return n <= 0
-		case hclschema.OpGT:
-			return n > 0
-		}
-		return n >= 0
+		return ok && op.Holds(n)
 	}
 	el, ok1 := ent.lit()
 	bl, ok2 := b.lit()

@@ -93,22 +93,7 @@ func matchOp(op hclschema.ConditionOp, v cty.Value, args []cty.Value) bool {
 		return ok1 && ok2 && lo >= 0 && hi <= 0
 	}
 	c, ok := Compare(v, args[0])
-	if !ok {
-		return false
-	}
-	switch op {
-	case hclschema.OpEq:
-		return c == 0
-	case hclschema.OpLT:
-		return c < 0
-	case hclschema.OpLE:
-		return c <= 0
-	case hclschema.OpGT:
-		return c > 0
-	case hclschema.OpGE:
-		return c >= 0
-	}
-	return false
+	return ok && op.Holds(c)
 }
 
 // Compare orders two scalar values as DynamoDB does: strings by unsigned
