@@ -115,11 +115,7 @@ func Run(ctx context.Context, dir string, env *tfenv.Env, opts RunOptions) (*tfj
 // initHint explains common init failures.
 func initHint(out string, env *tfenv.Env) string {
 	switch {
-	case strings.Contains(out, "Failed to query available provider packages"),
-		strings.Contains(out, "Failed to install provider"),
-		strings.Contains(out, "could not connect to registry"),
-		strings.Contains(out, "Failed to resolve provider packages"),
-		strings.Contains(out, "no available releases match"):
+	case tfenv.ProviderInstallFailed(out):
 		return fmt.Sprintf("Terraform could not install a provider. Offline, providers come from a filesystem mirror: run `make setup` (it fills %s), or add a filesystem_mirror block to the Terraform CLI config in TF_CLI_CONFIG_FILE (now %s). A provider version the mirror lacks (for example hashicorp/aws >= 6.29 before `make setup` has built it) fails the same way; remove a stale .terraform.lock.hcl after the mirror changes.",
 			env.MirrorDir, env.CLIConfigFile)
 	case strings.Contains(out, "Backend initialization required"), strings.Contains(out, "Error configuring the backend"),

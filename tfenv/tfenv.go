@@ -171,3 +171,15 @@ func (e *Env) Command(dir string, args ...string) *exec.Cmd {
 
 // DynamoDBLocalDir is where setup installs DynamoDB Local.
 func (e *Env) DynamoDBLocalDir() string { return filepath.Join(e.CacheDir, "dynamodb-local") }
+
+// ProviderInstallFailed reports whether terraform init output (or error
+// text) says a provider could not be installed, the usual offline failure.
+func ProviderInstallFailed(out string) bool {
+	for _, s := range []string{"Failed to query available provider packages", "Failed to install provider",
+		"could not connect to registry", "Failed to resolve provider packages", "no available releases match"} {
+		if strings.Contains(out, s) {
+			return true
+		}
+	}
+	return false
+}

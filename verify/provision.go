@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/hashicorp/terraform-exec/tfexec"
 
@@ -102,9 +101,7 @@ func (w *workspace) init(ctx context.Context) error {
 
 // explainInit adds how to fix the usual offline failure.
 func explainInit(err error) error {
-	msg := err.Error()
-	if strings.Contains(msg, "Failed to query available provider packages") || strings.Contains(msg, "could not connect to registry") ||
-		strings.Contains(msg, "no available releases match") {
+	if tfenv.ProviderInstallFailed(err.Error()) {
 		return fmt.Errorf("terraform init could not install hashicorp/aws: run `make setup` (it builds provider 6 into ~/.cache/tfdyn/tf-mirror), "+
 			"or point TF_CLI_CONFIG_FILE at a CLI config with a filesystem_mirror that holds hashicorp/aws >= 6.37: %w", err)
 	}
