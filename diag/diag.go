@@ -149,26 +149,3 @@ func count(diags hcl.Diagnostics, s hcl.DiagnosticSeverity) int {
 	}
 	return n
 }
-
-// WriteText prints diagnostics with hcl's text writer (source snippet,
-// caret), each summary prefixed with file:line:col and its code, like
-// "Error: app.tfdyn.hcl:12:15: [TD004] Unknown table". files maps filenames
-// to their source (hclparse.Parser.Files()); color enables ANSI colors.
-func WriteText(w io.Writer, files map[string]*hcl.File, diags hcl.Diagnostics, width uint, color bool) error {
-	tw := hcl.NewDiagnosticTextWriter(w, files, width, color)
-	for _, d := range diags {
-		cp := *d
-		prefix := ""
-		if d.Subject != nil {
-			prefix = fmt.Sprintf("%s:%d:%d: ", d.Subject.Filename, d.Subject.Start.Line, d.Subject.Start.Column)
-		}
-		if c := CodeOf(d); c != "" {
-			prefix += fmt.Sprintf("[%s] ", c)
-		}
-		cp.Summary = prefix + d.Summary
-		if err := tw.WriteDiagnostic(&cp); err != nil {
-			return err
-		}
-	}
-	return nil
-}
