@@ -29,6 +29,7 @@ build: deps ## Build bin/tfdyn
 test: setup ## Run every test (installs what tests need first)
 	$(GO) vet ./...
 	TFDYN_REQUIRE_PROVIDER6=$(if $(TFDYN_SKIP_PROVIDER6),0,1) $(GO) test -count=1 -timeout 60m ./...
+	FUZZTIME=10s scripts/fuzz.sh
 
 .PHONY: test-short
 test-short: deps ## Run the fast tests only (no terraform, no DynamoDB Local)
@@ -39,8 +40,8 @@ update-golden: ## Refresh golden files: emit output, design docs, plan fixtures 
 	$(GO) test -short ./emit ./doc ./plancheck -update
 
 .PHONY: fuzz
-fuzz: ## Fuzz the parser and linter for 60s
-	$(GO) test ./lint -run '^$$' -fuzz FuzzParseAndLint -fuzztime 60s
+fuzz: ## Run every fuzz target for FUZZTIME each (default 60s; make test runs them for 10s)
+	FUZZTIME=$(or $(FUZZTIME),60s) scripts/fuzz.sh
 
 .PHONY: bench
 bench: ## Run the benchmarks (lint of a 500-entity / 2,000-pattern schema, ...)
