@@ -64,12 +64,13 @@ killed run or a full disk leaves the old document or the new one.`,
 				fmt.Fprintf(a.stdout, "Up to date: %s\n", out)
 				return nil
 			}
+			// Leftovers of killed runs go first, also when nothing changes.
+			if _, err := fsafe.CleanDir(filepath.Dir(out)); err != nil {
+				return exit(ExitUsage, fmt.Errorf("doc: %w", err))
+			}
 			if exists && bytes.Equal(old, buf.Bytes()) {
 				fmt.Fprintf(a.stdout, "Unchanged: %s\n", out)
 				return nil
-			}
-			if _, err := fsafe.CleanDir(filepath.Dir(out)); err != nil {
-				return exit(ExitUsage, fmt.Errorf("doc: %w", err))
 			}
 			if err := fsafe.WriteFile(out, buf.Bytes(), 0o644); err != nil {
 				return exit(ExitUsage, fmt.Errorf("doc: %w", err))
