@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand"
 	"os"
@@ -14,7 +15,10 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/tfdyn/tfdyn/emit"
 	"github.com/tfdyn/tfdyn/internal/fsafe"
+	"github.com/tfdyn/tfdyn/internal/tftest"
+	"github.com/tfdyn/tfdyn/verify"
 )
 
 // bigSchema writes a schema of n tables, each with a GSI, an entity and two
@@ -124,9 +128,7 @@ func TestSIGKILLDuringWritesLosesNoFile(t *testing.T) {
 	if testing.Short() {
 		trials = 6
 	}
-	bin := filepath.Join(t.TempDir(), "tfdyn")
-	out, err := exec.Command("go", "build", "-o", bin, "../../cmd/tfdyn").CombinedOutput()
-	require.NoError(t, err, string(out))
+	bin := buildTfdyn(t)
 	schema := bigSchema(150)
 
 	emitOld := map[string]string{"schema/big.tfdyn.hcl": schema}
@@ -146,6 +148,15 @@ func TestSIGKILLDuringWritesLosesNoFile(t *testing.T) {
 			killTrials(t, bin, tc, trials)
 		})
 	}
+}
+
+// buildTfdyn builds the tfdyn binary into a temporary directory.
+func buildTfdyn(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "tfdyn")
+	out, err := exec.Command("go", "build", "-o", bin, "../../cmd/tfdyn").CombinedOutput()
+	require.NoError(t, err, string(out))
+	return bin
 }
 
 func killTrials(t *testing.T, bin string, tc killCase, trials int) {
@@ -276,5 +287,68 @@ func killTrials(t *testing.T, bin string, tc killCase, trials int) {
 	if !testing.Short() {
 		require.Positive(t, leftovers, "no kill landed in the middle of a write: the test proved nothing")
 		require.Positive(t, killed)
+	}
+}
+
+// TestSIGKILLedVerifyLeavesNoWorkspaceAfterNextRun kills the process group
+// of a verify on DynamoDB Local (tfdyn and terraform; DynamoDB Local dies
+// with tfdyn) once terraform apply has started. The killed run cannot clean
+// up: its workspace, with terraform's state, is still there. The next verify
+// passes and removes it.
+func TestSIGKILLedVerifyLeavesNoWorkspaceAfterNextRun(t *testing.T) {
+	env := tftest.Env(t)
+	provider := "6"
+	if !env.HasAWSProvider(emit.Provider6Constraint) {
+		provider = "5" // the schema has no multi-attribute GSI
+	}
+	bin := buildTfdyn(t)
+	schema := filepath.Join(t.TempDir(), "app.tfdyn.hcl")
+	require.NoError(t, os.WriteFile(schema, []byte(tinySchema), 0o644))
+	root := verify.WorkspaceRoot(env)
+
+	cmd := exec.Command(bin, "verify", schema, "--provider", provider)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	pgid := cmd.Process.Pid
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	t.Cleanup(func() { _ = syscall.Kill(-pgid, syscall.SIGKILL) }) // the group this test started
+
+	// Wait until the marker says terraform apply has started.
+	var ws string
+	deadline := time.Now().Add(3 * time.Minute)
+	for ws == "" {
+		require.True(t, time.Now().Before(deadline), "verify did not reach terraform apply: %s", stderr.String())
+		select {
+		case err := <-done:
+			t.Fatalf("verify ended before the kill (%v): %s", err, stderr.String())
+		case <-time.After(20 * time.Millisecond):
+		}
+		markers, _ := filepath.Glob(filepath.Join(root, fmt.Sprintf("%d-*", pgid), "tfdyn-verify.json"))
+		for _, m := range markers {
+			if b, err := os.ReadFile(m); err == nil && bytes.Contains(b, []byte(`"applied": true`)) {
+				ws = filepath.Dir(m)
+			}
+		}
+	}
+	require.NoError(t, syscall.Kill(-pgid, syscall.SIGKILL))
+	err := <-done
+	var ee *exec.ExitError
+	require.ErrorAs(t, err, &ee)
+	require.Equal(t, syscall.SIGKILL, ee.Sys().(syscall.WaitStatus).Signal())
+	_, err = os.Stat(filepath.Join(ws, "tfdyn-verify.json"))
+	require.NoError(t, err, "the killed run's workspace should still be there")
+
+	next := exec.Command(bin, "verify", schema, "--provider", provider)
+	var nextErr bytes.Buffer
+	next.Stderr = &nextErr
+	require.NoError(t, next.Run(), nextErr.String())
+	require.Equal(t, 0, next.ProcessState.ExitCode())
+	_, err = os.Stat(ws)
+	require.ErrorIs(t, err, os.ErrNotExist, "the next run must remove %s: %s", ws, nextErr.String())
+	if !strings.Contains(nextErr.String(), "removed the workspace of a killed run: "+ws+"\n") {
+		t.Logf("another verify removed %s first", ws)
 	}
 }
