@@ -133,3 +133,15 @@ func TestFmtRewritesThroughLinkKeepingMode(t *testing.T) {
 	require.Equal(t, os.FileMode(0o640), st.Mode().Perm())
 	require.Equal(t, []string{"app.hcl"}, listDir(t, filepath.Dir(real)))
 }
+
+// TestDocIntoMissingDirectory: the error names the file, not a temporary
+// name, and exits 2 (environment).
+func TestDocIntoMissingDirectory(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "app.tfdyn.hcl"), []byte(tinySchema), 0o644))
+	code, stdout, stderr := runIn(t, dir, "doc", "app.tfdyn.hcl", "-o", "docs/DESIGN.md")
+	require.Equal(t, 2, code)
+	require.Empty(t, stdout)
+	require.Equal(t, "Error: doc: write docs/DESIGN.md: no such file or directory\n", stderr)
+	require.Equal(t, []string{"app.tfdyn.hcl"}, listDir(t, dir))
+}

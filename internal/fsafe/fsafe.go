@@ -79,6 +79,10 @@ func Stage(path string, data []byte, perm os.FileMode) (*Staged, error) {
 	}
 	f, err := os.CreateTemp(dir, "."+base+tempInfix+strconv.Itoa(os.Getpid())+"-*")
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the temporary name means nothing to the user
+		}
 		return nil, fmt.Errorf("write %s: %w", path, err)
 	}
 	tmp := f.Name()
@@ -221,7 +225,7 @@ func CleanDir(dir string) ([]string, error) {
 			continue
 		}
 		path := filepath.Join(dir, e.Name())
-		if !Abandoned(path, m[1]) {
+		if !abandoned(path, m[1]) {
 			continue
 		}
 		if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -233,9 +237,9 @@ func CleanDir(dir string) ([]string, error) {
 	return removed, errors.Join(errs...)
 }
 
-// Abandoned reports whether the temporary file at path, written by the
+// abandoned reports whether the temporary file at path, written by the
 // process pid, belongs to a run that is gone.
-func Abandoned(path, pid string) bool {
+func abandoned(path, pid string) bool {
 	n, err := strconv.Atoi(pid)
 	if err != nil {
 		return false
