@@ -150,6 +150,18 @@ func TestSIGKILLDuringWritesLosesNoFile(t *testing.T) {
 	}
 }
 
+// changedSize reports whether a file in old (relative to work) is missing or
+// has another size.
+func changedSize(work string, old map[string]string) bool {
+	for p, c := range old {
+		st, err := os.Stat(filepath.Join(work, p))
+		if err != nil || st.Size() != int64(len(c)) {
+			return true
+		}
+	}
+	return false
+}
+
 // buildTfdyn builds the tfdyn binary into a temporary directory.
 func buildTfdyn(t *testing.T) string {
 	t.Helper()
@@ -214,7 +226,8 @@ func killTrials(t *testing.T, bin string, tc killCase, trials int) {
 		watch := i%2 == 1
 		var exited bool
 		if watch {
-			// Kill the moment a temporary file appears.
+			// Kill the moment a temporary file appears or a file's size
+			// changes (a write in place, which must never happen).
 			deadline := time.Now().Add(length * 3)
 		poll:
 			for time.Now().Before(deadline) {
@@ -224,7 +237,7 @@ func killTrials(t *testing.T, bin string, tc killCase, trials int) {
 					break poll
 				default:
 				}
-				if len(temps(t, dirs...)) > 0 {
+				if len(temps(t, dirs...)) > 0 || changedSize(work, tc.old) {
 					break
 				}
 			}
