@@ -5,4 +5,11 @@
 // example and generated items, runs every access pattern as GetItem or Query
 // and compares each result with the oracle (package oracle), then destroys
 // everything it created — also after a failure or an interrupt.
+//
+// Each run works in its own directory under WorkspaceRoot
+// (~/.cache/tfdyn/verify/<pid>-<random>) with a marker file naming the run.
+// A run killed with SIGKILL cannot clean up: the next run removes the
+// workspaces of dead runs whose tables died with DynamoDB Local or that never
+// applied, and keeps and reports (Leftover.Advice) those that applied to an
+// endpoint or AWS, whose terraform state is needed to destroy their tables.
 package verify

@@ -36,8 +36,12 @@ current directory) into DIR:
 
 GSIs are written with key_schema blocks for hashicorp/aws >= 6.37 (multi-
 attribute keys need them); --provider 5 writes hash_key/range_key instead.
-emit never overwrites a file it did not generate; --check writes nothing and
-exits 1 when the files in DIR are stale.`,
+emit never overwrites a file it did not generate nor writes through a
+symbolic link (exit 1); --check writes nothing and exits 1 when the files in
+DIR are stale. The files are written all or nothing: each is written under a
+temporary name in DIR and synced before the first is renamed into place, so
+a full disk (exit 2) or a kill leaves complete files; the next run removes
+the temporary files of killed runs.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.check(); err != nil {

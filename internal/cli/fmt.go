@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/tfdyn/tfdyn/diag"
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/fsafe"
 )
 
 func (a *app) fmtCommand() *cobra.Command {
@@ -21,7 +23,13 @@ func (a *app) fmtCommand() *cobra.Command {
 		Short: "Rewrite schema files in canonical HCL style",
 		Long: `fmt rewrites the *.tfdyn.hcl files in each PATH (default: the current
 directory) in canonical style. With -check it changes nothing and exits 1 when
-a file needs formatting. Files with syntax errors are left untouched.`,
+a file needs formatting. Files with syntax errors are left untouched.
+
+Each file is replaced atomically (a temporary file in its directory, synced
+and renamed over it, keeping its permissions): an interrupted or killed run,
+or a full disk, leaves the old content or the new one, never a part. A
+symbolic link keeps pointing at the rewritten file. Temporary files that a
+killed run left behind are removed by the next run.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				args = []string{"."}
@@ -32,6 +40,11 @@ a file needs formatting. Files with syntax errors are left untouched.`,
 			}
 			if len(files) == 0 {
 				return exitf(ExitUsage, "no %s files in %v", hclschema.FileSuffix, args)
+			}
+			if !check {
+				if err := cleanDirs(files); err != nil {
+					return exit(ExitUsage, err)
+				}
 			}
 			parser := hclparse.NewParser()
 			var diags hcl.Diagnostics
@@ -53,12 +66,8 @@ a file needs formatting. Files with syntax errors are left untouched.`,
 				if check {
 					continue
 				}
-				st, err := os.Stat(f)
-				if err != nil {
+				if err := rewrite(f, out); err != nil {
 					return exit(ExitUsage, err)
-				}
-				if err := os.WriteFile(f, out, st.Mode().Perm()); err != nil {
-					return exit(ExitUsage, fmt.Errorf("fmt: write %s: %w", f, err))
 				}
 			}
 			if len(diags) > 0 {
@@ -80,4 +89,45 @@ a file needs formatting. Files with syntax errors are left untouched.`,
 	c.Flags().BoolVar(&check, "check", false, "report unformatted files and exit 1 instead of rewriting them")
 	c.Flags().BoolVar(&list, "list", false, "print the names of files that were rewritten")
 	return c
+}
+
+// cleanDirs removes the temporary files that killed runs left next to the
+// schema files (and the files their links point at).
+func cleanDirs(files []string) error {
+	seen := map[string]bool{}
+	for _, f := range files {
+		for _, p := range []string{f, resolve(f)} {
+			d := filepath.Dir(p)
+			if seen[d] {
+				continue
+			}
+			seen[d] = true
+			if _, err := fsafe.CleanDir(d); err != nil {
+				return fmt.Errorf("fmt: %w", err)
+			}
+		}
+	}
+	return nil
+}
+
+// resolve follows the symbolic links of f, or returns f.
+func resolve(f string) string {
+	if real, err := filepath.EvalSymlinks(f); err == nil {
+		return real
+	}
+	return f
+}
+
+// rewrite replaces the schema file f with out atomically. A symbolic link is
+// resolved first, so that the file it points at is rewritten and the link
+// stays.
+func rewrite(f string, out []byte) error {
+	real, err := filepath.EvalSymlinks(f)
+	if err != nil {
+		return fmt.Errorf("fmt: %w", err)
+	}
+	if err := fsafe.WriteFile(real, out, 0o644); err != nil {
+		return fmt.Errorf("fmt: %w", err)
+	}
+	return nil
 }
