@@ -89,6 +89,14 @@ func Rules() []Rule {
 		ruleTTLNotNumber,
 		ruleUnenforceableWhen,
 		ruleConditionNeverMatches,
+		ruleInvalidTableName,
+		ruleInvalidIndexName,
+		ruleInvalidAttributeName,
+		ruleKeyValueSize,
+		ruleItemSize,
+		ruleNumberOutOfRange,
+		ruleInvalidTag,
+		ruleIncludeLimit,
 	}
 }
 
