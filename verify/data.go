@@ -19,7 +19,9 @@ type Dataset struct {
 	Table *hclschema.Table
 	Items []hclschema.Item
 	AV    []map[string]types.AttributeValue
-	byKey map[string]int
+	// Sources says where each item comes from (an example or generation).
+	Sources []itemSource
+	byKey   map[string]int
 	// Skipped counts generated values that the templates rejected.
 	Skipped int
 	// TTLMoved counts items whose TTL attribute was in the past: DynamoDB
@@ -56,7 +58,7 @@ func (d *Dataset) liveTTL(e *hclschema.Entity, values cty.Value) cty.Value {
 
 // add inserts an item unless its primary key is taken; it reports whether
 // the item was added.
-func (d *Dataset) add(it hclschema.Item) (bool, error) {
+func (d *Dataset) add(it hclschema.Item, src itemSource) (bool, error) {
 	av, err := itemAV(it)
 	if err != nil {
 		return false, err
@@ -68,6 +70,7 @@ func (d *Dataset) add(it hclschema.Item) (bool, error) {
 	d.byKey[k] = len(d.Items)
 	d.Items = append(d.Items, it)
 	d.AV = append(d.AV, av)
+	d.Sources = append(d.Sources, src)
 	return true, nil
 }
 
@@ -87,7 +90,7 @@ func (d *Dataset) addExamples() error {
 			if err != nil {
 				return fmt.Errorf("entity %s example at %s: %w", e.Name, ex.DeclRange, err)
 			}
-			if _, err := d.add(it); err != nil {
+			if _, err := d.add(it, itemSource{Example: ex}); err != nil {
 				return fmt.Errorf("entity %s example at %s: %w", e.Name, ex.DeclRange, err)
 			}
 		}
@@ -115,7 +118,7 @@ func (d *Dataset) addGenerated(seed int64, n, offset int) error {
 				d.Skipped++
 				continue
 			}
-			if _, err := d.add(it); err != nil {
+			if _, err := d.add(it, itemSource{}); err != nil {
 				return fmt.Errorf("entity %s: %w", e.Name, err)
 			}
 		}

@@ -72,6 +72,10 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 		r.report.finish()
 	}()
 	if err := r.run(ctx); err != nil {
+		if errors.Is(err, errRejected) && ctx.Err() == nil {
+			// A finding: the rejected items are in the report.
+			return r.report, nil
+		}
 		if r.target != nil && !alive(r.target.PID()) && ctx.Err() == nil {
 			err = fmt.Errorf("DynamoDB Local (pid %d) exited during the run: %w", r.target.PID(), err)
 		}
@@ -323,7 +327,7 @@ func (r *runner) seed(ctx context.Context, offset, perEntity int) error {
 		if err := ds.addGenerated(r.opts.Seed+int64(offset), perEntity, offset); err != nil {
 			return err
 		}
-		if err := r.write(ctx, r.ws.tableNames[t], ds.AV[first:]); err != nil {
+		if err := r.write(ctx, r.ws.tableNames[t], ds, first); err != nil {
 			return err
 		}
 		if ds.TTLMoved > 0 && first == 0 {
@@ -333,16 +337,27 @@ func (r *runner) seed(ctx context.Context, offset, perEntity int) error {
 		}
 		r.report.Items += len(ds.AV) - first
 	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.report.Rejected) > 0 {
+		sortRejections(r.report.Rejected)
+		return errRejected
+	}
 	return nil
 }
 
-// write stores items with BatchWriteItem, 25 at a time, in parallel, and
-// retries unprocessed items with backoff.
-func (r *runner) write(ctx context.Context, table string, items []map[string]types.AttributeValue) error {
+// write stores the items of ds from first on with BatchWriteItem, 25 at a
+// time, in parallel, and retries unprocessed items with backoff. When
+// DynamoDB rejects a batch with a ValidationException, the batch's items are
+// written one by one and the rejected ones are recorded in the report,
+// mapped to their entity and example (see Rejection).
+func (r *runner) write(ctx context.Context, table string, ds *Dataset, first int) error {
+	items := ds.AV
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(r.opts.Parallel)
-	for i := 0; i < len(items); i += 25 {
-		batch := items[i:min(i+25, len(items))]
+	for i := first; i < len(items); i += 25 {
+		from, to := i, min(i+25, len(items))
+		batch := items[from:to]
 		g.Go(func() error {
 			reqs := make([]types.WriteRequest, len(batch))
 			for j, it := range batch {
@@ -361,6 +376,13 @@ func (r *runner) write(ctx context.Context, table string, items []map[string]typ
 					}
 				}
 				out, err := r.client.BatchWriteItem(gctx, &dynamodb.BatchWriteItemInput{RequestItems: pending})
+				if _, invalid := validationMessage(err); invalid {
+					rejected, err := isolate(gctx, r.client, table, ds, from, to)
+					r.mu.Lock()
+					r.report.Rejected = append(r.report.Rejected, rejected...)
+					r.mu.Unlock()
+					return err
+				}
 				if err != nil {
 					return fmt.Errorf("batch write to %s: %w", table, err)
 				}

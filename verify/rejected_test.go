@@ -1,0 +1,121 @@
+package verify
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/ddblocal"
+	"github.com/tfdyn/tfdyn/hclschema"
+)
+
+// rejectedSchema has an example with a 3,005-byte partition key (which lint
+// reports as TD128; this test loads without lint) and an example whose
+// 2,044-byte key fits while the items verify generates from it (the value
+// plus "-g000") do not: lint cannot know those.
+var rejectedSchema = `table "app" {
+  partition_key = "PK"
+}
+entity "User" {
+  attributes = { id = string }
+  key {
+    PK = "USER#${id}"
+  }
+  example {
+    id = "alice"
+  }
+  example {
+    id = "` + strings.Repeat("u", 3000) + `"
+  }
+}
+entity "Doc" {
+  attributes = { id = string }
+  key {
+    PK = "DOC#${id}"
+  }
+  example {
+    id = "` + strings.Repeat("d", 2040) + `"
+  }
+}
+`
+
+// TestWriteMapsValidationExceptionToTheSchema writes items that DynamoDB
+// Local rejects and checks that each rejection names its entity, its
+// example block (or the entity for a generated item), its key and DynamoDB's
+// message, while the accepted items of the same batch are stored.
+func TestWriteMapsValidationExceptionToTheSchema(t *testing.T) {
+	target := ddblocal.StartForTest(t)
+	ctx := context.Background()
+	client, err := target.NewClient(ctx)
+	require.NoError(t, err)
+	_, err = client.CreateTable(ctx, &dynamodb.CreateTableInput{
+		TableName:            aws.String("app"),
+		BillingMode:          types.BillingModePayPerRequest,
+		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String("PK"), AttributeType: types.ScalarAttributeTypeS}},
+		KeySchema:            []types.KeySchemaElement{{AttributeName: aws.String("PK"), KeyType: types.KeyTypeHash}},
+	})
+	require.NoError(t, err)
+
+	path := filepath.Join(t.TempDir(), "app.tfdyn.hcl")
+	require.NoError(t, os.WriteFile(path, []byte(rejectedSchema), 0o644))
+	s, diags := hclschema.Load(path)
+	require.False(t, diags.HasErrors(), diags.Error())
+	ds := newDataset(s.Tables[0])
+	require.NoError(t, ds.addExamples())
+	require.NoError(t, ds.addGenerated(1, 1, 0))
+	require.Len(t, ds.AV, 5, "3 examples and 1 generated item per entity")
+
+	r := &runner{opts: Options{Parallel: 2}, report: &Report{}, client: client}
+	require.NoError(t, r.write(ctx, "app", ds, 0))
+	sortRejections(r.report.Rejected)
+
+	const tooLarge = "Hash primary key values must be under 2048 bytes, and range primary key values must be under 1024 bytes"
+	got := []string{}
+	for _, rj := range r.report.Rejected {
+		got = append(got, rj.String())
+	}
+	require.Equal(t, []string{
+		path + ":12:3: DynamoDB rejected the example item {PK=\"USER#" + strings.Repeat("u", 3000) + "\"} of entity User: " + tooLarge,
+		path + ":4:1: DynamoDB rejected a generated item (values drawn from its examples) {PK=\"USER#" + strings.Repeat("u", 3000) + "-g000\"} of entity User: " + tooLarge,
+		path + ":16:1: DynamoDB rejected a generated item (values drawn from its examples) {PK=\"DOC#" + strings.Repeat("d", 2040) + "-g000\"} of entity Doc: " + tooLarge,
+	}, got)
+	require.Equal(t, Rejection{Table: "app", Entity: "User", Example: true, Position: path + ":12:3",
+		Key: `PK="USER#` + strings.Repeat("u", 3000) + `"`, Message: tooLarge, index: 1}, r.report.Rejected[0])
+
+	// The accepted items of the same batch are stored: alice and Doc's
+	// example (the generated User item draws the 3,000-byte id with seed 1).
+	out, err := client.Scan(ctx, &dynamodb.ScanInput{TableName: aws.String("app")})
+	require.NoError(t, err)
+	var keys []string
+	for _, it := range out.Items {
+		keys = append(keys, keyString(it, s.Tables[0].Primary.KeyAttrs()))
+	}
+	require.ElementsMatch(t, []string{
+		`PK="USER#alice"`,
+		`PK="DOC#` + strings.Repeat("d", 2040) + `"`,
+	}, keys)
+
+	// The limits lint checks (TD128) are DynamoDB Local's: a 2048-byte
+	// partition key value is stored, 2049 bytes are rejected.
+	for n, wantErr := range map[int]bool{2048: false, 2049: true} {
+		_, err := client.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("app"),
+			Item: map[string]types.AttributeValue{"PK": &types.AttributeValueMemberS{Value: strings.Repeat("k", n)}}})
+		msg, invalid := validationMessage(err)
+		require.Equal(t, wantErr, invalid, "%d bytes: %v", n, err)
+		if wantErr {
+			require.Equal(t, tooLarge, msg)
+		}
+	}
+
+	// The report is a finding: not passed, no environment error.
+	r.report.finish()
+	require.False(t, r.report.Passed)
+	require.Empty(t, r.report.Error)
+}
