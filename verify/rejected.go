@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -18,15 +19,17 @@ import (
 // Rejection is an item DynamoDB refused to store (a ValidationException on
 // its write), mapped back to the schema: the entity, whether the item is an
 // example or a generated one, and the position of the example block (of the
-// entity block for a generated item). It is a finding, not an environment
-// failure: the schema allows an item that DynamoDB rejects.
+// entity block for a generated item). A table DynamoDB refused to create at
+// apply has no entity and the position of the table block. Either is a
+// finding, not an environment failure: the schema asks for something
+// DynamoDB rejects.
 type Rejection struct {
 	Table  string `json:"table"`
 	Entity string `json:"entity"`
 	// Example is true for an example item, false for a generated one.
 	Example bool `json:"example"`
-	// Position is file:line:col of the example block, or of the entity block
-	// for a generated item.
+	// Position is file:line:col of the example block, of the entity block
+	// for a generated item, or of the table block for a table.
 	Position string `json:"position"`
 	// Key is the item's primary key, e.g. PK="USER#alice".
 	Key string `json:"key"`
@@ -38,6 +41,9 @@ type Rejection struct {
 
 // String describes the rejection in one line.
 func (rj Rejection) String() string {
+	if rj.Entity == "" {
+		return fmt.Sprintf("%s: DynamoDB rejected table %s at apply: %s", rj.Position, rj.Table, rj.Message)
+	}
 	what := "a generated item (values drawn from its examples)"
 	if rj.Example {
 		what = "the example item"
@@ -121,8 +127,57 @@ func writeRejections(w io.Writer, rs []Rejection) {
 	if len(rs) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "\nRejected writes (%d item(s) DynamoDB refused to store)\n", len(rs))
+	fmt.Fprintf(w, "\nRejected by DynamoDB (%d)\n", len(rs))
 	for _, rj := range rs {
 		fmt.Fprintf(w, "  FAIL %s\n", rj)
 	}
+}
+
+// applyRejections maps a failed terraform apply whose output holds
+// DynamoDB ValidationExceptions to the tables of the schema: one Rejection
+// per error, at the table block, with DynamoDB's message. It returns false
+// when the failure is not a ValidationException (an environment failure),
+// or when an error names no table of the schema.
+func applyRejections(err error, s *hclschema.Schema) ([]Rejection, bool) {
+	if err == nil || s == nil {
+		return nil, false
+	}
+	var out []Rejection
+	// terraform prints one block per error: "Error: ...", the message, then
+	// "with aws_dynamodb_table.NAME," naming the resource.
+	for _, block := range strings.Split(err.Error(), "Error: ")[1:] {
+		const marker = "api error ValidationException: "
+		i := strings.Index(block, marker)
+		if i < 0 {
+			return nil, false
+		}
+		msg := strings.TrimSpace(strings.SplitN(block[i+len(marker):], "\n", 2)[0])
+		t := tableOfResource(block, s)
+		if t == nil {
+			return nil, false
+		}
+		out = append(out, Rejection{Table: t.Label, Position: position(t.DeclRange), Message: msg, index: -1})
+	}
+	return out, len(out) > 0
+}
+
+// tableOfResource returns the table whose aws_dynamodb_table resource the
+// terraform error text names ("with aws_dynamodb_table.NAME,"), or nil.
+func tableOfResource(text string, s *hclschema.Schema) *hclschema.Table {
+	const with = "with aws_dynamodb_table."
+	i := strings.Index(text, with)
+	if i < 0 {
+		return nil
+	}
+	name := text[i+len(with):]
+	if j := strings.IndexAny(name, ",\n :"); j >= 0 {
+		name = name[:j]
+	}
+	for _, t := range s.Tables {
+		// emit names the resource after the label with "-" and "." as "_".
+		if strings.NewReplacer("-", "_", ".", "_").Replace(t.Label) == name {
+			return t
+		}
+	}
+	return nil
 }

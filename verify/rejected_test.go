@@ -2,6 +2,7 @@ package verify
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -118,4 +119,28 @@ func TestWriteMapsValidationExceptionToTheSchema(t *testing.T) {
 	r.report.finish()
 	require.False(t, r.report.Passed)
 	require.Empty(t, r.report.Error)
+}
+
+// TestApplyRejectionsMapsTerraformOutput maps the real output of a failed
+// terraform apply (hashicorp/aws 5.100.0 against DynamoDB Local, a
+// 263-character table name) to the table block.
+func TestApplyRejectionsMapsTerraformOutput(t *testing.T) {
+	stderr, err := os.ReadFile("testdata/apply_table_name_validation.stderr")
+	require.NoError(t, err)
+	s, diags := hclschema.LoadSource("app.tfdyn.hcl", []byte("table \"other\" {\n  partition_key = \"PK\"\n}\ntable \"app\" {\n  partition_key = \"PK\"\n}\n"))
+	require.False(t, diags.HasErrors(), diags.Error())
+	applyErr := fmt.Errorf("terraform apply: %w", fmt.Errorf("exit status 1\n%s", stderr))
+
+	got, ok := applyRejections(applyErr, s)
+	require.True(t, ok)
+	const msg = "Invalid table/index name.  Table/index names must be between 3 and 255 characters long, and may contain only the characters a-z, A-Z, 0-9, '_', '-', and '.'"
+	require.Equal(t, []Rejection{{Table: "app", Position: "app.tfdyn.hcl:4:1", Message: msg, index: -1}}, got)
+	require.Equal(t, "app.tfdyn.hcl:4:1: DynamoDB rejected table app at apply: "+msg, got[0].String())
+
+	// Not a ValidationException, or no table of the schema: an environment
+	// failure, left as it is.
+	_, ok = applyRejections(fmt.Errorf("terraform apply: exit status 1\n\nError: Failed to query available provider packages"), s)
+	require.False(t, ok)
+	_, ok = applyRejections(fmt.Errorf("%s", strings.Replace(string(stderr), "aws_dynamodb_table.app", "aws_dynamodb_table.gone", 1)), s)
+	require.False(t, ok)
 }

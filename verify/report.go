@@ -186,7 +186,7 @@ func (r *Report) WriteText(w io.Writer) {
 	case r.Passed:
 		fmt.Fprintf(w, "\nPASS: %d access pattern(s), %d conformance check(s) in %.1fs\n", len(r.Patterns), len(r.Conformance), r.Duration.Seconds())
 	case len(r.Rejected) > 0:
-		fmt.Fprintf(w, "\nFAIL: DynamoDB rejected %d item(s) that the schema allows; the access patterns did not run\n", len(r.Rejected))
+		fmt.Fprintf(w, "\nFAIL: DynamoDB rejected %d table(s) or item(s) that the schema allows; the access patterns did not run\n", len(r.Rejected))
 	default:
 		fmt.Fprintf(w, "\nFAIL: %d of %d access pattern(s) failed, %d conformance check(s) failed\n", failedPatterns(r), len(r.Patterns), failedChecks(r))
 	}
@@ -274,8 +274,12 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 		s.Cases = append(s.Cases, tc)
 	}
 	for _, rj := range r.Rejected {
-		s.Cases = append(s.Cases, testcase{Name: "write " + rj.Entity + " {" + rj.Key + "}", Classname: "write", Time: "0",
-			Failure: &failure{Message: "DynamoDB rejected the item", Text: rj.String()}})
+		name := "write " + rj.Entity + " {" + rj.Key + "}"
+		if rj.Entity == "" {
+			name = "create table " + rj.Table
+		}
+		s.Cases = append(s.Cases, testcase{Name: name, Classname: "dynamodb", Time: "0",
+			Failure: &failure{Message: "DynamoDB rejected it (ValidationException)", Text: rj.String()}})
 	}
 	if r.Error != "" {
 		s.Cases = append(s.Cases, testcase{Name: "environment", Classname: "verify", Time: "0", Failure: &failure{Message: r.Error, Text: r.Error}})

@@ -154,6 +154,10 @@ func (r *runner) run(ctx context.Context) error {
 	}
 	ws.owned = true
 	if err := r.step("terraform apply", func() error { return ws.apply(ctx) }); err != nil {
+		if rs, ok := applyRejections(err, o.Schema); ok && ctx.Err() == nil {
+			r.report.Rejected = append(r.report.Rejected, rs...)
+			return errRejected
+		}
 		return err
 	}
 	if err := r.step("conformance", func() error { return r.conformance(ctx) }); err != nil {
