@@ -10,7 +10,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/tfdyn/tfdyn/ddblocal"
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 	"github.com/tfdyn/tfdyn/lint"
@@ -64,34 +63,6 @@ entity "Doc" {
 	require.Contains(t, text.String(), "\nRejected by DynamoDB (2)\n  FAIL "+path+":4:1: DynamoDB rejected a generated item (values drawn from its examples) {"+key+"-g000\"} of entity Doc: "+msg+"\n")
 	require.Contains(t, text.String(), "\nFAIL: DynamoDB rejected 2 table(s) or item(s) that the schema allows; the access patterns did not run\n")
 	require.Equal(t, 1, rep.Items, "the example item is written")
-	assertCleanedUp(t, rep)
-}
-
-// TestVerifyReportsRejectedTableAsFinding: a 250-character table name is
-// valid, but verify against an endpoint appends "-tfdyn-xxxxxx" and the
-// 263-character name fails CreateTable. The failure is mapped to the table
-// block.
-func TestVerifyReportsRejectedTableAsFinding(t *testing.T) {
-	env := tftest.Env(t)
-	target := ddblocal.StartForTest(t)
-	label := "t" + strings.Repeat("x", 249)
-	path, s := writeSchema(t, `table "`+label+`" {
-  partition_key = "PK"
-}
-`)
-	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: path, Env: env,
-		Target: verify.TargetEndpoint, Endpoint: target.Endpoint(), ProviderMajor: providerFor(t, env, s), Items: 1})
-	var text bytes.Buffer
-	if rep != nil {
-		rep.WriteText(&text)
-	}
-	require.NoError(t, err, text.String())
-	require.False(t, rep.Passed, text.String())
-	require.Len(t, rep.Rejected, 1, text.String())
-	rj := rep.Rejected[0]
-	require.Equal(t, verify.Rejection{Table: label, Position: path + ":1:1", Message: rj.Message}, unexported(rep.Rejected)[0])
-	require.NotEmpty(t, rj.Message)
-	t.Logf("DynamoDB: %s", rj.Message)
 	assertCleanedUp(t, rep)
 }
 

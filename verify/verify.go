@@ -331,6 +331,9 @@ func (r *runner) seed(ctx context.Context, offset, perEntity int) error {
 		if err := ds.addGenerated(r.opts.Seed+int64(offset), perEntity, offset); err != nil {
 			return err
 		}
+		r.mu.Lock()
+		rejectedBefore := len(r.report.Rejected)
+		r.mu.Unlock()
 		if err := r.write(ctx, r.ws.tableNames[t], ds, first); err != nil {
 			return err
 		}
@@ -339,7 +342,9 @@ func (r *runner) seed(ctx context.Context, offset, perEntity int) error {
 				"%d item(s) of table %s had %s in the past; DynamoDB deletes expired items at any moment, so verify wrote them with %s 30 days ahead",
 				ds.TTLMoved, t.Label, t.TTLAttribute, t.TTLAttribute))
 		}
-		r.report.Items += len(ds.AV) - first
+		r.mu.Lock()
+		r.report.Items += len(ds.AV) - first - (len(r.report.Rejected) - rejectedBefore)
+		r.mu.Unlock()
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
