@@ -8,7 +8,6 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
-	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
 )
@@ -23,17 +22,10 @@ const (
 	maxKeyAttrNameBytes = 255
 	// Other attribute names: at least 1 byte and less than 64 KB.
 	maxAttrNameBytes = 64*1024 - 1
-	// Key values: 1 to 2048 bytes for a partition key, 1 to 1024 bytes for
-	// a sort key.
-	maxPartitionKeyBytes = 2048
-	maxSortKeyBytes      = 1024
-	// Item size: 400 KB, attribute names and values.
-	maxItemBytes = 400 * 1024
-	// Numbers: 38 significant digits, magnitude from 1E-130 to
-	// 9.9999999999999999999999999999999999999E+125.
-	maxNumberDigits   = 38
-	minNumberExponent = -130
-	maxNumberExponent = 125
+	// Key values, item size and numbers: see hclschema/limits.go.
+	maxPartitionKeyBytes = hclschema.MaxPartitionKeyBytes
+	maxSortKeyBytes      = hclschema.MaxSortKeyBytes
+	maxItemBytes         = hclschema.MaxItemBytes
 	// Tags: key 1 to 128 characters, value 0 to 256, 50 per table.
 	maxTagKeyChars   = 128
 	maxTagValueChars = 256
@@ -112,115 +104,6 @@ func sortedAttrNames(it hclschema.Item) []string {
 	}
 	sort.Strings(names)
 	return names
-}
-
-// itemSize returns the size of an item as DynamoDB counts it: for every
-// attribute, the UTF-8 bytes of its name plus the size of its value.
-func itemSize(it hclschema.Item) int {
-	n := 0
-	for name, v := range it.Attrs {
-		n += len(name) + valueSize(v)
-	}
-	return n
-}
-
-// valueSize returns the size of a value as DynamoDB counts it, for the
-// attribute value verify writes (lists, tuples and sets as L, maps and
-// objects as M, without their null members): strings their UTF-8 bytes,
-// numbers 1 byte per two significant digits plus 1, booleans and nulls 1,
-// lists and maps 3 bytes plus 1 byte and the size of every element (and the
-// name of every map member).
-func valueSize(v cty.Value) int {
-	if v.IsNull() || !v.IsKnown() {
-		return 1
-	}
-	ty := v.Type()
-	switch {
-	case ty == cty.String:
-		return len(v.AsString())
-	case ty == cty.Number:
-		d, _ := numberDigits(v.AsBigFloat())
-		return (d+1)/2 + 1
-	case ty == cty.Bool:
-		return 1
-	case ty.IsListType() || ty.IsTupleType() || ty.IsSetType():
-		n := 3
-		for it := v.ElementIterator(); it.Next(); {
-			_, e := it.Element()
-			n += 1 + valueSize(e)
-		}
-		return n
-	case ty.IsMapType() || ty.IsObjectType():
-		n := 3
-		for it := v.ElementIterator(); it.Next(); {
-			k, e := it.Element()
-			if e.IsNull() {
-				continue
-			}
-			n += 1 + len(k.AsString()) + valueSize(e)
-		}
-		return n
-	}
-	return 0
-}
-
-// numberDigits returns the significant decimal digits of f and the decimal
-// exponent of its first digit (f = d.ddd × 10^exp); 0 has one digit and
-// exponent 0. The digits are those of the shortest decimal that denotes f
-// at its precision, so a literal keeps the digits it was written with.
-func numberDigits(f *big.Float) (digits, exp int) {
-	if f.Sign() == 0 || f.IsInf() {
-		return 1, 0
-	}
-	s := new(big.Float).Abs(f).Text('e', -1) // d.ddde±x
-	mant, e, _ := strings.Cut(s, "e")
-	exp, _ = strconv.Atoi(e)
-	mant = strings.TrimRight(strings.Replace(mant, ".", "", 1), "0")
-	if mant == "" {
-		return 1, 0
-	}
-	return len(mant), exp
-}
-
-// numberProblem says in words why DynamoDB rejects f, or "".
-func numberProblem(f *big.Float) string {
-	if f.IsInf() {
-		return "is infinite"
-	}
-	d, exp := numberDigits(f)
-	switch {
-	case d > maxNumberDigits:
-		return "has " + strconv.Itoa(d) + " significant digits; DynamoDB stores at most 38"
-	case f.Sign() != 0 && exp > maxNumberExponent:
-		return "is above the largest magnitude DynamoDB stores, 9.9999999999999999999999999999999999999E+125"
-	case f.Sign() != 0 && exp < minNumberExponent:
-		return "is below the smallest magnitude DynamoDB stores, 1E-130 (use 0 or a larger value)"
-	}
-	return ""
-}
-
-// badNumber returns the first number in v (nested values included) that
-// DynamoDB rejects, with the reason.
-func badNumber(v cty.Value) (*big.Float, string) {
-	if v.IsNull() || !v.IsKnown() {
-		return nil, ""
-	}
-	ty := v.Type()
-	switch {
-	case ty == cty.Number:
-		f := v.AsBigFloat()
-		if p := numberProblem(f); p != "" {
-			return f, p
-		}
-	case ty.IsCollectionType() || ty.IsTupleType() || ty.IsObjectType():
-		for it := v.ElementIterator(); it.Next(); {
-			_, e := it.Element()
-			if f, p := badNumber(e); f != nil {
-				return f, p
-			}
-		}
-	}
-	return nil, ""
 }
 
 // numberText renders a number for a detail, shortened when it is long.

@@ -4,6 +4,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/tfdyn/tfdyn/diag"
+	"github.com/tfdyn/tfdyn/hclschema"
 )
 
 // CodeItemSize (TD129): an example item, with its computed key attributes,
@@ -19,13 +20,13 @@ func checkItemSize(r *rule, a *analysis) hcl.Diagnostics {
 			continue
 		}
 		for _, x := range a.exampleItems(e) {
-			n := itemSize(x.item)
+			n := hclschema.ItemSize(x.item)
 			if n <= maxItemBytes {
 				continue
 			}
 			largest, lsize := "", -1
 			for _, name := range sortedAttrNames(x.item) {
-				if s := len(name) + valueSize(x.item.Attrs[name]); s > lsize {
+				if s := len(name) + hclschema.ValueSize(x.item.Attrs[name]); s > lsize {
 					largest, lsize = name, s
 				}
 			}

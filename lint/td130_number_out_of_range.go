@@ -4,6 +4,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/tfdyn/tfdyn/diag"
+	"github.com/tfdyn/tfdyn/hclschema"
 )
 
 // CodeNumberOutOfRange (TD130): an example item holds a number DynamoDB
@@ -21,7 +22,7 @@ func checkNumberOutOfRange(r *rule, a *analysis) hcl.Diagnostics {
 		}
 		for _, x := range a.exampleItems(e) {
 			for _, name := range sortedAttrNames(x.item) {
-				f, problem := badNumber(x.item.Attrs[name])
+				f, problem := hclschema.BadNumber(x.item.Attrs[name])
 				if f == nil {
 					continue
 				}

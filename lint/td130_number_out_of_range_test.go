@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"math/big"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -86,18 +85,4 @@ entity "R" {
   }
 }
 `), `gives "v" the number 1e+400, which is above the largest magnitude DynamoDB stores, 9.9999999999999999999999999999999999999E+125`)
-}
-
-func TestNumberDigits(t *testing.T) {
-	for _, tc := range []struct {
-		in         string
-		digits, ex int
-	}{
-		{"0", 1, 0}, {"1", 1, 0}, {"100", 1, 2}, {"0.001", 1, -3}, {"123.45", 5, 2}, {"-42", 2, 1}, {"1e400", 1, 400},
-	} {
-		f, _, err := big.ParseFloat(tc.in, 10, 512, big.ToNearestEven)
-		require.NoError(t, err)
-		d, e := numberDigits(f)
-		require.Equal(t, [2]int{tc.digits, tc.ex}, [2]int{d, e}, tc.in)
-	}
 }

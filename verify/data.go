@@ -24,6 +24,11 @@ type Dataset struct {
 	byKey   map[string]int
 	// Skipped counts generated values that the templates rejected.
 	Skipped int
+	// OverLimit counts generated items left out because DynamoDB would
+	// reject them (a value near a limit in an example plus verify's unique
+	// suffix, for instance); OverLimitReason is the first one's reason.
+	OverLimit       int
+	OverLimitReason string
 	// TTLMoved counts items whose TTL attribute was in the past: DynamoDB
 	// (and DynamoDB Local) delete such items at any moment, so verify moves
 	// the expiry 30 days ahead before it writes them.
@@ -116,6 +121,13 @@ func (d *Dataset) addGenerated(seed int64, n, offset int) error {
 			it, err := e.Item(d.liveTTL(e, cty.ObjectVal(vals)))
 			if err != nil {
 				d.Skipped++
+				continue
+			}
+			if p := it.LimitProblem(); p != "" {
+				if d.OverLimit == 0 {
+					d.OverLimitReason = fmt.Sprintf("entity %s: %s", e.Name, p)
+				}
+				d.OverLimit++
 				continue
 			}
 			if _, err := d.add(it, itemSource{}); err != nil {

@@ -3,38 +3,46 @@ package verify_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/hcl/v2"
 	"github.com/stretchr/testify/require"
 
-	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/diag"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 	"github.com/tfdyn/tfdyn/lint"
 	"github.com/tfdyn/tfdyn/verify"
 )
 
-// writeSchema writes src as app.tfdyn.hcl in a temporary directory, checks
-// that lint finds no error in it and returns the path and the schema.
-func writeSchema(t *testing.T, src string) (string, *hclschema.Schema) {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "app.tfdyn.hcl")
-	require.NoError(t, os.WriteFile(path, []byte(src), 0o644))
-	s := load(t, path)
-	require.False(t, lint.Run(s).HasErrors(), "the schema must pass lint: verify sees what lint cannot know")
-	return path, s
-}
-
-// TestVerifyReportsRejectedItemsAsFindings: the example's 2,044-byte key
-// fits, the items verify generates from it (the id plus "-g000"...) do
-// not. The run is a finding (no error, not passed) that names the entity
-// and its position, not an environment error with DynamoDB's raw message.
+// TestVerifyReportsRejectedItemsAsFindings runs verify.Run (without lint,
+// as a library caller may) on a schema whose example has a 3,005-byte key,
+// which lint reports as TD128 and the CLI stops at. DynamoDB rejects the
+// example: the run is a finding (no error, not passed) naming the entity
+// and the example's file:line, not an environment error with DynamoDB's raw
+// message. The generated items over the limit (Doc's, from a 2,044-byte key
+// plus "-gNNN") are left out with a note instead of failing.
 func TestVerifyReportsRejectedItemsAsFindings(t *testing.T) {
 	env := tftest.Env(t)
-	path, s := writeSchema(t, `table "app" {
+	u, d := strings.Repeat("u", 3000), strings.Repeat("d", 2040)
+	path := filepath.Join(t.TempDir(), "app.tfdyn.hcl")
+	require.NoError(t, os.WriteFile(path, []byte(`table "app" {
   partition_key = "PK"
+}
+entity "User" {
+  attributes = { id = string }
+  key {
+    PK = "USER#${id}"
+  }
+  example {
+    id = "alice"
+  }
+  example {
+    id = "`+u+`"
+  }
 }
 entity "Doc" {
   attributes = { id = string }
@@ -42,12 +50,21 @@ entity "Doc" {
     PK = "DOC#${id}"
   }
   example {
-    id = "`+strings.Repeat("d", 2040)+`"
+    id = "`+d+`"
   }
 }
-`)
+`), 0o644))
+	s := load(t, path)
+	var codes []string
+	for _, dg := range lint.Run(s) {
+		if dg.Severity == hcl.DiagError {
+			codes = append(codes, fmt.Sprintf("%s %d:%d", diag.CodeOf(dg), dg.Subject.Start.Line, dg.Subject.Start.Column))
+		}
+	}
+	require.Equal(t, []string{"TD128 12:3"}, codes)
+
 	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: path, Env: env,
-		ProviderMajor: providerFor(t, env, s), Items: 2})
+		ProviderMajor: providerFor(t, env, s), Items: 3})
 	var text bytes.Buffer
 	if rep != nil {
 		rep.WriteText(&text)
@@ -55,14 +72,15 @@ entity "Doc" {
 	require.NoError(t, err, text.String())
 	require.False(t, rep.Passed, text.String())
 	const msg = "Hash primary key values must be under 2048 bytes, and range primary key values must be under 1024 bytes"
-	key := `PK="DOC#` + strings.Repeat("d", 2040)
 	require.Equal(t, []verify.Rejection{
-		{Table: "app", Entity: "Doc", Position: path + ":4:1", Key: key + `-g000"`, Message: msg},
-		{Table: "app", Entity: "Doc", Position: path + ":4:1", Key: key + `-g001"`, Message: msg},
+		{Table: "app", Entity: "User", Example: true, Position: path + ":12:3", Key: `PK="USER#` + u + `"`, Message: msg},
 	}, unexported(rep.Rejected))
-	require.Contains(t, text.String(), "\nRejected by DynamoDB (2)\n  FAIL "+path+":4:1: DynamoDB rejected a generated item (values drawn from its examples) {"+key+"-g000\"} of entity Doc: "+msg+"\n")
-	require.Contains(t, text.String(), "\nFAIL: DynamoDB rejected 2 table(s) or item(s) that the schema allows; the access patterns did not run\n")
-	require.Equal(t, 1, rep.Items, "the example item is written")
+	out := text.String()
+	require.Contains(t, out, "\nRejected by DynamoDB (1)\n  FAIL "+path+":12:3: DynamoDB rejected the example item {PK=\"USER#"+u+"\"} of entity User: "+msg+"\n")
+	require.Contains(t, out, "\nNote: 5 generated item(s) of table app were left out because DynamoDB would reject them (first: entity User: PK (partition key of the table) is 3010 bytes; DynamoDB allows 1 to 2048)")
+	require.Contains(t, out, "\nFAIL: DynamoDB rejected 1 table(s) or item(s) that the schema allows; the access patterns did not run\n")
+	require.Equal(t, 3, rep.Items, "alice, Doc's example and alice-g001 are stored")
+	require.Empty(t, rep.Patterns)
 	assertCleanedUp(t, rep)
 }
 

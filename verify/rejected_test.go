@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/require"
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/ddblocal"
 	"github.com/tfdyn/tfdyn/hclschema"
@@ -70,8 +71,16 @@ func TestWriteMapsValidationExceptionToTheSchema(t *testing.T) {
 	require.False(t, diags.HasErrors(), diags.Error())
 	ds := newDataset(s.Tables[0])
 	require.NoError(t, ds.addExamples())
-	require.NoError(t, ds.addGenerated(1, 1, 0))
-	require.Len(t, ds.AV, 5, "3 examples and 1 generated item per entity")
+	// verify leaves out generated items over a limit (see
+	// TestGeneratedItemsOverALimitAreLeftOut); a generated item that
+	// DynamoDB rejects for another reason maps to its entity block.
+	doc := s.Entity("Doc")
+	it, err := doc.Item(cty.ObjectVal(map[string]cty.Value{"id": cty.StringVal(strings.Repeat("d", 2040) + "-g000")}))
+	require.NoError(t, err)
+	added, err := ds.add(it, itemSource{})
+	require.NoError(t, err)
+	require.True(t, added)
+	require.Len(t, ds.AV, 4, "3 examples and 1 generated item")
 
 	r := &runner{opts: Options{Parallel: 2}, report: &Report{}, client: client}
 	require.NoError(t, r.write(ctx, "app", ds, 0))
@@ -84,14 +93,13 @@ func TestWriteMapsValidationExceptionToTheSchema(t *testing.T) {
 	}
 	require.Equal(t, []string{
 		path + ":12:3: DynamoDB rejected the example item {PK=\"USER#" + strings.Repeat("u", 3000) + "\"} of entity User: " + tooLarge,
-		path + ":4:1: DynamoDB rejected a generated item (values drawn from its examples) {PK=\"USER#" + strings.Repeat("u", 3000) + "-g000\"} of entity User: " + tooLarge,
 		path + ":16:1: DynamoDB rejected a generated item (values drawn from its examples) {PK=\"DOC#" + strings.Repeat("d", 2040) + "-g000\"} of entity Doc: " + tooLarge,
 	}, got)
 	require.Equal(t, Rejection{Table: "app", Entity: "User", Example: true, Position: path + ":12:3",
 		Key: `PK="USER#` + strings.Repeat("u", 3000) + `"`, Message: tooLarge, index: 1}, r.report.Rejected[0])
 
 	// The accepted items of the same batch are stored: alice and Doc's
-	// example (the generated User item draws the 3,000-byte id with seed 1).
+	// example.
 	out, err := client.Scan(ctx, &dynamodb.ScanInput{TableName: aws.String("app")})
 	require.NoError(t, err)
 	var keys []string
@@ -119,6 +127,28 @@ func TestWriteMapsValidationExceptionToTheSchema(t *testing.T) {
 	r.report.finish()
 	require.False(t, r.report.Passed)
 	require.Empty(t, r.report.Error)
+}
+
+// TestGeneratedItemsOverALimitAreLeftOut: the items verify generates from
+// an example close to a limit (its value plus "-gNNN") would be rejected;
+// verify leaves them out and says so instead of failing a valid schema.
+func TestGeneratedItemsOverALimitAreLeftOut(t *testing.T) {
+	s, diags := hclschema.LoadSource("app.tfdyn.hcl", []byte(rejectedSchema))
+	require.False(t, diags.HasErrors(), diags.Error())
+	ds := newDataset(s.Tables[0])
+	require.NoError(t, ds.addExamples())
+	require.NoError(t, ds.addGenerated(1, 3, 0))
+	var generated []string
+	for i, src := range ds.Sources {
+		if src.Example == nil {
+			generated = append(generated, keyString(ds.AV[i], s.Tables[0].Primary.KeyAttrs()))
+		}
+	}
+	// Doc's three generated items are all over 2048 bytes; User's come
+	// from alice (kept) or from the 3,000-byte example (left out).
+	require.Equal(t, []string{`PK="USER#alice-g001"`}, generated)
+	require.Equal(t, 5, ds.OverLimit)
+	require.Equal(t, "entity User: PK (partition key of the table) is 3010 bytes; DynamoDB allows 1 to 2048", ds.OverLimitReason)
 }
 
 // TestApplyRejectionsMapsTerraformOutput maps the real output of a failed

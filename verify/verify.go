@@ -337,6 +337,11 @@ func (r *runner) seed(ctx context.Context, offset, perEntity int) error {
 		if err := r.write(ctx, r.ws.tableNames[t], ds, first); err != nil {
 			return err
 		}
+		if ds.OverLimit > 0 && first == 0 {
+			r.report.Notes = append(r.report.Notes, fmt.Sprintf(
+				"%d generated item(s) of table %s were left out because DynamoDB would reject them (first: %s); an example value close to a DynamoDB limit leaves no room for the suffix verify adds to make keys unique",
+				ds.OverLimit, t.Label, ds.OverLimitReason))
+		}
 		if ds.TTLMoved > 0 && first == 0 {
 			r.report.Notes = append(r.report.Notes, fmt.Sprintf(
 				"%d item(s) of table %s had %s in the past; DynamoDB deletes expired items at any moment, so verify wrote them with %s 30 days ahead",
