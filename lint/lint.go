@@ -97,6 +97,8 @@ func Rules() []Rule {
 		ruleNumberOutOfRange,
 		ruleInvalidTag,
 		ruleIncludeLimit,
+		ruleNestingTooDeep,
+		ruleEmptyMapKey,
 	}
 }
 

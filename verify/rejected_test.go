@@ -123,6 +123,32 @@ func TestWriteMapsValidationExceptionToTheSchema(t *testing.T) {
 		}
 	}
 
+	// TD133 and TD134 follow DynamoDB Local too: a string in 31 nested
+	// lists is stored, in 32 it is too deep; a map with an empty key is
+	// rejected.
+	nested := func(n int) types.AttributeValue {
+		var v types.AttributeValue = &types.AttributeValueMemberS{Value: "x"}
+		for i := 0; i < n; i++ {
+			v = &types.AttributeValueMemberL{Value: []types.AttributeValue{v}}
+		}
+		return v
+	}
+	for _, tc := range []struct {
+		name string
+		v    types.AttributeValue
+		want string
+	}{
+		{"31 nested lists", nested(31), ""},
+		{"32 nested lists", nested(32), "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit"},
+		{"map with an empty key", &types.AttributeValueMemberM{Value: map[string]types.AttributeValue{"": &types.AttributeValueMemberS{Value: "x"}}}, "Empty attribute name"},
+	} {
+		_, err := client.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("app"),
+			Item: map[string]types.AttributeValue{"PK": &types.AttributeValueMemberS{Value: "nested"}, "a": tc.v}})
+		msg, invalid := validationMessage(err)
+		require.Equal(t, tc.want != "", invalid, "%s: %v", tc.name, err)
+		require.Equal(t, tc.want, msg, tc.name)
+	}
+
 	// The report is a finding: not passed, no environment error.
 	r.report.finish()
 	require.False(t, r.report.Passed)
