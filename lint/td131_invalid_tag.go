@@ -94,7 +94,7 @@ func checkInvalidTag(r *rule, a *analysis) hcl.Diagnostics {
 			case strings.HasPrefix(strings.ToLower(tg.key), "aws:"):
 				diags = append(diags, r.report(tg.keyRange, "Reserved tag prefix",
 					"The tag key %q of table %q starts with \"aws:\", a prefix reserved for tags AWS assigns, so tagging the table fails with a ValidationException. Remove the prefix or use your own (for example %q).",
-					tg.key, t.Label, "app:"+tg.key[4:]))
+					tg.key, t.Label, "app:"+string([]rune(tg.key)[4:])))
 			case strings.IndexFunc(tg.key, func(c rune) bool { return !tagRune(c) }) >= 0:
 				c := []rune(tg.key[strings.IndexFunc(tg.key, func(c rune) bool { return !tagRune(c) }):])[0]
 				diags = append(diags, r.report(tg.keyRange, "Invalid character in tag key",
