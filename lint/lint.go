@@ -99,6 +99,7 @@ func Rules() []Rule {
 		ruleIncludeLimit,
 		ruleNestingTooDeep,
 		ruleEmptyMapKey,
+		ruleDuplicateTableName,
 	}
 }
 
