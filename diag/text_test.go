@@ -3,6 +3,7 @@ package diag_test
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -38,7 +39,8 @@ func hclText(t *testing.T, files map[string]*hcl.File, diags hcl.Diagnostics, wi
 // TestWriteTextMatchesHCLLayout prints the diagnostics of every invalid
 // schema of testdata/invalid (and the warning cases) with WriteText and
 // with hcl's writer: the output is the same, byte for byte, in plain text,
-// in colour and with wrapping.
+// in colour and with wrapping — except for schemas with lines longer than
+// WriteText prints whole (TestWriteTextCutsLongLines covers those).
 func TestWriteTextMatchesHCLLayout(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("..", "testdata", "invalid", "*"+hclschema.FileSuffix))
 	require.NoError(t, err)
@@ -48,6 +50,13 @@ func TestWriteTextMatchesHCLLayout(t *testing.T) {
 	require.Greater(t, len(files), 100)
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
+			src, err := os.ReadFile(f)
+			require.NoError(t, err)
+			for _, line := range strings.Split(string(src), "\n") {
+				if len(line) > 240 {
+					t.Skip("has a line longer than a snippet shows")
+				}
+			}
 			s, diags := hclschema.Load(f)
 			diags = append(diags, lint.Run(s)...)
 			require.NotEmpty(t, diags)

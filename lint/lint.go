@@ -89,6 +89,17 @@ func Rules() []Rule {
 		ruleTTLNotNumber,
 		ruleUnenforceableWhen,
 		ruleConditionNeverMatches,
+		ruleInvalidTableName,
+		ruleInvalidIndexName,
+		ruleInvalidAttributeName,
+		ruleKeyValueSize,
+		ruleItemSize,
+		ruleNumberOutOfRange,
+		ruleInvalidTag,
+		ruleIncludeLimit,
+		ruleNestingTooDeep,
+		ruleEmptyMapKey,
+		ruleDuplicateTableName,
 	}
 }
 

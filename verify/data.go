@@ -19,9 +19,16 @@ type Dataset struct {
 	Table *hclschema.Table
 	Items []hclschema.Item
 	AV    []map[string]types.AttributeValue
-	byKey map[string]int
+	// Sources says where each item comes from (an example or generation).
+	Sources []itemSource
+	byKey   map[string]int
 	// Skipped counts generated values that the templates rejected.
 	Skipped int
+	// OverLimit counts generated items left out because DynamoDB would
+	// reject them (a value near a limit in an example plus verify's unique
+	// suffix, for instance); OverLimitReason is the first one's reason.
+	OverLimit       int
+	OverLimitReason string
 	// TTLMoved counts items whose TTL attribute was in the past: DynamoDB
 	// (and DynamoDB Local) delete such items at any moment, so verify moves
 	// the expiry 30 days ahead before it writes them.
@@ -56,7 +63,7 @@ func (d *Dataset) liveTTL(e *hclschema.Entity, values cty.Value) cty.Value {
 
 // add inserts an item unless its primary key is taken; it reports whether
 // the item was added.
-func (d *Dataset) add(it hclschema.Item) (bool, error) {
+func (d *Dataset) add(it hclschema.Item, src itemSource) (bool, error) {
 	av, err := itemAV(it)
 	if err != nil {
 		return false, err
@@ -68,6 +75,7 @@ func (d *Dataset) add(it hclschema.Item) (bool, error) {
 	d.byKey[k] = len(d.Items)
 	d.Items = append(d.Items, it)
 	d.AV = append(d.AV, av)
+	d.Sources = append(d.Sources, src)
 	return true, nil
 }
 
@@ -87,7 +95,7 @@ func (d *Dataset) addExamples() error {
 			if err != nil {
 				return fmt.Errorf("entity %s example at %s: %w", e.Name, ex.DeclRange, err)
 			}
-			if _, err := d.add(it); err != nil {
+			if _, err := d.add(it, itemSource{Example: ex}); err != nil {
 				return fmt.Errorf("entity %s example at %s: %w", e.Name, ex.DeclRange, err)
 			}
 		}
@@ -115,7 +123,14 @@ func (d *Dataset) addGenerated(seed int64, n, offset int) error {
 				d.Skipped++
 				continue
 			}
-			if _, err := d.add(it); err != nil {
+			if p := it.LimitProblem(); p != "" {
+				if d.OverLimit == 0 {
+					d.OverLimitReason = fmt.Sprintf("entity %s: %s", e.Name, p)
+				}
+				d.OverLimit++
+				continue
+			}
+			if _, err := d.add(it, itemSource{}); err != nil {
 				return fmt.Errorf("entity %s: %w", e.Name, err)
 			}
 		}

@@ -12,4 +12,13 @@
 // workspaces of dead runs whose tables died with DynamoDB Local or that never
 // applied, and keeps and reports (Leftover.Advice) those that applied to an
 // endpoint or AWS, whose terraform state is needed to destroy their tables.
+//
+// Lint (TD125-TD135) reports the DynamoDB limits that can be known before
+// apply. A ValidationException that still happens is a finding, not an
+// environment failure: a rejected write is mapped to its entity, its example
+// block (the entity block for a generated item), its key and DynamoDB's
+// message, a table refused at apply to its table block (Report.Rejected);
+// the run stops before the access patterns and Run returns no error.
+// Generated items that DynamoDB would reject (an example value close to a
+// limit plus the suffix that makes keys unique) are left out with a note.
 package verify

@@ -31,6 +31,8 @@ type Report struct {
 	// LocalPID is the process of DynamoDB Local for the local target.
 	LocalPID int           `json:"local_pid,omitempty"`
 	Duration time.Duration `json:"duration_ns"`
+	// Rejected lists the items DynamoDB refused to store.
+	Rejected []Rejection `json:"rejected,omitempty"`
 }
 
 // TableReport names a provisioned table.
@@ -97,6 +99,7 @@ func (r *Report) finish() {
 	for _, s := range r.Scale {
 		r.Passed = r.Passed && s.OK
 	}
+	r.Passed = r.Passed && len(r.Rejected) == 0
 }
 
 // WriteText prints the report for people.
@@ -156,6 +159,7 @@ func (r *Report) WriteText(w io.Writer) {
 				s.ReadBefore, s.ReadAfter, s.ReturnedBefore, s.ReturnedAfter, s.ConsumedBefore, s.ConsumedAfter, s.Message)
 		}
 	}
+	writeRejections(w, r.Rejected)
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "\nNote: %s\n", n)
 	}
@@ -181,6 +185,8 @@ func (r *Report) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "\nError: %s\n", r.Error)
 	case r.Passed:
 		fmt.Fprintf(w, "\nPASS: %d access pattern(s), %d conformance check(s) in %.1fs\n", len(r.Patterns), len(r.Conformance), r.Duration.Seconds())
+	case len(r.Rejected) > 0:
+		fmt.Fprintf(w, "\nFAIL: DynamoDB rejected %d table(s) or item(s) that the schema allows; the access patterns did not run\n", len(r.Rejected))
 	default:
 		fmt.Fprintf(w, "\nFAIL: %d of %d access pattern(s) failed, %d conformance check(s) failed\n", failedPatterns(r), len(r.Patterns), failedChecks(r))
 	}
@@ -266,6 +272,14 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 			tc.Failure = &failure{Message: "result differs from the schema's oracle", Text: strings.Join(msgs, "\n")}
 		}
 		s.Cases = append(s.Cases, tc)
+	}
+	for _, rj := range r.Rejected {
+		name := "write " + rj.Entity + " {" + rj.Key + "}"
+		if rj.Entity == "" {
+			name = "create table " + rj.Table
+		}
+		s.Cases = append(s.Cases, testcase{Name: name, Classname: "dynamodb", Time: "0",
+			Failure: &failure{Message: "DynamoDB rejected it (ValidationException)", Text: rj.String()}})
 	}
 	if r.Error != "" {
 		s.Cases = append(s.Cases, testcase{Name: "environment", Classname: "verify", Time: "0", Failure: &failure{Message: r.Error, Text: r.Error}})

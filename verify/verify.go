@@ -72,6 +72,10 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 		r.report.finish()
 	}()
 	if err := r.run(ctx); err != nil {
+		if errors.Is(err, errRejected) && ctx.Err() == nil {
+			// A finding: the rejected items are in the report.
+			return r.report, nil
+		}
 		if r.target != nil && !alive(r.target.PID()) && ctx.Err() == nil {
 			err = fmt.Errorf("DynamoDB Local (pid %d) exited during the run: %w", r.target.PID(), err)
 		}
@@ -150,6 +154,10 @@ func (r *runner) run(ctx context.Context) error {
 	}
 	ws.owned = true
 	if err := r.step("terraform apply", func() error { return ws.apply(ctx) }); err != nil {
+		if rs, ok := applyRejections(err, o.Schema); ok && ctx.Err() == nil {
+			r.report.Rejected = append(r.report.Rejected, rs...)
+			return errRejected
+		}
 		return err
 	}
 	if err := r.step("conformance", func() error { return r.conformance(ctx) }); err != nil {
@@ -323,26 +331,47 @@ func (r *runner) seed(ctx context.Context, offset, perEntity int) error {
 		if err := ds.addGenerated(r.opts.Seed+int64(offset), perEntity, offset); err != nil {
 			return err
 		}
-		if err := r.write(ctx, r.ws.tableNames[t], ds.AV[first:]); err != nil {
+		r.mu.Lock()
+		rejectedBefore := len(r.report.Rejected)
+		r.mu.Unlock()
+		if err := r.write(ctx, r.ws.tableNames[t], ds, first); err != nil {
 			return err
+		}
+		if ds.OverLimit > 0 && first == 0 {
+			r.report.Notes = append(r.report.Notes, fmt.Sprintf(
+				"%d generated item(s) of table %s were left out because DynamoDB would reject them (first: %s); an example value close to a DynamoDB limit leaves no room for the suffix verify adds to make keys unique",
+				ds.OverLimit, t.Label, ds.OverLimitReason))
 		}
 		if ds.TTLMoved > 0 && first == 0 {
 			r.report.Notes = append(r.report.Notes, fmt.Sprintf(
 				"%d item(s) of table %s had %s in the past; DynamoDB deletes expired items at any moment, so verify wrote them with %s 30 days ahead",
 				ds.TTLMoved, t.Label, t.TTLAttribute, t.TTLAttribute))
 		}
-		r.report.Items += len(ds.AV) - first
+		r.mu.Lock()
+		r.report.Items += len(ds.AV) - first - (len(r.report.Rejected) - rejectedBefore)
+		r.mu.Unlock()
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.report.Rejected) > 0 {
+		sortRejections(r.report.Rejected)
+		return errRejected
 	}
 	return nil
 }
 
-// write stores items with BatchWriteItem, 25 at a time, in parallel, and
-// retries unprocessed items with backoff.
-func (r *runner) write(ctx context.Context, table string, items []map[string]types.AttributeValue) error {
+// write stores the items of ds from first on with BatchWriteItem, 25 at a
+// time, in parallel, and retries unprocessed items with backoff. When
+// DynamoDB rejects a batch with a ValidationException, the batch's items are
+// written one by one and the rejected ones are recorded in the report,
+// mapped to their entity and example (see Rejection).
+func (r *runner) write(ctx context.Context, table string, ds *Dataset, first int) error {
+	items := ds.AV
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(r.opts.Parallel)
-	for i := 0; i < len(items); i += 25 {
-		batch := items[i:min(i+25, len(items))]
+	for i := first; i < len(items); i += 25 {
+		from, to := i, min(i+25, len(items))
+		batch := items[from:to]
 		g.Go(func() error {
 			reqs := make([]types.WriteRequest, len(batch))
 			for j, it := range batch {
@@ -361,6 +390,13 @@ func (r *runner) write(ctx context.Context, table string, items []map[string]typ
 					}
 				}
 				out, err := r.client.BatchWriteItem(gctx, &dynamodb.BatchWriteItemInput{RequestItems: pending})
+				if _, invalid := validationMessage(err); invalid {
+					rejected, err := isolate(gctx, r.client, table, ds, from, to)
+					r.mu.Lock()
+					r.report.Rejected = append(r.report.Rejected, rejected...)
+					r.mu.Unlock()
+					return err
+				}
 				if err != nil {
 					return fmt.Errorf("batch write to %s: %w", table, err)
 				}

@@ -27,7 +27,7 @@ import (
 func bigSchema(n int) string {
 	var b strings.Builder
 	for i := 0; i < n; i++ {
-		fmt.Fprintf(&b, `table "t%[1]d" {
+		fmt.Fprintf(&b, `table "table%[1]d" {
 partition_key = "PK"
     sort_key = "SK"
   global_secondary_index "GSI1" {
@@ -37,7 +37,7 @@ partition_key = "PK"
 }
 
 entity "E%[1]d" {
-  table = table.t%[1]d
+  table = table.table%[1]d
   attributes = {
     id   = string
     name = string

@@ -1,8 +1,8 @@
 # want: TD004 8:1
-table "a" {
+table "alpha" {
   partition_key = "PK"
 }
-table "b" {
+table "beta" {
   partition_key = "PK"
 }
 entity "User" {

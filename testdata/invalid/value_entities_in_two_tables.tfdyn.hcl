@@ -1,19 +1,19 @@
 # want: TD002 22:1
-table "a" {
+table "alpha" {
   partition_key = "PK"
 }
-table "b" {
+table "beta" {
   partition_key = "PK"
 }
 entity "A" {
-  table      = table.a
+  table      = table.alpha
   attributes = { id = string }
   key {
     PK = "A#${id}"
   }
 }
 entity "B" {
-  table      = table.b
+  table      = table.beta
   attributes = { id = string }
   key {
     PK = "B#${id}"

@@ -1,0 +1,125 @@
+package lint
+
+import (
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+)
+
+// DynamoDB limits that are known before apply (TD125-TD132). Sources are
+// cited on each rule's documentation page.
+const (
+	// Table and index names: 3 to 255 characters of [a-zA-Z0-9_.-].
+	minDynamoNameLen = 3
+	maxDynamoNameLen = 255
+	// Key attribute names and projected attribute names: 1 to 255 bytes.
+	maxKeyAttrNameBytes = 255
+	// Other attribute names: at least 1 byte and less than 64 KB.
+	maxAttrNameBytes = 64*1024 - 1
+	// Key values, item size and numbers: see hclschema/limits.go.
+	maxPartitionKeyBytes = hclschema.MaxPartitionKeyBytes
+	maxSortKeyBytes      = hclschema.MaxSortKeyBytes
+	maxItemBytes         = hclschema.MaxItemBytes
+	// Tags: key 1 to 128 characters, value 0 to 256, 50 per table.
+	maxTagKeyChars   = 128
+	maxTagValueChars = 256
+	maxTags          = 50
+	// INCLUDE projections: 100 non-key attributes summed over all indexes.
+	maxIncludeAttrs = 100
+)
+
+// validDynamoName reports whether s is a valid DynamoDB table or index name.
+func validDynamoName(s string) bool {
+	if len(s) < minDynamoNameLen || len(s) > maxDynamoNameLen {
+		return false
+	}
+	return strings.IndexFunc(s, func(r rune) bool { return !dynamoNameRune(r) }) < 0
+}
+
+func dynamoNameRune(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.'
+}
+
+// dynamoNameProblem says in words why s is not a valid table or index name.
+func dynamoNameProblem(s string) string {
+	switch {
+	case len(s) < minDynamoNameLen:
+		return "is " + strconv.Itoa(len(s)) + " character(s) long; DynamoDB needs at least 3"
+	case len(s) > maxDynamoNameLen:
+		return "is " + strconv.Itoa(len(s)) + " characters long; DynamoDB allows at most 255"
+	}
+	if i := strings.IndexFunc(s, func(r rune) bool { return !dynamoNameRune(r) }); i >= 0 {
+		return "contains " + strconv.QuoteRune([]rune(s[i:])[0]) + "; DynamoDB allows only a-z, A-Z, 0-9, \"_\", \"-\" and \".\""
+	}
+	return ""
+}
+
+// labelRange returns the range of the first label of the block defined at
+// def, or def when the source is not available.
+func (a *analysis) labelRange(def hcl.Range) hcl.Range {
+	if b := a.block(def); b != nil && len(b.LabelRanges) > 0 {
+		return b.LabelRanges[0]
+	}
+	return def
+}
+
+// exampleBlock returns the syntax of example ex of entity e, or nil.
+func (a *analysis) exampleBlock(e *hclschema.Entity, ex *hclschema.Example) *hclsyntax.Block {
+	b := a.block(e.DeclRange)
+	if b == nil || b.Body == nil {
+		return nil
+	}
+	for _, xb := range b.Body.Blocks {
+		r := xb.DefRange()
+		if xb.Type == "example" && r.Filename == ex.DeclRange.Filename && r.Start.Byte == ex.DeclRange.Start.Byte {
+			return xb
+		}
+	}
+	return nil
+}
+
+// exampleValueRange returns the range of the value of attribute name in
+// example ex of entity e, or the example's header when the example does not
+// set it (a computed key attribute) or the source is not available.
+func (a *analysis) exampleValueRange(e *hclschema.Entity, ex *hclschema.Example, name string) hcl.Range {
+	if xb := a.exampleBlock(e, ex); xb != nil && xb.Body != nil {
+		if at := xb.Body.Attributes[name]; at != nil {
+			return at.Expr.Range()
+		}
+	}
+	return ex.DeclRange
+}
+
+// sortedAttrNames returns the attribute names of an item in a stable order.
+func sortedAttrNames(it hclschema.Item) []string {
+	names := make([]string, 0, len(it.Attrs))
+	for n := range it.Attrs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// numberText renders a number for a detail, shortened when it is long.
+func numberText(f *big.Float) string {
+	s := f.Text('g', -1)
+	if len(s) > 60 {
+		s = f.Text('e', 10) + " (shortened)"
+	}
+	return s
+}
+
+// shortName shortens a long name for a detail: its first 40 characters and
+// "...".
+func shortName(s string) string {
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:40]) + "..."
+	}
+	return s
+}

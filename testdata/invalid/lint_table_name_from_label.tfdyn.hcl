@@ -1,0 +1,4 @@
+# want: TD125 2:7
+table "a" {
+  partition_key = "PK"
+}
