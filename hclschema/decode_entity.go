@@ -111,12 +111,10 @@ func (d *decoder) tableRef(at *hcl.Attribute, def hcl.Range, entity string) *Tab
 		}
 		return nil
 	}
-	tr, ds := hcl.AbsTraversalForExpr(at.Expr)
-	if ds.HasErrors() || len(tr) != 2 || tr.RootName() != "table" {
-		d.errorf(CodeInvalidValue, at.Expr.Range(), "Invalid table reference", "The table argument must be a reference like table.app.")
+	name, _, ok := d.reference(at.Expr, "table", "table")
+	if !ok {
 		return nil
 	}
-	name := tr[1].(hcl.TraverseAttr).Name
 	if t := d.schema.Table(name); t != nil {
 		return t
 	}

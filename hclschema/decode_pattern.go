@@ -169,12 +169,10 @@ func (d *decoder) entityRefs(one, many *hcl.Attribute, def hcl.Range, pattern st
 	}
 	var out []*Entity
 	for _, expr := range exprs {
-		tr, ds := hcl.AbsTraversalForExpr(expr)
-		if ds.HasErrors() || len(tr) != 2 || tr.RootName() != "entity" {
-			d.errorf(CodeInvalidValue, expr.Range(), "Invalid entity reference", "An entity reference looks like entity.Order.")
+		name, _, ok := d.reference(expr, "entity", "entity")
+		if !ok {
 			return nil
 		}
-		name := tr[1].(hcl.TraverseAttr).Name
 		e := d.schema.Entity(name)
 		if e == nil {
 			var names []string
