@@ -1,10 +1,7 @@
 package hclschema
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
-	"sort"
+	"errors"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -18,44 +15,32 @@ const FileSuffix = ".tfdyn.hcl"
 
 // FindFiles expands paths into schema files: a directory contributes its
 // *.tfdyn.hcl files (not recursively), a file is taken as it is. The result
-// is sorted and free of duplicates.
+// is sorted and free of duplicates. Only regular files qualify (symbolic
+// links to them are followed): a missing path, an unreadable directory, a
+// dangling link, a named pipe or a device is an error that gives the OS
+// reason, and so are more than MaxFiles files.
 func FindFiles(paths ...string) ([]string, error) {
-	seen := map[string]bool{}
-	var out []string
-	for _, p := range paths {
-		st, err := os.Stat(p)
-		if err != nil {
-			return nil, fmt.Errorf("schema path %s: %w", p, err)
-		}
-		var files []string
-		if st.IsDir() {
-			matches, err := filepath.Glob(filepath.Join(p, "*"+FileSuffix))
-			if err != nil {
-				return nil, err
-			}
-			files = matches
-		} else {
-			files = []string{p}
-		}
-		for _, f := range files {
-			f = filepath.Clean(f)
-			if !seen[f] {
-				seen[f] = true
-				out = append(out, f)
-			}
-		}
+	files, errs := findFiles(paths)
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
 	}
-	sort.Strings(out)
-	return out, nil
+	return files, nil
 }
 
 // Load reads every schema file under paths (files or directories) as one
 // schema. It returns the model (possibly partial when there are errors), the
-// parser's files for printing diagnostics, and the diagnostics.
+// parser's files for printing diagnostics, and the diagnostics. A path or
+// file that cannot be read (missing, unreadable, not a regular file, over
+// MaxFileSize, more than MaxFiles) is TD012 with the OS reason; nesting
+// deeper than MaxNesting is TD001 where it happens.
 func Load(paths ...string) (*Schema, hcl.Diagnostics) {
-	files, err := FindFiles(paths...)
-	if err != nil {
-		return &Schema{Files: map[string]*hcl.File{}}, hcl.Diagnostics{diag.Errorf(CodeNoFiles, nil, "Cannot read schema", "%s.", err)}
+	files, errs := findFiles(paths)
+	if len(errs) > 0 {
+		var diags hcl.Diagnostics
+		for _, err := range errs {
+			diags = append(diags, diag.Errorf(CodeNoFiles, nil, "Cannot read schema", "%s", detailOf(err)))
+		}
+		return &Schema{Files: map[string]*hcl.File{}}, diags
 	}
 	if len(files) == 0 {
 		return &Schema{Files: map[string]*hcl.File{}}, hcl.Diagnostics{diag.Errorf(CodeNoFiles, nil, "No schema files",
@@ -65,7 +50,17 @@ func Load(paths ...string) (*Schema, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	var parsed []*hcl.File
 	for _, f := range files {
-		file, ds := parser.ParseHCLFile(f)
+		src, err := ReadFile(f)
+		if err != nil {
+			rng := hcl.Range{Filename: f, Start: hcl.InitialPos, End: hcl.InitialPos}
+			diags = append(diags, diag.Errorf(CodeNoFiles, &rng, "Cannot read schema file", "%s", detailOf(err)))
+			continue
+		}
+		if ds := CheckSource(f, src); ds.HasErrors() {
+			diags = append(diags, ds...)
+			continue
+		}
+		file, ds := parser.ParseHCL(src, f)
 		diags = append(diags, diag.WithCode(ds, CodeSyntax)...)
 		if file != nil {
 			parsed = append(parsed, file)
@@ -81,9 +76,13 @@ func Load(paths ...string) (*Schema, hcl.Diagnostics) {
 	return s, diags
 }
 
-// LoadSource parses one schema held in memory (for tests and fuzzing).
+// LoadSource parses one schema held in memory (for tests and fuzzing), with
+// the same input limits as Load.
 func LoadSource(filename string, src []byte) (*Schema, hcl.Diagnostics) {
 	parser := hclparse.NewParser()
+	if ds := CheckSource(filename, src); ds.HasErrors() {
+		return &Schema{Files: parser.Files()}, ds
+	}
 	file, diags := parser.ParseHCL(src, filename)
 	diag.WithCode(diags, CodeSyntax)
 	if file == nil || diags.HasErrors() {
@@ -92,6 +91,15 @@ func LoadSource(filename string, src []byte) (*Schema, hcl.Diagnostics) {
 	s, ds := Decode(file)
 	s.Files = parser.Files()
 	return s, append(diags, ds...)
+}
+
+// detailOf renders a read error as a diagnostic's Detail.
+func detailOf(err error) string {
+	var ie *InputError
+	if errors.As(err, &ie) {
+		return ie.sentence()
+	}
+	return err.Error() + "."
 }
 
 var rootSchema = &hcl.BodySchema{
