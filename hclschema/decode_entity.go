@@ -32,9 +32,15 @@ func (d *decoder) entity(b *hcl.Block) {
 		d.errorf(CodeDuplicate, b.LabelRanges[0], "Duplicate entity", "An entity named %q is already declared at %s. Entity names must be unique.", name, prev.DeclRange)
 		return
 	}
+	errs := d.errorCount()
 	content, ds := b.Body.Content(entitySchema)
 	d.add(ds, CodeSyntax)
 	e := &Entity{Name: name, DeclRange: b.DefRange}
+	defer func() {
+		if d.errorCount() > errs {
+			e.Incomplete = true
+		}
+	}()
 
 	e.Table = d.tableRef(content.Attributes["table"], b.DefRange, name)
 	if at := content.Attributes["attributes"]; at != nil {
@@ -88,9 +94,12 @@ func (d *decoder) entity(b *hcl.Block) {
 				"The index block %q of entity %q does not provide the key attribute %q. Add %s = \"...\" to the block.", ei.Index.Name, e.Name, k.Name, k.Name)
 		}
 	}
+	// When the attributes or templates failed to load, an example cannot
+	// be checked against them without follow-on errors.
+	checkItem := d.errorCount() == errs
 	for _, blk := range content.Blocks {
 		if blk.Type == "example" {
-			d.example(e, blk)
+			d.example(e, blk, checkItem)
 		}
 	}
 	t.Entities = append(t.Entities, e)
@@ -136,7 +145,7 @@ func (d *decoder) attributes(e *Entity, at *hcl.Attribute) {
 	for _, kv := range pairs {
 		name := hcl.ExprAsKeyword(kv.Key)
 		if name == "" {
-			if v, ds := kv.Key.Value(nil); !ds.HasErrors() && v.Type() == cty.String && !v.IsNull() {
+			if v, ds := Eval(kv.Key, nil, CodeInvalidValue); !ds.HasErrors() && v.Type() == cty.String && !v.IsNull() {
 				name = v.AsString()
 			}
 		}
@@ -205,7 +214,7 @@ func (d *decoder) templates(e *Entity, ix *Index, body hcl.Body, when *hcl.Expre
 		at := attrs[n]
 		if n == "when" && when != nil {
 			if d.checkVariables(e, at.Expr, "sparse condition") {
-				v, ds := at.Expr.Value(unknownContext(e))
+				v, ds := Eval(at.Expr, unknownContext(e), CodeInvalidTemplate)
 				if ds.HasErrors() {
 					d.add(ds, CodeInvalidTemplate)
 				} else if !v.Type().Equals(cty.Bool) && v.Type() != cty.DynamicPseudoType {
@@ -270,7 +279,7 @@ func (d *decoder) template(e *Entity, attr string, at *hcl.Attribute) *KeyTempla
 	if !d.checkVariables(e, at.Expr, "template for "+attr) {
 		return nil
 	}
-	v, ds := at.Expr.Value(unknownContext(e))
+	v, ds := Eval(at.Expr, unknownContext(e), CodeInvalidTemplate)
 	if ds.HasErrors() {
 		d.add(ds, CodeInvalidTemplate)
 		return nil
@@ -298,7 +307,10 @@ func unknownContext(e *Entity) *hcl.EvalContext {
 	return &hcl.EvalContext{Variables: vars, Functions: Functions()}
 }
 
-func (d *decoder) example(e *Entity, blk *hcl.Block) {
+// example decodes an example item; with checkItem, its item is computed
+// with the key templates, else the example is checked only against the
+// attributes that loaded and is not kept.
+func (d *decoder) example(e *Entity, blk *hcl.Block, checkItem bool) {
 	attrs, ds := blk.Body.JustAttributes()
 	d.add(ds, CodeSyntax)
 	vals := map[string]cty.Value{}
@@ -318,7 +330,7 @@ func (d *decoder) example(e *Entity, blk *hcl.Block) {
 			ok = false
 			continue
 		}
-		v, ds := at.Expr.Value(ctx)
+		v, ds := Eval(at.Expr, ctx, CodeInvalidExample)
 		if ds.HasErrors() {
 			d.add(ds, CodeInvalidExample)
 			ok = false
@@ -343,7 +355,7 @@ func (d *decoder) example(e *Entity, blk *hcl.Block) {
 			vals[a.Name] = cty.NullVal(a.Type)
 		}
 	}
-	if !ok {
+	if !ok || !checkItem {
 		return
 	}
 	ex := &Example{Values: cty.ObjectVal(vals), DeclRange: blk.DefRange}

@@ -54,6 +54,12 @@ func ConditionFunctions() []string {
 }
 
 func (d *decoder) pattern(b *hcl.Block) {
+	loaded := false
+	defer func() {
+		if !loaded {
+			d.schema.PatternsIncomplete = true
+		}
+	}()
 	if !d.checkLabel(b, "access pattern") {
 		return
 	}
@@ -62,6 +68,7 @@ func (d *decoder) pattern(b *hcl.Block) {
 		d.errorf(CodeDuplicate, b.LabelRanges[0], "Duplicate access pattern", "An access pattern named %q is already declared at %s.", name, prev.DeclRange)
 		return
 	}
+	errs := d.errorCount()
 	content, ds := b.Body.Content(patternSchema)
 	d.add(ds, CodeSyntax)
 	p := &AccessPattern{Name: name, DeclRange: b.DefRange}
@@ -140,12 +147,17 @@ func (d *decoder) pattern(b *hcl.Block) {
 		p.Filter = at.Expr
 		d.checkFilter(p, at)
 	}
+	if d.errorCount() > errs {
+		p.Incomplete = true
+		d.schema.PatternsIncomplete = true
+	}
 	for _, blk := range content.Blocks {
 		if blk.Type == "example" {
 			d.patternExample(p, blk)
 		}
 	}
 	d.schema.Patterns = append(d.schema.Patterns, p)
+	loaded = true
 }
 
 func (d *decoder) entityRefs(one, many *hcl.Attribute, def hcl.Range, pattern string) []*Entity {
@@ -385,7 +397,7 @@ func (d *decoder) checkFilterType(p *AccessPattern, at *hcl.Attribute) {
 		ins[in.Name] = cty.UnknownVal(in.Type)
 	}
 	vars["input"] = cty.ObjectVal(ins)
-	v, ds := at.Expr.Value(&hcl.EvalContext{Variables: vars, Functions: Functions()})
+	v, ds := Eval(at.Expr, &hcl.EvalContext{Variables: vars, Functions: Functions()}, CodeInvalidCondition)
 	if ds.HasErrors() {
 		d.add(ds, CodeInvalidCondition)
 		return
@@ -419,7 +431,7 @@ func (d *decoder) patternExample(p *AccessPattern, blk *hcl.Block) {
 			d.errorf(CodeInvalidExample, at.NameRange, "Unknown input in example", "Access pattern %q has no input %q.%s", p.Name, n, diag.DidYouMean(n, names))
 			return
 		}
-		v, ds := at.Expr.Value(&hcl.EvalContext{Functions: Functions()})
+		v, ds := Eval(at.Expr, &hcl.EvalContext{Functions: Functions()}, CodeInvalidExample)
 		if ds.HasErrors() {
 			d.add(ds, CodeInvalidExample)
 			return

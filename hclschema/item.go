@@ -66,7 +66,7 @@ func (e *Entity) Item(values cty.Value) (Item, error) {
 	}
 	for _, ei := range e.Indexes {
 		if ei.When != nil {
-			w, ds := ei.When.Value(ctx)
+			w, ds := Eval(ei.When, ctx, CodeInvalidTemplate)
 			if ds.HasErrors() {
 				return Item{}, fmt.Errorf("entity %q: index %s: when: %s", e.Name, ei.Index.Name, ds.Error())
 			}
@@ -111,7 +111,7 @@ func evalKey(tpl *KeyTemplate, ctx *hcl.EvalContext) (cty.Value, error) {
 			usesNull = true
 		}
 	}
-	v, ds := tpl.Expr.Value(ctx)
+	v, ds := Eval(tpl.Expr, ctx, CodeInvalidTemplate)
 	if ds.HasErrors() {
 		if usesNull {
 			return cty.NullVal(cty.String), nil

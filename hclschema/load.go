@@ -160,9 +160,21 @@ func (d *decoder) markBroken(e *Entity, name string) {
 		d.broken[e] = map[string]bool{}
 	}
 	d.broken[e][name] = true
+	e.Incomplete = true
 }
 
 func (d *decoder) isBroken(e *Entity, name string) bool { return d.broken[e][name] }
+
+// errorCount returns the number of error diagnostics so far.
+func (d *decoder) errorCount() int {
+	n := 0
+	for _, x := range d.diags {
+		if x.Severity == hcl.DiagError {
+			n++
+		}
+	}
+	return n
+}
 
 func (d *decoder) errorf(code diag.Code, rng hcl.Range, summary, detail string, args ...any) {
 	d.diags = append(d.diags, diag.Errorf(code, &rng, summary, detail, args...))

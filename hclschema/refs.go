@@ -18,7 +18,7 @@ func (d *decoder) reference(expr hcl.Expression, root, what string) (name string
 	tr, ds := hcl.AbsTraversalForExpr(expr)
 	if ds.HasErrors() || len(tr) == 0 {
 		hint := ""
-		if v, vds := expr.Value(nil); !vds.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() && validName(v.AsString()) {
+		if v, vds := Eval(expr, nil, CodeInvalidValue); !vds.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() && validName(v.AsString()) {
 			hint = " Did you mean " + root + "." + v.AsString() + "?"
 		}
 		d.errorf(CodeInvalidValue, expr.Range(), "Invalid "+what+" reference",

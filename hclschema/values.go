@@ -12,6 +12,10 @@ import (
 // Helpers that read literal argument values with precise diagnostics.
 
 func (d *decoder) constValue(attr *hcl.Attribute) (cty.Value, bool) {
+	if bd := CheckBound(attr.Expr, nil, CodeInvalidValue); bd != nil {
+		d.diags = append(d.diags, bd)
+		return cty.NilVal, false
+	}
 	v, ds := attr.Expr.Value(nil)
 	if ds.HasErrors() {
 		d.errorf(CodeInvalidValue, attr.Expr.Range(), "Invalid value for "+attr.Name,

@@ -290,7 +290,7 @@ func conditionValues(p *hclschema.AccessPattern, conds []condSets, sets []inputS
 		ok := true
 		for j, cs := range conds {
 			for _, arg := range cs.c.Args {
-				v, ds := arg.Value(ctx)
+				v, ds := hclschema.Eval(arg, ctx, CodeProvenCollision)
 				if ds.HasErrors() || !v.IsWhollyKnown() || v.IsNull() {
 					ok = false
 					break
