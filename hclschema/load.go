@@ -1,6 +1,7 @@
 package hclschema
 
 import (
+	"context"
 	"errors"
 	"strings"
 
@@ -34,22 +35,34 @@ func FindFiles(paths ...string) ([]string, error) {
 // MaxFileSize, more than MaxFiles) is TD012 with the OS reason; nesting
 // deeper than MaxNesting is TD001 where it happens.
 func Load(paths ...string) (*Schema, hcl.Diagnostics) {
+	s, diags, _ := LoadContext(context.Background(), paths...)
+	return s, diags
+}
+
+// LoadContext is Load that stops early when ctx is done: it checks ctx
+// before reading each file and before decoding each top-level block, and
+// then returns ctx's error with the (partial) schema and diagnostics so far.
+// The error is nil when the load ran to its end.
+func LoadContext(ctx context.Context, paths ...string) (*Schema, hcl.Diagnostics, error) {
 	files, errs := findFiles(paths)
 	if len(errs) > 0 {
 		var diags hcl.Diagnostics
 		for _, err := range errs {
 			diags = append(diags, diag.Errorf(CodeNoFiles, nil, "Cannot read schema", "%s", detailOf(err)))
 		}
-		return &Schema{Files: map[string]*hcl.File{}}, diags
+		return &Schema{Files: map[string]*hcl.File{}}, diags, nil
 	}
 	if len(files) == 0 {
 		return &Schema{Files: map[string]*hcl.File{}}, hcl.Diagnostics{diag.Errorf(CodeNoFiles, nil, "No schema files",
-			"No %s file was found in %s. Name schema files like app%s.", FileSuffix, strings.Join(paths, ", "), FileSuffix)}
+			"No %s file was found in %s. Name schema files like app%s.", FileSuffix, strings.Join(paths, ", "), FileSuffix)}, nil
 	}
 	parser := hclparse.NewParser()
 	var diags hcl.Diagnostics
 	var parsed []*hcl.File
 	for _, f := range files {
+		if err := ctx.Err(); err != nil {
+			return &Schema{Files: parser.Files()}, diags, err
+		}
 		src, err := ReadFile(f)
 		if err != nil {
 			rng := hcl.Range{Filename: f, Start: hcl.InitialPos, End: hcl.InitialPos}
@@ -68,12 +81,12 @@ func Load(paths ...string) (*Schema, hcl.Diagnostics) {
 	}
 	if diags.HasErrors() {
 		// Syntax errors first: decoding a half-parsed file only adds noise.
-		return &Schema{Files: parser.Files()}, diags
+		return &Schema{Files: parser.Files()}, diags, nil
 	}
-	s, ds := Decode(parsed...)
+	s, ds, err := decode(ctx, parsed)
 	s.Files = parser.Files()
 	diags = append(diags, ds...)
-	return s, diags
+	return s, diags, err
 }
 
 // LoadSource parses one schema held in memory (for tests and fuzzing), with
@@ -112,6 +125,12 @@ var rootSchema = &hcl.BodySchema{
 
 // Decode builds the model from parsed files.
 func Decode(files ...*hcl.File) (*Schema, hcl.Diagnostics) {
+	s, diags, _ := decode(context.Background(), files)
+	return s, diags
+}
+
+// decode is Decode that checks ctx before each top-level block.
+func decode(ctx context.Context, files []*hcl.File) (*Schema, hcl.Diagnostics, error) {
 	d := &decoder{schema: &Schema{}}
 	var tables, entities, patterns []*hcl.Block
 	for _, f := range files {
@@ -132,16 +151,25 @@ func Decode(files ...*hcl.File) (*Schema, hcl.Diagnostics) {
 		}
 	}
 	for _, b := range tables {
+		if err := ctx.Err(); err != nil {
+			return d.schema, d.diags, err
+		}
 		d.table(b)
 	}
 	for _, b := range entities {
+		if err := ctx.Err(); err != nil {
+			return d.schema, d.diags, err
+		}
 		d.entity(b)
 	}
 	d.resolveKeyTypes()
 	for _, b := range patterns {
+		if err := ctx.Err(); err != nil {
+			return d.schema, d.diags, err
+		}
 		d.pattern(b)
 	}
-	return d.schema, d.diags
+	return d.schema, d.diags, nil
 }
 
 type decoder struct {

@@ -1,6 +1,8 @@
 package hclschema_test
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -211,5 +213,25 @@ func TestLoadNestingLimit(t *testing.T) {
 			_, ld := hclschema.LoadSource("deep.tfdyn.hcl", []byte(c.src))
 			oneDiag(t, ld, hclschema.CodeSyntax, "deep.tfdyn.hcl", c.line, c.col, "nested more than 200 levels deep")
 		})
+	}
+}
+
+// TestLoadContext: a cancelled context stops the load before it reads a
+// file and returns the context's error; a live one loads everything.
+func TestLoadContext(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "a.tfdyn.hcl"), smallSchema)
+	ctx, cancel := context.WithCancel(context.Background())
+	s, diags, err := hclschema.LoadContext(ctx, dir)
+	if err != nil || len(diags) > 0 || s.Table("t") == nil {
+		t.Fatalf("live context: err %v, diags %s", err, diags.Error())
+	}
+	cancel()
+	s, diags, err = hclschema.LoadContext(ctx, dir)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled context: err = %v, want context.Canceled", err)
+	}
+	if len(diags) > 0 || len(s.Tables) != 0 || len(s.Files) != 0 {
+		t.Errorf("cancelled context read files: %d tables, %d files, diags %s", len(s.Tables), len(s.Files), diags.Error())
 	}
 }
