@@ -142,6 +142,7 @@ func (d *decoder) attributes(e *Entity, at *hcl.Attribute) {
 		d.errorf(CodeInvalidValue, at.Expr.Range(), "Invalid attributes", "The attributes argument must be an object of types, like { username = string, age = number }.")
 		return
 	}
+	seen := map[string]bool{}
 	for _, kv := range pairs {
 		name := hcl.ExprAsKeyword(kv.Key)
 		if name == "" {
@@ -153,10 +154,11 @@ func (d *decoder) attributes(e *Entity, at *hcl.Attribute) {
 			d.errorf(CodeInvalidValue, kv.Key.Range(), "Invalid attribute name", "Attribute names must be identifiers or strings.")
 			continue
 		}
-		if e.Attribute(name) != nil {
+		if seen[name] {
 			d.errorf(CodeDuplicate, kv.Key.Range(), "Duplicate attribute", "Entity %q declares attribute %q twice.", e.Name, name)
 			continue
 		}
+		seen[name] = true
 		typeExpr := kv.Value
 		optional := false
 		if call, ds := hcl.ExprCall(typeExpr); !ds.HasErrors() && call.Name == "optional" {

@@ -179,7 +179,7 @@ func TestLoadSizeLimits(t *testing.T) {
 // parser recurse is TD001 at the token past MaxNesting, without a stack
 // overflow; nesting at the limit is parsed.
 func TestLoadNestingLimit(t *testing.T) {
-	n := 50000
+	n := 20000
 	cases := []struct {
 		name     string
 		src      string
