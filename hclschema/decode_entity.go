@@ -187,6 +187,10 @@ func (d *decoder) attributes(e *Entity, at *hcl.Attribute) {
 func (d *decoder) entityIndex(e *Entity, blk *hcl.Block) {
 	name := blk.Labels[0]
 	ix := e.Table.Index(name)
+	if ix == nil && d.brokenIndexes[e.Table][name] {
+		e.Incomplete = true // the index declaration was already reported
+		return
+	}
 	if ix == nil || ix.Kind == IndexPrimary {
 		d.errorf(CodeUnknownReference, blk.LabelRanges[0], "Unknown index",
 			"Table %q has no secondary index named %q.%s", e.Table.Label, name, diag.DidYouMean(name, e.Table.IndexNames()))

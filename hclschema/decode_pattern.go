@@ -99,6 +99,9 @@ func (d *decoder) pattern(b *hcl.Block) {
 			return
 		}
 		p.Index = p.Table.Index(ixName)
+		if p.Index == nil && d.brokenIndexes[p.Table][ixName] {
+			return // the index declaration was already reported
+		}
 		if p.Index == nil {
 			d.errorf(CodeUnknownReference, at.Expr.Range(), "Unknown index",
 				"Table %q has no index named %q.%s", p.Table.Label, ixName, diag.DidYouMean(ixName, append(p.Table.IndexNames(), PrimaryIndexName)))

@@ -178,6 +178,9 @@ type decoder struct {
 	// broken holds, per entity, names whose declaration or assignment
 	// already failed, so that follow-on diagnostics are not reported.
 	broken map[*Entity]map[string]bool
+	// brokenIndexes holds, per table, the names of index declarations that
+	// failed to load (already reported).
+	brokenIndexes map[*Table]map[string]bool
 }
 
 func (d *decoder) markBroken(e *Entity, name string) {
@@ -189,6 +192,18 @@ func (d *decoder) markBroken(e *Entity, name string) {
 	}
 	d.broken[e][name] = true
 	e.Incomplete = true
+}
+
+// markBrokenIndex records an index of t whose declaration failed to load,
+// so that references to it are not reported as unknown.
+func (d *decoder) markBrokenIndex(t *Table, name string) {
+	if d.brokenIndexes == nil {
+		d.brokenIndexes = map[*Table]map[string]bool{}
+	}
+	if d.brokenIndexes[t] == nil {
+		d.brokenIndexes[t] = map[string]bool{}
+	}
+	d.brokenIndexes[t][name] = true
 }
 
 func (d *decoder) isBroken(e *Entity, name string) bool { return d.broken[e][name] }
