@@ -235,3 +235,26 @@ func TestLoadContext(t *testing.T) {
 		t.Errorf("cancelled context read files: %d tables, %d files, diags %s", len(s.Tables), len(s.Files), diags.Error())
 	}
 }
+
+// BenchmarkCheckSource measures the input-limit check (a pass of the HCL
+// lexer) against the parse it guards, on the largest example schema.
+func BenchmarkCheckSource(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join("..", "examples", "github", "github.tfdyn.hcl"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("check", func(b *testing.B) {
+		for b.Loop() {
+			if ds := hclschema.CheckSource("github.tfdyn.hcl", src); ds.HasErrors() {
+				b.Fatal(ds.Error())
+			}
+		}
+	})
+	b.Run("load", func(b *testing.B) {
+		for b.Loop() {
+			if _, ds := hclschema.LoadSource("github.tfdyn.hcl", src); ds.HasErrors() {
+				b.Fatal(ds.Error())
+			}
+		}
+	})
+}
