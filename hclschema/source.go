@@ -57,7 +57,7 @@ func inputErr(path, format string, args ...any) error {
 func ReadFile(path string) ([]byte, error) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return nil, inputErr(path, "cannot be read: %s", osReason(err))
+		return nil, statErr(path, err)
 	}
 	if err := checkRegular(path, st); err != nil {
 		return nil, err
@@ -118,6 +118,17 @@ func fileKind(m fs.FileMode) string {
 	return "a special file"
 }
 
+// statErr explains why path could not be stat'ed: a dangling symbolic
+// link is named as such, with its target.
+func statErr(path string, err error) error {
+	if errors.Is(err, fs.ErrNotExist) {
+		if target, lerr := os.Readlink(path); lerr == nil {
+			return inputErr(path, "is a symbolic link to %q, which does not exist", target)
+		}
+	}
+	return inputErr(path, "cannot be read: %s", osReason(err))
+}
+
 // osReason returns the OS's words for err ("permission denied", "too many
 // levels of symbolic links"), without the operation and path that the
 // caller's message already gives.
@@ -129,9 +140,6 @@ func osReason(err error) string {
 	var le *os.LinkError
 	if errors.As(err, &le) {
 		err = le.Err
-	}
-	if errors.Is(err, fs.ErrNotExist) {
-		return err.Error() + " (or it is a symbolic link to a missing file)"
 	}
 	return err.Error()
 }
@@ -152,7 +160,7 @@ func findFiles(paths []string) ([]string, []error) {
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
-			errs = append(errs, inputErr(p, "cannot be read: %s", osReason(err)))
+			errs = append(errs, statErr(p, err))
 			continue
 		}
 		if !st.IsDir() {
@@ -175,7 +183,7 @@ func findFiles(paths []string) ([]string, []error) {
 			f := filepath.Join(p, ent.Name())
 			fst, err := os.Stat(f)
 			if err != nil {
-				errs = append(errs, inputErr(f, "cannot be read: %s", osReason(err)))
+				errs = append(errs, statErr(f, err))
 				continue
 			}
 			if err := checkRegular(f, fst); err != nil {
