@@ -150,7 +150,7 @@ func (d *decoder) pattern(b *hcl.Block) {
 		p.Filter = at.Expr
 		d.checkFilter(p, at)
 	}
-	if d.errorCount() > errs {
+	if d.errorCount() > errs || p.Incomplete {
 		p.Incomplete = true
 		d.schema.PatternsIncomplete = true
 	}
@@ -311,6 +311,10 @@ func (d *decoder) inputs(p *AccessPattern, declared map[string]cty.Type, declare
 						}
 					}
 				}
+				if !ok && d.brokenIn(p.Entities, name) {
+					p.Incomplete = true // the attribute's declaration was already reported
+					continue
+				}
 				if !ok {
 					var cands []string
 					for _, e := range p.Entities {
@@ -331,6 +335,17 @@ func (d *decoder) inputs(p *AccessPattern, declared map[string]cty.Type, declare
 		}
 	}
 	sort.Slice(p.Inputs, func(i, j int) bool { return p.Inputs[i].Name < p.Inputs[j].Name })
+}
+
+// brokenIn reports whether name is an attribute of one of es whose
+// declaration failed to load.
+func (d *decoder) brokenIn(es []*Entity, name string) bool {
+	for _, e := range es {
+		if d.isBroken(e, name) {
+			return true
+		}
+	}
+	return false
 }
 
 func entityNames(es []*Entity) string {
@@ -375,6 +390,11 @@ func (d *decoder) checkFilter(p *AccessPattern, at *hcl.Attribute) {
 				found = true
 			}
 			cands = append(cands, e.AttributeNames()...)
+		}
+		if !found && d.brokenIn(p.Entities, root) {
+			p.Incomplete = true // the attribute's declaration was already reported
+			bad = true
+			continue
 		}
 		if !found {
 			d.errorf(CodeUnknownVariable, tr.SourceRange(), "Unknown attribute",
