@@ -32,6 +32,8 @@ const (
 	// CodeInvalidTemplate: a template cannot be evaluated or yields a value
 	// that is not a string or number.
 	CodeInvalidTemplate diag.Code = "TD011"
-	// CodeNoFiles: no *.tfdyn.hcl file was found.
+	// CodeNoFiles: no *.tfdyn.hcl file was found, or a schema path cannot be
+	// read: missing, unreadable (the OS reason is given), not a regular file,
+	// larger than MaxFileSize, or more than MaxFiles files.
 	CodeNoFiles diag.Code = "TD012"
 )

@@ -32,9 +32,15 @@ func (d *decoder) entity(b *hcl.Block) {
 		d.errorf(CodeDuplicate, b.LabelRanges[0], "Duplicate entity", "An entity named %q is already declared at %s. Entity names must be unique.", name, prev.DeclRange)
 		return
 	}
+	errs := d.errorCount()
 	content, ds := b.Body.Content(entitySchema)
 	d.add(ds, CodeSyntax)
 	e := &Entity{Name: name, DeclRange: b.DefRange}
+	defer func() {
+		if d.errorCount() > errs {
+			e.Incomplete = true
+		}
+	}()
 
 	e.Table = d.tableRef(content.Attributes["table"], b.DefRange, name)
 	if at := content.Attributes["attributes"]; at != nil {
@@ -88,9 +94,12 @@ func (d *decoder) entity(b *hcl.Block) {
 				"The index block %q of entity %q does not provide the key attribute %q. Add %s = \"...\" to the block.", ei.Index.Name, e.Name, k.Name, k.Name)
 		}
 	}
+	// When the attributes or templates failed to load, an example cannot
+	// be checked against them without follow-on errors.
+	checkItem := d.errorCount() == errs
 	for _, blk := range content.Blocks {
 		if blk.Type == "example" {
-			d.example(e, blk)
+			d.example(e, blk, checkItem)
 		}
 	}
 	t.Entities = append(t.Entities, e)
@@ -111,12 +120,10 @@ func (d *decoder) tableRef(at *hcl.Attribute, def hcl.Range, entity string) *Tab
 		}
 		return nil
 	}
-	tr, ds := hcl.AbsTraversalForExpr(at.Expr)
-	if ds.HasErrors() || len(tr) != 2 || tr.RootName() != "table" {
-		d.errorf(CodeInvalidValue, at.Expr.Range(), "Invalid table reference", "The table argument must be a reference like table.app.")
+	name, _, ok := d.reference(at.Expr, "table", "table")
+	if !ok {
 		return nil
 	}
-	name := tr[1].(hcl.TraverseAttr).Name
 	if t := d.schema.Table(name); t != nil {
 		return t
 	}
@@ -135,10 +142,11 @@ func (d *decoder) attributes(e *Entity, at *hcl.Attribute) {
 		d.errorf(CodeInvalidValue, at.Expr.Range(), "Invalid attributes", "The attributes argument must be an object of types, like { username = string, age = number }.")
 		return
 	}
+	seen := map[string]bool{}
 	for _, kv := range pairs {
 		name := hcl.ExprAsKeyword(kv.Key)
 		if name == "" {
-			if v, ds := kv.Key.Value(nil); !ds.HasErrors() && v.Type() == cty.String && !v.IsNull() {
+			if v, ds := Eval(kv.Key, nil, CodeInvalidValue); !ds.HasErrors() && v.Type() == cty.String && !v.IsNull() {
 				name = v.AsString()
 			}
 		}
@@ -146,10 +154,11 @@ func (d *decoder) attributes(e *Entity, at *hcl.Attribute) {
 			d.errorf(CodeInvalidValue, kv.Key.Range(), "Invalid attribute name", "Attribute names must be identifiers or strings.")
 			continue
 		}
-		if e.Attribute(name) != nil {
+		if seen[name] {
 			d.errorf(CodeDuplicate, kv.Key.Range(), "Duplicate attribute", "Entity %q declares attribute %q twice.", e.Name, name)
 			continue
 		}
+		seen[name] = true
 		typeExpr := kv.Value
 		optional := false
 		if call, ds := hcl.ExprCall(typeExpr); !ds.HasErrors() && call.Name == "optional" {
@@ -178,6 +187,10 @@ func (d *decoder) attributes(e *Entity, at *hcl.Attribute) {
 func (d *decoder) entityIndex(e *Entity, blk *hcl.Block) {
 	name := blk.Labels[0]
 	ix := e.Table.Index(name)
+	if ix == nil && d.brokenIndexes[e.Table][name] {
+		e.Incomplete = true // the index declaration was already reported
+		return
+	}
 	if ix == nil || ix.Kind == IndexPrimary {
 		d.errorf(CodeUnknownReference, blk.LabelRanges[0], "Unknown index",
 			"Table %q has no secondary index named %q.%s", e.Table.Label, name, diag.DidYouMean(name, e.Table.IndexNames()))
@@ -207,7 +220,7 @@ func (d *decoder) templates(e *Entity, ix *Index, body hcl.Body, when *hcl.Expre
 		at := attrs[n]
 		if n == "when" && when != nil {
 			if d.checkVariables(e, at.Expr, "sparse condition") {
-				v, ds := at.Expr.Value(unknownContext(e))
+				v, ds := Eval(at.Expr, unknownContext(e), CodeInvalidTemplate)
 				if ds.HasErrors() {
 					d.add(ds, CodeInvalidTemplate)
 				} else if !v.Type().Equals(cty.Bool) && v.Type() != cty.DynamicPseudoType {
@@ -272,7 +285,7 @@ func (d *decoder) template(e *Entity, attr string, at *hcl.Attribute) *KeyTempla
 	if !d.checkVariables(e, at.Expr, "template for "+attr) {
 		return nil
 	}
-	v, ds := at.Expr.Value(unknownContext(e))
+	v, ds := Eval(at.Expr, unknownContext(e), CodeInvalidTemplate)
 	if ds.HasErrors() {
 		d.add(ds, CodeInvalidTemplate)
 		return nil
@@ -300,7 +313,10 @@ func unknownContext(e *Entity) *hcl.EvalContext {
 	return &hcl.EvalContext{Variables: vars, Functions: Functions()}
 }
 
-func (d *decoder) example(e *Entity, blk *hcl.Block) {
+// example decodes an example item; with checkItem, its item is computed
+// with the key templates, else the example is checked only against the
+// attributes that loaded and is not kept.
+func (d *decoder) example(e *Entity, blk *hcl.Block, checkItem bool) {
 	attrs, ds := blk.Body.JustAttributes()
 	d.add(ds, CodeSyntax)
 	vals := map[string]cty.Value{}
@@ -320,7 +336,7 @@ func (d *decoder) example(e *Entity, blk *hcl.Block) {
 			ok = false
 			continue
 		}
-		v, ds := at.Expr.Value(ctx)
+		v, ds := Eval(at.Expr, ctx, CodeInvalidExample)
 		if ds.HasErrors() {
 			d.add(ds, CodeInvalidExample)
 			ok = false
@@ -345,7 +361,7 @@ func (d *decoder) example(e *Entity, blk *hcl.Block) {
 			vals[a.Name] = cty.NullVal(a.Type)
 		}
 	}
-	if !ok {
+	if !ok || !checkItem {
 		return
 	}
 	ex := &Example{Values: cty.ObjectVal(vals), DeclRange: blk.DefRange}

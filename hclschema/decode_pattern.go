@@ -54,6 +54,12 @@ func ConditionFunctions() []string {
 }
 
 func (d *decoder) pattern(b *hcl.Block) {
+	loaded := false
+	defer func() {
+		if !loaded {
+			d.schema.PatternsIncomplete = true
+		}
+	}()
 	if !d.checkLabel(b, "access pattern") {
 		return
 	}
@@ -62,6 +68,7 @@ func (d *decoder) pattern(b *hcl.Block) {
 		d.errorf(CodeDuplicate, b.LabelRanges[0], "Duplicate access pattern", "An access pattern named %q is already declared at %s.", name, prev.DeclRange)
 		return
 	}
+	errs := d.errorCount()
 	content, ds := b.Body.Content(patternSchema)
 	d.add(ds, CodeSyntax)
 	p := &AccessPattern{Name: name, DeclRange: b.DefRange}
@@ -92,6 +99,9 @@ func (d *decoder) pattern(b *hcl.Block) {
 			return
 		}
 		p.Index = p.Table.Index(ixName)
+		if p.Index == nil && d.brokenIndexes[p.Table][ixName] {
+			return // the index declaration was already reported
+		}
 		if p.Index == nil {
 			d.errorf(CodeUnknownReference, at.Expr.Range(), "Unknown index",
 				"Table %q has no index named %q.%s", p.Table.Label, ixName, diag.DidYouMean(ixName, append(p.Table.IndexNames(), PrimaryIndexName)))
@@ -140,12 +150,17 @@ func (d *decoder) pattern(b *hcl.Block) {
 		p.Filter = at.Expr
 		d.checkFilter(p, at)
 	}
+	if d.errorCount() > errs || p.Incomplete {
+		p.Incomplete = true
+		d.schema.PatternsIncomplete = true
+	}
 	for _, blk := range content.Blocks {
 		if blk.Type == "example" {
 			d.patternExample(p, blk)
 		}
 	}
 	d.schema.Patterns = append(d.schema.Patterns, p)
+	loaded = true
 }
 
 func (d *decoder) entityRefs(one, many *hcl.Attribute, def hcl.Range, pattern string) []*Entity {
@@ -169,12 +184,10 @@ func (d *decoder) entityRefs(one, many *hcl.Attribute, def hcl.Range, pattern st
 	}
 	var out []*Entity
 	for _, expr := range exprs {
-		tr, ds := hcl.AbsTraversalForExpr(expr)
-		if ds.HasErrors() || len(tr) != 2 || tr.RootName() != "entity" {
-			d.errorf(CodeInvalidValue, expr.Range(), "Invalid entity reference", "An entity reference looks like entity.Order.")
+		name, _, ok := d.reference(expr, "entity", "entity")
+		if !ok {
 			return nil
 		}
-		name := tr[1].(hcl.TraverseAttr).Name
 		e := d.schema.Entity(name)
 		if e == nil {
 			var names []string
@@ -298,6 +311,10 @@ func (d *decoder) inputs(p *AccessPattern, declared map[string]cty.Type, declare
 						}
 					}
 				}
+				if !ok && d.brokenIn(p.Entities, name) {
+					p.Incomplete = true // the attribute's declaration was already reported
+					continue
+				}
 				if !ok {
 					var cands []string
 					for _, e := range p.Entities {
@@ -318,6 +335,17 @@ func (d *decoder) inputs(p *AccessPattern, declared map[string]cty.Type, declare
 		}
 	}
 	sort.Slice(p.Inputs, func(i, j int) bool { return p.Inputs[i].Name < p.Inputs[j].Name })
+}
+
+// brokenIn reports whether name is an attribute of one of es whose
+// declaration failed to load.
+func (d *decoder) brokenIn(es []*Entity, name string) bool {
+	for _, e := range es {
+		if d.isBroken(e, name) {
+			return true
+		}
+	}
+	return false
 }
 
 func entityNames(es []*Entity) string {
@@ -363,6 +391,11 @@ func (d *decoder) checkFilter(p *AccessPattern, at *hcl.Attribute) {
 			}
 			cands = append(cands, e.AttributeNames()...)
 		}
+		if !found && d.brokenIn(p.Entities, root) {
+			p.Incomplete = true // the attribute's declaration was already reported
+			bad = true
+			continue
+		}
 		if !found {
 			d.errorf(CodeUnknownVariable, tr.SourceRange(), "Unknown attribute",
 				"The filter uses %q, which is not an attribute of %s.%s", root, entityNames(p.Entities), diag.DidYouMean(root, cands))
@@ -387,7 +420,7 @@ func (d *decoder) checkFilterType(p *AccessPattern, at *hcl.Attribute) {
 		ins[in.Name] = cty.UnknownVal(in.Type)
 	}
 	vars["input"] = cty.ObjectVal(ins)
-	v, ds := at.Expr.Value(&hcl.EvalContext{Variables: vars, Functions: Functions()})
+	v, ds := Eval(at.Expr, &hcl.EvalContext{Variables: vars, Functions: Functions()}, CodeInvalidCondition)
 	if ds.HasErrors() {
 		d.add(ds, CodeInvalidCondition)
 		return
@@ -421,7 +454,7 @@ func (d *decoder) patternExample(p *AccessPattern, blk *hcl.Block) {
 			d.errorf(CodeInvalidExample, at.NameRange, "Unknown input in example", "Access pattern %q has no input %q.%s", p.Name, n, diag.DidYouMean(n, names))
 			return
 		}
-		v, ds := at.Expr.Value(&hcl.EvalContext{Functions: Functions()})
+		v, ds := Eval(at.Expr, &hcl.EvalContext{Functions: Functions()}, CodeInvalidExample)
 		if ds.HasErrors() {
 			d.add(ds, CodeInvalidExample)
 			return

@@ -156,9 +156,13 @@ func (d *decoder) table(b *hcl.Block) {
 			if blk.Type == "global_secondary_index" {
 				if ix := d.gsi(t, blk); ix != nil {
 					t.GSIs = append(t.GSIs, ix)
+				} else {
+					d.markBrokenIndex(t, name)
 				}
 			} else if ix := d.lsi(t, blk); ix != nil {
 				t.LSIs = append(t.LSIs, ix)
+			} else {
+				d.markBrokenIndex(t, name)
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package hclschema
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -66,9 +67,9 @@ func (e *Entity) Item(values cty.Value) (Item, error) {
 	}
 	for _, ei := range e.Indexes {
 		if ei.When != nil {
-			w, ds := ei.When.Value(ctx)
+			w, ds := Eval(ei.When, ctx, CodeInvalidTemplate)
 			if ds.HasErrors() {
-				return Item{}, fmt.Errorf("entity %q: index %s: when: %s", e.Name, ei.Index.Name, ds.Error())
+				return Item{}, fmt.Errorf("entity %q: index %s: when: %s", e.Name, ei.Index.Name, diagText(ds))
 			}
 			w, err := convert.Convert(w, cty.Bool)
 			if err != nil {
@@ -111,12 +112,12 @@ func evalKey(tpl *KeyTemplate, ctx *hcl.EvalContext) (cty.Value, error) {
 			usesNull = true
 		}
 	}
-	v, ds := tpl.Expr.Value(ctx)
+	v, ds := Eval(tpl.Expr, ctx, CodeInvalidTemplate)
 	if ds.HasErrors() {
 		if usesNull {
 			return cty.NullVal(cty.String), nil
 		}
-		return cty.NilVal, fmt.Errorf("%s", ds.Error())
+		return cty.NilVal, fmt.Errorf("%s", diagText(ds))
 	}
 	if v.IsNull() {
 		return cty.NullVal(cty.String), nil
@@ -180,4 +181,25 @@ func (it Item) Project(ix *Index) Item {
 		}
 	}
 	return out
+}
+
+// diagText renders the errors of an evaluation for an error message: the
+// summary and detail of each, with the line and column of its subject (the
+// file is the one of the declaration the message is about).
+func diagText(ds hcl.Diagnostics) string {
+	var parts []string
+	for _, d := range ds {
+		if d.Severity != hcl.DiagError {
+			continue
+		}
+		s := d.Summary
+		if d.Detail != "" {
+			s += ": " + strings.TrimSuffix(d.Detail, ".")
+		}
+		if d.Subject != nil {
+			s = fmt.Sprintf("%s (line %d, column %d)", s, d.Subject.Start.Line, d.Subject.Start.Column)
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, "; ")
 }

@@ -1,10 +1,8 @@
 package hclschema
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
-	"sort"
+	"context"
+	"errors"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -18,54 +16,64 @@ const FileSuffix = ".tfdyn.hcl"
 
 // FindFiles expands paths into schema files: a directory contributes its
 // *.tfdyn.hcl files (not recursively), a file is taken as it is. The result
-// is sorted and free of duplicates.
+// is sorted and free of duplicates. Only regular files qualify (symbolic
+// links to them are followed): a missing path, an unreadable directory, a
+// dangling link, a named pipe or a device is an error that gives the OS
+// reason, and so are more than MaxFiles files.
 func FindFiles(paths ...string) ([]string, error) {
-	seen := map[string]bool{}
-	var out []string
-	for _, p := range paths {
-		st, err := os.Stat(p)
-		if err != nil {
-			return nil, fmt.Errorf("schema path %s: %w", p, err)
-		}
-		var files []string
-		if st.IsDir() {
-			matches, err := filepath.Glob(filepath.Join(p, "*"+FileSuffix))
-			if err != nil {
-				return nil, err
-			}
-			files = matches
-		} else {
-			files = []string{p}
-		}
-		for _, f := range files {
-			f = filepath.Clean(f)
-			if !seen[f] {
-				seen[f] = true
-				out = append(out, f)
-			}
-		}
+	files, errs := findFiles(paths)
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
 	}
-	sort.Strings(out)
-	return out, nil
+	return files, nil
 }
 
 // Load reads every schema file under paths (files or directories) as one
 // schema. It returns the model (possibly partial when there are errors), the
-// parser's files for printing diagnostics, and the diagnostics.
+// parser's files for printing diagnostics, and the diagnostics. A path or
+// file that cannot be read (missing, unreadable, not a regular file, over
+// MaxFileSize, more than MaxFiles) is TD012 with the OS reason; nesting
+// deeper than MaxNesting is TD001 where it happens.
 func Load(paths ...string) (*Schema, hcl.Diagnostics) {
-	files, err := FindFiles(paths...)
-	if err != nil {
-		return &Schema{Files: map[string]*hcl.File{}}, hcl.Diagnostics{diag.Errorf(CodeNoFiles, nil, "Cannot read schema", "%s.", err)}
+	s, diags, _ := LoadContext(context.Background(), paths...)
+	return s, diags
+}
+
+// LoadContext is Load that stops early when ctx is done: it checks ctx
+// before reading each file and before decoding each top-level block, and
+// then returns ctx's error with the (partial) schema and diagnostics so far.
+// The error is nil when the load ran to its end.
+func LoadContext(ctx context.Context, paths ...string) (*Schema, hcl.Diagnostics, error) {
+	files, errs := findFiles(paths)
+	if len(errs) > 0 {
+		var diags hcl.Diagnostics
+		for _, err := range errs {
+			diags = append(diags, diag.Errorf(CodeNoFiles, nil, "Cannot read schema", "%s", detailOf(err)))
+		}
+		return &Schema{Files: map[string]*hcl.File{}}, diags, nil
 	}
 	if len(files) == 0 {
 		return &Schema{Files: map[string]*hcl.File{}}, hcl.Diagnostics{diag.Errorf(CodeNoFiles, nil, "No schema files",
-			"No %s file was found in %s. Name schema files like app%s.", FileSuffix, strings.Join(paths, ", "), FileSuffix)}
+			"No %s file was found in %s. Name schema files like app%s.", FileSuffix, strings.Join(paths, ", "), FileSuffix)}, nil
 	}
 	parser := hclparse.NewParser()
 	var diags hcl.Diagnostics
 	var parsed []*hcl.File
 	for _, f := range files {
-		file, ds := parser.ParseHCLFile(f)
+		if err := ctx.Err(); err != nil {
+			return &Schema{Files: parser.Files()}, diags, err
+		}
+		src, err := ReadFile(f)
+		if err != nil {
+			rng := hcl.Range{Filename: f, Start: hcl.InitialPos, End: hcl.InitialPos}
+			diags = append(diags, diag.Errorf(CodeNoFiles, &rng, "Cannot read schema file", "%s", detailOf(err)))
+			continue
+		}
+		if ds := CheckSource(f, src); ds.HasErrors() {
+			diags = append(diags, ds...)
+			continue
+		}
+		file, ds := parser.ParseHCL(src, f)
 		diags = append(diags, diag.WithCode(ds, CodeSyntax)...)
 		if file != nil {
 			parsed = append(parsed, file)
@@ -73,17 +81,21 @@ func Load(paths ...string) (*Schema, hcl.Diagnostics) {
 	}
 	if diags.HasErrors() {
 		// Syntax errors first: decoding a half-parsed file only adds noise.
-		return &Schema{Files: parser.Files()}, diags
+		return &Schema{Files: parser.Files()}, diags, nil
 	}
-	s, ds := Decode(parsed...)
+	s, ds, err := decode(ctx, parsed)
 	s.Files = parser.Files()
 	diags = append(diags, ds...)
-	return s, diags
+	return s, diags, err
 }
 
-// LoadSource parses one schema held in memory (for tests and fuzzing).
+// LoadSource parses one schema held in memory (for tests and fuzzing), with
+// the same input limits as Load.
 func LoadSource(filename string, src []byte) (*Schema, hcl.Diagnostics) {
 	parser := hclparse.NewParser()
+	if ds := CheckSource(filename, src); ds.HasErrors() {
+		return &Schema{Files: parser.Files()}, ds
+	}
 	file, diags := parser.ParseHCL(src, filename)
 	diag.WithCode(diags, CodeSyntax)
 	if file == nil || diags.HasErrors() {
@@ -92,6 +104,15 @@ func LoadSource(filename string, src []byte) (*Schema, hcl.Diagnostics) {
 	s, ds := Decode(file)
 	s.Files = parser.Files()
 	return s, append(diags, ds...)
+}
+
+// detailOf renders a read error as a diagnostic's Detail.
+func detailOf(err error) string {
+	var ie *InputError
+	if errors.As(err, &ie) {
+		return ie.sentence()
+	}
+	return err.Error() + "."
 }
 
 var rootSchema = &hcl.BodySchema{
@@ -104,6 +125,12 @@ var rootSchema = &hcl.BodySchema{
 
 // Decode builds the model from parsed files.
 func Decode(files ...*hcl.File) (*Schema, hcl.Diagnostics) {
+	s, diags, _ := decode(context.Background(), files)
+	return s, diags
+}
+
+// decode is Decode that checks ctx before each top-level block.
+func decode(ctx context.Context, files []*hcl.File) (*Schema, hcl.Diagnostics, error) {
 	d := &decoder{schema: &Schema{}}
 	var tables, entities, patterns []*hcl.Block
 	for _, f := range files {
@@ -124,16 +151,25 @@ func Decode(files ...*hcl.File) (*Schema, hcl.Diagnostics) {
 		}
 	}
 	for _, b := range tables {
+		if err := ctx.Err(); err != nil {
+			return d.schema, d.diags, err
+		}
 		d.table(b)
 	}
 	for _, b := range entities {
+		if err := ctx.Err(); err != nil {
+			return d.schema, d.diags, err
+		}
 		d.entity(b)
 	}
 	d.resolveKeyTypes()
 	for _, b := range patterns {
+		if err := ctx.Err(); err != nil {
+			return d.schema, d.diags, err
+		}
 		d.pattern(b)
 	}
-	return d.schema, d.diags
+	return d.schema, d.diags, nil
 }
 
 type decoder struct {
@@ -142,6 +178,9 @@ type decoder struct {
 	// broken holds, per entity, names whose declaration or assignment
 	// already failed, so that follow-on diagnostics are not reported.
 	broken map[*Entity]map[string]bool
+	// brokenIndexes holds, per table, the names of index declarations that
+	// failed to load (already reported).
+	brokenIndexes map[*Table]map[string]bool
 }
 
 func (d *decoder) markBroken(e *Entity, name string) {
@@ -152,9 +191,33 @@ func (d *decoder) markBroken(e *Entity, name string) {
 		d.broken[e] = map[string]bool{}
 	}
 	d.broken[e][name] = true
+	e.Incomplete = true
+}
+
+// markBrokenIndex records an index of t whose declaration failed to load,
+// so that references to it are not reported as unknown.
+func (d *decoder) markBrokenIndex(t *Table, name string) {
+	if d.brokenIndexes == nil {
+		d.brokenIndexes = map[*Table]map[string]bool{}
+	}
+	if d.brokenIndexes[t] == nil {
+		d.brokenIndexes[t] = map[string]bool{}
+	}
+	d.brokenIndexes[t][name] = true
 }
 
 func (d *decoder) isBroken(e *Entity, name string) bool { return d.broken[e][name] }
+
+// errorCount returns the number of error diagnostics so far.
+func (d *decoder) errorCount() int {
+	n := 0
+	for _, x := range d.diags {
+		if x.Severity == hcl.DiagError {
+			n++
+		}
+	}
+	return n
+}
 
 func (d *decoder) errorf(code diag.Code, rng hcl.Range, summary, detail string, args ...any) {
 	d.diags = append(d.diags, diag.Errorf(code, &rng, summary, detail, args...))

@@ -15,6 +15,10 @@ type Schema struct {
 	Tables   []*Table
 	Entities []*Entity
 	Patterns []*AccessPattern
+	// PatternsIncomplete is true when an access pattern failed to load (it
+	// is missing from Patterns or Incomplete): checks that no pattern reads
+	// an index cannot be trusted then.
+	PatternsIncomplete bool
 }
 
 // Table returns the table with the given block label, or nil.
@@ -284,6 +288,10 @@ type Entity struct {
 	// Examples are the entity's example items.
 	Examples  []*Example
 	DeclRange hcl.Range
+	// Incomplete is true when part of the declaration failed to load (an
+	// error was reported): an attribute, a template, an index block or an
+	// example may be missing, so lint must not report their absence.
+	Incomplete bool
 }
 
 // Attribute returns the entity attribute with the given name, or nil.
@@ -455,6 +463,10 @@ type AccessPattern struct {
 	DeclRange hcl.Range
 	// AttributesRange covers the `attributes` argument when present.
 	AttributesRange hcl.Range
+	// Incomplete is true when its entities, index, key conditions, inputs
+	// or filter failed to load (an error was reported): a condition may be
+	// missing, so lint must not report its absence.
+	Incomplete bool
 }
 
 // Operation returns GetItem when the pattern fixes the full primary key of the

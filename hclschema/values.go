@@ -12,6 +12,10 @@ import (
 // Helpers that read literal argument values with precise diagnostics.
 
 func (d *decoder) constValue(attr *hcl.Attribute) (cty.Value, bool) {
+	if bd := CheckBound(attr.Expr, nil, CodeInvalidValue); bd != nil {
+		d.diags = append(d.diags, bd)
+		return cty.NilVal, false
+	}
 	v, ds := attr.Expr.Value(nil)
 	if ds.HasErrors() {
 		d.errorf(CodeInvalidValue, attr.Expr.Range(), "Invalid value for "+attr.Name,
@@ -111,9 +115,11 @@ func (d *decoder) stringList(attr *hcl.Attribute) ([]string, bool) {
 		return nil, false
 	}
 	var out []string
-	for _, e := range l.AsValueSlice() {
+	elems := l.AsValueSlice()
+	ranges := elementRanges(attr.Expr, len(elems))
+	for i, e := range elems {
 		if e.IsNull() || e.AsString() == "" {
-			d.errorf(CodeInvalidValue, attr.Expr.Range(), "Invalid value for "+attr.Name,
+			d.errorf(CodeInvalidValue, ranges[i], "Invalid value for "+attr.Name,
 				"The argument %q must not contain empty or null strings.", attr.Name)
 			return nil, false
 		}

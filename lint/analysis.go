@@ -346,6 +346,28 @@ func (a *analysis) exampleItems(e *hclschema.Entity) []exampleItem {
 	return out
 }
 
+// tableIncomplete reports whether an entity of t, or an entity whose table
+// failed to load, is incomplete: what the table's entities write is then
+// not fully known.
+func (a *analysis) tableIncomplete(t *hclschema.Table) bool {
+	for _, e := range a.s.Entities {
+		if e != nil && e.Incomplete && (e.Table == t || e.Table == nil) {
+			return true
+		}
+	}
+	return false
+}
+
+// anyIncomplete reports whether one of es failed to load in part.
+func anyIncomplete(es []*hclschema.Entity) bool {
+	for _, e := range es {
+		if e != nil && e.Incomplete {
+			return true
+		}
+	}
+	return false
+}
+
 // quoteList renders names as "a", "b" and "c".
 func quoteList(items []string) string {
 	q := make([]string, len(items))

@@ -23,6 +23,26 @@ type collision struct {
 	overlap bool
 	// proof is set when an example item of e matches the conditions.
 	proof *collisionProof
+	// more counts the collisions of the same kind (proven or not) of the
+	// pattern that are not reported after this one (maxCollisions).
+	more int
+}
+
+// maxCollisions is the most collisions of one kind (TD111, TD112) reported
+// per access pattern: a pattern that matches thousands of entities would
+// otherwise give thousands of findings (and a schema of n such entities and
+// patterns n² of them). The last one reported counts the rest.
+const maxCollisions = 10
+
+// moreText is the sentence that counts the collisions left out.
+func (c collision) moreText() string {
+	switch c.more {
+	case 0:
+		return ""
+	case 1:
+		return " The pattern matches 1 more entity in the same way; it is not reported separately."
+	}
+	return fmt.Sprintf(" The pattern matches %d more entities in the same way; they are not reported separately.", c.more)
 }
 
 // collisionProof is an example item that matches a pattern's conditions.
@@ -239,9 +259,22 @@ func (a *analysis) patternCollisions(p *hclschema.AccessPattern) []collision {
 		return nil
 	}
 	sort.Slice(order, func(i, j int) bool { return a.entityPos[order[i]] < a.entityPos[order[j]] })
-	out := make([]collision, len(order))
-	for i, e := range order {
-		out[i] = *found[e]
+	var out []collision
+	var proven, overlaps []int // indexes into out
+	for _, e := range order {
+		c := found[e]
+		kind := &overlaps
+		if c.proof != nil {
+			kind = &proven
+		} else if !c.overlap {
+			continue
+		}
+		if len(*kind) == maxCollisions {
+			out[(*kind)[maxCollisions-1]].more++
+			continue
+		}
+		*kind = append(*kind, len(out))
+		out = append(out, *c)
 	}
 	return out
 }
@@ -290,7 +323,7 @@ func conditionValues(p *hclschema.AccessPattern, conds []condSets, sets []inputS
 		ok := true
 		for j, cs := range conds {
 			for _, arg := range cs.c.Args {
-				v, ds := arg.Value(ctx)
+				v, ds := hclschema.Eval(arg, ctx, CodeProvenCollision)
 				if ds.HasErrors() || !v.IsWhollyKnown() || v.IsNull() {
 					ok = false
 					break

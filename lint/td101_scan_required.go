@@ -18,8 +18,8 @@ func checkScanRequired(r *rule, a *analysis) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, p := range a.s.Patterns {
 		ix := p.Index
-		if ix == nil || len(ix.PartitionKey) == 0 {
-			continue
+		if ix == nil || len(ix.PartitionKey) == 0 || p.Incomplete {
+			continue // an incomplete pattern's conditions failed to load
 		}
 		found := false
 		for _, k := range ix.PartitionKey {

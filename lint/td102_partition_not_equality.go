@@ -18,8 +18,8 @@ func checkPartitionNotEquality(r *rule, a *analysis) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, p := range a.s.Patterns {
 		ix := p.Index
-		if ix == nil {
-			continue
+		if ix == nil || p.Incomplete {
+			continue // an incomplete pattern's conditions failed to load
 		}
 		var missing []string
 		any := false

@@ -18,7 +18,7 @@ func checkSortKeyOrder(r *rule, a *analysis) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, p := range a.s.Patterns {
 		ix := p.Index
-		if ix == nil || len(ix.SortKey) < 2 {
+		if ix == nil || len(ix.SortKey) < 2 || p.Incomplete {
 			continue
 		}
 		missing := ""    // first sort attribute without a condition

@@ -32,7 +32,7 @@ func checkConditionType(r *rule, a *analysis) hcl.Diagnostics {
 				if arg == nil {
 					continue
 				}
-				v, ds := arg.Value(ctx)
+				v, ds := hclschema.Eval(arg, ctx, CodeConditionType)
 				if ds.HasErrors() || v.Type() == cty.DynamicPseudoType {
 					continue
 				}

@@ -22,8 +22,8 @@ func checkPrefixCollision(r *rule, a *analysis) hcl.Diagnostics {
 		diags = append(diags, r.report(c.subject, "Key condition can match another entity",
 			"Access pattern %q reads %s with %s. Entity %q, which the pattern does not return, is in the same index and writes %s: "+
 				"by their literal prefixes these keys can satisfy the conditions, so the query can return %q items too. "+
-				"Add entity.%s to the pattern's entities if it should return them; otherwise make the prefixes distinct, for example by ending the prefix of the condition with a separator such as \"#\".",
-			c.p.Name, displayIndex(c.p.Index), a.describeConditions(c.p), c.e.Name, a.describeWriters(c.p, c.e), c.e.Name, c.e.Name))
+				"Add entity.%s to the pattern's entities if it should return them; otherwise make the prefixes distinct, for example by ending the prefix of the condition with a separator such as \"#\".%s",
+			c.p.Name, displayIndex(c.p.Index), a.describeConditions(c.p), c.e.Name, a.describeWriters(c.p, c.e), c.e.Name, c.e.Name, c.moreText()))
 	}
 	return diags
 }

@@ -15,6 +15,9 @@ var ruleIndexWithoutEntities = &rule{code: CodeIndexWithoutEntities, name: "inde
 func checkIndexWithoutEntities(r *rule, a *analysis) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, t := range a.s.Tables {
+		if a.tableIncomplete(t) {
+			continue // the entity that failed to load may write the index keys
+		}
 		for _, ix := range indexes(t) {
 			if ix == t.Primary || len(a.members[ix]) > 0 {
 				continue

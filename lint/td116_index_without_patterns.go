@@ -13,6 +13,9 @@ var ruleIndexWithoutPatterns = &rule{code: CodeIndexWithoutPatterns, name: "inde
 
 func checkIndexWithoutPatterns(r *rule, a *analysis) hcl.Diagnostics {
 	var diags hcl.Diagnostics
+	if a.s.PatternsIncomplete {
+		return nil // the pattern that failed to load may read the index
+	}
 	for _, t := range a.s.Tables {
 		for _, ix := range indexes(t) {
 			if ix == t.Primary || len(a.patternsOf[ix]) > 0 {

@@ -15,8 +15,8 @@ var ruleUnknownReadAttribute = &rule{code: CodeUnknownReadAttribute, name: "unkn
 func checkUnknownReadAttribute(r *rule, a *analysis) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, p := range a.s.Patterns {
-		if p.Table == nil || len(p.Attributes) == 0 {
-			continue
+		if p.Table == nil || len(p.Attributes) == 0 || anyIncomplete(p.Entities) {
+			continue // an attribute that failed to load is not unknown
 		}
 		known := map[string]bool{}
 		var cands []string

@@ -22,8 +22,8 @@ func checkEntityNotInIndex(r *rule, a *analysis) hcl.Diagnostics {
 			continue
 		}
 		for _, e := range p.Entities {
-			if e == nil || e.Table != ix.Table || a.inIndex(e, ix) {
-				continue
+			if e == nil || e.Incomplete || e.Table != ix.Table || a.inIndex(e, ix) {
+				continue // an incomplete entity's templates failed to load
 			}
 			var missing []string
 			for _, k := range ix.KeyAttrs() {

@@ -15,8 +15,8 @@ var ruleEntityWithoutExamples = &rule{code: CodeEntityWithoutExamples, name: "en
 func checkEntityWithoutExamples(r *rule, a *analysis) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, e := range a.s.Entities {
-		if e == nil || e.Table == nil || len(e.Examples) > 0 {
-			continue
+		if e == nil || e.Table == nil || len(e.Examples) > 0 || e.Incomplete {
+			continue // an incomplete entity's examples are not kept
 		}
 		diags = append(diags, r.report(e.DeclRange, "Entity without examples",
 			"Entity %q has no example block, so lint cannot prove key collisions with its items and verify cannot seed it. "+

@@ -35,8 +35,8 @@ func checkTTLNotNumber(r *rule, a *analysis) hcl.Diagnostics {
 					"Declare it as number (or optional(number)).",
 				e.Name, name, t.Label, at.Type.FriendlyName()))
 		}
-		if numbers > 0 {
-			continue
+		if numbers > 0 || a.tableIncomplete(t) {
+			continue // the attribute may be one that failed to load
 		}
 		rng := t.DeclRange
 		if at := a.blockAttr(t.DeclRange, "ttl"); at != nil {

@@ -15,8 +15,8 @@ var ruleUnenforceableWhen = &rule{code: CodeUnenforceableWhen, name: "unenforcea
 func checkUnenforceableWhen(r *rule, a *analysis) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, e := range a.s.Entities {
-		if e == nil {
-			continue
+		if e == nil || e.Incomplete {
+			continue // a template of the block may have failed to load
 		}
 		for _, ei := range e.Indexes {
 			if ei == nil || ei.When == nil || len(ei.Templates) > 0 || ei.Index == nil {

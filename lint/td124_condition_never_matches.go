@@ -17,11 +17,11 @@ func checkConditionNeverMatches(r *rule, a *analysis) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, p := range a.s.Patterns {
 		ix := p.Index
-		if ix == nil {
+		if ix == nil || p.Incomplete {
 			continue
 		}
 		for _, e := range p.Entities {
-			if e == nil || e.Table != ix.Table || !a.inIndex(e, ix) {
+			if e == nil || e.Incomplete || e.Table != ix.Table || !a.inIndex(e, ix) {
 				continue // TD120 reports entities that are never in the index
 			}
 			for _, c := range p.Conditions {

@@ -107,7 +107,7 @@ func setOf(expr hcl.Expression) valueSet {
 
 // constSet evaluates an expression without variables.
 func constSet(expr hcl.Expression) valueSet {
-	v, ds := expr.Value(constCtx)
+	v, ds := hclschema.Eval(expr, constCtx, CodePrefixCollision)
 	if !ds.HasErrors() && v.IsWhollyKnown() && !v.IsNull() && (v.Type() == cty.String || v.Type() == cty.Number) {
 		return valueSet{exact: true, val: v}
 	}

@@ -1,5 +1,4 @@
-# want: TD101 19:3
-# want: TD009 20:12
+# want: TD009 19:12
 table "app" {
   partition_key = "PK"
   sort_key      = "SK"

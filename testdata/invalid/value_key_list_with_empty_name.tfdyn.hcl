@@ -1,4 +1,4 @@
-# want: TD002 5:21
+# want: TD002 5:32
 table "app" {
   partition_key = "PK"
   global_secondary_index "M" {

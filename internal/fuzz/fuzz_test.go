@@ -1,0 +1,109 @@
+package fuzz
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+
+	"github.com/tfdyn/tfdyn/diag"
+	"github.com/tfdyn/tfdyn/doc"
+	"github.com/tfdyn/tfdyn/emit"
+	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/lint"
+)
+
+// seed adds every schema of examples/ and testdata/ to the corpus.
+func seed(f *testing.F) {
+	var files []string
+	for _, pattern := range []string{
+		"../../examples/*/*.tfdyn.hcl",
+		"../../testdata/*.tfdyn.hcl",
+		"../../testdata/*/*.tfdyn.hcl",
+		"../../testdata/*/*/*.tfdyn.hcl",
+	} {
+		m, err := filepath.Glob(pattern)
+		if err != nil {
+			f.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	if len(files) < 50 {
+		f.Fatalf("found %d seed schemas, want at least 50", len(files))
+	}
+	for _, name := range files {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(src)
+	}
+}
+
+// FuzzSchema runs arbitrary schema text through what validate, doc and
+// emit do: load, lint and, for a schema without errors, the Markdown
+// documentation and every emit layout for providers 5 and 6. Nothing may
+// panic, every diagnostic has a code, and every emitted .tf file parses.
+func FuzzSchema(f *testing.F) {
+	seed(f)
+	f.Fuzz(func(t *testing.T, src []byte) {
+		s, diags := hclschema.LoadSource("fuzz.tfdyn.hcl", src)
+		diags = append(diags, lint.Run(s)...)
+		for _, d := range diags {
+			if diag.CodeOf(d) == "" {
+				t.Fatalf("diagnostic without a code: %s", d.Error())
+			}
+		}
+		if diags.HasErrors() {
+			return
+		}
+		var buf bytes.Buffer
+		if err := doc.Markdown(&buf, s); err != nil {
+			t.Fatalf("doc.Markdown: %v", err)
+		}
+		for _, layout := range []emit.Layout{emit.LayoutResources, emit.LayoutModule, emit.LayoutModuleCall} {
+			for _, major := range []int{5, 6} {
+				files, err := emit.Emit(s, emit.Options{Layout: layout, ProviderMajor: major, ModuleSource: "./modules/dynamodb-table"})
+				if err != nil {
+					continue // a refusal (provider 5 and a multi-attribute GSI)
+				}
+				for name, content := range files {
+					if filepath.Ext(name) != ".tf" {
+						continue
+					}
+					if _, ds := hclsyntax.ParseConfig(content, name, hcl.InitialPos); ds.HasErrors() {
+						t.Fatalf("emit %s provider %d: %s does not parse: %s\n%s", layout, major, name, ds.Error(), content)
+					}
+				}
+			}
+		}
+	})
+}
+
+// FuzzFormat formats arbitrary text as tfdyn fmt does: text over the
+// limits or with syntax errors is refused, any other text formats to text
+// that parses and formats to itself.
+func FuzzFormat(f *testing.F) {
+	seed(f)
+	f.Add([]byte("a={\nb=1\ncc=2}\n"))
+	f.Add([]byte("x = [\n1,\n2\n]\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		out, diags := hclschema.Format("fuzz.tfdyn.hcl", src)
+		if diags.HasErrors() {
+			if out != nil {
+				t.Fatal("output with errors")
+			}
+			return
+		}
+		again, ds := hclschema.Format("fuzz.tfdyn.hcl", out)
+		if ds.HasErrors() {
+			t.Fatalf("formatted text does not parse: %s\ninput:\n%q\noutput:\n%q", ds.Error(), src, out)
+		}
+		if !bytes.Equal(again, out) {
+			t.Fatalf("format is not idempotent\ninput:\n%q\nonce:\n%q\ntwice:\n%q", src, out, again)
+		}
+	})
+}

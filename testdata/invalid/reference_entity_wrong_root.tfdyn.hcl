@@ -1,0 +1,20 @@
+# want: TD002 16:12
+table "app" {
+  partition_key = "PK"
+}
+entity "User" {
+  table      = table.app
+  attributes = { id = string }
+  key {
+    PK = "USER#${id}"
+  }
+  example {
+    id = "u1"
+  }
+}
+access_pattern "user" {
+  entity = table.User
+  key {
+    PK = "USER#${id}"
+  }
+}
