@@ -95,7 +95,7 @@ func (b *bounder) variable(name string) int64 {
 	var n int64 = 1
 	for c := b.ctx; c != nil; c = c.Parent() {
 		if v, ok := c.Variables[name]; ok {
-			n = ValueSize(v, satMax)
+			n = EvalSize(v, satMax)
 			break
 		}
 	}
@@ -130,7 +130,7 @@ func (b *bounder) bound(x hclsyntax.Expression, sc *scope, fors int) int64 {
 func (b *bounder) node(x hclsyntax.Expression, sc *scope, fors int) int64 {
 	switch x := x.(type) {
 	case *hclsyntax.LiteralValueExpr:
-		return ValueSize(x.Val, satMax)
+		return EvalSize(x.Val, satMax)
 	case *hclsyntax.ScopeTraversalExpr:
 		if n, ok := sc.lookup(x.Traversal.RootName()); ok {
 			return n

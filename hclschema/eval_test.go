@@ -53,7 +53,7 @@ func TestFunctionsRefuseLargeResults(t *testing.T) {
 			v, err := fs[c.fn].Call(c.args)
 			if c.size == 0 {
 				if err == nil {
-					t.Fatalf("%s succeeded with a value of size %d", c.fn, hclschema.ValueSize(v, 1<<40))
+					t.Fatalf("%s succeeded with a value of size %d", c.fn, hclschema.EvalSize(v, 1<<40))
 				}
 				want := "the result of " + c.fn + " would be larger than 409600 bytes (400 KiB, the largest DynamoDB item)"
 				if !strings.Contains(err.Error(), want) {
@@ -64,7 +64,7 @@ func TestFunctionsRefuseLargeResults(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := hclschema.ValueSize(v, 1<<40); got != c.size {
+			if got := hclschema.EvalSize(v, 1<<40); got != c.size {
 				t.Errorf("size = %d, want %d", got, c.size)
 			}
 		})

@@ -81,7 +81,7 @@ func bounded(name string, f function.Function) function.Function {
 			if err != nil {
 				return v, err
 			}
-			if ValueSize(v, MaxValueSize) > MaxValueSize {
+			if EvalSize(v, MaxValueSize) > MaxValueSize {
 				return cty.NilVal, tooLargeErr(name)
 			}
 			return v, nil
@@ -93,10 +93,10 @@ func tooLargeErr(name string) error {
 	return fmt.Errorf("the result of %s would be larger than %d bytes (400 KiB, the largest DynamoDB item); tfdyn stops there so that an expression cannot exhaust memory", name, MaxValueSize)
 }
 
-// ValueSize measures v as bytes of strings plus one per number, bool, null,
+// EvalSize measures v as bytes of strings plus one per number, bool, null,
 // unknown and collection element, stopping as soon as the count passes
 // limit (the result is then only known to be larger than limit).
-func ValueSize(v cty.Value, limit int64) int64 {
+func EvalSize(v cty.Value, limit int64) int64 {
 	var n int64
 	var walk func(v cty.Value)
 	walk = func(v cty.Value) {
@@ -141,7 +141,7 @@ func str(v cty.Value) (string, bool) {
 func resultBound(name string, args []cty.Value) int64 {
 	var total int64
 	for _, a := range args {
-		total = satAdd(total, ValueSize(a, MaxValueSize))
+		total = satAdd(total, EvalSize(a, MaxValueSize))
 	}
 	switch name {
 	case "replace":
@@ -187,7 +187,7 @@ func resultBound(name string, args []cty.Value) int64 {
 		}
 		var biggest int64
 		for _, a := range args[1:] {
-			if s := ValueSize(a, MaxValueSize); s > biggest {
+			if s := EvalSize(a, MaxValueSize); s > biggest {
 				biggest = s
 			}
 		}
