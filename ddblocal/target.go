@@ -159,12 +159,24 @@ func Start(ctx context.Context, opts Options) (*Target, error) {
 // errBackendPortInUse: DynamoDB Local could not bind its port.
 var errBackendPortInUse = errors.New("port in use")
 
+// PortInUseError is returned (wrapped) by Start when Options.Port is taken.
+type PortInUseError struct {
+	Port int
+	Err  error
+}
+
+func (e *PortInUseError) Error() string {
+	return fmt.Sprintf("port %d is in use: choose another port or 0 for a free one", e.Port)
+}
+
+func (e *PortInUseError) Unwrap() error { return e.Err }
+
 // listenLoopback listens on 127.0.0.1:port (0 = any free port).
 func listenLoopback(port int) (net.Listener, error) {
 	ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
 	if err != nil {
 		if port != 0 && isAddrInUse(err) {
-			return nil, fmt.Errorf("port %d is in use: pick another Options.Port or 0 for a free one: %w", port, err)
+			return nil, &PortInUseError{Port: port, Err: err}
 		}
 		return nil, fmt.Errorf("listen on 127.0.0.1:%d: %w", port, err)
 	}

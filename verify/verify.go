@@ -29,10 +29,7 @@ import (
 
 // EnvError is a failure of the environment (terraform, Java, provider,
 // endpoint), as opposed to a failed check: the CLI exits 2 for it.
-type EnvError struct{ Err error }
-
-func (e *EnvError) Error() string { return e.Err.Error() }
-func (e *EnvError) Unwrap() error { return e.Err }
+type EnvError = tfenv.EnvError
 
 func envErr(err error) error {
 	var ee *EnvError
@@ -51,6 +48,8 @@ type runner struct {
 	ws       *workspace
 	target   *ddblocal.Target
 	datasets map[*hclschema.Table]*Dataset
+	// leftBehind says what an aborted cleanup left, or "".
+	leftBehind string
 }
 
 // Run provisions, checks and destroys; see the package documentation. It
@@ -68,6 +67,12 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 		if err == nil && cerr != nil {
 			err = envErr(cerr)
 		}
+		if ctx.Err() != nil && !r.report.Kept {
+			// Never a verdict after an interrupt, also one that came after
+			// the checks (during destroy): the run did not finish.
+			r.report.Error = r.interruptedMessage(cerr)
+			err = fmt.Errorf("verify interrupted: %w", context.Canceled)
+		}
 		r.report.Duration = time.Since(r.start)
 		r.report.finish()
 	}()
@@ -82,6 +87,26 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 		return r.report, envErr(err)
 	}
 	return r.report, nil
+}
+
+// interruptedMessage is the report's error after an interrupt: the step it
+// stopped and what the cleanup did (cerr is its error).
+func (r *runner) interruptedMessage(cerr error) string {
+	msg := "interrupted"
+	r.mu.Lock()
+	if n := len(r.report.Steps); n > 0 {
+		msg += " after " + r.report.Steps[n-1].Name
+	}
+	r.mu.Unlock()
+	switch {
+	case r.leftBehind != "":
+		return msg + "; " + r.leftBehind
+	case cerr != nil:
+		return msg + "; the cleanup failed: " + cerr.Error()
+	case r.ws != nil && r.ws.owned:
+		return msg + "; the cleanup destroyed everything this run created"
+	}
+	return msg + "; nothing was created"
 }
 
 func (r *runner) progress(format string, args ...any) {
@@ -564,16 +589,28 @@ func (r *runner) cleanup() error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		select {
+		case <-r.opts.Abort: // a nil channel never fires
+			r.progress("second interrupt: aborting the cleanup")
+			cancel()
+		case <-stop:
+		}
+	}()
 	targetDead := r.target != nil && !alive(r.target.PID())
 	if targetDead {
 		r.progress("DynamoDB Local is gone (it kept the table in memory): nothing to destroy")
 	}
-	if r.ws != nil && r.ws.applied && !r.report.Kept && !targetDead {
+	// Stopping DynamoDB Local drops its tables: after a second interrupt
+	// there is nothing to destroy with terraform.
+	if r.ws != nil && r.ws.applied && !r.report.Kept && !targetDead && !(r.target != nil && r.aborted()) {
 		if err := r.step("terraform destroy", func() error { return r.ws.destroy(ctx) }); err != nil {
 			errs = append(errs, err)
 		}
 	}
-	if r.ws != nil && r.client != nil && !r.report.Kept {
+	if r.ws != nil && r.client != nil && !r.report.Kept && !r.aborted() {
 		for _, name := range r.ws.tableNames {
 			if err := r.deleteLeftover(ctx, name); err != nil {
 				errs = append(errs, err)
@@ -585,11 +622,37 @@ func (r *runner) cleanup() error {
 			errs = append(errs, err)
 		}
 	}
+	if r.aborted() && r.target == nil && r.ws != nil && r.ws.applied {
+		// The tables may still exist: keep the terraform state that can
+		// destroy them.
+		names := make([]string, 0, len(r.ws.tableNames))
+		for _, n := range r.ws.tableNames {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		r.leftBehind = fmt.Sprintf("the cleanup was aborted by a second interrupt: table(s) %s may still exist; "+
+			"their terraform state is in %s: run `terraform destroy` there", strings.Join(names, ", "), r.ws.dir)
+		r.progress("%s", r.leftBehind)
+		return nil
+	}
+	if r.aborted() && r.target != nil {
+		r.progress("cleanup aborted: DynamoDB Local is stopped, its tables are gone")
+	}
 	if r.ws != nil && !(r.report.Kept && r.target == nil) {
 		r.ws.remove()
 		r.report.WorkDir = ""
 	}
 	return errors.Join(errs...)
+}
+
+// aborted reports whether a second interrupt aborted the cleanup.
+func (r *runner) aborted() bool {
+	select {
+	case <-r.opts.Abort:
+		return true
+	default:
+		return false
+	}
 }
 
 // deleteLeftover deletes a table of this run that terraform did not destroy

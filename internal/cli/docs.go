@@ -54,7 +54,7 @@ when FILE is stale.`,
 				fmt.Fprintf(a.stdout, "Unchanged: %s\n", out)
 				return nil
 			}
-			if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
+			if err := a.commit(func() error { return os.WriteFile(out, buf.Bytes(), 0o644) }); err != nil {
 				return exit(ExitUsage, fmt.Errorf("doc: write %s: %w", out, err))
 			}
 			fmt.Fprintf(a.stdout, "wrote %s\n", out)

@@ -57,14 +57,14 @@ a file needs formatting. Files with syntax errors are left untouched.`,
 				if err != nil {
 					return exit(ExitUsage, err)
 				}
-				if err := os.WriteFile(f, out, st.Mode().Perm()); err != nil {
+				if err := a.commit(func() error { return os.WriteFile(f, out, st.Mode().Perm()) }); err != nil {
 					return exit(ExitUsage, fmt.Errorf("fmt: write %s: %w", f, err))
 				}
 			}
 			if len(diags) > 0 {
 				width, color := terminal(a.stderr)
 				_ = diag.WriteText(a.stderr, parser.Files(), diags, width, color)
-				return exitf(ExitUsage, "%d file(s) have syntax errors and were not formatted", len(diags))
+				return exitf(schemaExitCode(diags), "%d file(s) have syntax errors and were not formatted", len(diags))
 			}
 			for _, f := range unformatted {
 				if check || list {

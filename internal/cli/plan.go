@@ -2,6 +2,7 @@ package cli
 
 import (
 	"os"
+	"strings"
 	"path/filepath"
 
 	tfjson "github.com/hashicorp/terraform-json"
@@ -40,14 +41,21 @@ CODE[=ADDRESS]:REASON, or acknowledge blocks in tfdyn-acks.hcl (read from
 TFDIR when present, or --ack-file).
 
 Exit code 0: nothing blocks; 1: a blocking finding; 2: usage or environment
-error.`,
+error; 130: interrupted.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			switch format {
-			case "text", "json", "github", "junit":
-			default:
-				return exitf(ExitUsage, "--format must be text, json, github or junit, got %q", format)
+			if err := checkFormat(format, "text", "json", "github", "junit"); err != nil {
+				return err
 			}
+			if planJSON != "" && (len(runOpts.Vars) > 0 || len(runOpts.VarFiles) > 0) {
+				return exitf(ExitUsage, "--var and --var-file apply when tfdyn runs terraform, not to a plan read with --plan-json")
+			}
+			for _, v := range runOpts.Vars {
+				if name, _, ok := strings.Cut(v, "="); !ok || name == "" {
+					return exitf(ExitUsage, "--var must be NAME=VALUE, got %q", v)
+				}
+			}
+			a.cleansUp() // an interrupt stops terraform and removes the plan file first
 			opts := plancheck.Options{}
 			if schema != "" {
 				s, _, err := a.loadSchema([]string{schema}, diagOptions{format: "text"}, false)
@@ -73,7 +81,7 @@ error.`,
 				if diags.HasErrors() {
 					width, color := terminal(a.stderr)
 					_ = diag.WriteText(a.stderr, files, diags, width, color)
-					return exitf(ExitUsage, "%s has errors", ackFile)
+					return exitf(schemaExitCode(diags), "%s has errors", ackFile)
 				}
 				opts.Acks = append(opts.Acks, fileAcks...)
 			}
