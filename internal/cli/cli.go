@@ -105,6 +105,22 @@ func (a *app) commit(fn func() error) error {
 	return fn()
 }
 
+// gatedWriter is a command's stdout or stderr: after an interrupt, the
+// output of a command that does not clean up is dropped (it may still be
+// running until tfdyn exits, and must not print a verdict); commands that
+// clean up report what they did.
+type gatedWriter struct {
+	a *app
+	w io.Writer
+}
+
+func (g *gatedWriter) Write(p []byte) (int, error) {
+	if g.a.ctx.Err() != nil && !g.a.cleans.Load() {
+		return len(p), nil
+	}
+	return g.w.Write(p)
+}
+
 // cleansUp marks the running command as one that stops by itself after an
 // interrupt, cleaning up what it started; RunContext waits for it.
 func (a *app) cleansUp() { a.cleans.Store(true) }
@@ -152,12 +168,13 @@ func RunContext(ctx context.Context, args []string, stdin io.Reader, stdout, std
 const abortWait = 10 * time.Second
 
 func run(ctx context.Context, abort <-chan struct{}, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, ctx: ctx, abort: abort}
+	a := &app{stdin: stdin, ctx: ctx, abort: abort}
+	a.stdout, a.stderr = &gatedWriter{a: a, w: stdout}, &gatedWriter{a: a, w: stderr}
 	root := a.rootCommand()
 	root.SetArgs(normalizeFlags(args))
 	root.SetIn(stdin)
-	root.SetOut(stdout)
-	root.SetErr(stderr)
+	root.SetOut(a.stdout)
+	root.SetErr(a.stderr)
 	done := make(chan error, 1)
 	go func() { done <- root.ExecuteContext(ctx) }()
 	var err error
@@ -358,6 +375,9 @@ func plural(n int, word string) string {
 // terminal reports a width and whether to use color: only for a terminal,
 // and never when NO_COLOR is set.
 func terminal(w io.Writer) (uint, bool) {
+	if g, ok := w.(*gatedWriter); ok {
+		w = g.w
+	}
 	f, ok := w.(*os.File)
 	if !ok {
 		return 0, false

@@ -55,7 +55,6 @@ error; 130: interrupted.`,
 					return exitf(ExitUsage, "--var must be NAME=VALUE, got %q", v)
 				}
 			}
-			a.cleansUp() // an interrupt stops terraform and removes the plan file first
 			opts := plancheck.Options{}
 			if schema != "" {
 				s, _, err := a.loadSchema([]string{schema}, diagOptions{format: "text"}, false)
@@ -99,6 +98,7 @@ error; 130: interrupted.`,
 					if format == "text" {
 						runOpts.Log = a.stderr
 					}
+					a.cleansUp() // an interrupt stops terraform and removes the plan file first
 					plan, err = plancheck.Run(cmd.Context(), dir, env, runOpts)
 				}
 			}
