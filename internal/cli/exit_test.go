@@ -73,7 +73,9 @@ func TestExitCodes(t *testing.T) {
 		{name: "fmt/usage", args: []string{"fmt", "--bogus", ecommerce}, want: 2, stderr: []string{"unknown flag: --bogus"}},
 		{name: "fmt/unreadable", args: []string{"fmt", missing}, want: 2, stderr: []string{missing}},
 		{name: "fmt/interrupted", args: []string{"fmt", filepath.Dir(unformatted)}, interrupt: true, want: 130, stderr: []string{"tfdyn fmt: interrupted"},
-			after: func(t *testing.T) { require.Equal(t, unformattedSrc, readFile(t, unformatted), "fmt wrote after the interrupt") }},
+			after: func(t *testing.T) {
+				require.Equal(t, unformattedSrc, readFile(t, unformatted), "fmt wrote after the interrupt")
+			}},
 
 		// doc
 		{name: "doc/clean", args: []string{"doc", ecommerce}, want: 0, stdout: []string{"# "}},

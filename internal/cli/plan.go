@@ -2,8 +2,8 @@ package cli
 
 import (
 	"os"
-	"strings"
 	"path/filepath"
+	"strings"
 
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/spf13/cobra"
