@@ -50,6 +50,9 @@ type runner struct {
 	datasets map[*hclschema.Table]*Dataset
 	// leftBehind says what an aborted cleanup left, or "".
 	leftBehind string
+	// current is the step running; interruptedIn the one running when the
+	// context was cancelled.
+	current, interruptedIn string
 }
 
 // Run provisions, checks and destroys; see the package documentation. It
@@ -62,6 +65,8 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 	}
 	r := &runner{opts: opts, start: time.Now(), datasets: map[*hclschema.Table]*Dataset{},
 		report: &Report{Schema: opts.SchemaPath, Target: string(opts.Target), Provider: opts.ProviderMajor}}
+	stopWatch := context.AfterFunc(ctx, r.noteInterrupt)
+	defer stopWatch()
 	defer func() {
 		cerr := r.cleanup()
 		if err == nil && cerr != nil {
@@ -82,6 +87,7 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 		}
 		r.report.Error = err.Error()
 		if isCanceled(err) || ctx.Err() != nil {
+			r.noteInterrupt() // before the cleanup's steps (AfterFunc may run late)
 			return r.report, fmt.Errorf("verify interrupted: %w", context.Canceled)
 		}
 		return r.report, envErr(err)
@@ -89,18 +95,29 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 	return r.report, nil
 }
 
+// noteInterrupt records the step the interrupt stopped, once.
+func (r *runner) noteInterrupt() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.interruptedIn == "" {
+		r.interruptedIn = r.current
+	}
+}
+
 // interruptedMessage is the report's error after an interrupt: the step it
 // stopped and what the cleanup did (cerr is its error).
 func (r *runner) interruptedMessage(cerr error) string {
 	msg := "interrupted"
 	r.mu.Lock()
-	if n := len(r.report.Steps); n > 0 {
-		msg += " after " + r.report.Steps[n-1].Name
+	if r.interruptedIn != "" {
+		msg += " during " + r.interruptedIn
 	}
 	r.mu.Unlock()
 	switch {
 	case r.leftBehind != "":
 		return msg + "; " + r.leftBehind
+	case r.aborted() && r.target != nil:
+		return msg + "; a second interrupt cut the cleanup short: DynamoDB Local is stopped and its tables are gone"
 	case cerr != nil:
 		return msg + "; the cleanup failed: " + cerr.Error()
 	case r.ws != nil && r.ws.owned:
@@ -120,6 +137,9 @@ func (r *runner) progress(format string, args ...any) {
 
 // step runs fn and records its duration.
 func (r *runner) step(name string, fn func() error) error {
+	r.mu.Lock()
+	r.current = name
+	r.mu.Unlock()
 	r.progress("%s ...", name)
 	t0 := time.Now()
 	err := fn()
@@ -606,8 +626,8 @@ func (r *runner) cleanup() error {
 	// Stopping DynamoDB Local drops its tables: after a second interrupt
 	// there is nothing to destroy with terraform.
 	if r.ws != nil && r.ws.applied && !r.report.Kept && !targetDead && !(r.target != nil && r.aborted()) {
-		if err := r.step("terraform destroy", func() error { return r.ws.destroy(ctx) }); err != nil {
-			errs = append(errs, err)
+		if err := r.step("terraform destroy", r.abortable(func() error { return r.ws.destroy(ctx) })); err != nil && !(r.target != nil && r.aborted()) {
+			errs = append(errs, err) // (after an abort, stopping DynamoDB Local removes the tables)
 		}
 	}
 	if r.ws != nil && r.client != nil && !r.report.Kept && !r.aborted() {
@@ -643,6 +663,25 @@ func (r *runner) cleanup() error {
 		r.report.WorkDir = ""
 	}
 	return errors.Join(errs...)
+}
+
+// errAborted: a second interrupt stopped waiting for a cleanup step.
+var errAborted = errors.New("aborted by a second interrupt")
+
+// abortable runs fn, but returns errAborted as soon as Options.Abort is
+// closed, without waiting for fn: terraform, killed through its context,
+// can take long to return (its provider holds its output pipes open).
+func (r *runner) abortable(fn func() error) func() error {
+	return func() error {
+		done := make(chan error, 1)
+		go func() { done <- fn() }()
+		select {
+		case err := <-done:
+			return err
+		case <-r.opts.Abort:
+			return errAborted
+		}
+	}
 }
 
 // aborted reports whether a second interrupt aborted the cleanup.

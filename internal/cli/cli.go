@@ -214,20 +214,19 @@ func (a *app) waitAfterInterrupt(done <-chan error) error {
 	var err error
 	grace := time.NewTimer(interruptGrace)
 	defer grace.Stop()
-	abort := a.abort
+	abort, aborted := a.abort, false
 wait:
 	for {
 		select {
 		case err = <-done:
 			break wait
 		case <-grace.C:
-			if !a.cleans.Load() {
+			if aborted || !a.cleans.Load() {
 				break wait
 			}
 		case <-abort:
-			abort = nil
+			abort, aborted = nil, true
 			grace.Reset(abortWait)
-			a.cleans.Store(false)
 		}
 	}
 	a.gate.Lock()

@@ -8,9 +8,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -59,6 +61,40 @@ var (
 // provider 5 unless 6 is present, and returns exit code, stdout, stderr.
 func faultRun(t *testing.T, ctx context.Context, hooks map[string]func(string), extraEnv ...string) (int, string, *watcher) {
 	t.Helper()
+	args := faultSetup(t, extraEnv...)
+	var stdout bytes.Buffer
+	stderr := &watcher{hooks: hooks}
+	code := RunContext(ctx, args, nil, &stdout, stderr)
+	return code, stdout.String(), stderr
+}
+
+// faultRunBinary is faultRun with the real binary; hooks get the process
+// to signal.
+func faultRunBinary(t *testing.T, hooks map[string]func(p *os.Process)) (int, string, *watcher) {
+	t.Helper()
+	args := faultSetup(t)
+	cmd := exec.Command(tfdynBinary(t), args...)
+	var stdout bytes.Buffer
+	stderr := &watcher{hooks: map[string]func(string){}}
+	for trigger, fn := range hooks {
+		stderr.hooks[trigger] = func(string) { fn(cmd.Process) }
+	}
+	cmd.Stdout, cmd.Stderr = &stdout, stderr
+	require.NoError(t, cmd.Start())
+	err := cmd.Wait()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else {
+		require.NoError(t, err)
+	}
+	return code, stdout.String(), stderr
+}
+
+// faultSetup prepares the environment of a verify run and returns its
+// arguments.
+func faultSetup(t *testing.T, extraEnv ...string) []string {
+	t.Helper()
 	env := tftest.Env(t)
 	provider := "6"
 	if !env.HasAWSProvider(emit.Provider6Constraint) {
@@ -71,10 +107,7 @@ func faultRun(t *testing.T, ctx context.Context, hooks map[string]func(string), 
 	for i := 0; i+1 < len(extraEnv); i += 2 {
 		t.Setenv(extraEnv[i], extraEnv[i+1])
 	}
-	var stdout bytes.Buffer
-	stderr := &watcher{hooks: hooks}
-	code := RunContext(ctx, []string{"verify", "--provider", provider, "--items", "5", "../../examples/ecommerce"}, nil, &stdout, stderr)
-	return code, stdout.String(), stderr
+	return []string{"verify", "--provider", provider, "--items", "5", "../../examples/ecommerce"}
 }
 
 // assertNothingLeft checks that the DynamoDB Local process and the working
@@ -106,13 +139,50 @@ func processExists(pid int) bool {
 func TestVerifyInterruptedDuringApplyCleansUp(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	code, _, stderr := faultRun(t, ctx, map[string]func(string){
-		"terraform apply ...": func(string) { cancel() }, // what Ctrl-C does through signal.NotifyContext
+	code, stdout, stderr := faultRun(t, ctx, map[string]func(string){
+		"terraform apply ...": func(string) { cancel() }, // what the first Ctrl-C does in Run
 	})
 	out := stderr.String()
-	require.Equal(t, ExitUsage, code, out)
-	require.Contains(t, out, "verify interrupted")
-	require.Contains(t, out, "terraform destroy")
+	require.Equal(t, ExitInterrupted, code, out)
+	require.Contains(t, stdout, "\nError: interrupted during terraform apply; the cleanup destroyed everything this run created\n")
+	require.NotContains(t, stdout, "PASS")
+	require.Contains(t, out, "terraform destroy done")
+	require.True(t, strings.HasSuffix(out, "\ntfdyn verify: interrupted\n"), out)
+	assertNothingLeft(t, out)
+}
+
+// TestVerifyInterruptedDuringDestroyNeverPasses sends SIGINT to the real
+// binary while it destroys the table after every check passed: verify
+// finishes the destroy, then exits 130 without PASS.
+func TestVerifyInterruptedDuringDestroyNeverPasses(t *testing.T) {
+	code, stdout, stderr := faultRunBinary(t, map[string]func(*os.Process){
+		"terraform destroy ...": func(p *os.Process) { _ = p.Signal(syscall.SIGINT) }, // the process this test started
+	})
+	out := stderr.String()
+	require.Equal(t, ExitInterrupted, code, out)
+	require.Contains(t, stdout, "\nError: interrupted during terraform destroy; the cleanup destroyed everything this run created\n")
+	require.NotContains(t, stdout, "PASS")
+	require.Contains(t, out, "terraform destroy done")
+	require.True(t, strings.HasSuffix(out, "\ntfdyn verify: interrupted\n"), out)
+	assertNothingLeft(t, out)
+}
+
+// TestVerifySecondInterruptAbortsCleanup sends SIGINT twice during the
+// destroy: the second stops terraform and DynamoDB Local (its tables go
+// with it), and the report says so.
+func TestVerifySecondInterruptAbortsCleanup(t *testing.T) {
+	code, stdout, stderr := faultRunBinary(t, map[string]func(*os.Process){
+		"terraform destroy ...": func(p *os.Process) {
+			_ = p.Signal(syscall.SIGINT) // the process this test started
+			time.Sleep(200 * time.Millisecond)
+			_ = p.Signal(syscall.SIGINT)
+		},
+	})
+	out := stderr.String()
+	require.Equal(t, ExitInterrupted, code, out)
+	require.Contains(t, out, "second interrupt: aborting the cleanup")
+	require.Contains(t, stdout, "\nError: interrupted during terraform destroy; a second interrupt cut the cleanup short: DynamoDB Local is stopped and its tables are gone\n", out)
+	require.NotContains(t, stdout, "PASS")
 	assertNothingLeft(t, out)
 }
 
