@@ -32,7 +32,13 @@ func (e *EnvError) Error() string {
 		if e.Dir != "" {
 			fmt.Fprintf(&b, " in %s", e.Dir)
 		}
-		b.WriteString(":\n  " + strings.ReplaceAll(e.Output, "\n", "\n  "))
+		b.WriteString(":")
+		for _, l := range strings.Split(e.Output, "\n") {
+			if l != "" {
+				l = "  " + l
+			}
+			b.WriteString("\n" + l)
+		}
 	default:
 		fmt.Fprintf(&b, "terraform %s", e.Step)
 		if e.Dir != "" {
