@@ -1,11 +1,14 @@
 package cli
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -16,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/internal/schemagen"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 var (
@@ -177,4 +181,48 @@ func TestSignalInterruptsEveryCommand(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestLocalSIGINTStopsJava runs `tfdyn local` (the real binary), sends
+// SIGINT once DynamoDB Local runs: tfdyn stops it and exits 130.
+func TestLocalSIGINTStopsJava(t *testing.T) {
+	tftest.Env(t) // skips under -short; needs make setup
+	cmd := exec.Command(tfdynBinary(t), "local")
+	stdout, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+
+	pidRE := regexp.MustCompile(`DynamoDB Local is running \(pid (\d+)\)`)
+	found := make(chan int, 1)
+	var printed strings.Builder
+	copied := make(chan struct{})
+	go func() {
+		defer close(copied)
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			printed.WriteString(sc.Text() + "\n")
+			if m := pidRE.FindStringSubmatch(sc.Text()); m != nil {
+				pid, _ := strconv.Atoi(m[1])
+				found <- pid
+			}
+		}
+	}()
+	var java int
+	select {
+	case java = <-found:
+	case <-time.After(2 * time.Minute):
+		t.Fatal("tfdyn local did not report DynamoDB Local's pid")
+	}
+	require.NoError(t, cmd.Process.Signal(syscall.SIGINT)) // the process this test started
+	<-copied
+	err = cmd.Wait()
+	var ee *exec.ExitError
+	require.ErrorAs(t, err, &ee, stderr.String())
+	require.Equal(t, ExitInterrupted, ee.ExitCode(), stderr.String())
+	require.Equal(t, "tfdyn local: interrupted\n", stderr.String())
+	require.Contains(t, printed.String(), "DynamoDB Local stopped.\n")
+	require.False(t, processExists(java), "DynamoDB Local (pid %d) outlived tfdyn local", java)
 }
