@@ -230,5 +230,6 @@ func TestVerifyProviderNotInstallable(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	code := RunContext(context.Background(), []string{"verify", "../../examples/ecommerce"}, nil, &stdout, &stderr)
 	require.Equal(t, ExitUsage, code, stderr.String())
-	require.Contains(t, stderr.String()+stdout.String(), "run `make setup`")
+	both := stderr.String() + stdout.String()
+	require.Equal(t, 1, strings.Count(both, "run `make setup`"), "the error is printed once:\n%s", both)
 }
