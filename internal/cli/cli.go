@@ -20,6 +20,7 @@ import (
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/exitcode"
 	"github.com/tfdyn/tfdyn/lint"
+	"github.com/tfdyn/tfdyn/plancheck"
 )
 
 // Exit codes of every tfdyn command: the one exit policy, documented in the
@@ -336,9 +337,10 @@ func schemaExitCode(diags hcl.Diagnostics) int {
 
 // unreadableCode reports whether a position-less diagnostic with code c
 // means the input could not be read (hcl reports a file it cannot read as a
-// syntax error without a range).
+// syntax error without a range; an acknowledgement file that cannot be read
+// is a DP001 without a range).
 func unreadableCode(c diag.Code) bool {
-	return c == hclschema.CodeNoFiles || c == hclschema.CodeSyntax
+	return c == hclschema.CodeNoFiles || c == hclschema.CodeSyntax || c == plancheck.CodeInvalidAck
 }
 
 func (a *app) printDiagnostics(s *hclschema.Schema, diags hcl.Diagnostics, o diagOptions) error {

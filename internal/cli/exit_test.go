@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // exitCase is one run of tfdyn with the exit code it must give and text its
@@ -110,6 +112,11 @@ func TestExitCodes(t *testing.T) {
 		{name: "plan/usage-var", args: []string{"plan", "--plan-json", plans + "/clean.json", "--var", "region=eu"}, want: 2, stderr: []string{"--var and --var-file apply when tfdyn runs terraform"}},
 		{name: "plan/unreadable", args: []string{"plan", "--plan-json", missing}, want: 2, stderr: []string{"plancheck: read plan:"}},
 		{name: "plan/unreadable-schema", args: []string{"plan", "--plan-json", plans + "/clean.json", "--schema", missing}, want: 2, stderr: []string{unreadable}},
+		{name: "plan/ack-syntax", args: []string{"plan", "--plan-json", plans + "/clean.json", "--ack-file", "testdata/exit/broken-acks.hcl"}, want: 1,
+			stderr: []string{"broken-acks.hcl:2:12: [DP001] Invalid expression"}},
+		{name: "plan/ack-unreadable", args: []string{"plan", "--plan-json", plans + "/clean.json", "--ack-file", missing}, want: 2,
+			stderr: []string{"[DP001] Cannot read acknowledgement file"}},
+		{name: "plan/ack-usage", args: []string{"plan", "--plan-json", plans + "/clean.json", "--ack", "DP101"}, want: 2, stderr: []string{`invalid --ack "DP101": use CODE[=ADDRESS]:REASON`}},
 		{name: "plan/interrupted", args: []string{"plan", "--plan-json", "-"}, stdin: never, interrupt: true, delay: 100 * time.Millisecond, want: 130, stderr: []string{"tfdyn plan: interrupted"}},
 
 		// verify (the run itself is in the live tests)
@@ -169,6 +176,21 @@ func TestExitCodes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPlanDirTerraformError runs plan --dir on a configuration terraform
+// rejects: exit 2, terraform's error once, with the step and directory.
+func TestPlanDirTerraformError(t *testing.T) {
+	env := tftest.Env(t)
+	t.Setenv("TF_CLI_CONFIG_FILE", env.CLIConfigFile)
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.tf"), []byte("resource \"x\" {\n"), 0o644))
+	var stdout, stderr bytes.Buffer
+	code := RunContext(context.Background(), []string{"plan", "--dir", dir}, nil, &stdout, &stderr)
+	require.Equal(t, ExitUsage, code, stderr.String())
+	require.Contains(t, stderr.String(), "Error: terraform init failed in "+dir+":\n  Error: ")
+	require.Equal(t, 1, strings.Count(stderr.String(), "Unclosed configuration block"), stderr.String())
+	require.NotContains(t, stderr.String()+stdout.String(), "terraform_version")
 }
 
 // listen holds a loopback port for the test and returns it.
