@@ -62,11 +62,17 @@ var (
 func faultRun(t *testing.T, ctx context.Context, hooks map[string]func(string), extraEnv ...string) (int, string, *watcher) {
 	t.Helper()
 	args := faultSetup(t, extraEnv...)
+	if keep, _ := ctx.Value(keepKey{}).(bool); keep {
+		args = append([]string{"verify", "--keep"}, args[1:]...)
+	}
 	var stdout bytes.Buffer
 	stderr := &watcher{hooks: hooks}
 	code := RunContext(ctx, args, nil, &stdout, stderr)
 	return code, stdout.String(), stderr
 }
+
+// keepKey in the context of faultRun adds --keep.
+type keepKey struct{}
 
 // faultRunBinary is faultRun with the real binary; hooks get the process
 // to signal.
@@ -148,6 +154,22 @@ func TestVerifyInterruptedDuringApplyCleansUp(t *testing.T) {
 	require.NotContains(t, stdout, "PASS")
 	require.Contains(t, out, "terraform destroy done")
 	require.True(t, strings.HasSuffix(out, "\ntfdyn verify: interrupted\n"), out)
+	assertNothingLeft(t, out)
+}
+
+// TestVerifyKeepStopsWithCtrlC: with --keep, Ctrl-C is the way to end the
+// run after the checks: verify stops DynamoDB Local and exits with its
+// verdict, not 130.
+func TestVerifyKeepStopsWithCtrlC(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.WithValue(context.Background(), keepKey{}, true))
+	defer cancel()
+	code, stdout, stderr := faultRun(t, ctx, map[string]func(string){
+		"--keep: the table is up at": func(string) { cancel() }, // what Ctrl-C does in Run
+	})
+	out := stderr.String()
+	require.Equal(t, ExitOK, code, stdout+out)
+	require.Contains(t, stdout, "\nPASS: ")
+	require.NotContains(t, out, "interrupted")
 	assertNothingLeft(t, out)
 }
 
