@@ -65,6 +65,9 @@ exits 1 when the files in DIR are stale.`,
 			if opts.Layout == emit.LayoutModuleCall && moduleSource == "" {
 				return exitf(ExitUsage, "--as module-call needs --module-source SRC (for example git::https://example.com/tfdyn.git//modules/dynamodb-table?ref=v1.0.0)")
 			}
+			if noVersions && opts.Layout == emit.LayoutModule {
+				return exitf(ExitUsage, "--no-versions applies to the files emit adds to your module, not to --layout module (a module of its own declares its providers)")
+			}
 			if moduleSource != "" && opts.Layout != emit.LayoutModuleCall {
 				return exitf(ExitUsage, "--module-source applies only to --as module-call")
 			}
