@@ -625,8 +625,13 @@ func (r *runner) cleanup() error {
 	}
 	// Stopping DynamoDB Local drops its tables: after a second interrupt
 	// there is nothing to destroy with terraform.
-	if r.ws != nil && r.ws.applied && !r.report.Kept && !targetDead && !(r.target != nil && r.aborted()) {
-		if err := r.step("terraform destroy", r.abortable(func() error { return r.ws.destroy(ctx) })); err != nil && !(r.target != nil && r.aborted()) {
+	// undestroyed: tables of this run may exist. It is read here, not from
+	// the workspace, which an abandoned destroy may still change.
+	undestroyed := r.ws != nil && r.ws.applied
+	if undestroyed && !r.report.Kept && !targetDead && !(r.target != nil && r.aborted()) {
+		err := r.step("terraform destroy", r.abortable(func() error { return r.ws.destroy(ctx) }))
+		undestroyed = err != nil
+		if err != nil && !(r.target != nil && r.aborted()) {
 			errs = append(errs, err) // (after an abort, stopping DynamoDB Local removes the tables)
 		}
 	}
@@ -642,7 +647,7 @@ func (r *runner) cleanup() error {
 			errs = append(errs, err)
 		}
 	}
-	if r.aborted() && r.target == nil && r.ws != nil && r.ws.applied {
+	if r.aborted() && r.target == nil && undestroyed {
 		// The tables may still exist: keep the terraform state that can
 		// destroy them.
 		names := make([]string, 0, len(r.ws.tableNames))

@@ -176,6 +176,7 @@ func run(ctx context.Context, abort <-chan struct{}, args []string, stdin io.Rea
 	root.SetIn(stdin)
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
+	name := commandName(a.rootCommand(), args) // (a tree of its own: root runs concurrently)
 	done := make(chan error, 1)
 	go func() { done <- root.ExecuteContext(ctx) }()
 	var err error
@@ -190,7 +191,7 @@ func run(ctx context.Context, abort <-chan struct{}, args []string, stdin io.Rea
 		if errors.As(err, &ee) && ee.err != nil && !errors.Is(ee.err, errInterrupted) && !isCanceled(ee.err) {
 			fmt.Fprintf(stderr, "Error: %s\n", ee.err)
 		}
-		fmt.Fprintf(stderr, "%s: interrupted\n", commandName(root, args))
+		fmt.Fprintf(stderr, "%s: interrupted\n", name)
 		return ExitInterrupted
 	}
 	if err == nil {
