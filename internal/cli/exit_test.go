@@ -56,6 +56,9 @@ func TestExitCodes(t *testing.T) {
 	unformattedSrc := readFile(t, unformatted)
 	docOut := filepath.Join(tmp, "doc-int", "DESIGN.md")
 	emitOut := filepath.Join(tmp, "emit-int")
+	dangling := filepath.Join(tmp, "dangling")
+	require.NoError(t, os.MkdirAll(dangling, 0o755))
+	require.NoError(t, os.Symlink("nowhere", filepath.Join(dangling, "app.tfdyn.hcl")))
 	busy := listen(t)
 	never, _ := io.Pipe() // stdin that never ends: plan --plan-json - waits on it
 
@@ -66,6 +69,7 @@ func TestExitCodes(t *testing.T) {
 		{name: "validate/lint", args: []string{"validate", lintErr}, want: 1, stderr: []string{lintAt}},
 		{name: "validate/usage", args: []string{"validate", "--format", "yaml", ecommerce}, want: 2, stderr: []string{`--format must be text or json, got "yaml"`}},
 		{name: "validate/unreadable", args: []string{"validate", missing}, want: 2, stderr: []string{unreadable}},
+		{name: "validate/dangling-link", args: []string{"validate", dangling}, want: 2, stderr: []string{"app.tfdyn.hcl"}},
 		{name: "validate/interrupted", args: []string{"validate", ecommerce}, interrupt: true, want: 130, stderr: []string{"tfdyn validate: interrupted"}, notOut: []string{"Valid"}},
 
 		// fmt
