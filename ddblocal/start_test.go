@@ -2,6 +2,7 @@ package ddblocal
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"path/filepath"
 	"strings"
@@ -27,6 +28,7 @@ func TestStartJarMissing(t *testing.T) {
 	_, err := Start(context.Background(), Options{JavaPath: "/bin/sh", DynamoDBLocalDir: t.TempDir()})
 	require.ErrorIs(t, err, ErrNotSetUp)
 	require.ErrorContains(t, err, "make setup")
+	require.ErrorContains(t, err, "DynamoDB Local is not installed: tfdyn cache is not set up: run `make setup`")
 	require.ErrorContains(t, err, "DynamoDBLocal.jar")
 }
 
@@ -36,7 +38,10 @@ func TestStartPortInUse(t *testing.T) {
 	defer ln.Close()
 	port := ln.Addr().(*net.TCPAddr).Port
 	_, err = Start(context.Background(), Options{Port: port})
-	require.ErrorContains(t, err, "is in use")
+	var inUse *PortInUseError
+	require.ErrorAs(t, err, &inUse)
+	require.Equal(t, port, inUse.Port)
+	require.EqualError(t, err, fmt.Sprintf("ddblocal: start: port %d is in use: choose another port or 0 for a free one", port))
 }
 
 func TestProviderBlock(t *testing.T) {

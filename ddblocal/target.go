@@ -37,8 +37,9 @@ const (
 // (the context passed to Start may end it sooner).
 const startTimeout = 90 * time.Second
 
-// ErrNotSetUp is returned (wrapped) when DynamoDBLocal.jar is missing.
-var ErrNotSetUp = errors.New("DynamoDB Local is not installed: run `make setup` (or scripts/setup.sh)")
+// ErrNotSetUp is returned (wrapped) when DynamoDBLocal.jar is missing: it
+// is tfenv.ErrNotSetUp, the one error for a cache `make setup` has not filled.
+var ErrNotSetUp = tfenv.ErrNotSetUp
 
 // Options configure Start. The zero value is usable.
 type Options struct {
@@ -159,12 +160,24 @@ func Start(ctx context.Context, opts Options) (*Target, error) {
 // errBackendPortInUse: DynamoDB Local could not bind its port.
 var errBackendPortInUse = errors.New("port in use")
 
+// PortInUseError is returned (wrapped) by Start when Options.Port is taken.
+type PortInUseError struct {
+	Port int
+	Err  error
+}
+
+func (e *PortInUseError) Error() string {
+	return fmt.Sprintf("port %d is in use: choose another port or 0 for a free one", e.Port)
+}
+
+func (e *PortInUseError) Unwrap() error { return e.Err }
+
 // listenLoopback listens on 127.0.0.1:port (0 = any free port).
 func listenLoopback(port int) (net.Listener, error) {
 	ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
 	if err != nil {
 		if port != 0 && isAddrInUse(err) {
-			return nil, fmt.Errorf("port %d is in use: pick another Options.Port or 0 for a free one: %w", port, err)
+			return nil, &PortInUseError{Port: port, Err: err}
 		}
 		return nil, fmt.Errorf("listen on 127.0.0.1:%d: %w", port, err)
 	}
@@ -208,7 +221,7 @@ func (t *Target) javaCommand() ([]string, error) {
 	dir := t.opts.DynamoDBLocalDir
 	jar := filepath.Join(dir, "DynamoDBLocal.jar")
 	if _, err := os.Stat(jar); err != nil {
-		return nil, fmt.Errorf("%w (missing %s)", ErrNotSetUp, jar)
+		return nil, fmt.Errorf("DynamoDB Local is not installed: %w (missing %s)", ErrNotSetUp, jar)
 	}
 	port, err := freePort()
 	if err != nil {

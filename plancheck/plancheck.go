@@ -8,6 +8,7 @@ import (
 	tfjson "github.com/hashicorp/terraform-json"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/exitcode"
 )
 
 // Family groups rules by what a change does.
@@ -37,12 +38,12 @@ const (
 // Exit codes for a command that gates `terraform apply` on a report.
 const (
 	// ExitClean: no blocking finding.
-	ExitClean = 0
+	ExitClean = exitcode.OK
 	// ExitBlocking: at least one unacknowledged error finding.
-	ExitBlocking = 1
+	ExitBlocking = exitcode.Findings
 	// ExitUsage: a usage or environment error (bad flags, terraform or the
 	// provider missing, unreadable plan).
-	ExitUsage = 2
+	ExitUsage = exitcode.Usage
 )
 
 // Options control CheckPlan.

@@ -31,25 +31,9 @@ type RunOptions struct {
 }
 
 // EnvError is an environment problem (terraform missing, provider not
-// installable, backend unreachable) as opposed to a problem of the plan. A
-// command reports it with ExitUsage.
-type EnvError struct {
-	// Step is the terraform command that failed: "init", "plan" or "show".
-	Step string
-	// Hint says how to fix it, or "".
-	Hint string
-	Err  error
-}
-
-func (e *EnvError) Error() string {
-	msg := fmt.Sprintf("plancheck: terraform %s: %v", e.Step, e.Err)
-	if e.Hint != "" {
-		msg += "\n" + e.Hint
-	}
-	return msg
-}
-
-func (e *EnvError) Unwrap() error { return e.Err }
+// installable, backend unreachable, a configuration terraform rejects) as
+// opposed to a problem of the plan. A command reports it with ExitUsage.
+type EnvError = tfenv.EnvError
 
 // Run runs `terraform init`, `terraform plan -out` and `terraform show
 // -json` in dir (the user's Terraform directory) through terraform-exec,
@@ -72,16 +56,28 @@ func Run(ctx context.Context, dir string, env *tfenv.Env, opts RunOptions) (*tfj
 	if err != nil {
 		return nil, &EnvError{Step: "init", Err: err, Hint: "Install Terraform >= 1.5 (https://developer.hashicorp.com/terraform/install) and put it on PATH."}
 	}
+	// terraform-exec asks terraform for its version first and copies the
+	// answer (JSON) to the stdout writer: ask now, before the log is set.
+	tf.SetStdout(io.Discard)
+	if _, _, err := tf.Version(ctx, false); err != nil {
+		return nil, &EnvError{Step: "version", Dir: dir, Err: err, Hint: "Install Terraform >= 1.5 (https://developer.hashicorp.com/terraform/install) and put it on PATH."}
+	}
+	// terraform's error output is kept for the error, not logged: the error
+	// shows it once.
 	var stderr bytes.Buffer
-	var errw io.Writer = &stderr
+	tf.SetStderr(&stderr)
 	if opts.Log != nil {
 		tf.SetStdout(opts.Log)
-		errw = io.MultiWriter(&stderr, opts.Log)
 	}
-	tf.SetStderr(errw)
+	fail := func(step string, err error, hint string) error {
+		if ctx.Err() != nil {
+			return fmt.Errorf("plancheck: terraform %s: %w", step, ctx.Err())
+		}
+		return &EnvError{Step: step, Dir: dir, Output: tfenv.TrimOutput(stderr.String()), Hint: hint, Err: err}
+	}
 
 	if err := tf.Init(ctx, tfexec.Upgrade(false)); err != nil {
-		return nil, &EnvError{Step: "init", Err: err, Hint: initHint(err.Error()+stderr.String(), env)}
+		return nil, fail("init", err, initHint(err.Error()+stderr.String(), env))
 	}
 	tmp, err := os.MkdirTemp("", "tfdyn-plan-*")
 	if err != nil {
@@ -101,13 +97,13 @@ func Run(ctx context.Context, dir string, env *tfenv.Env, opts RunOptions) (*tfj
 	}
 	stderr.Reset()
 	if _, err := tf.Plan(ctx, popts...); err != nil {
-		return nil, &EnvError{Step: "plan", Err: err}
+		return nil, fail("plan", err, "")
 	}
 	tf.SetStdout(io.Discard) // the JSON is read, not shown
-	tf.SetStderr(&stderr)
+	stderr.Reset()
 	plan, err := tf.ShowPlanFile(ctx, out)
 	if err != nil {
-		return nil, &EnvError{Step: "show", Err: err}
+		return nil, fail("show", err, "")
 	}
 	return plan, nil
 }

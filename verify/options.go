@@ -58,6 +58,11 @@ type Options struct {
 	// schema's name (local) or the name with a unique suffix (endpoint, aws).
 	// verify still refuses a name that exists.
 	TableNames map[string]string
+	// Abort, when closed (a second Ctrl-C), cuts the cleanup after an
+	// interrupt short: the local target is stopped (its tables go with it);
+	// for other targets terraform destroy stops and the report says which
+	// tables may be left and where their terraform state is kept.
+	Abort <-chan struct{}
 	// Timeout bounds each terraform step (default 10 minutes).
 	Timeout time.Duration
 }

@@ -108,7 +108,11 @@ func (r *Report) WriteText(w io.Writer) {
 	for _, t := range r.Tables {
 		names = append(names, t.Name)
 	}
-	fmt.Fprintf(w, "\ntfdyn verify: %s on %s (%s, hashicorp/aws %d.x)\n", strings.Join(names, ", "), r.Target, r.Endpoint, r.Provider)
+	where := fmt.Sprintf("hashicorp/aws %d.x", r.Provider)
+	if r.Endpoint != "" {
+		where = r.Endpoint + ", " + where
+	}
+	fmt.Fprintf(w, "\ntfdyn verify: %s on %s (%s)\n", strings.Join(names, ", "), r.Target, where)
 	if len(r.Conformance) > 0 {
 		fmt.Fprintln(w, "\nConformance")
 		for _, c := range r.Conformance {

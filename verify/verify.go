@@ -29,10 +29,7 @@ import (
 
 // EnvError is a failure of the environment (terraform, Java, provider,
 // endpoint), as opposed to a failed check: the CLI exits 2 for it.
-type EnvError struct{ Err error }
-
-func (e *EnvError) Error() string { return e.Err.Error() }
-func (e *EnvError) Unwrap() error { return e.Err }
+type EnvError = tfenv.EnvError
 
 func envErr(err error) error {
 	var ee *EnvError
@@ -51,6 +48,11 @@ type runner struct {
 	ws       *workspace
 	target   *ddblocal.Target
 	datasets map[*hclschema.Table]*Dataset
+	// leftBehind says what an aborted cleanup left, or "".
+	leftBehind string
+	// current is the step running; interruptedIn the one running when the
+	// context was cancelled.
+	current, interruptedIn string
 }
 
 // Run provisions, checks and destroys; see the package documentation. It
@@ -63,10 +65,18 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 	}
 	r := &runner{opts: opts, start: time.Now(), datasets: map[*hclschema.Table]*Dataset{},
 		report: &Report{Schema: opts.SchemaPath, Target: string(opts.Target), Provider: opts.ProviderMajor}}
+	stopWatch := context.AfterFunc(ctx, r.noteInterrupt)
+	defer stopWatch()
 	defer func() {
 		cerr := r.cleanup()
 		if err == nil && cerr != nil {
 			err = envErr(cerr)
+		}
+		if ctx.Err() != nil && !r.report.Kept {
+			// Never a verdict after an interrupt, also one that came after
+			// the checks (during destroy): the run did not finish.
+			r.report.Error = r.interruptedMessage(cerr)
+			err = fmt.Errorf("verify interrupted: %w", context.Canceled)
 		}
 		r.report.Duration = time.Since(r.start)
 		r.report.finish()
@@ -81,11 +91,43 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 		}
 		r.report.Error = err.Error()
 		if isCanceled(err) || ctx.Err() != nil {
+			r.noteInterrupt() // before the cleanup's steps (AfterFunc may run late)
 			return r.report, fmt.Errorf("verify interrupted: %w", context.Canceled)
 		}
 		return r.report, envErr(err)
 	}
 	return r.report, nil
+}
+
+// noteInterrupt records the step the interrupt stopped, once.
+func (r *runner) noteInterrupt() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.interruptedIn == "" {
+		r.interruptedIn = r.current
+	}
+}
+
+// interruptedMessage is the report's error after an interrupt: the step it
+// stopped and what the cleanup did (cerr is its error).
+func (r *runner) interruptedMessage(cerr error) string {
+	msg := "interrupted"
+	r.mu.Lock()
+	if r.interruptedIn != "" {
+		msg += " during " + r.interruptedIn
+	}
+	r.mu.Unlock()
+	switch {
+	case r.leftBehind != "":
+		return msg + "; " + r.leftBehind
+	case r.aborted() && r.target != nil:
+		return msg + "; a second interrupt cut the cleanup short: DynamoDB Local is stopped and its tables are gone"
+	case cerr != nil:
+		return msg + "; the cleanup failed: " + cerr.Error()
+	case r.ws != nil && r.ws.owned:
+		return msg + "; the cleanup destroyed everything this run created"
+	}
+	return msg + "; nothing was created"
 }
 
 func (r *runner) progress(format string, args ...any) {
@@ -99,6 +141,9 @@ func (r *runner) progress(format string, args ...any) {
 
 // step runs fn and records its duration.
 func (r *runner) step(name string, fn func() error) error {
+	r.mu.Lock()
+	r.current = name
+	r.mu.Unlock()
 	r.progress("%s ...", name)
 	t0 := time.Now()
 	err := fn()
@@ -600,16 +645,33 @@ func (r *runner) cleanup() error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		select {
+		case <-r.opts.Abort: // a nil channel never fires
+			r.progress("second interrupt: aborting the cleanup")
+			cancel()
+		case <-stop:
+		}
+	}()
 	targetDead := r.target != nil && !alive(r.target.PID())
 	if targetDead {
 		r.progress("DynamoDB Local is gone (it kept the table in memory): nothing to destroy")
 	}
-	if r.ws != nil && r.ws.applied && !r.report.Kept && !targetDead {
-		if err := r.step("terraform destroy", func() error { return r.ws.destroy(ctx) }); err != nil {
-			errs = append(errs, err)
+	// Stopping DynamoDB Local drops its tables: after a second interrupt
+	// there is nothing to destroy with terraform.
+	// undestroyed: tables of this run may exist. It is read here, not from
+	// the workspace, which an abandoned destroy may still change.
+	undestroyed := r.ws != nil && r.ws.applied
+	if undestroyed && !r.report.Kept && !targetDead && !(r.target != nil && r.aborted()) {
+		err := r.step("terraform destroy", r.abortable(func() error { return r.ws.destroy(ctx) }))
+		undestroyed = err != nil
+		if err != nil && !(r.target != nil && r.aborted()) {
+			errs = append(errs, err) // (after an abort, stopping DynamoDB Local removes the tables)
 		}
 	}
-	if r.ws != nil && r.client != nil && !r.report.Kept {
+	if r.ws != nil && r.client != nil && !r.report.Kept && !r.aborted() {
 		for _, name := range r.ws.tableNames {
 			if err := r.deleteLeftover(ctx, name); err != nil {
 				errs = append(errs, err)
@@ -621,11 +683,56 @@ func (r *runner) cleanup() error {
 			errs = append(errs, err)
 		}
 	}
+	if r.aborted() && r.target == nil && undestroyed {
+		// The tables may still exist: keep the terraform state that can
+		// destroy them.
+		names := make([]string, 0, len(r.ws.tableNames))
+		for _, n := range r.ws.tableNames {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		r.leftBehind = fmt.Sprintf("the cleanup was aborted by a second interrupt: table(s) %s may still exist; "+
+			"their terraform state is in %s: run `terraform destroy` there", strings.Join(names, ", "), r.ws.dir)
+		r.progress("%s", r.leftBehind)
+		return nil
+	}
+	if r.aborted() && r.target != nil {
+		r.progress("cleanup aborted: DynamoDB Local is stopped, its tables are gone")
+	}
 	if r.ws != nil && !(r.report.Kept && r.target == nil) {
 		r.ws.remove()
 		r.report.WorkDir = ""
 	}
 	return errors.Join(errs...)
+}
+
+// errAborted: a second interrupt stopped waiting for a cleanup step.
+var errAborted = errors.New("aborted by a second interrupt")
+
+// abortable runs fn, but returns errAborted as soon as Options.Abort is
+// closed, without waiting for fn: terraform, killed through its context,
+// can take long to return (its provider holds its output pipes open).
+func (r *runner) abortable(fn func() error) func() error {
+	return func() error {
+		done := make(chan error, 1)
+		go func() { done <- fn() }()
+		select {
+		case err := <-done:
+			return err
+		case <-r.opts.Abort:
+			return errAborted
+		}
+	}
+}
+
+// aborted reports whether a second interrupt aborted the cleanup.
+func (r *runner) aborted() bool {
+	select {
+	case <-r.opts.Abort:
+		return true
+	default:
+		return false
+	}
 }
 
 // deleteLeftover deletes a table of this run that terraform did not destroy

@@ -8,22 +8,42 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
+	"time"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
 
 	"github.com/tfdyn/tfdyn/diag"
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/exitcode"
 	"github.com/tfdyn/tfdyn/lint"
+	"github.com/tfdyn/tfdyn/plancheck"
 )
 
-// Exit codes.
+// Exit codes of every tfdyn command: the one exit policy, documented in the
+// README ("Commands").
 const (
-	ExitOK       = 0
-	ExitFindings = 1
-	ExitUsage    = 2
+	// ExitOK: clean (warnings allowed), nothing blocks.
+	ExitOK = exitcode.OK
+	// ExitFindings: the input has findings the user must fix or acknowledge:
+	// lint and syntax errors, unformatted or stale files, failed verify
+	// checks, a blocking plan finding, a refusal (emit --provider 5 with a
+	// multi-attribute GSI, a file tfdyn did not generate).
+	ExitFindings = exitcode.Findings
+	// ExitUsage: a usage or environment error: a bad flag or argument, input
+	// that does not exist or cannot be read, terraform, Java or the provider
+	// missing, an endpoint that fails.
+	ExitUsage = exitcode.Usage
+	// ExitInterrupted: SIGINT or SIGTERM stopped the command (128 + SIGINT).
+	ExitInterrupted = exitcode.Interrupted
 )
+
+// interruptGrace is how long a command that does not need cleanup gets to
+// notice an interrupt before RunContext returns without it.
+const interruptGrace = 200 * time.Millisecond
 
 // exitError carries an exit code out of a cobra command.
 type exitError struct {
@@ -50,24 +70,130 @@ var Version = "dev"
 type app struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+
+	// ctx is the command's context: cancelled by the first interrupt.
+	ctx context.Context
+	// abort is closed by a second interrupt: stop cleaning up.
+	abort <-chan struct{}
+	// cleans is set by commands that clean up after an interrupt (verify,
+	// plan, local): RunContext waits for them instead of interruptGrace.
+	cleans atomic.Bool
+	// stopped is set by a command waiting for Ctrl-C as its documented way
+	// to stop (local, verify --keep): an interrupt then is no interruption
+	// and the command's own exit code stands.
+	stopped atomic.Bool
+	// gate serialises commits of user files with the interrupt: after an
+	// interrupt no commit starts, and one under way finishes first.
+	gate struct {
+		sync.Mutex
+		closed bool
+	}
 }
 
-// Run executes tfdyn with args and returns the exit code.
+// errInterrupted is returned by commit after an interrupt.
+var errInterrupted = errors.New("interrupted")
+
+// commit runs fn, the step that makes a write visible to the user (a
+// rename, a file set), unless the command was interrupted: then nothing is
+// written. An interrupt arriving while fn runs waits for it to finish, so a
+// write is never cut in the middle.
+func (a *app) commit(fn func() error) error {
+	a.gate.Lock()
+	defer a.gate.Unlock()
+	if a.gate.closed || a.ctx.Err() != nil {
+		return errInterrupted
+	}
+	return fn()
+}
+
+// gatedWriter is a command's stdout or stderr: after an interrupt, the
+// output of a command that does not clean up is dropped (it may still be
+// running until tfdyn exits, and must not print a verdict); commands that
+// clean up report what they did.
+type gatedWriter struct {
+	a *app
+	w io.Writer
+}
+
+func (g *gatedWriter) Write(p []byte) (int, error) {
+	if g.a.ctx.Err() != nil && !g.a.cleans.Load() {
+		return len(p), nil
+	}
+	return g.w.Write(p)
+}
+
+// cleansUp marks the running command as one that stops by itself after an
+// interrupt, cleaning up what it started; RunContext waits for it.
+func (a *app) cleansUp() { a.cleans.Store(true) }
+
+// waitForStop marks the command as waiting for Ctrl-C to stop normally.
+func (a *app) waitForStop() { a.stopped.Store(true) }
+
+// Run executes tfdyn with args and returns the exit code. The first SIGINT
+// or SIGTERM interrupts the command (exit 130 after its cleanup); a second
+// one aborts the cleanup of commands that have one (verify says what it
+// left behind).
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	return RunContext(ctx, args, stdin, stdout, stderr)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	abort := make(chan struct{})
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case <-sigs:
+			cancel()
+		case <-done:
+			return
+		}
+		select {
+		case <-sigs:
+			close(abort)
+		case <-done:
+		}
+	}()
+	return run(ctx, abort, args, stdin, stdout, stderr)
 }
 
-// RunContext is Run with a context that cancels long-running commands.
+// RunContext is Run with a context: cancelling it interrupts the command
+// as SIGINT does (exit 130).
 func RunContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
+	return run(ctx, nil, args, stdin, stdout, stderr)
+}
+
+// abortWait bounds how long RunContext waits for a command whose cleanup a
+// second interrupt aborted.
+const abortWait = 10 * time.Second
+
+func run(ctx context.Context, abort <-chan struct{}, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	a := &app{stdin: stdin, ctx: ctx, abort: abort}
+	a.stdout, a.stderr = &gatedWriter{a: a, w: stdout}, &gatedWriter{a: a, w: stderr}
 	root := a.rootCommand()
 	root.SetArgs(normalizeFlags(args))
 	root.SetIn(stdin)
-	root.SetOut(stdout)
-	root.SetErr(stderr)
-	err := root.ExecuteContext(ctx)
+	root.SetOut(a.stdout)
+	root.SetErr(a.stderr)
+	name := commandName(a.rootCommand(), args) // (a tree of its own: root runs concurrently)
+	done := make(chan error, 1)
+	go func() { done <- root.ExecuteContext(ctx) }()
+	var err error
+	select {
+	case err = <-done:
+	case <-ctx.Done():
+		err = a.waitAfterInterrupt(done)
+	}
+	if ctx.Err() != nil && !a.stopped.Load() {
+		// Never a verdict after an interrupt: the work did not run to its end.
+		var ee *exitError
+		if errors.As(err, &ee) && ee.err != nil && !errors.Is(ee.err, errInterrupted) && !isCanceled(ee.err) {
+			fmt.Fprintf(stderr, "Error: %s\n", ee.err)
+		}
+		fmt.Fprintf(stderr, "%s: interrupted\n", name)
+		return ExitInterrupted
+	}
 	if err == nil {
 		return ExitOK
 	}
@@ -83,13 +209,57 @@ func RunContext(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	return ExitUsage
 }
 
+// waitAfterInterrupt waits for the interrupted command: until it returns
+// for a command that cleans up (a second interrupt cuts that to abortWait),
+// else for interruptGrace. Then it closes the commit gate.
+func (a *app) waitAfterInterrupt(done <-chan error) error {
+	var err error
+	grace := time.NewTimer(interruptGrace)
+	defer grace.Stop()
+	abort, aborted := a.abort, false
+wait:
+	for {
+		select {
+		case err = <-done:
+			break wait
+		case <-grace.C:
+			if aborted || !a.cleans.Load() {
+				break wait
+			}
+		case <-abort:
+			abort, aborted = nil, true
+			grace.Reset(abortWait)
+		}
+	}
+	a.gate.Lock()
+	a.gate.closed = true
+	a.gate.Unlock()
+	return err
+}
+
+// commandName is "tfdyn CMD" for the subcommand args name.
+func commandName(root *cobra.Command, args []string) string {
+	if c, _, err := root.Find(normalizeFlags(args)); err == nil && c != root {
+		return "tfdyn " + c.Name()
+	}
+	return "tfdyn"
+}
+
+// isCanceled reports whether err comes from a cancelled context.
+func isCanceled(err error) bool { return errors.Is(err, context.Canceled) }
+
 func (a *app) rootCommand() *cobra.Command {
 	root := &cobra.Command{
 		Use:   "tfdyn",
 		Short: "DynamoDB single-table design as code: validate, document, emit Terraform, check plans, verify live",
 		Long: `tfdyn reads a DynamoDB single-table design written in HCL (*.tfdyn.hcl),
 checks that every access pattern is served by a key or an index, documents it,
-and writes the Terraform for it.`,
+and writes the Terraform for it.
+
+Exit codes (every command): 0 clean; 1 findings (syntax or lint errors,
+stale or unformatted files, failed verify checks, a blocking plan finding,
+a refusal); 2 usage or environment error (bad flag, input that cannot be
+read, terraform or Java missing); 130 interrupted (Ctrl-C or SIGTERM).`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Version:       Version,
@@ -123,10 +293,7 @@ func (o *diagOptions) register(c *cobra.Command) {
 }
 
 func (o *diagOptions) check() error {
-	if o.format != "text" && o.format != "json" {
-		return exitf(ExitUsage, "--format must be text or json, got %q", o.format)
-	}
-	return nil
+	return checkFormat(o.format, "text", "json")
 }
 
 // loadSchema loads and lints a schema; it prints diagnostics and returns an
@@ -144,17 +311,37 @@ func (a *app) loadSchema(paths []string, o diagOptions, printClean bool) (*hclsc
 	if err := a.printDiagnostics(s, diags, o); err != nil {
 		return nil, diags, exit(ExitUsage, err)
 	}
-	if diags.HasErrors() {
-		code := ExitFindings
-		for _, d := range diags {
-			if c := diag.CodeOf(d); c == hclschema.CodeSyntax || c == hclschema.CodeNoFiles {
-				code = ExitUsage
-			}
-		}
+	if code := schemaExitCode(diags); code != ExitOK {
 		return s, diags, exit(code, nil)
 	}
 	_ = printClean
 	return s, diags, nil
+}
+
+// schemaExitCode is the exit code for the diagnostics of loading a schema,
+// the same for every command that loads one: ExitOK without errors;
+// ExitUsage when the input could not be read at all (no schema files, a
+// path that does not exist, a file that cannot be read: errors with no
+// position in a schema); ExitFindings for every error in the schema's text
+// (syntax and lint errors, which have a position and are the user's to fix).
+func schemaExitCode(diags hcl.Diagnostics) int {
+	if !diags.HasErrors() {
+		return ExitOK
+	}
+	for _, d := range diags {
+		if d.Severity == hcl.DiagError && d.Subject == nil && unreadableCode(diag.CodeOf(d)) {
+			return ExitUsage
+		}
+	}
+	return ExitFindings
+}
+
+// unreadableCode reports whether a position-less diagnostic with code c
+// means the input could not be read (hcl reports a file it cannot read as a
+// syntax error without a range; an acknowledgement file that cannot be read
+// is a DP001 without a range).
+func unreadableCode(c diag.Code) bool {
+	return c == hclschema.CodeNoFiles || c == hclschema.CodeSyntax || c == plancheck.CodeInvalidAck
 }
 
 func (a *app) printDiagnostics(s *hclschema.Schema, diags hcl.Diagnostics, o diagOptions) error {
@@ -190,6 +377,9 @@ func plural(n int, word string) string {
 // terminal reports a width and whether to use color: only for a terminal,
 // and never when NO_COLOR is set.
 func terminal(w io.Writer) (uint, bool) {
+	if g, ok := w.(*gatedWriter); ok {
+		w = g.w
+	}
 	f, ok := w.(*os.File)
 	if !ok {
 		return 0, false

@@ -72,7 +72,7 @@ killed run or a full disk leaves the old document or the new one.`,
 				fmt.Fprintf(a.stdout, "Unchanged: %s\n", out)
 				return nil
 			}
-			if err := fsafe.WriteFile(out, buf.Bytes(), 0o644); err != nil {
+			if err := a.commit(func() error { return fsafe.WriteFile(out, buf.Bytes(), 0o644) }); err != nil {
 				return exit(ExitUsage, fmt.Errorf("doc: %w", err))
 			}
 			fmt.Fprintf(a.stdout, "wrote %s\n", out)

@@ -50,12 +50,30 @@ the temporary files of killed runs.`,
 			if out == "" {
 				return exitf(ExitUsage, "emit needs an output directory: -o DIR")
 			}
+			if err := oneOf("--layout", layout, "resources", "module"); err != nil {
+				return err
+			}
+			if err := checkProvider(provider); err != nil {
+				return err
+			}
 			opts := emit.Options{Layout: emit.Layout(layout), ProviderMajor: provider, ModuleSource: moduleSource, NoVersions: noVersions}
 			if as != "" {
-				if as != "module-call" && as != "resources" {
-					return exitf(ExitUsage, "--as must be module-call or resources, got %q", as)
+				if err := oneOf("--as", as, "module-call", "resources"); err != nil {
+					return err
+				}
+				if cmd.Flags().Changed("layout") && layout != as {
+					return exitf(ExitUsage, "--as %s and --layout %s contradict each other: use one of them", as, layout)
 				}
 				opts.Layout = emit.Layout(as)
+			}
+			if opts.Layout == emit.LayoutModuleCall && moduleSource == "" {
+				return exitf(ExitUsage, "--as module-call needs --module-source SRC (for example git::https://example.com/tfdyn.git//modules/dynamodb-table?ref=v1.0.0)")
+			}
+			if noVersions && opts.Layout == emit.LayoutModule {
+				return exitf(ExitUsage, "--no-versions applies to the files emit adds to your module, not to --layout module (a module of its own declares its providers)")
+			}
+			if moduleSource != "" && opts.Layout != emit.LayoutModuleCall {
+				return exitf(ExitUsage, "--module-source applies only to --as module-call")
 			}
 			s, _, err := a.loadSchema(args, o, false)
 			if err != nil {
@@ -65,10 +83,23 @@ the temporary files of killed runs.`,
 				opts.SchemaPath = filepath.ToSlash(args[0])
 			}
 			files, err := emit.Emit(s, opts)
-			if err != nil {
+			var refused *emit.Error
+			switch {
+			case errors.As(err, &refused):
+				return exit(ExitFindings, err) // a refusal: the schema needs what the target cannot express
+			case err != nil:
 				return exit(ExitUsage, err)
 			}
-			changed, err := emit.Write(out, files, check)
+			var changed []string
+			write := func() error {
+				changed, err = emit.Write(out, files, check)
+				return err
+			}
+			if check {
+				err = write()
+			} else {
+				err = a.commit(write)
+			}
 			var foreign *emit.ForeignFileError
 			switch {
 			case errors.Is(err, emit.ErrStale):

@@ -66,14 +66,14 @@ killed run left behind are removed by the next run.`,
 				if check {
 					continue
 				}
-				if err := rewrite(f, out); err != nil {
+				if err := a.commit(func() error { return rewrite(f, out) }); err != nil {
 					return exit(ExitUsage, err)
 				}
 			}
 			if len(diags) > 0 {
 				width, color := terminal(a.stderr)
 				_ = diag.WriteText(a.stderr, parser.Files(), diags, width, color)
-				return exitf(ExitUsage, "%d file(s) have syntax errors and were not formatted", len(diags))
+				return exitf(schemaExitCode(diags), "%d file(s) have syntax errors and were not formatted", len(diags))
 			}
 			for _, f := range unformatted {
 				if check || list {

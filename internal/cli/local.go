@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"errors"
+
 	"github.com/spf13/cobra"
 
 	"github.com/tfdyn/tfdyn/ddblocal"
@@ -18,10 +20,22 @@ loopback port behind a thin compatibility layer, prints the endpoint and a
 provider "aws" block to paste into a Terraform configuration, and runs until
 Ctrl-C. The layer passes everything to DynamoDB Local and fills only its gaps
 for the AWS provider: WarmThroughput status, tags, continuous backups (PITR)
-and the SSE description.`,
+and the SSE description.
+
+Exit code 130 after Ctrl-C (or SIGTERM), once DynamoDB Local is stopped;
+2 when it cannot start (Java or DynamoDB Local missing, port in use).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := ddblocal.Serve(cmd.Context(), opts, a.stdout); err != nil {
+			if err := inRange("--port", opts.Port, 0, 65535); err != nil {
+				return err
+			}
+			a.cleansUp() // Ctrl-C stops DynamoDB Local before tfdyn exits
+			err := ddblocal.Serve(cmd.Context(), opts, a.stdout)
+			var inUse *ddblocal.PortInUseError
+			switch {
+			case errors.As(err, &inUse):
+				return exitf(ExitUsage, "port %d is in use: choose another with --port, or --port 0 for a free one", inUse.Port)
+			case err != nil:
 				return exit(ExitUsage, err)
 			}
 			return nil

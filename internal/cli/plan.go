@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"strings"
 
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/spf13/cobra"
@@ -40,13 +41,19 @@ CODE[=ADDRESS]:REASON, or acknowledge blocks in tfdyn-acks.hcl (read from
 TFDIR when present, or --ack-file).
 
 Exit code 0: nothing blocks; 1: a blocking finding; 2: usage or environment
-error.`,
+error; 130: interrupted.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			switch format {
-			case "text", "json", "github", "junit":
-			default:
-				return exitf(ExitUsage, "--format must be text, json, github or junit, got %q", format)
+			if err := checkFormat(format, "text", "json", "github", "junit"); err != nil {
+				return err
+			}
+			if planJSON != "" && (len(runOpts.Vars) > 0 || len(runOpts.VarFiles) > 0) {
+				return exitf(ExitUsage, "--var and --var-file apply when tfdyn runs terraform, not to a plan read with --plan-json")
+			}
+			for _, v := range runOpts.Vars {
+				if name, _, ok := strings.Cut(v, "="); !ok || name == "" {
+					return exitf(ExitUsage, "--var must be NAME=VALUE, got %q", v)
+				}
 			}
 			opts := plancheck.Options{}
 			if schema != "" {
@@ -73,7 +80,7 @@ error.`,
 				if diags.HasErrors() {
 					width, color := terminal(a.stderr)
 					_ = diag.WriteText(a.stderr, files, diags, width, color)
-					return exitf(ExitUsage, "%s has errors", ackFile)
+					return exitf(schemaExitCode(diags), "%s has errors", ackFile)
 				}
 				opts.Acks = append(opts.Acks, fileAcks...)
 			}
@@ -91,6 +98,7 @@ error.`,
 					if format == "text" {
 						runOpts.Log = a.stderr
 					}
+					a.cleansUp() // an interrupt stops terraform and removes the plan file first
 					plan, err = plancheck.Run(cmd.Context(), dir, env, runOpts)
 				}
 			}

@@ -13,8 +13,9 @@ func (a *app) validateCommand() *cobra.Command {
 		Short: "Check a schema: parse, resolve references and lint every access pattern",
 		Long: `validate loads the *.tfdyn.hcl files in each PATH (a directory or a file;
 default: the current directory) as one schema, and reports every problem with
-its code and position. Exit code 0: clean (warnings allowed), 1: errors, 2: the
-files cannot be read or parsed.`,
+its code and position. Exit code 0: clean (warnings allowed); 1: syntax or
+lint errors; 2: no schema file, or a path that cannot be read; 130:
+interrupted.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.check(); err != nil {
 				return err

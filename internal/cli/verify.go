@@ -4,11 +4,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/verify"
 )
 
@@ -37,20 +41,51 @@ Targets:
   --target aws              a real account (default credential chain); the
                             table name gets a unique suffix
 
+Ctrl-C (or SIGTERM) stops the run, destroys what it created and exits 130;
+a second Ctrl-C aborts the cleanup and says what is left behind.
+
 Exit code 0: everything passed; 1: a pattern or conformance check failed;
-2: environment or usage error.`,
+2: environment or usage error; 130: interrupted.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "text" && format != "json" {
-				return exitf(ExitUsage, "--format must be text or json, got %q", format)
+			if err := checkFormat(format, "text", "json"); err != nil {
+				return err
 			}
-			if opts.Endpoint != "" && target == "local" {
+			if err := oneOf("--target", target, "local", "endpoint", "aws"); err != nil {
+				return err
+			}
+			switch {
+			case opts.Endpoint != "" && target == "local":
 				target = "endpoint"
+			case opts.Endpoint != "" && target == "aws":
+				return exitf(ExitUsage, "--endpoint and --target aws contradict each other: use one of them")
+			case opts.Endpoint == "" && target == "endpoint":
+				return exitf(ExitUsage, "--target endpoint needs --endpoint URL")
+			}
+			if opts.Endpoint != "" {
+				if u, err := url.Parse(opts.Endpoint); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+					return exitf(ExitUsage, "--endpoint must be an http or https URL such as http://localhost:8000, got %q", opts.Endpoint)
+				}
+			}
+			if err := checkProvider(provider); err != nil {
+				return err
+			}
+			if err := inRange("--items", opts.Items, 1, maxItems); err != nil {
+				return err
+			}
+			if err := inRange("--scale", opts.Scale, 0, maxScale); err != nil {
+				return err
+			}
+			if err := inRange("--parallel", opts.Parallel, 1, maxParallel); err != nil {
+				return err
 			}
 			opts.Target = verify.Target(target)
 			opts.ProviderMajor = provider
 			s, _, err := a.loadSchema(args, diagOptions{format: "text"}, false)
 			if err != nil {
+				return err
+			}
+			if err := checkTableNames(opts.TableNames, s); err != nil {
 				return err
 			}
 			opts.Schema = s
@@ -59,12 +94,15 @@ Exit code 0: everything passed; 1: a pattern or conformance check failed;
 				opts.SchemaPath = filepath.ToSlash(args[0])
 			}
 			opts.Progress = a.stderr
+			opts.Abort = a.abort
 			if opts.Keep {
 				opts.KeepAlive = func(endpoint string) {
+					a.waitForStop()
 					fmt.Fprintf(a.stderr, "--keep: the table is up at %s; press Ctrl-C to stop and destroy it\n", endpoint)
 					<-cmd.Context().Done()
 				}
 			}
+			a.cleansUp() // an interrupt destroys what verify created before tfdyn exits
 			rep, err := verify.Run(cmd.Context(), opts)
 			if rep != nil {
 				if format == "json" {
@@ -73,15 +111,15 @@ Exit code 0: everything passed; 1: a pattern or conformance check failed;
 					rep.WriteText(a.stdout)
 				}
 				if junit != "" {
-					if werr := writeFile(junit, rep.WriteJUnit); werr != nil {
-						return exit(ExitUsage, werr)
+					if werr := a.commit(func() error { return writeFile(junit, rep.WriteJUnit) }); werr != nil && !errors.Is(werr, errInterrupted) {
+						return exit(ExitUsage, fmt.Errorf("verify: write %s: %w", junit, werr))
 					}
 				}
 			}
-			var envErr *verify.EnvError
 			switch {
-			case errors.As(err, &envErr):
-				return exit(ExitUsage, err)
+			case err != nil && rep != nil && rep.Error != "" && format == "text":
+				// The text report on stdout ends with the error: once is enough.
+				return exit(ExitUsage, nil)
 			case err != nil:
 				return exit(ExitUsage, err)
 			case !rep.Passed:
@@ -103,6 +141,31 @@ Exit code 0: everything passed; 1: a pattern or conformance check failed;
 	c.Flags().IntVar(&provider, "provider", 6, "major version of hashicorp/aws: 6 or 5")
 	c.Flags().StringToStringVar(&opts.TableNames, "table-name", nil, "DynamoDB name of a table by label (LABEL=NAME); verify refuses names that exist")
 	return c
+}
+
+// Bounds of verify's numeric flags: beyond them a local run takes hours or
+// exhausts memory.
+const (
+	maxItems    = 100000
+	maxScale    = 1000
+	maxParallel = 256
+)
+
+// checkTableNames checks --table-name LABEL=NAME against the schema.
+func checkTableNames(names map[string]string, s *hclschema.Schema) error {
+	labels := make([]string, 0, len(s.Tables))
+	for _, t := range s.Tables {
+		labels = append(labels, t.Label)
+	}
+	for label, name := range names {
+		if !slices.Contains(labels, label) {
+			return exitf(ExitUsage, "--table-name %s=%s: the schema has no table %q (tables: %s)", label, name, label, strings.Join(labels, ", "))
+		}
+		if name == "" {
+			return exitf(ExitUsage, "--table-name %s=: the name is empty", label)
+		}
+	}
+	return nil
 }
 
 func writeFile(path string, write func(io.Writer) error) error {

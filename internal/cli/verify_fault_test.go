@@ -8,9 +8,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -59,6 +61,46 @@ var (
 // provider 5 unless 6 is present, and returns exit code, stdout, stderr.
 func faultRun(t *testing.T, ctx context.Context, hooks map[string]func(string), extraEnv ...string) (int, string, *watcher) {
 	t.Helper()
+	args := faultSetup(t, extraEnv...)
+	if keep, _ := ctx.Value(keepKey{}).(bool); keep {
+		args = append([]string{"verify", "--keep"}, args[1:]...)
+	}
+	var stdout bytes.Buffer
+	stderr := &watcher{hooks: hooks}
+	code := RunContext(ctx, args, nil, &stdout, stderr)
+	return code, stdout.String(), stderr
+}
+
+// keepKey in the context of faultRun adds --keep.
+type keepKey struct{}
+
+// faultRunBinary is faultRun with the real binary; hooks get the process
+// to signal.
+func faultRunBinary(t *testing.T, hooks map[string]func(p *os.Process)) (int, string, *watcher) {
+	t.Helper()
+	args := faultSetup(t)
+	cmd := exec.Command(tfdynBinary(t), args...)
+	var stdout bytes.Buffer
+	stderr := &watcher{hooks: map[string]func(string){}}
+	for trigger, fn := range hooks {
+		stderr.hooks[trigger] = func(string) { fn(cmd.Process) }
+	}
+	cmd.Stdout, cmd.Stderr = &stdout, stderr
+	require.NoError(t, cmd.Start())
+	err := cmd.Wait()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else {
+		require.NoError(t, err)
+	}
+	return code, stdout.String(), stderr
+}
+
+// faultSetup prepares the environment of a verify run and returns its
+// arguments.
+func faultSetup(t *testing.T, extraEnv ...string) []string {
+	t.Helper()
 	env := tftest.Env(t)
 	provider := "6"
 	if !env.HasAWSProvider(emit.Provider6Constraint) {
@@ -71,10 +113,7 @@ func faultRun(t *testing.T, ctx context.Context, hooks map[string]func(string), 
 	for i := 0; i+1 < len(extraEnv); i += 2 {
 		t.Setenv(extraEnv[i], extraEnv[i+1])
 	}
-	var stdout bytes.Buffer
-	stderr := &watcher{hooks: hooks}
-	code := RunContext(ctx, []string{"verify", "--provider", provider, "--items", "5", "../../examples/ecommerce"}, nil, &stdout, stderr)
-	return code, stdout.String(), stderr
+	return []string{"verify", "--provider", provider, "--items", "5", "../../examples/ecommerce"}
 }
 
 // assertNothingLeft checks that the DynamoDB Local process and the working
@@ -106,18 +145,71 @@ func processExists(pid int) bool {
 func TestVerifyInterruptedDuringApplyCleansUp(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	code, _, stderr := faultRun(t, ctx, map[string]func(string){
-		"terraform apply ...": func(string) { cancel() }, // what Ctrl-C does through signal.NotifyContext
+	code, stdout, stderr := faultRun(t, ctx, map[string]func(string){
+		"terraform apply ...": func(string) { cancel() }, // what the first Ctrl-C does in Run
 	})
 	out := stderr.String()
-	require.Equal(t, ExitUsage, code, out)
-	require.Contains(t, out, "verify interrupted")
-	require.Contains(t, out, "terraform destroy")
+	require.Equal(t, ExitInterrupted, code, out)
+	require.Contains(t, stdout, "\nError: interrupted during terraform apply; the cleanup destroyed everything this run created\n")
+	require.NotContains(t, stdout, "PASS")
+	require.Contains(t, out, "terraform destroy done")
+	require.True(t, strings.HasSuffix(out, "\ntfdyn verify: interrupted\n"), out)
+	assertNothingLeft(t, out)
+}
+
+// TestVerifyKeepStopsWithCtrlC: with --keep, Ctrl-C is the way to end the
+// run after the checks: verify stops DynamoDB Local and exits with its
+// verdict, not 130.
+func TestVerifyKeepStopsWithCtrlC(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.WithValue(context.Background(), keepKey{}, true))
+	defer cancel()
+	code, stdout, stderr := faultRun(t, ctx, map[string]func(string){
+		"--keep: the table is up at": func(string) { cancel() }, // what Ctrl-C does in Run
+	})
+	out := stderr.String()
+	require.Equal(t, ExitOK, code, stdout+out)
+	require.Contains(t, stdout, "\nPASS: ")
+	require.NotContains(t, out, "interrupted")
+	assertNothingLeft(t, out)
+}
+
+// TestVerifyInterruptedDuringDestroyNeverPasses sends SIGINT to the real
+// binary while it destroys the table after every check passed: verify
+// finishes the destroy, then exits 130 without PASS.
+func TestVerifyInterruptedDuringDestroyNeverPasses(t *testing.T) {
+	code, stdout, stderr := faultRunBinary(t, map[string]func(*os.Process){
+		"terraform destroy ...": func(p *os.Process) { _ = p.Signal(syscall.SIGINT) }, // the process this test started
+	})
+	out := stderr.String()
+	require.Equal(t, ExitInterrupted, code, out)
+	require.Contains(t, stdout, "\nError: interrupted during terraform destroy; the cleanup destroyed everything this run created\n")
+	require.NotContains(t, stdout, "PASS")
+	require.Contains(t, out, "terraform destroy done")
+	require.True(t, strings.HasSuffix(out, "\ntfdyn verify: interrupted\n"), out)
+	assertNothingLeft(t, out)
+}
+
+// TestVerifySecondInterruptAbortsCleanup sends SIGINT twice during the
+// destroy: the second stops terraform and DynamoDB Local (its tables go
+// with it), and the report says so.
+func TestVerifySecondInterruptAbortsCleanup(t *testing.T) {
+	code, stdout, stderr := faultRunBinary(t, map[string]func(*os.Process){
+		"terraform destroy ...": func(p *os.Process) {
+			_ = p.Signal(syscall.SIGINT) // the process this test started
+			time.Sleep(200 * time.Millisecond)
+			_ = p.Signal(syscall.SIGINT)
+		},
+	})
+	out := stderr.String()
+	require.Equal(t, ExitInterrupted, code, out)
+	require.Contains(t, out, "second interrupt: aborting the cleanup")
+	require.Contains(t, stdout, "\nError: interrupted during terraform destroy; a second interrupt cut the cleanup short: DynamoDB Local is stopped and its tables are gone\n", out)
+	require.NotContains(t, stdout, "PASS")
 	assertNothingLeft(t, out)
 }
 
 func TestVerifyDynamoDBLocalKilledMidRun(t *testing.T) {
-	code, _, stderr := faultRun(t, context.Background(), map[string]func(string){
+	code, stdout, stderr := faultRun(t, context.Background(), map[string]func(string){
 		"write items ...": func(text string) {
 			m := pidRE.FindStringSubmatch(text)
 			if m == nil {
@@ -129,7 +221,9 @@ func TestVerifyDynamoDBLocalKilledMidRun(t *testing.T) {
 	})
 	out := stderr.String()
 	require.Equal(t, ExitUsage, code, out)
-	require.Regexp(t, `DynamoDB Local \(pid \d+\) exited during the run`, out)
+	// The error is printed once: in the report.
+	require.Regexp(t, `\nError: DynamoDB Local \(pid \d+\) exited during the run`, stdout)
+	require.NotContains(t, out, "exited during the run")
 	assertNothingLeft(t, out)
 }
 
@@ -141,11 +235,11 @@ func TestVerifyTerraformApplyFails(t *testing.T) {
 	bin := t.TempDir()
 	script := "#!/bin/sh\nif [ \"$1\" = apply ]; then \"" + real + "\" \"$@\"; echo 'Error: injected apply failure' >&2; exit 1; fi\nexec \"" + real + "\" \"$@\"\n"
 	require.NoError(t, os.WriteFile(filepath.Join(bin, "terraform"), []byte(script), 0o755))
-	code, _, stderr := faultRun(t, context.Background(), nil, "PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	code, stdout, stderr := faultRun(t, context.Background(), nil, "PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	out := stderr.String()
 	require.Equal(t, ExitUsage, code, out)
 	require.Contains(t, out, "terraform apply failed")
-	require.Contains(t, out, "injected apply failure")
+	require.Equal(t, 1, strings.Count(stdout+out, "injected apply failure"), "the error is printed once, in the report:\n%s", stdout)
 	require.Contains(t, out, "terraform destroy done")
 	assertNothingLeft(t, out)
 }
@@ -160,5 +254,6 @@ func TestVerifyProviderNotInstallable(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	code := RunContext(context.Background(), []string{"verify", "../../examples/ecommerce"}, nil, &stdout, &stderr)
 	require.Equal(t, ExitUsage, code, stderr.String())
-	require.Contains(t, stderr.String()+stdout.String(), "run `make setup`")
+	both := stderr.String() + stdout.String()
+	require.Equal(t, 1, strings.Count(both, "run `make setup`"), "the error is printed once:\n%s", both)
 }

@@ -1,0 +1,224 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/internal/tftest"
+)
+
+// exitCase is one run of tfdyn with the exit code it must give and text its
+// output must hold.
+type exitCase struct {
+	name string
+	args []string
+	want int
+	// stderr and stdout hold substrings the streams must contain; notOut
+	// ones stdout must not contain.
+	stderr, stdout, notOut []string
+	// interrupt cancels the context: before the run (0) or after the delay.
+	interrupt bool
+	delay     time.Duration
+	// stdin is the command's input (default empty).
+	stdin io.Reader
+	// after checks the file system after the run.
+	after func(t *testing.T)
+}
+
+// TestExitCodes holds, for every command, one case per class of the exit
+// policy: clean 0; findings 1 (syntax error, lint error, stale, refusal,
+// blocking plan); usage or environment 2 (bad flag value, unreadable
+// input); interrupted 130.
+func TestExitCodes(t *testing.T) {
+	const (
+		broken      = "testdata/exit/broken.tfdyn.hcl"
+		lintErr     = "testdata/exit/lint.tfdyn.hcl"
+		missing     = "testdata/exit/missing"
+		ecommerce   = "../../examples/ecommerce"
+		tournaments = "../../examples/tournaments"
+		plans       = "../../plancheck/testdata/plans"
+	)
+	syntaxAt := "broken.tfdyn.hcl:2:19: [TD001]"
+	lintAt := "lint.tfdyn.hcl:9:11: [TD004]"
+	unreadable := "[TD012] Cannot read schema"
+	tmp := t.TempDir()
+	unformatted := copyFile(t, "testdata/exit/unformatted.tfdyn.hcl", filepath.Join(tmp, "fmt-int", "app.tfdyn.hcl"))
+	unformattedSrc := readFile(t, unformatted)
+	docOut := filepath.Join(tmp, "doc-int", "DESIGN.md")
+	emitOut := filepath.Join(tmp, "emit-int")
+	dangling := filepath.Join(tmp, "dangling")
+	require.NoError(t, os.MkdirAll(dangling, 0o755))
+	require.NoError(t, os.Symlink("nowhere", filepath.Join(dangling, "app.tfdyn.hcl")))
+	busy := listen(t)
+	never, _ := io.Pipe() // stdin that never ends: plan --plan-json - waits on it
+
+	cases := []exitCase{
+		// validate
+		{name: "validate/clean", args: []string{"validate", ecommerce}, want: 0, stdout: []string{"Valid: 1 table(s)"}},
+		{name: "validate/syntax", args: []string{"validate", broken}, want: 1, stderr: []string{syntaxAt}},
+		{name: "validate/lint", args: []string{"validate", lintErr}, want: 1, stderr: []string{lintAt}},
+		{name: "validate/usage", args: []string{"validate", "--format", "yaml", ecommerce}, want: 2, stderr: []string{`--format must be text or json, got "yaml"`}},
+		{name: "validate/unreadable", args: []string{"validate", missing}, want: 2, stderr: []string{unreadable}},
+		{name: "validate/dangling-link", args: []string{"validate", dangling}, want: 2, stderr: []string{"app.tfdyn.hcl"}},
+		{name: "validate/interrupted", args: []string{"validate", ecommerce}, interrupt: true, want: 130, stderr: []string{"tfdyn validate: interrupted"}, notOut: []string{"Valid"}},
+
+		// fmt
+		{name: "fmt/clean", args: []string{"fmt", "-check", ecommerce}, want: 0},
+		{name: "fmt/unformatted", args: []string{"fmt", "-check", "testdata/exit/unformatted.tfdyn.hcl"}, want: 1, stderr: []string{"1 file(s) need formatting"}},
+		{name: "fmt/syntax", args: []string{"fmt", broken}, want: 1, stderr: []string{syntaxAt, "1 file(s) have syntax errors"}},
+		{name: "fmt/usage", args: []string{"fmt", "--bogus", ecommerce}, want: 2, stderr: []string{"unknown flag: --bogus"}},
+		{name: "fmt/unreadable", args: []string{"fmt", missing}, want: 2, stderr: []string{missing}},
+		{name: "fmt/interrupted", args: []string{"fmt", filepath.Dir(unformatted)}, interrupt: true, want: 130, stderr: []string{"tfdyn fmt: interrupted"},
+			after: func(t *testing.T) {
+				require.Equal(t, unformattedSrc, readFile(t, unformatted), "fmt wrote after the interrupt")
+			}},
+
+		// doc
+		{name: "doc/clean", args: []string{"doc", ecommerce}, want: 0, stdout: []string{"# "}},
+		{name: "doc/syntax", args: []string{"doc", broken}, want: 1, stderr: []string{syntaxAt}},
+		{name: "doc/lint", args: []string{"doc", lintErr}, want: 1, stderr: []string{lintAt}},
+		{name: "doc/stale", args: []string{"doc", ecommerce, "-o", filepath.Join(tmp, "doc-stale.md"), "--check"}, want: 1, stderr: []string{"is stale"}},
+		{name: "doc/usage", args: []string{"doc", ecommerce, "--check"}, want: 2, stderr: []string{"--check needs -o FILE"}},
+		{name: "doc/unreadable", args: []string{"doc", missing}, want: 2, stderr: []string{unreadable}},
+		{name: "doc/interrupted", args: []string{"doc", ecommerce, "-o", docOut}, interrupt: true, want: 130, stderr: []string{"tfdyn doc: interrupted"},
+			after: func(t *testing.T) { require.NoFileExists(t, docOut, "doc wrote after the interrupt") }},
+
+		// emit
+		{name: "emit/clean", args: []string{"emit", ecommerce, "-o", filepath.Join(tmp, "emit-clean")}, want: 0, stdout: []string{"wrote "}},
+		{name: "emit/syntax", args: []string{"emit", broken, "-o", filepath.Join(tmp, "emit-x")}, want: 1, stderr: []string{syntaxAt}},
+		{name: "emit/lint", args: []string{"emit", lintErr, "-o", filepath.Join(tmp, "emit-x")}, want: 1, stderr: []string{lintAt}},
+		{name: "emit/refusal", args: []string{"emit", tournaments, "-o", filepath.Join(tmp, "emit-x"), "--provider", "5"}, want: 1, stderr: []string{"multi-attribute key, which the AWS provider 5.x cannot express"}},
+		{name: "emit/usage-provider", args: []string{"emit", ecommerce, "-o", filepath.Join(tmp, "emit-x"), "--provider", "7"}, want: 2, stderr: []string{"--provider must be 5 or 6 (the major version of hashicorp/aws), got 7"}},
+		{name: "emit/usage-layout", args: []string{"emit", ecommerce, "-o", filepath.Join(tmp, "emit-x"), "--layout", "modules"}, want: 2, stderr: []string{`--layout must be resources or module, got "modules"`}},
+		{name: "emit/usage-as", args: []string{"emit", ecommerce, "-o", filepath.Join(tmp, "emit-x"), "--as", "call"}, want: 2, stderr: []string{`--as must be module-call or resources, got "call"`}},
+		{name: "emit/usage-format", args: []string{"emit", ecommerce, "-o", filepath.Join(tmp, "emit-x"), "--format", "xml"}, want: 2, stderr: []string{`--format must be text or json, got "xml"`}},
+		{name: "emit/usage-module-source", args: []string{"emit", ecommerce, "-o", filepath.Join(tmp, "emit-x"), "--module-source", "./m"}, want: 2, stderr: []string{"--module-source applies only to --as module-call"}},
+		{name: "emit/usage-no-versions", args: []string{"emit", ecommerce, "-o", filepath.Join(tmp, "emit-x"), "--layout", "module", "--no-versions"}, want: 2, stderr: []string{"--no-versions applies to the files emit adds to your module, not to --layout module"}},
+		{name: "emit/usage-as-layout", args: []string{"emit", ecommerce, "-o", filepath.Join(tmp, "emit-x"), "--layout", "module", "--as", "module-call", "--module-source", "./m"}, want: 2, stderr: []string{"--as module-call and --layout module contradict each other"}},
+		{name: "emit/usage-no-out", args: []string{"emit", ecommerce}, want: 2, stderr: []string{"emit needs an output directory: -o DIR"}},
+		{name: "emit/unreadable", args: []string{"emit", missing, "-o", filepath.Join(tmp, "emit-x")}, want: 2, stderr: []string{unreadable}},
+		{name: "emit/interrupted", args: []string{"emit", ecommerce, "-o", emitOut}, interrupt: true, want: 130, stderr: []string{"tfdyn emit: interrupted"},
+			after: func(t *testing.T) { require.NoDirExists(t, emitOut, "emit wrote after the interrupt") }},
+
+		// plan
+		{name: "plan/clean", args: []string{"plan", "--plan-json", plans + "/clean.json"}, want: 0},
+		{name: "plan/blocking", args: []string{"plan", "--plan-json", plans + "/rules.json"}, want: 1, stdout: []string{"[DP101]"}},
+		{name: "plan/syntax", args: []string{"plan", "--plan-json", plans + "/clean.json", "--schema", broken}, want: 1, stderr: []string{syntaxAt}},
+		{name: "plan/lint", args: []string{"plan", "--plan-json", plans + "/clean.json", "--schema", lintErr}, want: 1, stderr: []string{lintAt}},
+		{name: "plan/usage-format", args: []string{"plan", "--plan-json", plans + "/clean.json", "--format", "sarif"}, want: 2, stderr: []string{`--format must be text, json, github or junit, got "sarif"`}},
+		{name: "plan/usage-var", args: []string{"plan", "--plan-json", plans + "/clean.json", "--var", "region=eu"}, want: 2, stderr: []string{"--var and --var-file apply when tfdyn runs terraform"}},
+		{name: "plan/unreadable", args: []string{"plan", "--plan-json", missing}, want: 2, stderr: []string{"plancheck: read plan:"}},
+		{name: "plan/unreadable-schema", args: []string{"plan", "--plan-json", plans + "/clean.json", "--schema", missing}, want: 2, stderr: []string{unreadable}},
+		{name: "plan/ack-syntax", args: []string{"plan", "--plan-json", plans + "/clean.json", "--ack-file", "testdata/exit/broken-acks.hcl"}, want: 1,
+			stderr: []string{"broken-acks.hcl:2:12: [DP001] Invalid expression"}},
+		{name: "plan/ack-unreadable", args: []string{"plan", "--plan-json", plans + "/clean.json", "--ack-file", missing}, want: 2,
+			stderr: []string{"[DP001] Cannot read acknowledgement file"}},
+		{name: "plan/ack-usage", args: []string{"plan", "--plan-json", plans + "/clean.json", "--ack", "DP101"}, want: 2, stderr: []string{`invalid --ack "DP101": use CODE[=ADDRESS]:REASON`}},
+		{name: "plan/interrupted", args: []string{"plan", "--plan-json", "-"}, stdin: never, interrupt: true, delay: 100 * time.Millisecond, want: 130, stderr: []string{"tfdyn plan: interrupted"}},
+
+		// verify (the run itself is in the live tests)
+		{name: "verify/syntax", args: []string{"verify", broken}, want: 1, stderr: []string{syntaxAt}},
+		{name: "verify/lint", args: []string{"verify", lintErr}, want: 1, stderr: []string{lintAt}},
+		{name: "verify/usage-target", args: []string{"verify", "--target", "gcp", ecommerce}, want: 2, stderr: []string{`--target must be local, endpoint or aws, got "gcp"`}},
+		{name: "verify/usage-scale", args: []string{"verify", "--scale", "-5", ecommerce}, want: 2, stderr: []string{"--scale must be between 0 and 1000, got -5"}},
+		{name: "verify/usage-items", args: []string{"verify", "--items", "-3", ecommerce}, want: 2, stderr: []string{"--items must be between 1 and 100000, got -3"}},
+		{name: "verify/usage-parallel", args: []string{"verify", "--parallel", "0", ecommerce}, want: 2, stderr: []string{"--parallel must be between 1 and 256, got 0"}},
+		{name: "verify/usage-provider", args: []string{"verify", "--provider", "4", ecommerce}, want: 2, stderr: []string{"--provider must be 5 or 6 (the major version of hashicorp/aws), got 4"}},
+		{name: "verify/usage-format", args: []string{"verify", "--format", "junit", ecommerce}, want: 2, stderr: []string{`--format must be text or json, got "junit"`}},
+		{name: "verify/usage-endpoint", args: []string{"verify", "--endpoint", "localhost:8000", ecommerce}, want: 2, stderr: []string{`--endpoint must be an http or https URL such as http://localhost:8000, got "localhost:8000"`}},
+		{name: "verify/usage-endpoint-aws", args: []string{"verify", "--endpoint", "http://localhost:8000", "--target", "aws", ecommerce}, want: 2, stderr: []string{"--endpoint and --target aws contradict each other"}},
+		{name: "verify/usage-target-endpoint", args: []string{"verify", "--target", "endpoint", ecommerce}, want: 2, stderr: []string{"--target endpoint needs --endpoint URL"}},
+		{name: "verify/usage-table-name", args: []string{"verify", "--table-name", "nope=x", ecommerce}, want: 2, stderr: []string{`--table-name nope=x: the schema has no table "nope" (tables: shop)`}},
+		{name: "verify/usage-args", args: []string{"verify", ecommerce, tournaments}, want: 2, stderr: []string{"accepts at most 1 arg(s), received 2"}},
+		{name: "verify/unreadable", args: []string{"verify", missing}, want: 2, stderr: []string{unreadable}},
+
+		// local (the running server is in the live tests)
+		{name: "local/usage-port", args: []string{"local", "--port", "70000"}, want: 2, stderr: []string{"--port must be between 0 and 65535, got 70000"}},
+		{name: "local/port-in-use", args: []string{"local", "--port", strconv.Itoa(busy)}, want: 2,
+			stderr: []string{"Error: port " + strconv.Itoa(busy) + " is in use: choose another with --port, or --port 0 for a free one\n"}},
+		{name: "local/usage-args", args: []string{"local", "extra"}, want: 2, stderr: []string{`unknown command "extra" for "tfdyn local"`}},
+
+		// the root command
+		{name: "root/unknown-command", args: []string{"lint"}, want: 2, stderr: []string{`unknown command "lint" for "tfdyn"`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if c.interrupt {
+				if c.delay == 0 {
+					cancel()
+				} else {
+					time.AfterFunc(c.delay, cancel)
+				}
+			}
+			stdin := c.stdin
+			if stdin == nil {
+				stdin = strings.NewReader("")
+			}
+			var stdout, stderr bytes.Buffer
+			code := RunContext(ctx, c.args, stdin, &stdout, &stderr)
+			require.Equal(t, c.want, code, "stdout:\n%s\nstderr:\n%s", stdout.String(), stderr.String())
+			for _, s := range c.stderr {
+				require.Contains(t, stderr.String(), s)
+			}
+			for _, s := range c.stdout {
+				require.Contains(t, stdout.String(), s)
+			}
+			for _, s := range c.notOut {
+				require.NotContains(t, stdout.String(), s)
+			}
+			if c.after != nil {
+				c.after(t)
+			}
+		})
+	}
+}
+
+// TestPlanDirTerraformError runs plan --dir on a configuration terraform
+// rejects: exit 2, terraform's error once, with the step and directory.
+func TestPlanDirTerraformError(t *testing.T) {
+	env := tftest.Env(t)
+	t.Setenv("TF_CLI_CONFIG_FILE", env.CLIConfigFile)
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.tf"), []byte("resource \"x\" {\n"), 0o644))
+	var stdout, stderr bytes.Buffer
+	code := RunContext(context.Background(), []string{"plan", "--dir", dir}, nil, &stdout, &stderr)
+	require.Equal(t, ExitUsage, code, stderr.String())
+	require.Contains(t, stderr.String(), "Error: terraform init failed in "+dir+":\n  Error: ")
+	require.Equal(t, 1, strings.Count(stderr.String(), "Unclosed configuration block"), stderr.String())
+	require.NotContains(t, stderr.String()+stdout.String(), "terraform_version")
+}
+
+// listen holds a loopback port for the test and returns it.
+func listen(t *testing.T) int {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	t.Cleanup(func() { ln.Close() })
+	return ln.Addr().(*net.TCPAddr).Port
+}
+
+func copyFile(t *testing.T, from, to string) string {
+	t.Helper()
+	require.NoError(t, os.MkdirAll(filepath.Dir(to), 0o755))
+	require.NoError(t, os.WriteFile(to, []byte(readFile(t, from)), 0o644))
+	return to
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return string(b)
+}

@@ -1,0 +1,2 @@
+acknowledge "DP101" {
+  reason = 

@@ -1,0 +1,2 @@
+table "app" {
+  partition_key = 

@@ -1,0 +1,4 @@
+table "app" {
+  partition_key = "PK"
+  sort_key = "SK"
+}
