@@ -3,12 +3,9 @@ package cli
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclparse"
-	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/spf13/cobra"
 
 	"github.com/tfdyn/tfdyn/diag"
@@ -46,19 +43,20 @@ killed run left behind are removed by the next run.`,
 					return exit(ExitUsage, err)
 				}
 			}
-			parser := hclparse.NewParser()
+			sources := map[string]*hcl.File{}
 			var diags hcl.Diagnostics
 			var unformatted []string
 			for _, f := range files {
-				src, err := os.ReadFile(f)
+				src, err := hclschema.ReadFile(f)
 				if err != nil {
 					return exit(ExitUsage, err)
 				}
-				if _, ds := parser.ParseHCL(src, f); ds.HasErrors() {
-					diags = append(diags, diag.WithCode(ds, hclschema.CodeSyntax)...)
+				out, ds := hclschema.Format(f, src)
+				if ds.HasErrors() {
+					sources[f] = &hcl.File{Bytes: src}
+					diags = append(diags, ds...)
 					continue
 				}
-				out := hclwrite.Format(src)
 				if bytes.Equal(out, src) {
 					continue
 				}
@@ -72,7 +70,7 @@ killed run left behind are removed by the next run.`,
 			}
 			if len(diags) > 0 {
 				width, color := terminal(a.stderr)
-				_ = diag.WriteText(a.stderr, parser.Files(), diags, width, color)
+				_ = diag.WriteText(a.stderr, sources, diags, width, color)
 				return exitf(schemaExitCode(diags), "%d file(s) have syntax errors and were not formatted", len(diags))
 			}
 			for _, f := range unformatted {
