@@ -67,7 +67,7 @@ func faultRun(t *testing.T, ctx context.Context, hooks map[string]func(string), 
 		}
 		provider = "5"
 	}
-	t.Setenv("TF_CLI_CONFIG_FILE", env.CLIConfigFile)
+	t.Setenv("TF_CLI_CONFIG_FILE", env.CLIConfigFile())
 	for i := 0; i+1 < len(extraEnv); i += 2 {
 		t.Setenv(extraEnv[i], extraEnv[i+1])
 	}
