@@ -65,7 +65,7 @@ func Run(ctx context.Context, dir string, env *tfenv.Env, opts RunOptions) (*tfj
 	if env == nil {
 		var err error
 		if env, err = tfenv.Load(); err != nil {
-			return nil, &EnvError{Step: "init", Err: err, Hint: "Install Terraform >= 1.5 and run `make setup`, or set TF_CLI_CONFIG_FILE to a CLI config with a filesystem_mirror that holds hashicorp/aws."}
+			return nil, &EnvError{Step: "init", Err: err, Hint: "Install Terraform >= 1.5 (https://developer.hashicorp.com/terraform/install) and put it on PATH."}
 		}
 	}
 	tf, err := env.Terraform(dir)

@@ -12,7 +12,8 @@
 // Layout of the cache ($TFDYN_CACHE, default ~/.cache/tfdyn):
 //
 //	tf-mirror/            filesystem mirror: hashicorp/aws (5.100.0, 6.x) when set up
-//	terraformrc           CLI config that installs hashicorp/* from tf-mirror/ only (tests)
+//	terraformrc           CLI config that installs hashicorp/* from tf-mirror/ only (scripts/setup.sh, for the demo)
+//	terraformrc.mirror    the same, written by LoadMirror (tests)
 //	terraformrc.fallback  the user's CLI config plus tf-mirror/ (written by Init when needed)
 //	plugin-cache/         unpacked providers shared by tfdyn's private working directories
 //	dynamodb-local/       DynamoDB Local jar and native libraries (tfdyn setup)

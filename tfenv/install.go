@@ -3,6 +3,7 @@ package tfenv
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -111,6 +112,17 @@ type ProviderCheck struct {
 // The scratch directory is removed; with PluginCacheDir set, the unpacked
 // provider stays in the plugin cache for later runs.
 func (e *Env) CheckProvider(ctx context.Context, constraint string) (*ProviderCheck, error) {
+	return e.checkProvider(ctx, constraint, false)
+}
+
+// MirrorProvider is CheckProvider that also copies the installed provider
+// into tfdyn's mirror (MirrorDir), so that later runs find it there when
+// the user's configuration cannot install it (offline).
+func (e *Env) MirrorProvider(ctx context.Context, constraint string) (*ProviderCheck, error) {
+	return e.checkProvider(ctx, constraint, true)
+}
+
+func (e *Env) checkProvider(ctx context.Context, constraint string, keep bool) (*ProviderCheck, error) {
 	dir, err := os.MkdirTemp("", "tfdyn-provider-check-")
 	if err != nil {
 		return nil, fmt.Errorf("tfenv: %w", err)
@@ -131,7 +143,78 @@ func (e *Env) CheckProvider(ctx context.Context, constraint string) (*ProviderCh
 	if err != nil {
 		return nil, fmt.Errorf("tfenv: %w", err)
 	}
-	return &ProviderCheck{Version: v, Source: e.Describe()}, nil
+	check := &ProviderCheck{Version: v, Source: e.Describe()}
+	if keep && !e.UsingFallback() && !e.mirrorOnly {
+		installed := filepath.Join(dir, ".terraform", "providers", "registry.terraform.io", "hashicorp", "aws", v)
+		if err := copyVersionDir(installed, filepath.Join(e.MirrorDir, "registry.terraform.io", "hashicorp", "aws", v)); err != nil {
+			return nil, fmt.Errorf("tfenv: copy hashicorp/aws %s into %s: %w", v, e.MirrorDir, err)
+		}
+	}
+	return check, nil
+}
+
+// copyVersionDir copies an unpacked provider version directory (one
+// directory per platform) to dest, following links, hard-linking where the
+// file system allows; dest appears complete or not at all.
+func copyVersionDir(src, dest string) error {
+	if _, err := os.Stat(dest); err == nil {
+		return nil
+	}
+	stage := dest + ".tmp"
+	_ = os.RemoveAll(stage)
+	plats, err := os.ReadDir(src)
+	if err != nil {
+		return err
+	}
+	for _, p := range plats {
+		from, err := filepath.EvalSymlinks(filepath.Join(src, p.Name()))
+		if err != nil {
+			return err
+		}
+		files, err := os.ReadDir(from)
+		if err != nil {
+			return err
+		}
+		if err := os.MkdirAll(filepath.Join(stage, p.Name()), 0o755); err != nil {
+			return err
+		}
+		for _, f := range files {
+			real, err := filepath.EvalSymlinks(filepath.Join(from, f.Name()))
+			if err != nil {
+				return err
+			}
+			to := filepath.Join(stage, p.Name(), f.Name())
+			if os.Link(real, to) == nil {
+				continue
+			}
+			if err := copyFile(real, to); err != nil {
+				os.RemoveAll(stage)
+				return err
+			}
+		}
+	}
+	return os.Rename(stage, dest)
+}
+
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	st, err := in.Stat()
+	if err != nil {
+		return err
+	}
+	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, st.Mode().Perm())
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }
 
 // lockedVersion reads the version of provider from a dependency lock file.

@@ -20,35 +20,14 @@ func mirrorOf5100(t *testing.T, dir string) string {
 	t.Helper()
 	src := tftest.Env(t)
 	require.True(t, src.HasAWSProvider("= 5.100.0"), "tfdyn's mirror must hold hashicorp/aws 5.100.0 (make setup)")
-	from := filepath.Join(src.MirrorDir, "registry.terraform.io", "hashicorp", "aws", "5.100.0")
-	plats, err := os.ReadDir(from)
-	require.NoError(t, err)
-	for _, p := range plats {
-		to := filepath.Join(dir, "registry.terraform.io", "hashicorp", "aws", "5.100.0", p.Name())
-		require.NoError(t, os.MkdirAll(to, 0o755))
-		files, err := os.ReadDir(filepath.Join(from, p.Name()))
-		require.NoError(t, err)
-		for _, f := range files {
-			target, err := filepath.EvalSymlinks(filepath.Join(from, p.Name(), f.Name()))
-			require.NoError(t, err)
-			require.NoError(t, os.Symlink(target, filepath.Join(to, f.Name())))
-		}
-	}
-	return dir
+	return tftest.LinkMirror(t, src, dir, "5.100.0")
 }
 
-// userConfig writes a Terraform CLI config whose provider installation is
-// only the filesystem mirror at mirror, and points TF_CLI_CONFIG_FILE at it.
+// userConfig points TF_CLI_CONFIG_FILE at a CLI config whose provider
+// installation is only the filesystem mirror at mirror.
 func userConfig(t *testing.T, mirror string) string {
 	t.Helper()
-	rc := filepath.Join(t.TempDir(), "user.tfrc")
-	require.NoError(t, os.WriteFile(rc, []byte(`disable_checkpoint = true
-provider_installation {
-  filesystem_mirror {
-    path = "`+mirror+`"
-  }
-}
-`), 0o644))
+	rc := tftest.CLIConfig(t, mirror)
 	t.Setenv("TF_CLI_CONFIG_FILE", rc)
 	return rc
 }
@@ -154,4 +133,28 @@ provider_installation {
   }
 }
 `, string(got))
+}
+
+// TestMirrorProviderKeepsACopyForOfflineRuns: what the user's configuration
+// installs is copied into tfdyn's mirror; later, with a configuration that
+// cannot install it (offline), Init falls back to that copy.
+func TestMirrorProviderKeepsACopyForOfflineRuns(t *testing.T) {
+	userConfig(t, mirrorOf5100(t, t.TempDir()))
+	cache := t.TempDir()
+	t.Setenv("TFDYN_CACHE", cache)
+	env, err := tfenv.Load()
+	require.NoError(t, err)
+	got, err := env.MirrorProvider(context.Background(), "= 5.100.0")
+	require.NoError(t, err)
+	require.Equal(t, "5.100.0", got.Version)
+	require.False(t, env.UsingFallback())
+	require.True(t, env.HasAWSProvider("= 5.100.0"), "the copy is in %s", env.MirrorDir)
+
+	userConfig(t, t.TempDir()) // offline now
+	env, err = tfenv.Load()
+	require.NoError(t, err)
+	got, err = env.CheckProvider(context.Background(), "= 5.100.0")
+	require.NoError(t, err)
+	require.Equal(t, "5.100.0", got.Version)
+	require.True(t, env.UsingFallback())
 }

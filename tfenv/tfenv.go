@@ -96,7 +96,7 @@ func LoadMirror() (*Env, error) {
 	if len(e.AWSProviderVersions()) == 0 {
 		return nil, fmt.Errorf("%w (no hashicorp/aws in %s)", ErrNotSetUp, e.MirrorDir)
 	}
-	rc := filepath.Join(cache, "terraformrc")
+	rc := filepath.Join(cache, "terraformrc.mirror")
 	if err := writeFileAtomic(rc, MirrorConfig(e.MirrorDir, nil)); err != nil {
 		return nil, fmt.Errorf("tfenv: %w", err)
 	}

@@ -23,6 +23,8 @@ const (
 	ExitOK       = 0
 	ExitFindings = 1
 	ExitUsage    = 2
+	// ExitInterrupted: stopped by SIGINT or SIGTERM.
+	ExitInterrupted = 130
 )
 
 // exitError carries an exit code out of a cobra command.
@@ -44,8 +46,9 @@ func exitf(code int, format string, args ...any) error {
 	return &exitError{code: code, err: fmt.Errorf(format, args...)}
 }
 
-// Version is set at build time with -ldflags "-X .../cli.Version=...".
-var Version = "dev"
+// Version, when set at build time with -ldflags "-X .../cli.Version=...",
+// overrides the version read from the binary's build information.
+var Version = ""
 
 type app struct {
 	stdin          io.Reader
@@ -92,7 +95,7 @@ checks that every access pattern is served by a key or an index, documents it,
 and writes the Terraform for it.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		Version:       Version,
+		Version:       version(),
 	}
 	root.AddCommand(a.validateCommand(), a.fmtCommand(), a.docCommand(), a.emitCommand())
 	for _, c := range a.extraCommands() {
