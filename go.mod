@@ -15,6 +15,7 @@ require (
 	github.com/hashicorp/terraform-json v0.29.0
 	github.com/mitchellh/go-wordwrap v1.0.1
 	github.com/rogpeppe/go-internal v1.16.0
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/spf13/cobra v1.10.2
 	github.com/stretchr/testify v1.12.1
 	github.com/zclconf/go-cty v1.19.0

