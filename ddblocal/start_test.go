@@ -28,7 +28,7 @@ func TestStartJarMissing(t *testing.T) {
 	_, err := Start(context.Background(), Options{JavaPath: "/bin/sh", DynamoDBLocalDir: t.TempDir()})
 	require.ErrorIs(t, err, ErrNotSetUp)
 	require.ErrorContains(t, err, "make setup")
-	require.ErrorContains(t, err, "DynamoDB Local is not installed: tfdyn cache is not set up: run `make setup`")
+	require.ErrorContains(t, err, "DynamoDB Local is not installed: tfdyn's cache is not set up: run `tfdyn setup`")
 	require.ErrorContains(t, err, "DynamoDBLocal.jar")
 }
 

@@ -46,7 +46,7 @@ type Options struct {
 	// JavaPath is the java binary; default $JAVA_HOME/bin/java, else java on PATH.
 	JavaPath string
 	// DynamoDBLocalDir holds DynamoDBLocal.jar and DynamoDBLocal_lib;
-	// default tfenv.CacheDir()/dynamodb-local (installed by `make setup`).
+	// default tfenv.CacheDir()/dynamodb-local (installed by `tfdyn setup`).
 	DynamoDBLocalDir string
 	// Port is the loopback port of Endpoint (the compatibility layer);
 	// 0 picks a free port. DynamoDB Local itself always listens on a free
@@ -198,21 +198,29 @@ func freePort() (int, error) {
 	return ln.Addr().(*net.TCPAddr).Port, nil
 }
 
+// FindJava returns the java binary that runs DynamoDB Local:
+// $JAVA_HOME/bin/java when it exists, else java on PATH.
+func FindJava() (string, error) {
+	if home := os.Getenv("JAVA_HOME"); home != "" {
+		if _, err := os.Stat(filepath.Join(home, "bin", "java")); err == nil {
+			return filepath.Join(home, "bin", "java"), nil
+		}
+	}
+	p, err := exec.LookPath("java")
+	if err != nil {
+		return "", errors.New("java not found on PATH: install Java 17 or newer " +
+			"(Debian/Ubuntu: apt-get install openjdk-17-jre-headless; macOS: brew install openjdk@17), " +
+			"set JAVA_HOME, or use Docker (--docker)")
+	}
+	return p, nil
+}
+
 func (t *Target) javaCommand() ([]string, error) {
 	java := t.opts.JavaPath
 	if java == "" {
-		if home := os.Getenv("JAVA_HOME"); home != "" {
-			if _, err := os.Stat(filepath.Join(home, "bin", "java")); err == nil {
-				java = filepath.Join(home, "bin", "java")
-			}
-		}
-	}
-	if java == "" {
-		p, err := exec.LookPath("java")
+		p, err := FindJava()
 		if err != nil {
-			return nil, errors.New("java not found on PATH: install Java 17 or newer " +
-				"(Debian/Ubuntu: apt-get install openjdk-17-jre-headless; macOS: brew install openjdk@17), " +
-				"set Options.JavaPath or JAVA_HOME, or use Options.Docker")
+			return nil, err
 		}
 		java = p
 	} else if _, err := exec.LookPath(java); err != nil {

@@ -49,7 +49,7 @@ func Run(ctx context.Context, dir string, env *tfenv.Env, opts RunOptions) (*tfj
 	if env == nil {
 		var err error
 		if env, err = tfenv.Load(); err != nil {
-			return nil, &EnvError{Step: "init", Err: err, Hint: "Install Terraform >= 1.5 and run `make setup`, or set TF_CLI_CONFIG_FILE to a CLI config with a filesystem_mirror that holds hashicorp/aws."}
+			return nil, &EnvError{Step: "init", Err: err, Hint: "Install Terraform >= 1.5 (https://developer.hashicorp.com/terraform/install) and put it on PATH."}
 		}
 	}
 	tf, err := env.Terraform(dir)
@@ -76,8 +76,11 @@ func Run(ctx context.Context, dir string, env *tfenv.Env, opts RunOptions) (*tfj
 		return &EnvError{Step: step, Dir: dir, Output: tfenv.TrimOutput(stderr.String()), Hint: hint, Err: err}
 	}
 
-	if err := tf.Init(ctx, tfexec.Upgrade(false)); err != nil {
-		return nil, fail("init", err, initHint(err.Error()+stderr.String(), env))
+	if err := env.Init(ctx, tf, tfexec.Upgrade(false)); err != nil {
+		return nil, fail("init", err, initHint(err, stderr.String()))
+	}
+	if env.UsingFallback() && opts.Log != nil {
+		fmt.Fprintf(opts.Log, "tfdyn: providers come from %s\n", env.Describe())
 	}
 	tmp, err := os.MkdirTemp("", "tfdyn-plan-*")
 	if err != nil {
@@ -109,11 +112,12 @@ func Run(ctx context.Context, dir string, env *tfenv.Env, opts RunOptions) (*tfj
 }
 
 // initHint explains common init failures.
-func initHint(out string, env *tfenv.Env) string {
+func initHint(err error, stderr string) string {
+	var pe *tfenv.ProviderError
+	out := err.Error() + stderr
 	switch {
-	case tfenv.ProviderInstallFailed(out):
-		return fmt.Sprintf("Terraform could not install a provider. Offline, providers come from a filesystem mirror: run `make setup` (it fills %s), or add a filesystem_mirror block to the Terraform CLI config in TF_CLI_CONFIG_FILE (now %s). A provider version the mirror lacks (for example hashicorp/aws >= 6.29 before `make setup` has built it) fails the same way; remove a stale .terraform.lock.hcl after the mirror changes.",
-			env.MirrorDir, env.CLIConfigFile)
+	case errors.As(err, &pe):
+		return pe.Help()
 	case strings.Contains(out, "Backend initialization required"), strings.Contains(out, "Error configuring the backend"),
 		strings.Contains(out, "Failed to get existing workspaces"):
 		return "The backend could not be initialised: check its credentials and network access."

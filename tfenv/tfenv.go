@@ -1,6 +1,8 @@
 package tfenv
 
 import (
+	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -8,24 +10,47 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/hashicorp/go-version"
 	"github.com/hashicorp/terraform-exec/tfexec"
+
+	"github.com/tfdyn/tfdyn/internal/fsafe"
 )
 
-// ErrNotSetUp is returned when the cache that `make setup` creates is missing.
-var ErrNotSetUp = errors.New("tfdyn cache is not set up: run `make setup` (or scripts/setup.sh)")
+// ErrNotSetUp is the one error for a part of tfdyn's cache that is
+// missing (DynamoDB Local, or the provider mirror LoadMirror needs); the
+// wrapping error names the part.
+var ErrNotSetUp = errors.New("tfdyn's cache is not set up: run `tfdyn setup` (in this repository: `make setup`)")
 
-// Env describes a terraform installation and the provider mirror it installs from.
+// MinTerraform is the oldest terraform tfdyn runs.
+var MinTerraform = version.Must(version.NewVersion("1.5.0"))
+
+// Env describes a terraform installation and the CLI configuration it runs with.
 type Env struct {
 	// TerraformPath is the terraform binary.
 	TerraformPath string
 	// CacheDir is tfdyn's cache directory ($TFDYN_CACHE).
 	CacheDir string
-	// MirrorDir is the filesystem mirror holding hashicorp/aws.
+	// MirrorDir is tfdyn's filesystem mirror (CacheDir/tf-mirror).
 	MirrorDir string
-	// CLIConfigFile is the Terraform CLI config passed as TF_CLI_CONFIG_FILE.
-	CLIConfigFile string
+	// UserCLIConfigFile is the user's CLI config: TF_CLI_CONFIG_FILE, else
+	// ~/.terraformrc; "" when neither names an existing file (terraform then
+	// installs from the registry and its implicit local directories).
+	UserCLIConfigFile string
+	// PluginCacheDir, when set, is passed as TF_PLUGIN_CACHE_DIR unless the
+	// user configures a plugin cache: for tfdyn's private working
+	// directories, so that each one links the provider instead of copying it.
+	PluginCacheDir string
+
+	mu sync.Mutex
+	// cliConfigFile is the config terraform runs with (TF_CLI_CONFIG_FILE);
+	// "" leaves the user's environment as it is.
+	cliConfigFile string
+	// fallback is set once Init has switched to tfdyn's mirror.
+	fallback bool
+	// mirrorOnly is set by LoadMirror.
+	mirrorOnly bool
 }
 
 // CacheDir returns $TFDYN_CACHE, or ~/.cache/tfdyn when it is unset.
@@ -40,48 +65,104 @@ func CacheDir() string {
 	return filepath.Join(home, ".cache", "tfdyn")
 }
 
-// Load finds terraform on PATH and the CLI config to use. The user's own
-// TF_CLI_CONFIG_FILE wins when it names an existing file (their mirror and
-// plugin cache are respected); otherwise tfdyn's cached config is used.
-func Load() (*Env, error) {
+// FindTerraform returns the terraform binary on PATH.
+func FindTerraform() (string, error) {
 	tf, err := exec.LookPath("terraform")
 	if err != nil {
-		return nil, fmt.Errorf("terraform not found on PATH: install Terraform >= 1.5 (https://developer.hashicorp.com/terraform/install)")
+		return "", fmt.Errorf("terraform not found on PATH: install Terraform >= %s (https://developer.hashicorp.com/terraform/install)", MinTerraform)
+	}
+	return tf, nil
+}
+
+// Load finds terraform on PATH and uses the user's CLI configuration as it
+// is, with tfdyn's mirror as a fallback for Init. It fails only when
+// terraform is missing.
+func Load() (*Env, error) {
+	tf, err := FindTerraform()
+	if err != nil {
+		return nil, err
 	}
 	cache := CacheDir()
-	env := &Env{TerraformPath: tf, CacheDir: cache, MirrorDir: filepath.Join(cache, "tf-mirror")}
-	if user := os.Getenv("TF_CLI_CONFIG_FILE"); user != "" && os.Getenv("TFDYN_IGNORE_USER_CLI_CONFIG") == "" {
-		if _, err := os.Stat(user); err == nil {
-			env.CLIConfigFile = user
-			return env, nil
+	return &Env{TerraformPath: tf, CacheDir: cache, MirrorDir: filepath.Join(cache, "tf-mirror"),
+		UserCLIConfigFile: UserCLIConfigFile()}, nil
+}
+
+// LoadMirror is Load, but installs hashicorp/* providers from tfdyn's
+// mirror only, ignoring the user's CLI configuration. Tests use it for
+// reproducibility; it fails with ErrNotSetUp when the mirror is missing.
+func LoadMirror() (*Env, error) {
+	tf, err := FindTerraform()
+	if err != nil {
+		return nil, err
+	}
+	cache := CacheDir()
+	e := &Env{TerraformPath: tf, CacheDir: cache, MirrorDir: filepath.Join(cache, "tf-mirror"), mirrorOnly: true}
+	if len(e.AWSProviderVersions()) == 0 {
+		return nil, fmt.Errorf("%w (no hashicorp/aws in %s)", ErrNotSetUp, e.MirrorDir)
+	}
+	rc := filepath.Join(cache, "terraformrc.mirror")
+	if err := writeConfig(rc, MirrorConfig(e.MirrorDir, nil)); err != nil {
+		return nil, fmt.Errorf("tfenv: %w", err)
+	}
+	e.cliConfigFile = rc
+	return e, nil
+}
+
+// UserCLIConfigFile returns the CLI config terraform reads for this user:
+// TF_CLI_CONFIG_FILE when it names an existing file, else ~/.terraformrc
+// when it exists, else "".
+func UserCLIConfigFile() string {
+	if f := os.Getenv("TF_CLI_CONFIG_FILE"); f != "" {
+		if st, err := os.Stat(f); err == nil && st.Mode().IsRegular() {
+			return f
+		}
+		return ""
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		f := filepath.Join(home, ".terraformrc")
+		if st, err := os.Stat(f); err == nil && st.Mode().IsRegular() {
+			return f
 		}
 	}
-	rc := filepath.Join(cache, "terraformrc")
-	if _, err := os.Stat(rc); err != nil {
-		return nil, fmt.Errorf("%w (missing %s)", ErrNotSetUp, rc)
-	}
-	env.CLIConfigFile = rc
-	return env, nil
+	return ""
 }
 
-// LoadMirror is Load, but always uses tfdyn's cached CLI config and mirror,
-// ignoring the user's TF_CLI_CONFIG_FILE. Tests use it for reproducibility.
-func LoadMirror() (*Env, error) {
-	tf, err := exec.LookPath("terraform")
-	if err != nil {
-		return nil, fmt.Errorf("terraform not found on PATH: install Terraform >= 1.5")
-	}
-	cache := CacheDir()
-	rc := filepath.Join(cache, "terraformrc")
-	if _, err := os.Stat(rc); err != nil {
-		return nil, fmt.Errorf("%w (missing %s)", ErrNotSetUp, rc)
-	}
-	return &Env{TerraformPath: tf, CacheDir: cache, MirrorDir: filepath.Join(cache, "tf-mirror"), CLIConfigFile: rc}, nil
+// CLIConfigFile is the CLI config terraform runs with now: "" means the
+// user's environment decides (TF_CLI_CONFIG_FILE or ~/.terraformrc).
+func (e *Env) CLIConfigFile() string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.cliConfigFile
 }
 
-// AWSProviderVersions lists the hashicorp/aws versions in the mirror, oldest first.
+// UsingFallback reports whether Init switched to tfdyn's mirror because the
+// user's configuration could not install a provider.
+func (e *Env) UsingFallback() bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.fallback
+}
+
+// Describe says in a few words where providers come from.
+func (e *Env) Describe() string {
+	switch {
+	case e.mirrorOnly:
+		return "tfdyn's mirror " + e.MirrorDir
+	case e.UsingFallback():
+		return "tfdyn's mirror " + e.MirrorDir + " (the Terraform CLI configuration could not install the provider)"
+	case e.UserCLIConfigFile != "":
+		return "the Terraform CLI configuration " + e.UserCLIConfigFile
+	}
+	return "Terraform's default provider installation (the registry)"
+}
+
+// AWSProviderVersions lists the hashicorp/aws versions in tfdyn's mirror, oldest first.
 func (e *Env) AWSProviderVersions() []*version.Version {
-	dir := filepath.Join(e.MirrorDir, "registry.terraform.io", "hashicorp", "aws")
+	return mirrorVersions(e.MirrorDir, "hashicorp", "aws")
+}
+
+func mirrorVersions(mirror, namespace, name string) []*version.Version {
+	dir := filepath.Join(mirror, "registry.terraform.io", namespace, name)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil
@@ -92,8 +173,9 @@ func (e *Env) AWSProviderVersions() []*version.Version {
 		if err != nil {
 			continue
 		}
-		bins, _ := filepath.Glob(filepath.Join(dir, ent.Name(), "*", "terraform-provider-aws*"))
-		if len(bins) == 0 {
+		bins, _ := filepath.Glob(filepath.Join(dir, ent.Name(), "*", "terraform-provider-"+name+"*"))
+		zips, _ := filepath.Glob(filepath.Join(dir, "terraform-provider-"+name+"_"+ent.Name()+"_*.zip"))
+		if len(bins) == 0 && len(zips) == 0 {
 			continue
 		}
 		out = append(out, v)
@@ -102,8 +184,8 @@ func (e *Env) AWSProviderVersions() []*version.Version {
 	return out
 }
 
-// HasAWSProvider reports whether the mirror holds a hashicorp/aws version
-// matching the constraint (for example ">= 6.29.0" or "~> 5.100").
+// HasAWSProvider reports whether tfdyn's mirror holds a hashicorp/aws
+// version matching the constraint (for example ">= 6.37.0" or "~> 5.100").
 func (e *Env) HasAWSProvider(constraint string) bool {
 	c, err := version.NewConstraint(constraint)
 	if err != nil {
@@ -117,8 +199,8 @@ func (e *Env) HasAWSProvider(constraint string) bool {
 	return false
 }
 
-// Environ returns the process environment with the CLI config set and
-// checkpoint calls disabled, as a map for tfexec.Terraform.SetEnv.
+// Environ returns the process environment with the CLI config in force,
+// as a map for tfexec.Terraform.SetEnv.
 func (e *Env) Environ() map[string]string {
 	m := map[string]string{}
 	for _, kv := range os.Environ() {
@@ -134,8 +216,24 @@ func (e *Env) Environ() map[string]string {
 		"TF_WORKSPACE"} {
 		delete(m, k)
 	}
-	m["TF_CLI_CONFIG_FILE"] = e.CLIConfigFile
+	if rc := e.CLIConfigFile(); rc != "" {
+		m["TF_CLI_CONFIG_FILE"] = rc
+	}
+	if e.PluginCacheDir != "" && m["TF_PLUGIN_CACHE_DIR"] == "" && !e.userHasPluginCache() {
+		if err := os.MkdirAll(e.PluginCacheDir, 0o755); err == nil {
+			m["TF_PLUGIN_CACHE_DIR"] = e.PluginCacheDir
+		}
+	}
 	return m
+}
+
+// userHasPluginCache reports whether the user's CLI config sets plugin_cache_dir.
+func (e *Env) userHasPluginCache() bool {
+	if e.UserCLIConfigFile == "" || e.mirrorOnly {
+		return false
+	}
+	cfg, err := readCLIConfig(e.UserCLIConfigFile)
+	return err == nil && cfg.pluginCacheDir
 }
 
 // Terraform returns a terraform-exec handle for workdir using this Env.
@@ -148,6 +246,23 @@ func (e *Env) Terraform(workdir string) (*tfexec.Terraform, error) {
 		return nil, fmt.Errorf("tfenv: %w", err)
 	}
 	return tf, nil
+}
+
+// CheckTerraform reports terraform's version, or an error when it is
+// older than MinTerraform or does not run.
+func (e *Env) CheckTerraform(ctx context.Context) (*version.Version, error) {
+	tf, err := tfexec.NewTerraform(os.TempDir(), e.TerraformPath)
+	if err != nil {
+		return nil, fmt.Errorf("tfenv: %w", err)
+	}
+	v, _, err := tf.Version(ctx, true)
+	if err != nil {
+		return nil, fmt.Errorf("terraform version: %w", err)
+	}
+	if v.LessThan(MinTerraform) {
+		return v, fmt.Errorf("terraform %s at %s is older than %s: install a newer Terraform", v, e.TerraformPath, MinTerraform)
+	}
+	return v, nil
 }
 
 // Command returns an exec.Cmd running terraform with args in dir, using this Env.
@@ -169,7 +284,7 @@ func (e *Env) Command(dir string, args ...string) *exec.Cmd {
 	return cmd
 }
 
-// DynamoDBLocalDir is where setup installs DynamoDB Local.
+// DynamoDBLocalDir is where tfdyn setup installs DynamoDB Local.
 func (e *Env) DynamoDBLocalDir() string { return filepath.Join(e.CacheDir, "dynamodb-local") }
 
 // ProviderInstallFailed reports whether terraform init output (or error
@@ -182,4 +297,16 @@ func ProviderInstallFailed(out string) bool {
 		}
 	}
 	return false
+}
+
+// writeConfig writes a CLI config of tfdyn's cache, unless it already
+// holds data (concurrent runs then never replace each other's file).
+func writeConfig(path string, data []byte) error {
+	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return fsafe.WriteFile(path, data, 0o644)
 }

@@ -23,6 +23,7 @@ import (
 
 // workspace is verify's private Terraform working directory.
 type workspace struct {
+	env        *tfenv.Env
 	dir        string
 	tf         *tfexec.Terraform
 	tableNames map[*hclschema.Table]string
@@ -55,7 +56,7 @@ func newWorkspace(env *tfenv.Env, s *hclschema.Schema, opts Options, suffix stri
 	if err != nil {
 		return nil, fmt.Errorf("verify: workspace: %w", err)
 	}
-	w := &workspace{tableNames: map[*hclschema.Table]string{}}
+	w := &workspace{env: env, tableNames: map[*hclschema.Table]string{}}
 	vars := map[string]any{}
 	m := marker{PID: os.Getpid(), Host: hostname(), Target: opts.Target, Endpoint: opts.Endpoint, Region: opts.Region, Started: time.Now().UTC()}
 	for _, t := range s.Tables {
@@ -99,6 +100,10 @@ func newWorkspace(env *tfenv.Env, s *hclschema.Schema, opts Options, suffix stri
 		w.remove()
 		return nil, fmt.Errorf("verify: workspace: %w", err)
 	}
+	if env.PluginCacheDir == "" {
+		// Each run links the provider from the cache instead of copying it.
+		env.PluginCacheDir = filepath.Join(env.CacheDir, "plugin-cache")
+	}
 	w.tf, err = env.Terraform(dir)
 	if err != nil {
 		w.remove()
@@ -126,19 +131,14 @@ func (w *workspace) writeProvider(block string) error {
 }
 
 func (w *workspace) init(ctx context.Context) error {
-	if err := w.tf.Init(ctx, tfexec.Upgrade(false)); err != nil {
-		return explainInit(err)
+	if err := w.env.Init(ctx, w.tf, tfexec.Upgrade(false)); err != nil {
+		var pe *tfenv.ProviderError
+		if errors.As(err, &pe) {
+			return fmt.Errorf("%w\n%s", err, pe.Help())
+		}
+		return fmt.Errorf("terraform init: %w", err)
 	}
 	return nil
-}
-
-// explainInit adds how to fix the usual offline failure.
-func explainInit(err error) error {
-	if tfenv.ProviderInstallFailed(err.Error()) {
-		return fmt.Errorf("terraform init could not install hashicorp/aws: run `make setup` (it builds provider 6 into ~/.cache/tfdyn/tf-mirror), "+
-			"or point TF_CLI_CONFIG_FILE at a CLI config with a filesystem_mirror that holds hashicorp/aws >= 6.37: %w", err)
-	}
-	return fmt.Errorf("terraform init: %w", err)
 }
 
 func (w *workspace) apply(ctx context.Context) error {

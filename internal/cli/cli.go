@@ -64,8 +64,9 @@ func exitf(code int, format string, args ...any) error {
 	return &exitError{code: code, err: fmt.Errorf(format, args...)}
 }
 
-// Version is set at build time with -ldflags "-X .../cli.Version=...".
-var Version = "dev"
+// Version, when set at build time with -ldflags "-X .../cli.Version=...",
+// overrides the version read from the binary's build information.
+var Version = ""
 
 type app struct {
 	stdin          io.Reader
@@ -262,7 +263,7 @@ a refusal); 2 usage or environment error (bad flag, input that cannot be
 read, terraform or Java missing); 130 interrupted (Ctrl-C or SIGTERM).`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		Version:       Version,
+		Version:       version(),
 	}
 	root.AddCommand(a.validateCommand(), a.fmtCommand(), a.docCommand(), a.emitCommand())
 	for _, c := range a.extraCommands() {

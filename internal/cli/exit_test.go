@@ -189,7 +189,7 @@ func TestExitCodes(t *testing.T) {
 // rejects: exit 2, terraform's error once, with the step and directory.
 func TestPlanDirTerraformError(t *testing.T) {
 	env := tftest.Env(t)
-	t.Setenv("TF_CLI_CONFIG_FILE", env.CLIConfigFile)
+	t.Setenv("TF_CLI_CONFIG_FILE", env.CLIConfigFile())
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.tf"), []byte("resource \"x\" {\n"), 0o644))
 	var stdout, stderr bytes.Buffer

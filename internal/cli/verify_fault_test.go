@@ -109,7 +109,7 @@ func faultSetup(t *testing.T, extraEnv ...string) []string {
 		}
 		provider = "5"
 	}
-	t.Setenv("TF_CLI_CONFIG_FILE", env.CLIConfigFile)
+	t.Setenv("TF_CLI_CONFIG_FILE", env.CLIConfigFile())
 	for i := 0; i+1 < len(extraEnv); i += 2 {
 		t.Setenv(extraEnv[i], extraEnv[i+1])
 	}

@@ -78,3 +78,51 @@ func ExitCode(err error) int {
 	}
 	return -1
 }
+
+// LinkMirror makes a Terraform filesystem mirror at dir that holds the
+// given hashicorp/aws versions of tfdyn's mirror, linked rather than
+// copied (the provider 6 binary is 1 GB), and returns dir. It fails the
+// test when a version is missing.
+func LinkMirror(t testing.TB, env *tfenv.Env, dir string, versions ...string) string {
+	t.Helper()
+	for _, v := range versions {
+		from := filepath.Join(env.MirrorDir, "registry.terraform.io", "hashicorp", "aws", v)
+		plats, err := os.ReadDir(from)
+		if err != nil {
+			t.Fatalf("hashicorp/aws %s is not in %s: %v", v, env.MirrorDir, err)
+		}
+		for _, p := range plats {
+			to := filepath.Join(dir, "registry.terraform.io", "hashicorp", "aws", v, p.Name())
+			if err := os.MkdirAll(to, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			files, err := os.ReadDir(filepath.Join(from, p.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range files {
+				target, err := filepath.EvalSymlinks(filepath.Join(from, p.Name(), f.Name()))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Symlink(target, filepath.Join(to, f.Name())); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	return dir
+}
+
+// CLIConfig writes a Terraform CLI config whose only provider
+// installation method is the filesystem mirror at mirror, and returns its
+// path.
+func CLIConfig(t testing.TB, mirror string) string {
+	t.Helper()
+	rc := filepath.Join(t.TempDir(), "user.tfrc")
+	src := "disable_checkpoint = true\nprovider_installation {\n  filesystem_mirror {\n    path = \"" + mirror + "\"\n  }\n}\n"
+	if err := os.WriteFile(rc, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return rc
+}

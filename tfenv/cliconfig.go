@@ -1,0 +1,114 @@
+package tfenv
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/hashicorp/hcl/v2/hclwrite"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// awsProvider is the provider address tfdyn's emitted code needs.
+const awsProvider = "registry.terraform.io/hashicorp/aws"
+
+// cliConfig is what tfdyn needs to know of a Terraform CLI config.
+type cliConfig struct {
+	// pluginCacheDir: the config sets plugin_cache_dir.
+	pluginCacheDir bool
+	// providerInstallation: the config has a provider_installation block.
+	providerInstallation bool
+}
+
+// readCLIConfig parses a Terraform CLI config (HCL or JSON).
+func readCLIConfig(path string) (*cliConfig, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	p := hclparse.NewParser()
+	var f *hcl.File
+	var diags hcl.Diagnostics
+	if strings.HasSuffix(path, ".json") {
+		f, diags = p.ParseJSON(src, path)
+	} else {
+		f, diags = p.ParseHCL(src, path)
+	}
+	if diags.HasErrors() {
+		return nil, fmt.Errorf("CLI config %s: %s", path, diags.Error())
+	}
+	content, _, _ := f.Body.PartialContent(&hcl.BodySchema{
+		Attributes: []hcl.AttributeSchema{{Name: "plugin_cache_dir"}},
+		Blocks:     []hcl.BlockHeaderSchema{{Type: "provider_installation"}},
+	})
+	cfg := &cliConfig{}
+	if content != nil {
+		_, cfg.pluginCacheDir = content.Attributes["plugin_cache_dir"]
+		cfg.providerInstallation = len(content.Blocks) > 0
+	}
+	return cfg, nil
+}
+
+// MirrorConfig is a Terraform CLI config that installs hashicorp/*
+// providers from the filesystem mirror mirrorDir only. user, when not nil,
+// is the user's CLI config (HCL source): its settings (credentials,
+// plugin_cache_dir, ...) are kept, its provider_installation block is
+// replaced.
+func MirrorConfig(mirrorDir string, user []byte) []byte {
+	f := baseConfig(user)
+	body := f.Body()
+	body.AppendNewline()
+	pi := body.AppendNewBlock("provider_installation", nil).Body()
+	fm := pi.AppendNewBlock("filesystem_mirror", nil).Body()
+	fm.SetAttributeValue("path", cty.StringVal(mirrorDir))
+	fm.SetAttributeValue("include", cty.ListVal([]cty.Value{cty.StringVal("registry.terraform.io/hashicorp/*")}))
+	return withHeader(f)
+}
+
+// FallbackConfig is the CLI config Init falls back to: the user's settings
+// (user, HCL source; nil for none) with a provider_installation that takes
+// hashicorp/aws from tfdyn's mirror and every other provider from its
+// registry, as terraform does by default. The user's own
+// provider_installation block is replaced: it could not install the
+// provider.
+func FallbackConfig(mirrorDir string, user []byte) []byte {
+	f := baseConfig(user)
+	body := f.Body()
+	body.AppendNewline()
+	pi := body.AppendNewBlock("provider_installation", nil).Body()
+	fm := pi.AppendNewBlock("filesystem_mirror", nil).Body()
+	fm.SetAttributeValue("path", cty.StringVal(mirrorDir))
+	fm.SetAttributeValue("include", cty.ListVal([]cty.Value{cty.StringVal(awsProvider)}))
+	d := pi.AppendNewBlock("direct", nil).Body()
+	d.SetAttributeValue("exclude", cty.ListVal([]cty.Value{cty.StringVal(awsProvider)}))
+	return withHeader(f)
+}
+
+// baseConfig starts a generated CLI config: the user's config without its
+// provider_installation blocks (or an empty one), with disable_checkpoint.
+func baseConfig(user []byte) *hclwrite.File {
+	f := hclwrite.NewEmptyFile()
+	if user != nil {
+		if uf, diags := hclwrite.ParseConfig(user, "user.tfrc", hcl.InitialPos); !diags.HasErrors() {
+			for _, b := range uf.Body().Blocks() {
+				if b.Type() == "provider_installation" {
+					uf.Body().RemoveBlock(b)
+				}
+			}
+			f = uf
+		}
+	}
+	if f.Body().GetAttribute("disable_checkpoint") == nil {
+		f.Body().SetAttributeValue("disable_checkpoint", cty.True)
+	}
+	return f
+}
+
+// header is the first line of every CLI config tfdyn writes.
+const header = "# Written by tfdyn: do not edit (it is rewritten when needed).\n"
+
+func withHeader(f *hclwrite.File) []byte {
+	return append([]byte(header), hclwrite.Format(f.Bytes())...)
+}
