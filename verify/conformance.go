@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/findings"
 )
 
 // Check is one conformance check of the live table against the schema.
@@ -18,6 +19,8 @@ type Check struct {
 	Name   string `json:"name"`
 	OK     bool   `json:"ok"`
 	Detail string `json:"detail,omitempty"`
+	// Pos is the table block the check is about.
+	Pos *findings.Pos `json:"position,omitempty"`
 }
 
 // conformance compares DescribeTable and DescribeTimeToLive of the live

@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/findings"
 )
 
 // Rejection is an item DynamoDB refused to store (a ValidationException on
@@ -31,6 +32,8 @@ type Rejection struct {
 	// Position is file:line:col of the example block, of the entity block
 	// for a generated item, or of the table block for a table.
 	Position string `json:"position"`
+	// pos is Position as a range, for the CI formats.
+	pos *findings.Pos
 	// Key is the item's primary key, e.g. PK="USER#alice".
 	Key string `json:"key"`
 	// Message is DynamoDB's message.
@@ -78,11 +81,11 @@ func (d *Dataset) rejection(i int, message string) Rejection {
 	rj := Rejection{Table: d.Table.Label, Key: keyString(d.AV[i], d.Table.Primary.KeyAttrs()), Message: message, index: i}
 	if it.Entity != nil {
 		rj.Entity = it.Entity.Name
-		rj.Position = position(it.Entity.DeclRange)
+		rj.Position, rj.pos = position(it.Entity.DeclRange), findings.PosOf(&it.Entity.DeclRange)
 	}
 	if i < len(d.Sources) && d.Sources[i].Example != nil {
 		rj.Example = true
-		rj.Position = position(d.Sources[i].Example.DeclRange)
+		rj.Position, rj.pos = position(d.Sources[i].Example.DeclRange), findings.PosOf(&d.Sources[i].Example.DeclRange)
 	}
 	return rj
 }
@@ -156,7 +159,7 @@ func applyRejections(err error, s *hclschema.Schema) ([]Rejection, bool) {
 		if t == nil {
 			return nil, false
 		}
-		out = append(out, Rejection{Table: t.Label, Position: position(t.DeclRange), Message: msg, index: -1})
+		out = append(out, Rejection{Table: t.Label, Position: position(t.DeclRange), pos: findings.PosOf(&t.DeclRange), Message: msg, index: -1})
 	}
 	return out, len(out) > 0
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/tfdyn/tfdyn/ddblocal"
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/findings"
 )
 
 // rejectedSchema has an example with a 3,005-byte partition key (which lint
@@ -190,7 +191,7 @@ func TestApplyRejectionsMapsTerraformOutput(t *testing.T) {
 	got, ok := applyRejections(applyErr, s)
 	require.True(t, ok)
 	const msg = "Invalid table/index name.  Table/index names must be between 3 and 255 characters long, and may contain only the characters a-z, A-Z, 0-9, '_', '-', and '.'"
-	require.Equal(t, []Rejection{{Table: "app", Position: "app.tfdyn.hcl:4:1", Message: msg, index: -1}}, got)
+	require.Equal(t, []Rejection{{Table: "app", Position: "app.tfdyn.hcl:4:1", pos: &findings.Pos{File: "app.tfdyn.hcl", Line: 4, Column: 1, EndLine: 4, EndColumn: 12}, Message: msg, index: -1}}, got)
 	require.Equal(t, "app.tfdyn.hcl:4:1: DynamoDB rejected table app at apply: "+msg, got[0].String())
 
 	// Not a ValidationException, or no table of the schema: an environment

@@ -2,12 +2,13 @@ package verify
 
 import (
 	"encoding/json"
-	"encoding/xml"
 	"fmt"
 	"io"
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/tfdyn/tfdyn/internal/findings"
 )
 
 // Report is the outcome of a verify run.
@@ -56,6 +57,8 @@ type PatternReport struct {
 	OK        bool        `json:"ok"`
 	Message   string      `json:"message,omitempty"`
 	Warning   string      `json:"warning,omitempty"`
+	// Pos is the access_pattern block.
+	Pos *findings.Pos `json:"position,omitempty"`
 }
 
 // RunResult is one execution of a pattern with one input set.
@@ -230,78 +233,96 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	return enc.Encode(r)
 }
 
-// WriteJUnit writes the report as JUnit XML: one test case per conformance
-// check and per access pattern.
+// WriteJUnit writes the report as JUnit XML (package findings): a suite
+// with one test case per conformance check, per access pattern, per
+// rejected write and for an environment error.
 func (r *Report) WriteJUnit(w io.Writer) error {
-	type failure struct {
-		Message string `xml:"message,attr"`
-		Text    string `xml:",chardata"`
-	}
-	type testcase struct {
-		Name      string   `xml:"name,attr"`
-		Classname string   `xml:"classname,attr"`
-		Time      string   `xml:"time,attr"`
-		Failure   *failure `xml:"failure,omitempty"`
-	}
-	type suite struct {
-		XMLName  xml.Name   `xml:"testsuite"`
-		Name     string     `xml:"name,attr"`
-		Tests    int        `xml:"tests,attr"`
-		Failures int        `xml:"failures,attr"`
-		Time     string     `xml:"time,attr"`
-		Cases    []testcase `xml:"testcase"`
-	}
-	s := suite{Name: "tfdyn verify " + r.Schema, Time: fmt.Sprintf("%.3f", r.Duration.Seconds())}
+	suite := findings.JUnitSuite{Name: "tfdyn verify " + r.Schema}
 	for _, c := range r.Conformance {
-		tc := testcase{Name: c.Name, Classname: "conformance", Time: "0"}
+		tc := findings.JUnitCase{Name: c.Name, Classname: "conformance"}
 		if !c.OK {
-			tc.Failure = &failure{Message: c.Detail, Text: c.Detail}
+			tc.Failure = &findings.JUnitFailure{Message: c.Detail, Text: c.Detail}
 		}
-		s.Cases = append(s.Cases, tc)
+		suite.Cases = append(suite.Cases, tc)
 	}
 	for _, p := range r.Patterns {
 		var d time.Duration
-		var msgs []string
 		for _, run := range p.Runs {
 			d += run.Latency
-			if !run.OK {
-				msgs = append(msgs, fmt.Sprintf("inputs %s: %s", run.Inputs, run.Message))
-			}
 		}
-		if p.Message != "" {
-			msgs = append(msgs, p.Message)
-		}
-		tc := testcase{Name: p.Name, Classname: "access_pattern", Time: fmt.Sprintf("%.3f", d.Seconds())}
+		tc := findings.JUnitCase{Name: p.Name, Classname: "access_pattern", Seconds: d.Seconds()}
 		if !p.OK {
-			tc.Failure = &failure{Message: "result differs from the schema's oracle", Text: strings.Join(msgs, "\n")}
+			tc.Failure = &findings.JUnitFailure{Message: "result differs from the schema's oracle", Text: strings.Join(patternMessages(p), "\n")}
+		} else if p.Warning != "" {
+			tc.SystemOut = "warning: " + p.Warning
 		}
-		s.Cases = append(s.Cases, tc)
+		suite.Cases = append(suite.Cases, tc)
 	}
 	for _, rj := range r.Rejected {
 		name := "write " + rj.Entity + " {" + rj.Key + "}"
 		if rj.Entity == "" {
 			name = "create table " + rj.Table
 		}
-		s.Cases = append(s.Cases, testcase{Name: name, Classname: "dynamodb", Time: "0",
-			Failure: &failure{Message: "DynamoDB rejected it (ValidationException)", Text: rj.String()}})
+		suite.Cases = append(suite.Cases, findings.JUnitCase{Name: name, Classname: "dynamodb",
+			Failure: &findings.JUnitFailure{Message: "DynamoDB rejected it (ValidationException)", Text: rj.String()}})
 	}
 	if r.Error != "" {
-		s.Cases = append(s.Cases, testcase{Name: "environment", Classname: "verify", Time: "0", Failure: &failure{Message: r.Error, Text: r.Error}})
+		suite.Cases = append(suite.Cases, findings.JUnitCase{Name: "environment", Classname: "verify",
+			Failure: &findings.JUnitFailure{Message: r.Error, Text: r.Error}})
 	}
-	s.Tests = len(s.Cases)
-	for _, c := range s.Cases {
-		if c.Failure != nil {
-			s.Failures++
+	return findings.WriteJUnit(w, findings.JUnit{Name: "tfdyn verify", Suites: []findings.JUnitSuite{suite}})
+}
+
+// patternMessages lists why a pattern failed: each failed run, then the
+// pattern's own message.
+func patternMessages(p PatternReport) []string {
+	var msgs []string
+	for _, run := range p.Runs {
+		if !run.OK {
+			msgs = append(msgs, fmt.Sprintf("inputs %s: %s", run.Inputs, run.Message))
 		}
 	}
-	if _, err := io.WriteString(w, xml.Header); err != nil {
-		return err
+	if p.Message != "" {
+		msgs = append(msgs, p.Message)
 	}
-	enc := xml.NewEncoder(w)
-	enc.Indent("", "  ")
-	if err := enc.Encode(s); err != nil {
-		return err
+	return msgs
+}
+
+// Findings lists the report's problems for the CI formats (package
+// findings): failed conformance checks at their table block, failed and
+// warned patterns at their access_pattern block, scale findings, rejected
+// writes at their example, and an environment error.
+func (r *Report) Findings() []findings.Finding {
+	var out []findings.Finding
+	for _, c := range r.Conformance {
+		if !c.OK {
+			out = append(out, findings.Finding{Severity: findings.Error, Summary: "Live table differs from the schema: " + c.Name, Detail: c.Detail, Pos: c.Pos})
+		}
 	}
-	_, err := io.WriteString(w, "\n")
-	return err
+	for _, p := range r.Patterns {
+		switch {
+		case !p.OK:
+			out = append(out, findings.Finding{Severity: findings.Error, Summary: "Access pattern " + p.Name + " returned other items than the schema says",
+				Detail: strings.Join(patternMessages(p), " "), Pos: p.Pos, Subject: p.Name})
+		case p.Warning != "":
+			out = append(out, findings.Finding{Severity: findings.Warning, Summary: "Access pattern " + p.Name, Detail: p.Warning, Pos: p.Pos, Subject: p.Name})
+		}
+	}
+	pos := map[string]*findings.Pos{}
+	for _, p := range r.Patterns {
+		pos[p.Name] = p.Pos
+	}
+	for _, sc := range r.Scale {
+		if !sc.OK {
+			out = append(out, findings.Finding{Severity: findings.Error, Summary: "Access pattern " + sc.Pattern + " reads more as the table grows",
+				Detail: sc.Message, Pos: pos[sc.Pattern], Subject: sc.Pattern})
+		}
+	}
+	for _, rj := range r.Rejected {
+		out = append(out, findings.Finding{Severity: findings.Error, Summary: "DynamoDB rejected a write", Detail: rj.String(), Pos: rj.pos, Subject: rj.Entity})
+	}
+	if r.Error != "" {
+		out = append(out, findings.Finding{Severity: findings.Error, Summary: "verify could not finish", Detail: r.Error})
+	}
+	return out
 }

@@ -23,6 +23,7 @@ import (
 
 	"github.com/tfdyn/tfdyn/ddblocal"
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/findings"
 	"github.com/tfdyn/tfdyn/oracle"
 	"github.com/tfdyn/tfdyn/tfenv"
 )
@@ -326,6 +327,7 @@ func (r *runner) conformance(ctx context.Context) error {
 			if len(r.opts.Schema.Tables) > 1 {
 				checks[i].Name = t.Label + ": " + checks[i].Name
 			}
+			checks[i].Pos = findings.PosOf(&t.DeclRange)
 		}
 		r.mu.Lock()
 		r.report.Conformance = append(r.report.Conformance, checks...)
@@ -478,7 +480,7 @@ func (r *runner) patterns(ctx context.Context, into *[]PatternReport, maxSets in
 }
 
 func (r *runner) pattern(ctx context.Context, p *hclschema.AccessPattern, maxSets int) (PatternReport, error) {
-	pr := PatternReport{Name: p.Name, Operation: string(p.Operation()), Index: p.Index.Name, OK: true}
+	pr := PatternReport{Name: p.Name, Operation: string(p.Operation()), Index: p.Index.Name, OK: true, Pos: findings.PosOf(&p.DeclRange)}
 	ds := r.datasets[p.Table]
 	sets := inputSets(p, maxSets)
 	if len(sets) == 0 {

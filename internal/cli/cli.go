@@ -287,14 +287,23 @@ var commandRegistry []func(*app) *cobra.Command
 // diagOptions are the output options shared by commands that print diagnostics.
 type diagOptions struct {
 	format string
+	// ci offers the CI formats (validate): github, junit, sarif, markdown.
+	ci bool
+}
+
+func (o *diagOptions) formats() []string {
+	if o.ci {
+		return []string{"text", "json", formatGitHub, formatJUnit, formatSARIF, formatMarkdown}
+	}
+	return []string{"text", "json"}
 }
 
 func (o *diagOptions) register(c *cobra.Command) {
-	c.Flags().StringVar(&o.format, "format", "text", "output format: text or json")
+	c.Flags().StringVar(&o.format, "format", "text", "output format: "+strings.Join(o.formats(), ", "))
 }
 
 func (o *diagOptions) check() error {
-	return checkFormat(o.format, "text", "json")
+	return checkFormat(o.format, o.formats()...)
 }
 
 // loadSchema loads and lints a schema; it prints diagnostics and returns an
@@ -346,8 +355,11 @@ func unreadableCode(c diag.Code) bool {
 }
 
 func (a *app) printDiagnostics(s *hclschema.Schema, diags hcl.Diagnostics, o diagOptions) error {
-	if o.format == "json" {
+	switch o.format {
+	case "json":
 		return diag.WriteJSON(a.stdout, diags)
+	case formatGitHub, formatJUnit, formatSARIF, formatMarkdown:
+		return writeSchemaFindings(a.stdout, o.format, s, diags)
 	}
 	if len(diags) == 0 {
 		return nil

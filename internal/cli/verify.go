@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/findings"
 	"github.com/tfdyn/tfdyn/verify"
 )
 
@@ -23,7 +23,7 @@ func (a *app) verifyCommand() *cobra.Command {
 		opts     verify.Options
 		target   string
 		format   string
-		junit    string
+		ci       ciOptions
 		provider int
 	)
 	c := &cobra.Command{
@@ -48,7 +48,7 @@ Exit code 0: everything passed; 1: a pattern or conformance check failed;
 2: environment or usage error; 130: interrupted.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, "text", "json"); err != nil {
+			if err := checkFormat(format, "text", "json", formatGitHub, formatSARIF, formatMarkdown); err != nil {
 				return err
 			}
 			if err := oneOf("--target", target, "local", "endpoint", "aws"); err != nil {
@@ -105,15 +105,13 @@ Exit code 0: everything passed; 1: a pattern or conformance check failed;
 			a.cleansUp() // an interrupt destroys what verify created before tfdyn exits
 			rep, err := verify.Run(cmd.Context(), opts)
 			if rep != nil {
-				if format == "json" {
-					_ = rep.WriteJSON(a.stdout)
-				} else {
+				if format == "text" {
 					rep.WriteText(a.stdout)
+				} else {
+					_ = writeVerifyReport(a.stdout, format, rep)
 				}
-				if junit != "" {
-					if werr := a.commit(func() error { return writeFile(junit, rep.WriteJUnit) }); werr != nil && !errors.Is(werr, errInterrupted) {
-						return exit(ExitUsage, fmt.Errorf("verify: write %s: %w", junit, werr))
-					}
+				if werr := a.writeReports(ci, func(f string, w io.Writer) error { return writeVerifyReport(w, f, rep) }); werr != nil && !errors.Is(werr, errInterrupted) {
+					return exit(ExitUsage, fmt.Errorf("verify: %w", werr))
 				}
 			}
 			switch {
@@ -136,11 +134,35 @@ Exit code 0: everything passed; 1: a pattern or conformance check failed;
 	c.Flags().IntVar(&opts.Scale, "scale", 0, "repeat with K times the data and flag patterns whose reads grow with the table")
 	c.Flags().BoolVar(&opts.Keep, "keep", false, "leave the table up for inspection (until Ctrl-C for the local target)")
 	c.Flags().IntVar(&opts.Parallel, "parallel", 4, "concurrent requests")
-	c.Flags().StringVar(&format, "format", "text", "report format: text or json")
-	c.Flags().StringVar(&junit, "junit", "", "also write a JUnit XML report to FILE")
+	c.Flags().StringVar(&format, "format", "text", "report format: text, json, github (annotations), sarif or markdown")
+	ci.register(c)
 	c.Flags().IntVar(&provider, "provider", 6, "major version of hashicorp/aws: 6 or 5")
 	c.Flags().StringToStringVar(&opts.TableNames, "table-name", nil, "DynamoDB name of a table by label (LABEL=NAME); verify refuses names that exist")
 	return c
+}
+
+// writeVerifyReport writes a verify report in a machine format.
+func writeVerifyReport(w io.Writer, format string, rep *verify.Report) error {
+	fs := ciPaths(rep.Findings())
+	switch format {
+	case "json":
+		return rep.WriteJSON(w)
+	case formatJUnit:
+		return rep.WriteJUnit(w)
+	case formatGitHub:
+		return findings.WriteGitHub(w, fs)
+	case formatSARIF:
+		return findings.WriteSARIF(w, findings.Tool{Name: "tfdyn", Version: version(), InformationURI: homepage}, fs)
+	case formatMarkdown:
+		verdict := "passed"
+		if !rep.Passed {
+			verdict = "FAILED"
+		}
+		title := fmt.Sprintf("tfdyn verify %s: %s (%d access patterns, %d checks, %d items, %.0f s)",
+			rep.Schema, verdict, len(rep.Patterns), len(rep.Conformance), rep.Items, rep.Duration.Seconds())
+		return findings.WriteMarkdown(w, title, fs)
+	}
+	return fmt.Errorf("unknown format %q", format)
 }
 
 // Bounds of verify's numeric flags: beyond them a local run takes hours or
@@ -166,16 +188,4 @@ func checkTableNames(names map[string]string, s *hclschema.Schema) error {
 		}
 	}
 	return nil
-}
-
-func writeFile(path string, write func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }

@@ -3,15 +3,12 @@ package findings_test
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/internal/findings"
-	"github.com/tfdyn/tfdyn/tfenv"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // sample has every shape: an error with a one-line range, a warning whose
@@ -39,39 +36,14 @@ func TestWriteGitHub(t *testing.T) {
 		out.String())
 }
 
-// sarifSchema compiles the official SARIF 2.1.0 schema that `make setup`
-// fetches into the cache.
-func sarifSchema(t *testing.T) *jsonschema.Schema {
-	t.Helper()
-	path := filepath.Join(tfenv.CacheDir(), "sarif", "sarif-schema-2.1.0.json")
-	f, err := os.Open(path)
-	if err != nil {
-		if testing.Short() {
-			t.Skip("no SARIF schema (make setup fetches it)")
-		}
-		t.Fatalf("the SARIF 2.1.0 schema is missing: run make setup (%v)", err)
-	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	require.NoError(t, err)
-	c := jsonschema.NewCompiler()
-	require.NoError(t, c.AddResource("sarif.json", doc))
-	s, err := c.Compile("sarif.json")
-	require.NoError(t, err)
-	return s
-}
-
 func TestWriteSARIFValidatesAgainstTheSchema(t *testing.T) {
-	schema := sarifSchema(t)
 	tool := findings.Tool{Name: "tfdyn", Version: "v1.2.3", InformationURI: "https://github.com/tfdyn/tfdyn",
 		Rules: []findings.Rule{{ID: "TD101", Name: "scan-required", Short: "Every pattern is served by a key or an index", Doc: "docs/rules/TD101.md"}}}
 	for name, fs := range map[string][]findings.Finding{"sample": sample, "empty": nil} {
 		t.Run(name, func(t *testing.T) {
 			var out bytes.Buffer
 			require.NoError(t, findings.WriteSARIF(&out, tool, fs))
-			inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(out.Bytes()))
-			require.NoError(t, err)
-			require.NoError(t, schema.Validate(inst), out.String())
+			tftest.ValidSARIF(t, out.Bytes())
 		})
 	}
 }

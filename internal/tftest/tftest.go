@@ -3,11 +3,14 @@
 package tftest
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/tfdyn/tfdyn/tfenv"
 )
@@ -125,4 +128,45 @@ func CLIConfig(t testing.TB, mirror string) string {
 		t.Fatal(err)
 	}
 	return rc
+}
+
+// SARIFSchema compiles the official SARIF 2.1.0 JSON schema that `make
+// setup` fetches into the cache; it skips under -short when the schema is
+// missing and fails otherwise.
+func SARIFSchema(t testing.TB) *jsonschema.Schema {
+	t.Helper()
+	path := filepath.Join(tfenv.CacheDir(), "sarif", "sarif-schema-2.1.0.json")
+	f, err := os.Open(path)
+	if err != nil {
+		if testing.Short() {
+			t.Skip("no SARIF schema (make setup fetches it)")
+		}
+		t.Fatalf("the SARIF 2.1.0 schema is missing: run make setup (%v)", err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("sarif.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	s, err := c.Compile("sarif.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// ValidSARIF fails the test when log is not a valid SARIF 2.1.0 log.
+func ValidSARIF(t testing.TB, log []byte) {
+	t.Helper()
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(log))
+	if err != nil {
+		t.Fatalf("SARIF is not JSON: %v\n%s", err, log)
+	}
+	if err := SARIFSchema(t).Validate(inst); err != nil {
+		t.Fatalf("SARIF does not validate against the 2.1.0 schema: %v\n%s", err, log)
+	}
 }
