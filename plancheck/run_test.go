@@ -106,10 +106,10 @@ func TestDecodePlanJSONBounded(t *testing.T) {
 	require.ErrorIs(t, err, plancheck.ErrPlanTooLarge)
 
 	for src, msg := range map[string]string{
-		"":               "not a JSON plan: the input is empty",
-		" \n\t":          "not a JSON plan: the input is empty",
-		"PK\x03\x04rest": "this is a binary plan file, not JSON: convert it with `terraform show -json PLANFILE > plan.json`",
-		"[1]":            "not a JSON plan: it starts with byte 0x5b, not '{' (make it with terraform show -json PLANFILE)",
+		"":                               "not a JSON plan: the input is empty",
+		" \n\t":                          "not a JSON plan: the input is empty",
+		"PK\x03\x04rest":                 "this is a binary plan file, not JSON: convert it with `terraform show -json PLANFILE > plan.json`",
+		"[1]":                            "not a JSON plan: it starts with byte 0x5b, not '{' (make it with terraform show -json PLANFILE)",
 		strings.Repeat(" ", 5000) + "{}": "not a JSON plan: the input starts with more than 4 KiB of white space",
 	} {
 		_, err := plancheck.DecodePlanJSON(strings.NewReader(src))
