@@ -2,6 +2,7 @@ package plancheck
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -175,13 +176,37 @@ var ackBlockSchema = &hcl.BodySchema{
 
 // LoadAckFile reads an acknowledgement file (see ParseAckFile). The
 // returned files map serves diag.WriteText for printing the diagnostics.
+// Only a regular file (or a symbolic link to one) of at most
+// MaxAckFileBytes is read.
 func LoadAckFile(path string) ([]Ack, map[string]*hcl.File, hcl.Diagnostics) {
-	src, err := os.ReadFile(path)
+	fail := func(format string, args ...any) ([]Ack, map[string]*hcl.File, hcl.Diagnostics) {
+		return nil, map[string]*hcl.File{}, hcl.Diagnostics{diag.Errorf(CodeInvalidAck, nil, "Cannot read acknowledgement file", format, args...)}
+	}
+	st, err := os.Stat(path)
 	if err != nil {
-		return nil, map[string]*hcl.File{}, hcl.Diagnostics{diag.Errorf(CodeInvalidAck, nil, "Cannot read acknowledgement file", "%s.", err)}
+		return fail("%s.", err)
+	}
+	if !st.Mode().IsRegular() {
+		return fail("%s is not a regular file (%s).", path, fileKind(st.Mode()))
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return fail("%s.", err)
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, MaxAckFileBytes+1))
+	if err != nil {
+		return fail("%s: %s.", path, err)
+	}
+	if len(src) > MaxAckFileBytes {
+		return fail("%s is larger than %d KiB, the limit for an acknowledgement file.", path, MaxAckFileBytes>>10)
 	}
 	return ParseAckFile(path, src)
 }
+
+// MaxAckFileBytes is the largest acknowledgement file LoadAckFile reads
+// (1 MiB: thousands of acknowledge blocks).
+const MaxAckFileBytes = 1 << 20
 
 // ParseAckFile parses acknowledgements in HCL:
 //
