@@ -58,7 +58,7 @@ func gsiKeptNote(c *change, name string, decl declaredGSIs) note {
 			"To delete it, either (1) delete it outside Terraform: aws dynamodb update-table --table-name %s --global-secondary-index-updates '[{\"Delete\":{\"IndexName\":\"%s\"}}]', wait until the table is ACTIVE again and plan again (the refresh drops the index from the state); "+
 			"or (2) in two applies: import it into a standalone aws_dynamodb_global_secondary_index resource (an import block with id \"%s,%s\") and apply, then remove that resource and its import block and apply again, which deletes the index. "+
 			"terraform apply -replace=%q also drops it, but it deletes and re-creates the table: every item is lost. "+
-			"If the index is meant to stay, declare it in the schema again.",
+			"If the index is meant to stay, declare it in the schema.",
 			name, key, c.Address(), disp, why, table, name, table, name, c.Address()),
 	}
 }
