@@ -149,3 +149,41 @@ func instanceKeyEnd(s string) int {
 	}
 	return -1
 }
+
+// StandaloneGSIType is the resource type of a GSI managed outside its
+// table resource (hashicorp/aws >= 6.28).
+const StandaloneGSIType = "aws_dynamodb_global_secondary_index"
+
+// standaloneGSI is a planned aws_dynamodb_global_secondary_index.
+type standaloneGSI struct {
+	Address string
+	// Deleted is set when the plan deletes it (and does not create it
+	// again).
+	Deleted bool
+}
+
+// standaloneGSIs indexes the plan's aws_dynamodb_global_secondary_index
+// resources by table name and index name (joined by a NUL byte). Those
+// whose names are unknown are left out.
+func standaloneGSIs(plan *tfjson.Plan) map[string]standaloneGSI {
+	out := map[string]standaloneGSI{}
+	if plan == nil {
+		return out
+	}
+	for _, rc := range plan.ResourceChanges {
+		if rc == nil || rc.Change == nil || rc.Type != StandaloneGSIType || rc.Mode == tfjson.DataResourceMode {
+			continue
+		}
+		a := rc.Change.Actions
+		v := value{v: rc.Change.After, unk: rc.Change.AfterUnknown}
+		if a.Delete() || a.Forget() {
+			v = value{v: rc.Change.Before}
+		}
+		tbl, ix := v.Get("table_name").strVal(), v.Get("index_name").strVal()
+		if tbl.Unknown || ix.Unknown || tbl.Value == "" || ix.Value == "" {
+			continue
+		}
+		out[tbl.Value+"\x00"+ix.Value] = standaloneGSI{Address: rc.Address, Deleted: a.Delete()}
+	}
+	return out
+}

@@ -25,6 +25,7 @@ func checkDrift(ctx *checkContext) []Finding {
 		return nil
 	}
 	var out []Finding
+	standalone := standaloneGSIs(ctx.plan)
 	for _, t := range s.Tables {
 		if t == nil || t.Primary == nil || len(t.Primary.PartitionKey) == 0 {
 			continue
@@ -43,13 +44,25 @@ func checkDrift(ctx *checkContext) []Finding {
 				continue // destroyed: DP101 reports it.
 			}
 			decl := configGSIs(ctx.plan, c.rc)
-			kept := keptGSIs(t, c.After, decl)
-			for _, n := range kept {
-				f := dp405.finding(c, gsiKeptNote(c, n, decl))
-				f.Range = &r
-				out = append(out, f)
+			var kept, skip []string
+			var managed []string
+			for _, n := range keptGSIs(t, c.After, decl) {
+				sa, ok := standalone[c.TableName().Value+"\x00"+n]
+				switch {
+				case ok && sa.Deleted:
+					// Deleted by its standalone resource: DP405's second apply.
+					skip = append(skip, n)
+				case ok:
+					skip = append(skip, n)
+					managed = append(managed, fmt.Sprintf("GSI %q is managed by %s but not in the schema", n, sa.Address))
+				default:
+					kept = append(kept, n)
+					f := dp405.finding(c, gsiKeptNote(c, n, decl))
+					f.Range = &r
+					out = append(out, f)
+				}
 			}
-			diffs := tableDrift(t, c.After, kept)
+			diffs := append(tableDrift(t, c.After, append(kept, skip...)), managed...)
 			if len(diffs) == 0 {
 				continue
 			}

@@ -121,6 +121,25 @@ func TestGSIKept(t *testing.T) {
 		requireFindings(t, rep, want{"DP404", "aws_dynamodb_table.app", []string{`GSI "ByRegion" is in the plan but not in the schema`,
 			"the provider keeps it instead of deleting it: see DP405"}})
 	})
+	standalone := func(actions, before, after string) string {
+		return strings.Replace(keptPlan("aws_dynamodb_table.app", "", "app", `{"resources": [`+staticResource("app")+`]}`, ""), `"resource_changes": [`,
+			`"resource_changes": [{"address": "aws_dynamodb_global_secondary_index.by_region", "mode": "managed", "type": "aws_dynamodb_global_secondary_index", "name": "by_region",
+			  "change": {"actions": `+actions+`, "before": `+before+`, "after": `+after+`, "after_unknown": {}}}, `, 1)
+	}
+	gsiRes := `{"table_name": "pc-kept", "index_name": "ByRegion"}`
+	t.Run("managed by a standalone resource", func(t *testing.T) {
+		rep := check(t, standalone(`["no-op"]`, gsiRes, gsiRes))
+		requireFindings(t, rep, want{"DP404", "aws_dynamodb_table.app", []string{
+			`GSI "ByRegion" is managed by aws_dynamodb_global_secondary_index.by_region but not in the schema`}})
+		require.NotContains(t, rep.Findings[0].Detail, "in the plan but not in the schema")
+	})
+	t.Run("deleted by its standalone resource", func(t *testing.T) {
+		requireFindings(t, check(t, standalone(`["delete"]`, gsiRes, `null`)))
+	})
+	t.Run("standalone resource of another table", func(t *testing.T) {
+		other := `{"table_name": "other", "index_name": "ByRegion"}`
+		requireFindings(t, check(t, standalone(`["no-op"]`, other, other)), want{"DP405", "aws_dynamodb_table.app", dp405[:1]})
+	})
 	t.Run("no configuration in the plan", func(t *testing.T) {
 		src := strings.Replace(keptPlan("aws_dynamodb_table.app", "", "app", `{}`, ""), `"configuration": {"root_module": {}}`, `"configuration": null`, 1)
 		rep := check(t, src)

@@ -2,6 +2,8 @@ package plancheck_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -110,7 +112,6 @@ func TestLiveGSIKept(t *testing.T) {
 
 	w.write(v2)
 	rep := w.check(w.plan(plancheck.RunOptions{}))
-	w.saveFixture("gsi-kept", plancheck.RunOptions{}, v2)
 	actions := map[string]string{}
 	for _, tc := range rep.Tables {
 		actions[tc.Address] = tc.Action
@@ -120,18 +121,63 @@ func TestLiveGSIKept(t *testing.T) {
 		requireFindings(t, rep, want{"DP202", "aws_dynamodb_table.single", []string{`GSI "ByStatus" of table "pc-single" is deleted`}})
 		return
 	}
+	w.saveFixture("gsi-kept", plancheck.RunOptions{}, v2) // provider 6 only
 	require.Equal(t, map[string]string{"aws_dynamodb_table.only": "no-op", "aws_dynamodb_table.single": "no-op", "aws_dynamodb_table.two": "update"}, actions)
 	requireFindings(t, rep, keptWants()...)
 
-	// Delete the kept GSIs as the finding says, then plan again: clean.
-	for table, index := range map[string]string{"pc-only": "ByRegion", "pc-single": "ByStatus"} {
-		_, err := client.UpdateTable(context.Background(), &dynamodb.UpdateTableInput{TableName: aws.String(table),
-			GlobalSecondaryIndexUpdates: []types.GlobalSecondaryIndexUpdate{{Delete: &types.DeleteGlobalSecondaryIndexAction{IndexName: aws.String(index)}}}})
-		require.NoError(t, err, table)
-	}
-	w.terraform("apply", "-auto-approve") // the deletion of ByRegion on pc-two
+	// Delete the kept GSIs in both ways the finding says, then plan
+	// again: clean. (1) pc-only: UpdateTable with a Delete, the API call
+	// of aws dynamodb update-table.
+	_, err = client.UpdateTable(context.Background(), &dynamodb.UpdateTableInput{TableName: aws.String("pc-only"),
+		GlobalSecondaryIndexUpdates: []types.GlobalSecondaryIndexUpdate{{Delete: &types.DeleteGlobalSecondaryIndexAction{IndexName: aws.String("ByRegion")}}}})
+	require.NoError(t, err)
+	// (2) pc-single, in two applies: import into a standalone
+	// aws_dynamodb_global_secondary_index (this apply also deletes ByRegion
+	// of pc-two), then remove it.
+	standalone := filepath.Join(w.dir, "standalone_gsi.tf")
+	require.NoError(t, os.WriteFile(standalone, []byte(standaloneGSI), 0o644))
+	out := w.terraform("apply", "-auto-approve")
+	require.Contains(t, out, "1 imported, 0 added, 1 changed, 0 destroyed")
+	// Between the applies the GSI is managed, not kept: DP404 names its
+	// resource. Once the resource is removed, its deletion is planned and
+	// nothing is reported on the table.
+	requireFindings(t, only(w.check(w.plan(plancheck.RunOptions{})), "aws_dynamodb_table.single"),
+		want{code: "DP404", address: "aws_dynamodb_table.single", words: []string{`GSI "ByStatus" is managed by aws_dynamodb_global_secondary_index.by_status but not in the schema`}})
+	require.NoError(t, os.Remove(standalone))
 	requireFindings(t, w.check(w.plan(plancheck.RunOptions{})))
+	out = w.terraform("apply", "-auto-approve")
+	require.Contains(t, out, "0 added, 0 changed, 1 destroyed")
+	described, err := client.DescribeTable(context.Background(), &dynamodb.DescribeTableInput{TableName: aws.String("pc-single")})
+	require.NoError(t, err)
+	require.Empty(t, described.Table.GlobalSecondaryIndexes)
+
+	rep = w.check(w.plan(plancheck.RunOptions{}))
+	requireFindings(t, rep)
+	for _, tc := range rep.Tables {
+		require.Equal(t, "no-op", tc.Action, tc.Address)
+	}
 }
+
+// standaloneGSI imports GSI ByStatus of pc-single into a standalone
+// resource, the first of DP405's two applies.
+const standaloneGSI = `import {
+  to = aws_dynamodb_global_secondary_index.by_status
+  id = "pc-single,ByStatus"
+}
+
+resource "aws_dynamodb_global_secondary_index" "by_status" {
+  table_name = "pc-single"
+  index_name = "ByStatus"
+  key_schema {
+    attribute_name = "status"
+    attribute_type = "S"
+    key_type       = "HASH"
+  }
+  projection {
+    projection_type = "ALL"
+  }
+}
+`
 
 // keptWants are the findings of TestLiveGSIKept with provider 6 (and of
 // the fixture gsi-kept it writes).
