@@ -32,13 +32,83 @@ func addFiles(f *testing.F, patterns ...string) {
 	}
 }
 
+// splitSeeds adds one seed per resource change of every plan matching
+// pattern: the change, with the plan's format and Terraform versions and
+// its configuration reduced to the module path of the change.
+func splitSeeds(f *testing.F, pattern string) {
+	f.Helper()
+	files, err := filepath.Glob(pattern)
+	if err != nil || len(files) == 0 {
+		f.Fatalf("no seed files for %s", pattern)
+	}
+	for _, name := range files {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		var plan map[string]json.RawMessage
+		if err := json.Unmarshal(src, &plan); err != nil {
+			f.Fatalf("%s: %v", name, err)
+		}
+		var changes []json.RawMessage
+		if err := json.Unmarshal(plan["resource_changes"], &changes); err != nil {
+			f.Fatalf("%s: %v", name, err)
+		}
+		var config struct {
+			RootModule struct {
+				Resources []json.RawMessage `json:"resources"`
+			} `json:"root_module"`
+		}
+		_ = json.Unmarshal(plan["configuration"], &config)
+		for _, c := range changes {
+			var rc struct {
+				Address       string `json:"address"`
+				ModuleAddress string `json:"module_address"`
+			}
+			if err := json.Unmarshal(c, &rc); err != nil {
+				f.Fatalf("%s: %v", name, err)
+			}
+			cfg := plan["configuration"]
+			if rc.ModuleAddress == "" {
+				// A root module resource: its configuration only.
+				var res []json.RawMessage
+				for _, r := range config.RootModule.Resources {
+					var addr struct{ Address string }
+					_ = json.Unmarshal(r, &addr)
+					if strings.HasPrefix(rc.Address, addr.Address) {
+						res = append(res, r)
+					}
+				}
+				b, err := json.Marshal(map[string]any{"root_module": map[string]any{"resources": res}})
+				if err != nil {
+					f.Fatal(err)
+				}
+				cfg = b
+			}
+			seed, err := json.Marshal(map[string]json.RawMessage{
+				"format_version": plan["format_version"], "terraform_version": plan["terraform_version"],
+				"resource_changes": json.RawMessage("[" + string(c) + "]"), "configuration": cfg,
+			})
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(seed)
+		}
+	}
+}
+
 // FuzzPlan decodes arbitrary plan JSON, runs every rule on it (with the
 // schema of the rules fixture, so that DP204, DP404 and DP405 run, and
 // the acknowledgements of the edited fixture) and writes the report in
 // every format. Nothing may panic; the JSON report must be valid JSON and
 // the JUnit report valid XML.
 func FuzzPlan(f *testing.F) {
-	addFiles(f, "testdata/plans/*.json", "testdata/invalid/*.json")
+	// The real plans are large (up to 400 KB), which makes mutation and
+	// minimisation slow: seed with the small ones whole and with every
+	// resource change of the others as a plan of its own, configuration
+	// included.
+	addFiles(f, "testdata/plans/edited.json", "testdata/invalid/*.json")
+	splitSeeds(f, "testdata/plans/*.json")
 	f.Add([]byte(keptPlan("aws_dynamodb_table.app", "", "app", `{"resources": [`+staticResource("app")+`]}`, "")))
 	f.Add([]byte(keptPlan(`module.db["a:b"].aws_dynamodb_table.app`, `module.db["a:b"]`, "app",
 		`{"module_calls": {"db": {"module": {"resources": [`+staticResource("app", "X")+`]}}}}`, "")))
