@@ -44,8 +44,8 @@ func checkDrift(ctx *checkContext) []Finding {
 				continue // destroyed: DP101 reports it.
 			}
 			decl := configGSIs(ctx.plan, c.rc)
-			var kept, skip []string
-			var managed []string
+			// skip: GSIs DP404 leaves to DP405 or to a standalone resource.
+			var skip, managed []string
 			for _, n := range keptGSIs(t, c.After, decl) {
 				sa, ok := standalone[c.TableName().Value+"\x00"+n]
 				switch {
@@ -56,13 +56,13 @@ func checkDrift(ctx *checkContext) []Finding {
 					skip = append(skip, n)
 					managed = append(managed, fmt.Sprintf("GSI %q is managed by %s but not in the schema", n, sa.Address))
 				default:
-					kept = append(kept, n)
+					skip = append(skip, n)
 					f := dp405.finding(c, gsiKeptNote(c, n, decl))
 					f.Range = &r
 					out = append(out, f)
 				}
 			}
-			diffs := append(tableDrift(t, c.After, append(kept, skip...)), managed...)
+			diffs := append(tableDrift(t, c.After, skip), managed...)
 			if len(diffs) == 0 {
 				continue
 			}
@@ -127,8 +127,9 @@ func lastModule(addr string) string {
 
 // tableDrift lists the differences between schema table t and planned
 // table a as clauses. Unknown planned values are not compared, nor the
-// GSIs named in kept (DP405 reports them).
-func tableDrift(t *hclschema.Table, a *table, kept []string) []string {
+// GSIs named in skip (reported by DP405 or managed by a standalone
+// resource).
+func tableDrift(t *hclschema.Table, a *table, skip []string) []string {
 	var d []string
 	str := func(attr string, planned strVal, want, what string) {
 		if planned.Unknown || planned.Value == want {
@@ -167,7 +168,7 @@ func tableDrift(t *hclschema.Table, a *table, kept []string) []string {
 		}
 	}
 	if !a.GSIsUnknown {
-		d = append(d, gsiDrift(t, a, kept)...)
+		d = append(d, gsiDrift(t, a, skip)...)
 	}
 	if !a.LSIsUnknown {
 		d = append(d, lsiDrift(t, a)...)
@@ -218,7 +219,7 @@ func hasExtraGSI(t *hclschema.Table, a *table) bool {
 	return false
 }
 
-func gsiDrift(t *hclschema.Table, a *table, kept []string) []string {
+func gsiDrift(t *hclschema.Table, a *table, skip []string) []string {
 	var d []string
 	planned := map[string]*gsi{}
 	for i := range a.GSIs {
@@ -249,7 +250,7 @@ func gsiDrift(t *hclschema.Table, a *table, kept []string) []string {
 			}
 		}
 	}
-	for _, n := range kept {
+	for _, n := range skip {
 		declared[n] = true
 	}
 	for _, n := range sortedKeys(planned) {
