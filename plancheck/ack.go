@@ -221,7 +221,7 @@ func ParseAckFile(filename string, src []byte) ([]Ack, map[string]*hcl.File, hcl
 	f, diags := p.ParseHCL(src, filename)
 	diag.WithCode(diags, CodeInvalidAck)
 	if f == nil || diags.HasErrors() {
-		return nil, p.Files(), diags
+		return nil, p.Files(), capDiags(diags)
 	}
 	content, ds := f.Body.Content(ackFileSchema)
 	diags = append(diags, diag.WithCode(ds, CodeInvalidAck)...)
@@ -261,7 +261,22 @@ func ParseAckFile(filename string, src []byte) ([]Ack, map[string]*hcl.File, hcl
 			acks = append(acks, a)
 		}
 	}
-	return acks, p.Files(), diags
+	return acks, p.Files(), capDiags(diags)
+}
+
+// MaxAckDiagnostics is the number of diagnostics ParseAckFile reports for
+// one file; the rest are counted in a last one. A binary or garbled file
+// gives one syntax error per bad byte.
+const MaxAckDiagnostics = 20
+
+func capDiags(diags hcl.Diagnostics) hcl.Diagnostics {
+	if len(diags) <= MaxAckDiagnostics {
+		return diags
+	}
+	rest := len(diags) - MaxAckDiagnostics
+	out := append(hcl.Diagnostics{}, diags[:MaxAckDiagnostics]...)
+	return append(out, diag.Errorf(CodeInvalidAck, nil, "Too many errors",
+		"%d more errors in this acknowledgement file are not shown. Is it an acknowledgement file (acknowledge blocks in HCL)?", rest))
 }
 
 // ackString evaluates a constant string attribute.

@@ -145,3 +145,21 @@ func TestLoadAckFileBounded(t *testing.T) {
 		require.Equal(t, plancheck.CodeInvalidAck, diag.CodeOf(diags[0]))
 	}
 }
+
+// TestParseAckFileGarbage: garbage gives one syntax error per bad byte;
+// the first MaxAckDiagnostics are reported and the rest counted, so that
+// printing them stays fast (the fuzz input d84b88a39256ff6d took more
+// than the fuzzer's time limit).
+func TestParseAckFileGarbage(t *testing.T) {
+	src := append([]byte("acknowledge \"DP101\" {\n  reason = \"x\"\n}\n"), bytes.Repeat([]byte{5}, 5000)...)
+	acks, files, diags := plancheck.ParseAckFile("tfdyn-acks.hcl", src)
+	require.Nil(t, acks)
+	require.Len(t, diags, plancheck.MaxAckDiagnostics+1)
+	require.Equal(t, "tfdyn-acks.hcl:4,1-2", diags[0].Subject.String())
+	last := diags[plancheck.MaxAckDiagnostics]
+	require.Equal(t, "Too many errors", last.Summary)
+	require.Equal(t, "4981 more errors in this acknowledgement file are not shown. Is it an acknowledgement file (acknowledge blocks in HCL)?", last.Detail)
+	require.Equal(t, plancheck.CodeInvalidAck, diag.CodeOf(last))
+	var buf bytes.Buffer
+	require.NoError(t, diag.WriteText(&buf, files, diags, 80, false))
+}
