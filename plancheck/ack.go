@@ -2,6 +2,7 @@ package plancheck
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -175,13 +176,37 @@ var ackBlockSchema = &hcl.BodySchema{
 
 // LoadAckFile reads an acknowledgement file (see ParseAckFile). The
 // returned files map serves diag.WriteText for printing the diagnostics.
+// Only a regular file (or a symbolic link to one) of at most
+// MaxAckFileBytes is read.
 func LoadAckFile(path string) ([]Ack, map[string]*hcl.File, hcl.Diagnostics) {
-	src, err := os.ReadFile(path)
+	fail := func(format string, args ...any) ([]Ack, map[string]*hcl.File, hcl.Diagnostics) {
+		return nil, map[string]*hcl.File{}, hcl.Diagnostics{diag.Errorf(CodeInvalidAck, nil, "Cannot read acknowledgement file", format, args...)}
+	}
+	st, err := os.Stat(path)
 	if err != nil {
-		return nil, map[string]*hcl.File{}, hcl.Diagnostics{diag.Errorf(CodeInvalidAck, nil, "Cannot read acknowledgement file", "%s.", err)}
+		return fail("%s.", err)
+	}
+	if !st.Mode().IsRegular() {
+		return fail("%s is not a regular file (%s).", path, fileKind(st.Mode()))
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return fail("%s.", err)
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, MaxAckFileBytes+1))
+	if err != nil {
+		return fail("%s: %s.", path, err)
+	}
+	if len(src) > MaxAckFileBytes {
+		return fail("%s is larger than %d KiB, the limit for an acknowledgement file.", path, MaxAckFileBytes>>10)
 	}
 	return ParseAckFile(path, src)
 }
+
+// MaxAckFileBytes is the largest acknowledgement file LoadAckFile reads
+// (1 MiB: thousands of acknowledge blocks).
+const MaxAckFileBytes = 1 << 20
 
 // ParseAckFile parses acknowledgements in HCL:
 //
@@ -196,7 +221,7 @@ func ParseAckFile(filename string, src []byte) ([]Ack, map[string]*hcl.File, hcl
 	f, diags := p.ParseHCL(src, filename)
 	diag.WithCode(diags, CodeInvalidAck)
 	if f == nil || diags.HasErrors() {
-		return nil, p.Files(), diags
+		return nil, p.Files(), capDiags(diags)
 	}
 	content, ds := f.Body.Content(ackFileSchema)
 	diags = append(diags, diag.WithCode(ds, CodeInvalidAck)...)
@@ -236,7 +261,22 @@ func ParseAckFile(filename string, src []byte) ([]Ack, map[string]*hcl.File, hcl
 			acks = append(acks, a)
 		}
 	}
-	return acks, p.Files(), diags
+	return acks, p.Files(), capDiags(diags)
+}
+
+// MaxAckDiagnostics is the number of diagnostics ParseAckFile reports for
+// one file; the rest are counted in a last one. A binary or garbled file
+// gives one syntax error per bad byte.
+const MaxAckDiagnostics = 20
+
+func capDiags(diags hcl.Diagnostics) hcl.Diagnostics {
+	if len(diags) <= MaxAckDiagnostics {
+		return diags
+	}
+	rest := len(diags) - MaxAckDiagnostics
+	out := append(hcl.Diagnostics{}, diags[:MaxAckDiagnostics]...)
+	return append(out, diag.Errorf(CodeInvalidAck, nil, "Too many errors",
+		"%d more errors in this acknowledgement file are not shown. Is it an acknowledgement file (acknowledge blocks in HCL)?", rest))
 }
 
 // ackString evaluates a constant string attribute.

@@ -1,10 +1,15 @@
 package plancheck_test
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/tfdyn/tfdyn/diag"
 	"github.com/tfdyn/tfdyn/plancheck"
 )
 
@@ -117,4 +122,44 @@ func TestAckInCheckPlan(t *testing.T) {
 
 	_, err = plancheck.CheckPlan(plan, plancheck.Options{Acks: []plancheck.Ack{{Code: "DP101"}}})
 	require.ErrorContains(t, err, "needs a reason")
+}
+
+// TestLoadAckFileBounded refuses what is not a regular file and a file
+// over the limit, with the reason.
+func TestLoadAckFileBounded(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "tfdyn-acks.hcl")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+	big := filepath.Join(dir, "big.hcl")
+	require.NoError(t, os.WriteFile(big, bytes.Repeat([]byte("# padding\n"), plancheck.MaxAckFileBytes/10+1), 0o644))
+	for path, detail := range map[string]string{
+		fifo:        fifo + " is not a regular file (a named pipe).",
+		"/dev/zero": "/dev/zero is not a regular file (a character device).",
+		big:         big + " is larger than 1024 KiB, the limit for an acknowledgement file.",
+	} {
+		acks, _, diags := plancheck.LoadAckFile(path)
+		require.Nil(t, acks)
+		require.Len(t, diags, 1)
+		require.Equal(t, "Cannot read acknowledgement file", diags[0].Summary)
+		require.Equal(t, detail, diags[0].Detail)
+		require.Equal(t, plancheck.CodeInvalidAck, diag.CodeOf(diags[0]))
+	}
+}
+
+// TestParseAckFileGarbage: garbage gives one syntax error per bad byte;
+// the first MaxAckDiagnostics are reported and the rest counted, so that
+// printing them stays fast (the fuzz input d84b88a39256ff6d took more
+// than the fuzzer's time limit).
+func TestParseAckFileGarbage(t *testing.T) {
+	src := append([]byte("acknowledge \"DP101\" {\n  reason = \"x\"\n}\n"), bytes.Repeat([]byte{5}, 5000)...)
+	acks, files, diags := plancheck.ParseAckFile("tfdyn-acks.hcl", src)
+	require.Nil(t, acks)
+	require.Len(t, diags, plancheck.MaxAckDiagnostics+1)
+	require.Equal(t, "tfdyn-acks.hcl:4,1-2", diags[0].Subject.String())
+	last := diags[plancheck.MaxAckDiagnostics]
+	require.Equal(t, "Too many errors", last.Summary)
+	require.Equal(t, "4981 more errors in this acknowledgement file are not shown. Is it an acknowledgement file (acknowledge blocks in HCL)?", last.Detail)
+	require.Equal(t, plancheck.CodeInvalidAck, diag.CodeOf(last))
+	var buf bytes.Buffer
+	require.NoError(t, diag.WriteText(&buf, files, diags, 80, false))
 }

@@ -25,8 +25,9 @@
 // silent.
 //
 // With Options.Schema the pattern-aware rule DP204 (an access pattern
-// reads a GSI that the apply deletes or rebuilds) and the drift rule DP404
-// (the planned table differs from the schema) run too.
+// reads a GSI that the apply deletes or rebuilds), the drift rule DP404
+// (the planned table differs from the schema) and DP405 (a GSI that the
+// schema and the configuration dropped but the provider keeps) run too.
 //
 // An intended change passes when acknowledged with a reason (Ack), from an
 // --ack flag (ParseAckFlag) or a tfdyn-acks.hcl file (LoadAckFile). An

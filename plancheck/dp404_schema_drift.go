@@ -25,6 +25,7 @@ func checkDrift(ctx *checkContext) []Finding {
 		return nil
 	}
 	var out []Finding
+	standalone := standaloneGSIs(ctx.plan)
 	for _, t := range s.Tables {
 		if t == nil || t.Primary == nil || len(t.Primary.PartitionKey) == 0 {
 			continue
@@ -42,15 +43,38 @@ func checkDrift(ctx *checkContext) []Finding {
 			if c.After == nil {
 				continue // destroyed: DP101 reports it.
 			}
-			diffs := tableDrift(t, c.After)
+			decl := configGSIs(ctx.plan, c.rc)
+			// skip: GSIs DP404 leaves to DP405 or to a standalone resource.
+			var skip, managed []string
+			for _, n := range keptGSIs(t, c.After, decl) {
+				sa, ok := standalone[c.TableName().Value+"\x00"+n]
+				switch {
+				case ok && sa.Deleted:
+					// Deleted by its standalone resource: DP405's second apply.
+					skip = append(skip, n)
+				case ok:
+					skip = append(skip, n)
+					managed = append(managed, fmt.Sprintf("GSI %q is managed by %s but not in the schema", n, sa.Address))
+				default:
+					skip = append(skip, n)
+					f := dp405.finding(c, gsiKeptNote(c, n, decl))
+					f.Range = &r
+					out = append(out, f)
+				}
+			}
+			diffs := append(tableDrift(t, c.After, skip), managed...)
 			if len(diffs) == 0 {
 				continue
 			}
+			detail := fmt.Sprintf("The planned table %s does not match table %q of the schema: %s. The Terraform is stale or was edited by hand: emit it again with tfdyn emit, or change the schema.",
+				c.displayName(), t.Label, strings.Join(diffs, "; "))
+			if !decl.Known && hasExtraGSI(t, c.After) {
+				detail += " If the Terraform already leaves such a GSI out (the plan does not show dynamic blocks, so tfdyn cannot tell), the provider keeps it instead of deleting it: see DP405."
+			}
 			out = append(out, dp404.finding(c, note{
 				Summary: fmt.Sprintf("Table %s differs from the schema", c.displayName()),
-				Detail: fmt.Sprintf("The planned table %s does not match table %q of the schema: %s. The Terraform is stale or was edited by hand: emit it again with tfdyn emit, or change the schema.",
-					c.displayName(), t.Label, strings.Join(diffs, "; ")),
-				Range: &r,
+				Detail:  detail,
+				Range:   &r,
 			}))
 		}
 	}
@@ -102,8 +126,10 @@ func lastModule(addr string) string {
 }
 
 // tableDrift lists the differences between schema table t and planned
-// table a as clauses. Unknown planned values are not compared.
-func tableDrift(t *hclschema.Table, a *table) []string {
+// table a as clauses. Unknown planned values are not compared, nor the
+// GSIs named in skip (reported by DP405 or managed by a standalone
+// resource).
+func tableDrift(t *hclschema.Table, a *table, skip []string) []string {
 	var d []string
 	str := func(attr string, planned strVal, want, what string) {
 		if planned.Unknown || planned.Value == want {
@@ -142,7 +168,7 @@ func tableDrift(t *hclschema.Table, a *table) []string {
 		}
 	}
 	if !a.GSIsUnknown {
-		d = append(d, gsiDrift(t, a)...)
+		d = append(d, gsiDrift(t, a, skip)...)
 	}
 	if !a.LSIsUnknown {
 		d = append(d, lsiDrift(t, a)...)
@@ -172,7 +198,28 @@ func keyNames(keys []hclschema.KeyAttr) []string {
 	return out
 }
 
-func gsiDrift(t *hclschema.Table, a *table) []string {
+// hasExtraGSI reports whether planned table a has a GSI (with a known
+// name) that schema table t does not declare.
+func hasExtraGSI(t *hclschema.Table, a *table) bool {
+	if a.GSIsUnknown {
+		return false
+	}
+	for _, g := range a.GSIs {
+		if g.Name.Unknown {
+			continue
+		}
+		found := false
+		for _, ix := range t.GSIs {
+			found = found || ix.Name == g.Name.Value
+		}
+		if !found {
+			return true
+		}
+	}
+	return false
+}
+
+func gsiDrift(t *hclschema.Table, a *table, skip []string) []string {
 	var d []string
 	planned := map[string]*gsi{}
 	for i := range a.GSIs {
@@ -202,6 +249,9 @@ func gsiDrift(t *hclschema.Table, a *table) []string {
 				d = append(d, fmt.Sprintf("GSI %q includes %s in the plan but %s in the schema", ix.Name, attrList(g.NonKey), attrList(inc)))
 			}
 		}
+	}
+	for _, n := range skip {
+		declared[n] = true
 	}
 	for _, n := range sortedKeys(planned) {
 		if !declared[n] {

@@ -25,6 +25,7 @@ func fixtureWants() map[string][]want {
 		}
 	}
 	m["rules"] = rules
+	m["gsi-kept"] = keptWants()
 	m["edited"] = []want{
 		{code: "DP101", address: "aws_dynamodb_table.legacy (deposed object 0f1e2d3c)", words: []string{"deposed", "create_before_destroy"}},
 		{code: "DP102", address: "aws_dynamodb_table.requested", words: []string{"requested with -replace", "create_before_destroy the create fails"}},

@@ -49,7 +49,8 @@ const (
 // Options control CheckPlan.
 type Options struct {
 	// Schema is the tfdyn schema the Terraform comes from. Optional: it
-	// enables the pattern-aware rule DP204 and the drift rule DP404.
+	// enables the pattern-aware rule DP204 and the drift rules DP404 and
+	// DP405.
 	Schema *hclschema.Schema
 	// Acks acknowledge intended findings; matching findings do not block.
 	Acks []Ack
@@ -146,7 +147,7 @@ func CheckPlan(plan *tfjson.Plan, opts Options) (*Report, error) {
 		}
 	}
 	cs := changes(plan)
-	ctx := &checkContext{opts: opts, changes: cs}
+	ctx := &checkContext{opts: opts, changes: cs, plan: plan}
 	rep := &Report{TerraformVersion: plan.TerraformVersion}
 	for _, c := range cs {
 		tc := TableChange{Address: c.Address(), Action: actionName(c.Actions()), ReplacePaths: c.ReplacePaths}
@@ -196,6 +197,8 @@ func CheckPlan(plan *tfjson.Plan, opts Options) (*Report, error) {
 type checkContext struct {
 	opts    Options
 	changes []*change
+	// plan is the whole plan (its configuration section is read by DP405).
+	plan *tfjson.Plan
 }
 
 // note is what a rule's check returns; the rule adds code, family,

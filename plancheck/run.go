@@ -1,6 +1,7 @@
 package plancheck
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -125,9 +126,37 @@ func initHint(err error, stderr string) string {
 	return ""
 }
 
+// MaxPlanJSONBytes is the largest plan JSON LoadPlanJSON and
+// DecodePlanJSON read (256 MiB). A larger input is refused before it
+// exhausts memory: `terraform show -json` of a plan with thousands of
+// resources stays far below it.
+const MaxPlanJSONBytes = 256 << 20
+
+// ErrPlanTooLarge is returned for a plan JSON over MaxPlanJSONBytes.
+var ErrPlanTooLarge = fmt.Errorf("the plan JSON is larger than %d MiB (the limit of tfdyn plan)", MaxPlanJSONBytes>>20)
+
+// ErrErroredPlan is returned for a plan that terraform could not finish
+// ("errored": true): it cannot be applied and its changes are incomplete,
+// so it cannot be judged. A command reports it as an environment error
+// (ExitUsage), like a failing `terraform plan`.
+var ErrErroredPlan = errors.New(`the plan is errored ("errored": true): terraform could not finish planning, so the plan is incomplete and cannot be applied; fix the error that terraform plan printed and plan again`)
+
 // LoadPlanJSON reads a plan in JSON, as written by
-// `terraform show -json plan.out > plan.json`.
+// `terraform show -json plan.out > plan.json`. Only a regular file (or a
+// symbolic link to one) of at most MaxPlanJSONBytes is read: a FIFO or a
+// device is refused before it is opened, so it cannot block or stream
+// forever (use "-" and DecodePlanJSON for standard input).
 func LoadPlanJSON(path string) (*tfjson.Plan, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("plancheck: read plan: %w", err)
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("plancheck: read plan: %s is not a regular file (%s); pass a plan JSON file, or - to read standard input", path, fileKind(st.Mode()))
+	}
+	if st.Size() > MaxPlanJSONBytes {
+		return nil, fmt.Errorf("plancheck: %s: %w", path, ErrPlanTooLarge)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("plancheck: read plan: %w", err)
@@ -140,23 +169,53 @@ func LoadPlanJSON(path string) (*tfjson.Plan, error) {
 	return p, nil
 }
 
+// fileKind names a non-regular file mode for messages.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeCharDevice != 0:
+		return "a character device"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a regular file"
+}
+
 // errBinaryPlan tells a binary plan file apart from JSON.
 var errBinaryPlan = errors.New("this is a binary plan file, not JSON: convert it with `terraform show -json PLANFILE > plan.json`")
 
-// DecodePlanJSON reads a JSON plan from r (for example standard input).
+// DecodePlanJSON reads a JSON plan from r (for example standard input),
+// at most MaxPlanJSONBytes of it (ErrPlanTooLarge beyond). Input that
+// does not start like a JSON object is refused after its first bytes. A
+// plan terraform could not finish ("errored": true) is ErrErroredPlan.
 func DecodePlanJSON(r io.Reader) (*tfjson.Plan, error) {
-	b, err := io.ReadAll(r)
+	return decodePlanJSON(r, MaxPlanJSONBytes)
+}
+
+// decodePlanJSON is DecodePlanJSON with the size limit as a parameter.
+func decodePlanJSON(r io.Reader, limit int64) (*tfjson.Plan, error) {
+	br := bufio.NewReaderSize(r, 4096)
+	if err := checkStart(br); err != nil {
+		return nil, err
+	}
+	b, err := io.ReadAll(io.LimitReader(br, limit+1))
 	if err != nil {
 		return nil, fmt.Errorf("read plan: %w", err)
 	}
-	if bytes.HasPrefix(b, []byte("PK\x03\x04")) {
-		return nil, errBinaryPlan
+	if int64(len(b)) > limit {
+		return nil, ErrPlanTooLarge
 	}
 	var probe struct {
 		FormatVersion string          `json:"format_version"`
 		Values        json.RawMessage `json:"values"`
 		Changes       json.RawMessage `json:"resource_changes"`
 		Planned       json.RawMessage `json:"planned_values"`
+		Errored       bool            `json:"errored"`
 	}
 	if err := json.Unmarshal(b, &probe); err != nil {
 		return nil, fmt.Errorf("not a JSON plan: %w", err)
@@ -167,9 +226,45 @@ func DecodePlanJSON(r io.Reader) (*tfjson.Plan, error) {
 	if probe.FormatVersion == "" {
 		return nil, errors.New("not a Terraform JSON plan (no format_version): make it with terraform show -json PLANFILE")
 	}
+	if probe.Errored {
+		return nil, ErrErroredPlan
+	}
 	var p tfjson.Plan
 	if err := json.Unmarshal(b, &p); err != nil {
 		return nil, fmt.Errorf("decode plan: %w", err)
 	}
 	return &p, nil
+}
+
+// checkStart looks at the first bytes of a plan: a binary plan file (a
+// zip archive) and anything whose first non-space byte is not '{' are
+// refused without reading further.
+func checkStart(br *bufio.Reader) error {
+	head, err := br.Peek(4)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return fmt.Errorf("read plan: %w", err)
+	}
+	if bytes.HasPrefix(head, []byte("PK\x03\x04")) {
+		return errBinaryPlan
+	}
+	for i := 1; i <= br.Size(); i++ {
+		b, err := br.Peek(i)
+		if len(b) < i {
+			if err == io.EOF {
+				return errors.New("not a JSON plan: the input is empty")
+			}
+			if err != nil {
+				return fmt.Errorf("read plan: %w", err)
+			}
+		}
+		switch c := b[i-1]; c {
+		case ' ', '\t', '\r', '\n':
+			continue
+		case '{':
+			return nil
+		default:
+			return fmt.Errorf("not a JSON plan: it starts with byte %#02x, not '{' (make it with terraform show -json PLANFILE)", c)
+		}
+	}
+	return errors.New("not a JSON plan: the input starts with more than 4 KiB of white space")
 }
