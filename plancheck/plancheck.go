@@ -166,6 +166,7 @@ func CheckPlan(plan *tfjson.Plan, opts Options) (*Report, error) {
 	for _, f := range checkDrift(ctx) {
 		rep.Findings = append(rep.Findings, f)
 	}
+	placeInSchema(ctx, rep.Findings)
 	sort.SliceStable(rep.Findings, func(i, j int) bool {
 		a, b := rep.Findings[i], rep.Findings[j]
 		if a.Address != b.Address {
@@ -231,4 +232,27 @@ func actionName(a tfjson.Actions) string {
 		return "no-op"
 	}
 	return fmt.Sprint(a)
+}
+
+// placeInSchema points every finding about a planned table that has no
+// schema position yet at the block of the schema table it matches
+// (matchTable), so that every format can show it on the schema's lines.
+func placeInSchema(ctx *checkContext, fs []Finding) {
+	if ctx.opts.Schema == nil {
+		return
+	}
+	at := map[string]*hcl.Range{}
+	for _, t := range ctx.opts.Schema.Tables {
+		for _, c := range matchTable(ctx, t) {
+			if _, ok := at[c.Address()]; !ok {
+				r := t.DeclRange
+				at[c.Address()] = &r
+			}
+		}
+	}
+	for i := range fs {
+		if fs[i].Range == nil {
+			fs[i].Range = at[fs[i].Address]
+		}
+	}
 }

@@ -2,10 +2,11 @@ package plancheck
 
 import (
 	"encoding/json"
-	"encoding/xml"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/tfdyn/tfdyn/internal/findings"
 )
 
 // Formats of WriteReport.
@@ -14,10 +15,14 @@ const (
 	FormatJSON   = "json"
 	FormatGitHub = "github"
 	FormatJUnit  = "junit"
+	// FormatSARIF is a SARIF 2.1.0 log (code scanning).
+	FormatSARIF = "sarif"
+	// FormatMarkdown is a Markdown table (a job summary, a PR comment).
+	FormatMarkdown = "markdown"
 )
 
 // Formats lists the output formats.
-var Formats = []string{FormatText, FormatJSON, FormatGitHub, FormatJUnit}
+var Formats = []string{FormatText, FormatJSON, FormatGitHub, FormatJUnit, FormatSARIF, FormatMarkdown}
 
 // WriteReport writes rep in format (text, json, github or junit).
 func WriteReport(w io.Writer, rep *Report, format string) error {
@@ -30,6 +35,10 @@ func WriteReport(w io.Writer, rep *Report, format string) error {
 		return WriteGitHub(w, rep)
 	case FormatJUnit:
 		return WriteJUnit(w, rep)
+	case FormatSARIF:
+		return WriteSARIF(w, rep, "")
+	case FormatMarkdown:
+		return WriteMarkdown(w, rep)
 	}
 	return fmt.Errorf("plancheck: unknown format %q (use %s)", format, strings.Join(Formats, ", "))
 }
@@ -205,70 +214,57 @@ func WriteJSON(w io.Writer, rep *Report) error {
 	return enc.Encode(doc)
 }
 
-// WriteGitHub writes GitHub Actions workflow commands: ::error for
-// blocking findings, ::warning for warnings, ::notice for acknowledged
-// ones. With a schema range the annotation points at the schema file.
+// WriteGitHub writes GitHub Actions workflow commands (package findings):
+// ::error for blocking findings, ::warning for warnings, ::notice for
+// acknowledged ones. With a schema position the annotation points at the
+// schema's lines.
 func WriteGitHub(w io.Writer, rep *Report) error {
-	ew := &errWriter{w: w}
-	for _, f := range rep.Findings {
-		cmd := "warning"
-		switch {
-		case f.Acknowledged != nil:
-			cmd = "notice"
-		case f.Severity == SeverityError:
-			cmd = "error"
-		}
-		props := []string{}
-		if f.Range != nil && f.Range.Filename != "" {
-			props = append(props, "file="+ghProperty(f.Range.Filename), fmt.Sprintf("line=%d", f.Range.Start.Line), fmt.Sprintf("col=%d", f.Range.Start.Column))
-		}
-		props = append(props, "title="+ghProperty(f.Code+" "+f.Summary))
-		msg := addressOrSchema(f) + ": " + f.Detail + " (" + "docs/plan-rules/" + f.Code + ".md)"
-		if a := f.Acknowledged; a != nil {
-			msg += "\nAcknowledged (" + a.Source + "): " + a.Reason
-		}
-		ew.printf("::%s %s::%s\n", cmd, strings.Join(props, ","), ghData(msg))
+	return findings.WriteGitHub(w, rep.CIFindings())
+}
+
+// WriteSARIF writes the report as a SARIF 2.1.0 log of SARIFTool(version).
+func WriteSARIF(w io.Writer, rep *Report, version string) error {
+	return findings.WriteSARIF(w, SARIFTool(version), rep.CIFindings())
+}
+
+// SARIFTool is tfdyn at version, with every plan rule in the rule table.
+func SARIFTool(version string) findings.Tool {
+	tool := findings.Tool{Name: "tfdyn", Version: version, InformationURI: "https://github.com/tfdyn/tfdyn"}
+	for _, r := range Rules() {
+		tool.Rules = append(tool.Rules, findings.Rule{ID: r.Code, Name: r.Name, Short: r.Title, Doc: r.DocPath()})
 	}
-	return ew.err
+	return tool
 }
 
-// ghData escapes a workflow command's message.
-func ghData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+// WriteMarkdown writes the report as a Markdown table, headed by the
+// verdict.
+func WriteMarkdown(w io.Writer, rep *Report) error {
+	errs, _, acks := counts(rep)
+	verdict := "the plan may be applied"
+	if errs > 0 {
+		verdict = "the plan is blocked"
+	}
+	title := fmt.Sprintf("tfdyn plan: %s (%d table(s), %d acknowledged)", verdict, len(rep.Tables), acks)
+	return findings.WriteMarkdown(w, title, rep.CIFindings())
 }
 
-// ghProperty escapes a workflow command's property value.
-func ghProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
-}
-
-type junitSuites struct {
-	XMLName  xml.Name     `xml:"testsuites"`
-	Name     string       `xml:"name,attr"`
-	Tests    int          `xml:"tests,attr"`
-	Failures int          `xml:"failures,attr"`
-	Suites   []junitSuite `xml:"testsuite"`
-}
-
-type junitSuite struct {
-	Name     string      `xml:"name,attr"`
-	Tests    int         `xml:"tests,attr"`
-	Failures int         `xml:"failures,attr"`
-	Skipped  int         `xml:"skipped,attr"`
-	Cases    []junitCase `xml:"testcase"`
-}
-
-type junitCase struct {
-	Name      string        `xml:"name,attr"`
-	Classname string        `xml:"classname,attr"`
-	Failure   *junitFailure `xml:"failure,omitempty"`
-	SystemOut string        `xml:"system-out,omitempty"`
-}
-
-type junitFailure struct {
-	Message string `xml:"message,attr"`
-	Type    string `xml:"type,attr"`
-	Text    string `xml:",chardata"`
+// CIFindings converts the report's findings for the CI formats (package
+// findings): the schema position, the address as subject, the rule's page,
+// an acknowledgement with its reason and source.
+func (rep *Report) CIFindings() []findings.Finding {
+	out := make([]findings.Finding, 0, len(rep.Findings))
+	for _, f := range rep.Findings {
+		cf := findings.Finding{Code: f.Code, Severity: findings.Warning, Summary: f.Summary, Detail: f.Detail,
+			Pos: findings.PosOf(f.Range), Subject: addressOrSchema(f), Doc: "docs/plan-rules/" + f.Code + ".md"}
+		if f.Severity == SeverityError {
+			cf.Severity = findings.Error
+		}
+		if a := f.Acknowledged; a != nil {
+			cf.Acknowledged = a.Reason + " (" + a.Source + ")"
+		}
+		out = append(out, cf)
+	}
+	return out
 }
 
 // WriteJUnit writes JUnit XML: a test suite per table address (plus one for
@@ -276,7 +272,7 @@ type junitFailure struct {
 // blocking finding is a failure; warnings and acknowledged findings pass
 // with the finding in system-out.
 func WriteJUnit(w io.Writer, rep *Report) error {
-	doc := junitSuites{Name: "tfdyn plan"}
+	doc := findings.JUnit{Name: "tfdyn plan"}
 	byAddr := map[string][]Finding{}
 	for _, f := range rep.Findings {
 		byAddr[f.Address] = append(byAddr[f.Address], f)
@@ -289,12 +285,12 @@ func WriteJUnit(w io.Writer, rep *Report) error {
 		addrs = append(addrs, "")
 	}
 	for _, addr := range addrs {
-		suite := junitSuite{Name: addr}
+		suite := findings.JUnitSuite{Name: addr}
 		if addr == "" {
 			suite.Name = "schema"
 		}
 		for _, r := range Rules() {
-			c := junitCase{Name: r.Code + " " + r.Name, Classname: suite.Name}
+			c := findings.JUnitCase{Name: r.Code + " " + r.Name, Classname: suite.Name}
 			var out []string
 			for _, f := range byAddr[addr] {
 				if f.Code != r.Code {
@@ -306,7 +302,7 @@ func WriteJUnit(w io.Writer, rep *Report) error {
 				}
 				if f.Blocking() {
 					if c.Failure == nil {
-						c.Failure = &junitFailure{Message: f.Summary, Type: string(f.Family), Text: text}
+						c.Failure = &findings.JUnitFailure{Message: f.Summary, Type: string(f.Family), Text: text}
 					} else {
 						c.Failure.Text += "\n\n" + text
 					}
@@ -315,24 +311,9 @@ func WriteJUnit(w io.Writer, rep *Report) error {
 				out = append(out, string(f.Severity)+": "+text)
 			}
 			c.SystemOut = strings.Join(out, "\n\n")
-			if c.Failure != nil {
-				suite.Failures++
-			}
-			suite.Tests++
 			suite.Cases = append(suite.Cases, c)
 		}
-		doc.Tests += suite.Tests
-		doc.Failures += suite.Failures
 		doc.Suites = append(doc.Suites, suite)
 	}
-	if _, err := io.WriteString(w, xml.Header); err != nil {
-		return err
-	}
-	enc := xml.NewEncoder(w)
-	enc.Indent("", "  ")
-	if err := enc.Encode(doc); err != nil {
-		return fmt.Errorf("plancheck: junit: %w", err)
-	}
-	_, err := io.WriteString(w, "\n")
-	return err
+	return findings.WriteJUnit(w, doc)
 }

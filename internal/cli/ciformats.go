@@ -121,6 +121,9 @@ func (a *app) writeReports(o ciOptions, write func(format string, w io.Writer) e
 		if err != nil {
 			return fmt.Errorf("--summary: %w", err)
 		}
+		if st, serr := f.Stat(); serr == nil && st.Size() > 0 {
+			_, _ = f.WriteString("\n") // a blank line between sections
+		}
 		err = write(formatMarkdown, f)
 		if cerr := f.Close(); err == nil {
 			err = cerr

@@ -115,7 +115,7 @@ func TestExitCodes(t *testing.T) {
 		{name: "plan/blocking", args: []string{"plan", "--plan-json", plans + "/rules.json"}, want: 1, stdout: []string{"[DP101]"}},
 		{name: "plan/syntax", args: []string{"plan", "--plan-json", plans + "/clean.json", "--schema", broken}, want: 1, stderr: []string{syntaxAt}},
 		{name: "plan/lint", args: []string{"plan", "--plan-json", plans + "/clean.json", "--schema", lintErr}, want: 1, stderr: []string{lintAt}},
-		{name: "plan/usage-format", args: []string{"plan", "--plan-json", plans + "/clean.json", "--format", "sarif"}, want: 2, stderr: []string{`--format must be text, json, github or junit, got "sarif"`}},
+		{name: "plan/usage-format", args: []string{"plan", "--plan-json", plans + "/clean.json", "--format", "yaml"}, want: 2, stderr: []string{`--format must be text, json, github, junit, sarif or markdown, got "yaml"`}},
 		{name: "plan/usage-var", args: []string{"plan", "--plan-json", plans + "/clean.json", "--var", "region=eu"}, want: 2, stderr: []string{"--var and --var-file apply when tfdyn runs terraform"}},
 		{name: "plan/unreadable", args: []string{"plan", "--plan-json", missing}, want: 2, stderr: []string{"plancheck: read plan:"}},
 		{name: "plan/unreadable-schema", args: []string{"plan", "--plan-json", plans + "/clean.json", "--schema", missing}, want: 2, stderr: []string{unreadable}},

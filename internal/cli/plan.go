@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/tfdyn/tfdyn/diag"
+	"github.com/tfdyn/tfdyn/internal/findings"
 	"github.com/tfdyn/tfdyn/plancheck"
 	"github.com/tfdyn/tfdyn/tfenv"
 )
@@ -23,6 +27,7 @@ func (a *app) planCommand() *cobra.Command {
 		acks     []string
 		ackFile  string
 		format   string
+		ci       ciOptions
 		runOpts  plancheck.RunOptions
 	)
 	c := &cobra.Command{
@@ -44,7 +49,7 @@ Exit code 0: nothing blocks; 1: a blocking finding; 2: usage or environment
 error; 130: interrupted.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, "text", "json", "github", "junit"); err != nil {
+			if err := checkFormat(format, plancheck.Formats...); err != nil {
 				return err
 			}
 			if planJSON != "" && (len(runOpts.Vars) > 0 || len(runOpts.VarFiles) > 0) {
@@ -109,8 +114,11 @@ error; 130: interrupted.`,
 			if err != nil {
 				return exit(ExitUsage, err)
 			}
-			if err := plancheck.WriteReport(a.stdout, rep, format); err != nil {
+			if err := writePlanReport(a.stdout, format, rep); err != nil {
 				return exit(ExitUsage, err)
+			}
+			if err := a.writeReports(ci, func(f string, w io.Writer) error { return writePlanReport(w, f, rep) }); err != nil && !errors.Is(err, errInterrupted) {
+				return exit(ExitUsage, fmt.Errorf("plan: %w", err))
 			}
 			if code := rep.ExitCode(); code != plancheck.ExitClean {
 				return exit(ExitFindings, nil)
@@ -123,10 +131,23 @@ error; 130: interrupted.`,
 	c.Flags().StringVar(&planJSON, "plan-json", "", "check this plan JSON (terraform show -json) instead of running terraform; - for stdin")
 	c.Flags().StringArrayVar(&acks, "ack", nil, "acknowledge a finding: CODE[=ADDRESS]:REASON (repeatable)")
 	c.Flags().StringVar(&ackFile, "ack-file", "", "acknowledgements file (default TFDIR/"+plancheck.AckFileName+" when present)")
-	c.Flags().StringVar(&format, "format", "text", "text, json, github (Actions annotations) or junit")
+	c.Flags().StringVar(&format, "format", "text", "text, json, github (Actions annotations), junit, sarif or markdown")
+	ci.register(c)
 	c.Flags().StringArrayVar(&runOpts.VarFiles, "var-file", nil, "terraform -var-file (repeatable)")
 	c.Flags().StringArrayVar(&runOpts.Vars, "var", nil, "terraform -var NAME=VALUE (repeatable)")
 	return c
+}
+
+// writePlanReport writes a plan report; SARIF names this tfdyn's version,
+// GitHub annotations and SARIF locations use CI paths.
+func writePlanReport(w io.Writer, format string, rep *plancheck.Report) error {
+	switch format {
+	case plancheck.FormatSARIF:
+		return findings.WriteSARIF(w, plancheck.SARIFTool(version()), ciPaths(rep.CIFindings()))
+	case plancheck.FormatGitHub:
+		return findings.WriteGitHub(w, ciPaths(rep.CIFindings()))
+	}
+	return plancheck.WriteReport(w, rep, format)
 }
 
 func fileExists(p string) bool {

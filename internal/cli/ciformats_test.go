@@ -1,0 +1,158 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/internal/tftest"
+)
+
+// runCLI is RunContext with a background context.
+func runCLI(args ...string) (int, string, string) {
+	var stdout, stderr bytes.Buffer
+	code := RunContext(context.Background(), args, nil, &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+// repoRoot is this repository, standing in for $GITHUB_WORKSPACE.
+func repoRoot(t *testing.T) string {
+	root, err := filepath.Abs("../..")
+	require.NoError(t, err)
+	return root
+}
+
+// TestValidateGitHubAnnotations: the annotation points at the schema's
+// line and columns, with the path relative to $GITHUB_WORKSPACE although
+// tfdyn ran in another directory.
+func TestValidateGitHubAnnotations(t *testing.T) {
+	t.Setenv("GITHUB_WORKSPACE", repoRoot(t))
+	code, stdout, _ := runCLI("validate", "--format", "github", "../../testdata/invalid/condition_unknown_function.tfdyn.hcl")
+	require.Equal(t, 1, code)
+	require.Equal(t, "::error file=testdata/invalid/condition_unknown_function.tfdyn.hcl,line=25,col=10,endLine=25,endColumn=21,"+
+		"title=TD009 Unknown condition::\"starts_with\" is not a key condition. Write a value for equality, or one of \"begins_with\", \"between\", \"eq\", \"gt\", \"gte\", \"lt\" or \"lte\".\n", stdout)
+}
+
+// TestValidateSARIF: a SARIF log of an invalid schema validates against
+// the 2.1.0 schema and locates the finding.
+func TestValidateSARIF(t *testing.T) {
+	t.Setenv("GITHUB_WORKSPACE", repoRoot(t))
+	for _, path := range []string{"../../testdata/invalid/condition_unknown_function.tfdyn.hcl", "../../examples/ecommerce"} {
+		code, stdout, stderr := runCLI("validate", "--format", "sarif", path)
+		require.Contains(t, []int{0, 1}, code, stderr)
+		tftest.ValidSARIF(t, []byte(stdout))
+	}
+	_, stdout, _ := runCLI("validate", "--format", "sarif", "../../testdata/invalid/condition_unknown_function.tfdyn.hcl")
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID    string
+				Level     string
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string }
+						Region           struct{ StartLine, StartColumn, EndLine, EndColumn int }
+					}
+				}
+			}
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(stdout), &log))
+	res := log.Runs[0].Results
+	require.Len(t, res, 1)
+	require.Equal(t, "TD009", res[0].RuleID)
+	require.Equal(t, "error", res[0].Level)
+	require.Equal(t, "testdata/invalid/condition_unknown_function.tfdyn.hcl", res[0].Locations[0].PhysicalLocation.ArtifactLocation.URI)
+	require.Equal(t, struct{ StartLine, StartColumn, EndLine, EndColumn int }{25, 10, 25, 21}, res[0].Locations[0].PhysicalLocation.Region)
+}
+
+// TestValidateSummaryAndJUnitFiles: --summary appends a Markdown section to
+// what the file holds (GitHub's step summary collects every step's), and
+// --junit writes a report whatever --format says.
+func TestValidateSummaryAndJUnitFiles(t *testing.T) {
+	dir := t.TempDir()
+	summary := filepath.Join(dir, "summary.md")
+	require.NoError(t, os.WriteFile(summary, []byte("# earlier step\n"), 0o644))
+	junit := filepath.Join(dir, "validate.xml")
+	code, _, _ := runCLI("validate", "--summary", summary, "--junit", junit, "../../testdata/invalid/condition_unknown_function.tfdyn.hcl")
+	require.Equal(t, 1, code)
+	got, err := os.ReadFile(summary)
+	require.NoError(t, err)
+	require.Equal(t, "# earlier step\n\n### tfdyn validate: 1 error, 0 warnings\n\n| | Code | Where | Finding |\n|---|---|---|---|\n"+
+		"| error | TD009 | `../../testdata/invalid/condition_unknown_function.tfdyn.hcl:25:10` | **Unknown condition** — "+
+		"\"starts_with\" is not a key condition. Write a value for equality, or one of \"begins_with\", \"between\", \"eq\", \"gt\", \"gte\", \"lt\" or \"lte\". |\n", string(got))
+	x, err := os.ReadFile(junit)
+	require.NoError(t, err)
+	require.Contains(t, string(x), `<testsuites name="tfdyn validate" tests="1" failures="1" skipped="0">`)
+	require.Contains(t, string(x), `<testcase name="TD009 Unknown condition (25:10)" classname="../../testdata/invalid/condition_unknown_function.tfdyn.hcl">`)
+
+	// A schema with a warning: a passing case with the warning in
+	// system-out; a clean one: a passing case per file.
+	code, _, _ = runCLI("validate", "--summary", summary, "--junit", junit, "../../examples/ecommerce")
+	require.Equal(t, 0, code)
+	got, _ = os.ReadFile(summary)
+	require.Contains(t, string(got), " |\n\n### tfdyn validate: 0 errors, 1 warning\n\n| | Code | Where | Finding |\n", string(got))
+	x, _ = os.ReadFile(junit)
+	require.Contains(t, string(x), `<testcase name="TD119 Filter does not reduce read cost (333:12)" classname="../../examples/ecommerce/ecommerce.tfdyn.hcl">`)
+	require.Contains(t, string(x), `<system-out>warning: ../../examples/ecommerce/ecommerce.tfdyn.hcl:333:12: Filter does not reduce read cost`)
+	clean := filepath.Join(dir, "clean.tfdyn.hcl")
+	require.NoError(t, os.WriteFile(clean, []byte(`table "users" {
+  partition_key = "PK"
+}
+
+entity "User" {
+  attributes = {
+    username = string
+  }
+  key {
+    PK = "USER#${username}"
+  }
+  example {
+    username = "alice"
+  }
+}
+
+access_pattern "user_by_name" {
+  entity = entity.User
+  key {
+    PK = "USER#${username}"
+  }
+}
+`), 0o644))
+	code, _, stderr := runCLI("validate", "--junit", junit, clean)
+	require.Equal(t, 0, code, stderr)
+	x, _ = os.ReadFile(junit)
+	require.Contains(t, string(x), `<testcase name="no findings" classname="`+clean+`"></testcase>`)
+}
+
+// TestPlanFindingsCarrySchemaPositions: with --schema, every finding about
+// a schema table points at the table's block in GitHub annotations and in
+// SARIF (which validates), not only the drift findings.
+func TestPlanFindingsCarrySchemaPositions(t *testing.T) {
+	t.Setenv("GITHUB_WORKSPACE", repoRoot(t))
+	plans := "../../plancheck/testdata/plans"
+	code, stdout, stderr := runCLI("plan", "--plan-json", plans+"/rules.json", "--schema", plans+"/rules.tfdyn.hcl", "--format", "github")
+	require.Equal(t, 1, code, stderr)
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	require.Greater(t, len(lines), 10)
+	placed := 0
+	for _, l := range lines {
+		if strings.Contains(l, "title=DP101 ") {
+			// The destroyed table is no longer in the schema: no position.
+			require.NotContains(t, l, "file=", l)
+			continue
+		}
+		require.Contains(t, l, " file=plancheck/testdata/plans/rules.tfdyn.hcl,line=", l)
+		placed++
+	}
+	code, stdout, _ = runCLI("plan", "--plan-json", plans+"/rules.json", "--schema", plans+"/rules.tfdyn.hcl", "--format", "sarif")
+	require.Equal(t, 1, code)
+	tftest.ValidSARIF(t, []byte(stdout))
+	require.Equal(t, placed, strings.Count(stdout, `"uri": "plancheck/testdata/plans/rules.tfdyn.hcl"`))
+}
