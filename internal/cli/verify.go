@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"net/url"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,6 +15,8 @@ import (
 
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/findings"
+	"github.com/tfdyn/tfdyn/internal/setup"
+	"github.com/tfdyn/tfdyn/tfenv"
 	"github.com/tfdyn/tfdyn/verify"
 )
 
@@ -95,6 +99,13 @@ Exit code 0: everything passed; 1: a pattern or conformance check failed;
 			}
 			opts.Progress = a.stderr
 			opts.Abort = a.abort
+			if opts.Target == verify.TargetLocal {
+				// An installed binary sets itself up: DynamoDB Local the
+				// first time (tfdyn setup does the same).
+				if err := a.ensureDynamoDBLocal(cmd.Context()); err != nil {
+					return err
+				}
+			}
 			if opts.Keep {
 				opts.KeepAlive = func(endpoint string) {
 					a.waitForStop()
@@ -139,6 +150,25 @@ Exit code 0: everything passed; 1: a pattern or conformance check failed;
 	c.Flags().IntVar(&provider, "provider", 6, "major version of hashicorp/aws: 6 or 5")
 	c.Flags().StringToStringVar(&opts.TableNames, "table-name", nil, "DynamoDB name of a table by label (LABEL=NAME); verify refuses names that exist")
 	return c
+}
+
+// ensureDynamoDBLocal installs DynamoDB Local into tfdyn's cache when it
+// is missing, with progress on stderr, as `tfdyn setup` would.
+func (a *app) ensureDynamoDBLocal(ctx context.Context) error {
+	cache := tfenv.CacheDir()
+	if _, err := os.Stat(filepath.Join(setup.DynamoDBLocalDir(cache), "DynamoDBLocal.jar")); err == nil {
+		return nil
+	}
+	fmt.Fprintf(a.stderr, "verify: DynamoDB Local is not in %s yet: installing it (as `tfdyn setup` does)\n", cache)
+	how, err := setup.InstallDynamoDBLocal(ctx, cache, setup.DownloadURL, a.stderr)
+	if err != nil {
+		if ctx.Err() != nil {
+			return exit(ExitInterrupted, errInterrupted)
+		}
+		return exit(ExitUsage, fmt.Errorf("verify: %w", err))
+	}
+	fmt.Fprintf(a.stderr, "verify: DynamoDB Local installed from %s\n", how)
+	return nil
 }
 
 // writeVerifyReport writes a verify report in a machine format.
