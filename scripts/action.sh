@@ -44,6 +44,15 @@ annotate() {
   [ -n "${4:-}" ] && props="file=$4,$props"
   printf '::%s %s::%s\n' "$1" "$props" "$msg"
 }
+# repo_path PATH: PATH relative to the repository ($GITHUB_WORKSPACE), as
+# annotations need it; unchanged outside a workspace.
+repo_path() {
+  if [ -n "${GITHUB_WORKSPACE:-}" ]; then
+    realpath -m --relative-to="$GITHUB_WORKSPACE" "$1"
+  else
+    printf '%s\n' "$1"
+  fi
+}
 summary_line() { printf '%s\n' "$*" >>"$SUMMARY"; }
 split() { local IFS=' '; read -r -a "$1" <<<"${2:-}"; }
 
@@ -60,15 +69,18 @@ for raw in "${steps[@]}"; do
     record validate $?
     ;;
   fmt)
-    out=$("$TFDYN" fmt -check "$TFDYN_SCHEMA" 2>&1); code=$?
-    if [ "$code" -eq 1 ]; then
+    errf=$(mktemp)
+    out=$("$TFDYN" fmt -check "$TFDYN_SCHEMA" 2>"$errf"); code=$?
+    err=$(cat "$errf"); rm -f "$errf"
+    if [ "$code" -eq 1 ] && [ -n "$out" ]; then
       while read -r f; do
-        [ -n "$f" ] && annotate error "tfdyn fmt" "$f is not formatted: run tfdyn fmt $TFDYN_SCHEMA" "$f"
+        [ -n "$f" ] && annotate error "tfdyn fmt" "$f is not formatted: run tfdyn fmt $TFDYN_SCHEMA" "$(repo_path "$f")"
       done <<<"$out"
       summary_line "- **fmt**: not formatted: $(echo "$out" | paste -sd' ' -)"
     elif [ "$code" -ne 0 ]; then
-      annotate error "tfdyn fmt" "$out"
-      summary_line "- **fmt**: could not run"
+      echo "$err" >&2
+      annotate error "tfdyn fmt" "tfdyn fmt -check $TFDYN_SCHEMA failed: $err"
+      summary_line "- **fmt**: could not check (syntax errors or unreadable files)"
     else
       summary_line "- **fmt**: formatted"
     fi
@@ -81,7 +93,7 @@ for raw in "${steps[@]}"; do
     echo "$out"
     if [ "$code" -ne 0 ]; then
       annotate error "tfdyn emit --check" "The Terraform in $TFDYN_EMIT_DIR does not match the schema: run tfdyn emit $TFDYN_SCHEMA -o $TFDYN_EMIT_DIR ${TFDYN_EMIT_ARGS:-} and commit.
-$out" "$TFDYN_EMIT_DIR"
+$out" "$(repo_path "$TFDYN_EMIT_DIR")"
       summary_line "- **emit-check**: $TFDYN_EMIT_DIR is not current"
     else
       summary_line "- **emit-check**: $TFDYN_EMIT_DIR is current"
@@ -94,7 +106,7 @@ $out" "$TFDYN_EMIT_DIR"
     echo "$out"
     if [ "$code" -ne 0 ]; then
       annotate error "tfdyn doc --check" "$TFDYN_DOC_FILE does not match the schema: run tfdyn doc $TFDYN_SCHEMA -o $TFDYN_DOC_FILE and commit.
-$out" "$TFDYN_DOC_FILE"
+$out" "$(repo_path "$TFDYN_DOC_FILE")"
       summary_line "- **doc-check**: $TFDYN_DOC_FILE is not current"
     else
       summary_line "- **doc-check**: $TFDYN_DOC_FILE is current"

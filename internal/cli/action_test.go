@@ -1,0 +1,211 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"go.yaml.in/yaml/v3"
+)
+
+// ciRepo is a user's repository as the CI example expects it: the
+// e-commerce schema in schema/, its emitted Terraform in infra/dynamodb
+// and its design document in docs/DESIGN.md, all current.
+func ciRepo(t *testing.T, bin string) string {
+	t.Helper()
+	repo := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(repo, "schema"), 0o755))
+	require.NoError(t, os.MkdirAll(filepath.Join(repo, "docs"), 0o755))
+	copyDir(t, "../../examples/ecommerce", filepath.Join(repo, "schema"))
+	require.NoError(t, os.Remove(filepath.Join(repo, "schema", "DESIGN.md")))
+	require.NoError(t, os.Remove(filepath.Join(repo, "schema", "README.md")))
+	for _, args := range [][]string{{"emit", "schema/", "-o", "infra/dynamodb"}, {"doc", "schema/", "-o", "docs/DESIGN.md"}} {
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = repo
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, string(out))
+	}
+	return repo
+}
+
+// runAction runs the action's script (what action.yml's run step runs) in
+// dir with the action's inputs and fake GitHub files; it returns the exit
+// code, the annotations (stdout without group markers), the job summary
+// and the step outputs.
+func runAction(t *testing.T, bin, repo, dir string, inputs map[string]string) (int, []string, string, string) {
+	t.Helper()
+	script, err := filepath.Abs("../../scripts/action.sh")
+	require.NoError(t, err)
+	gh := t.TempDir()
+	summary, output := filepath.Join(gh, "summary.md"), filepath.Join(gh, "output")
+	cmd := exec.Command("bash", script)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "TFDYN="+bin, "GITHUB_WORKSPACE="+repo, "GITHUB_STEP_SUMMARY="+summary, "GITHUB_OUTPUT="+output, "NO_COLOR=1")
+	for k, v := range inputs {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err = cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else {
+		require.NoError(t, err)
+	}
+	var annotations []string
+	for _, l := range strings.Split(stdout.String(), "\n") {
+		if strings.HasPrefix(l, "::") && !strings.HasPrefix(l, "::group::") && !strings.HasPrefix(l, "::endgroup::") {
+			annotations = append(annotations, l)
+		}
+	}
+	s, _ := os.ReadFile(summary)
+	o, _ := os.ReadFile(output)
+	return code, annotations, string(s), string(o)
+}
+
+// TestActionSteps runs the action's steps on a user's repository: clean,
+// then with an unformatted schema, stale emitted Terraform and a stale
+// document, from the repository root and from a sub-directory
+// (working-directory); annotations carry repository paths and lines.
+func TestActionSteps(t *testing.T) {
+	bin := buildTfdyn(t)
+	repo := ciRepo(t, bin)
+	inputs := map[string]string{"TFDYN_SCHEMA": "schema/", "TFDYN_STEPS": "validate, fmt, emit-check, doc-check",
+		"TFDYN_EMIT_DIR": "infra/dynamodb", "TFDYN_DOC_FILE": "docs/DESIGN.md"}
+
+	code, annotations, summary, output := runAction(t, bin, repo, repo, inputs)
+	require.Equal(t, 0, code, "%v\n%s", annotations, summary)
+	require.Len(t, annotations, 1)
+	require.True(t, strings.HasPrefix(annotations[0], "::warning file=schema/ecommerce.tfdyn.hcl,line=333,col=12,endLine=333,endColumn=23,title=TD119 Filter does not reduce read cost::"), annotations[0])
+	require.Equal(t, "## tfdyn: schema/\n\n\n### tfdyn validate: 0 errors, 1 warning\n\n| | Code | Where | Finding |\n|---|---|---|---|\n", summary[:strings.Index(summary, "| warning |")])
+	require.True(t, strings.HasSuffix(summary, "- **fmt**: formatted\n- **emit-check**: infra/dynamodb is current\n- **doc-check**: docs/DESIGN.md is current\n"), summary)
+	require.Equal(t, "failed-steps=\n", output)
+
+	// Break the formatting, the emitted Terraform and the document.
+	schema := filepath.Join(repo, "schema", "ecommerce.tfdyn.hcl")
+	src, err := os.ReadFile(schema)
+	require.NoError(t, err)
+	unformatted := bytes.Replace(src, []byte(`partition_key = "GSI1PK"`), []byte(`partition_key    =    "GSI1PK"`), 1)
+	require.NotEqual(t, src, unformatted)
+	require.NoError(t, os.WriteFile(schema, unformatted, 0o644))
+	tf := filepath.Join(repo, "infra", "dynamodb", "dynamodb_outputs.tf")
+	out, err := os.ReadFile(tf)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(tf, append(out, []byte("# edited\n")...), 0o644))
+	doc := filepath.Join(repo, "docs", "DESIGN.md")
+	d, err := os.ReadFile(doc)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(doc, append(d, []byte("edited\n")...), 0o644))
+
+	// From a sub-directory (the action's working-directory): annotations
+	// still carry repository paths.
+	sub := filepath.Join(repo, "infra")
+	code, annotations, summary, output = runAction(t, bin, repo, sub, map[string]string{"TFDYN_SCHEMA": "../schema", "TFDYN_STEPS": "validate,fmt"})
+	require.Equal(t, 1, code, "%v\n%s", annotations, summary)
+	require.Len(t, annotations, 2, "%v", annotations)
+	require.True(t, strings.HasPrefix(annotations[0], "::warning file=schema/ecommerce.tfdyn.hcl,line=333,col=12,"), annotations[0])
+	require.Equal(t, "::error file=schema/ecommerce.tfdyn.hcl,title=tfdyn fmt::../schema/ecommerce.tfdyn.hcl is not formatted: run tfdyn fmt ../schema", annotations[1])
+	require.Contains(t, summary, "- **fmt**: not formatted: ../schema/ecommerce.tfdyn.hcl\n")
+	require.True(t, strings.HasSuffix(summary, "\n**Failed:** fmt\n"), summary)
+	require.Equal(t, "failed-steps=fmt\n", output)
+
+	code, annotations, summary, output = runAction(t, bin, repo, repo, inputs)
+	require.Equal(t, 1, code, "%v\n%s", annotations, summary)
+	require.Len(t, annotations, 4, "%v", annotations)
+	require.True(t, strings.HasPrefix(annotations[2], "::error file=infra/dynamodb,title=tfdyn emit --check::The Terraform in infra/dynamodb does not match the schema: run tfdyn emit schema/ -o infra/dynamodb  and commit.%0A"), annotations[2])
+	require.Contains(t, annotations[2], "stale: dynamodb_outputs.tf")
+	require.True(t, strings.HasPrefix(annotations[3], "::error file=docs/DESIGN.md,title=tfdyn doc --check::docs/DESIGN.md does not match the schema"), annotations[3])
+	require.Contains(t, summary, "- **emit-check**: infra/dynamodb is not current\n")
+	require.Contains(t, summary, "- **doc-check**: docs/DESIGN.md is not current\n")
+	require.True(t, strings.HasSuffix(summary, "\n**Failed:** fmt emit-check doc-check\n"), summary)
+	require.Equal(t, "failed-steps=fmt,emit-check,doc-check\n", output)
+
+	// An unknown step is a usage error.
+	code, annotations, _, output = runAction(t, bin, repo, repo, map[string]string{"TFDYN_SCHEMA": "schema/", "TFDYN_STEPS": "lint"})
+	require.Equal(t, 2, code)
+	require.Equal(t, []string{`::error title=tfdyn action::Unknown step "lint": use validate, fmt, emit-check, doc-check, plan or verify.`}, annotations)
+	require.Equal(t, "failed-steps=lint\n", output)
+}
+
+// hook is an entry of .pre-commit-hooks.yaml.
+type hook struct {
+	ID            string `yaml:"id"`
+	Entry         string `yaml:"entry"`
+	Language      string `yaml:"language"`
+	Files         string `yaml:"files"`
+	PassFilenames bool   `yaml:"pass_filenames"`
+}
+
+// TestPreCommitHooks runs every hook's entry as pre-commit would (the
+// entry, the args a user configures, the matching file names when
+// pass_filenames) on a user's repository: clean, then broken.
+func TestPreCommitHooks(t *testing.T) {
+	b, err := os.ReadFile("../../.pre-commit-hooks.yaml")
+	require.NoError(t, err)
+	var hooks []hook
+	require.NoError(t, yaml.Unmarshal(b, &hooks))
+	ids := []string{}
+	for _, h := range hooks {
+		ids = append(ids, h.ID)
+		require.Equal(t, "golang", h.Language, h.ID)
+		require.True(t, strings.HasPrefix(h.Entry, "tfdyn "), h.ID)
+	}
+	require.Equal(t, []string{"tfdyn-fmt", "tfdyn-validate", "tfdyn-emit-check", "tfdyn-doc-check"}, ids)
+
+	bin := buildTfdyn(t)
+	repo := ciRepo(t, bin)
+	args := map[string][]string{ // as in the README's example configuration
+		"tfdyn-validate":   {"schema/"},
+		"tfdyn-emit-check": {"schema/", "-o", "infra/dynamodb"},
+		"tfdyn-doc-check":  {"schema/", "-o", "docs/DESIGN.md"},
+	}
+	runHook := func(h hook) (int, string) {
+		argv := append(strings.Fields(h.Entry)[1:], args[h.ID]...)
+		if h.PassFilenames {
+			argv = append(argv, "schema/ecommerce.tfdyn.hcl")
+		}
+		cmd := exec.Command(bin, argv...)
+		cmd.Dir = repo
+		out, err := cmd.CombinedOutput()
+		if ee, ok := err.(*exec.ExitError); ok {
+			return ee.ExitCode(), string(out)
+		}
+		require.NoError(t, err)
+		return 0, string(out)
+	}
+	for _, h := range hooks {
+		code, out := runHook(h)
+		require.Equal(t, 0, code, "%s: %s", h.ID, out)
+	}
+
+	// A lint error, stale generated files: each hook fails with exit 1 and
+	// names the file (fmt rewrites and passes on the next run).
+	schema := filepath.Join(repo, "schema", "ecommerce.tfdyn.hcl")
+	src, err := os.ReadFile(schema)
+	require.NoError(t, err)
+	broken := bytes.Replace(src, []byte(`order = "desc"`), []byte(`order  =  "sideways"`), 1)
+	require.NotEqual(t, src, broken)
+	require.NoError(t, os.WriteFile(schema, broken, 0o644))
+	want := map[string]string{
+		"tfdyn-validate":   "schema/ecommerce.tfdyn.hcl:",
+		"tfdyn-emit-check": "Error:",
+		"tfdyn-doc-check":  "Error:",
+	}
+	for _, h := range hooks {
+		code, out := runHook(h)
+		if h.ID == "tfdyn-fmt" {
+			require.Equal(t, 0, code, out)
+			got, err := os.ReadFile(schema)
+			require.NoError(t, err)
+			require.Contains(t, string(got), `order = "sideways"`, "fmt rewrote the file")
+			continue
+		}
+		require.Equal(t, 1, code, "%s: %s", h.ID, out)
+		require.Contains(t, out, want[h.ID], h.ID)
+	}
+}
