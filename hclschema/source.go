@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/tfdyn/tfdyn/diag"
+	"github.com/tfdyn/tfdyn/internal/fsafe"
 )
 
 // Input limits. They bound the memory and the stack that loading untrusted
@@ -91,31 +92,12 @@ func tooLarge(path string) error {
 
 func checkRegular(path string, st fs.FileInfo) error {
 	if !st.Mode().IsRegular() {
-		return inputErr(path, "is %s, not a regular file; tfdyn reads only regular schema files", fileKind(st.Mode()))
+		return inputErr(path, "is %s, not a regular file; tfdyn reads only regular schema files", fsafe.Kind(st.Mode()))
 	}
 	if st.Size() > MaxFileSize {
 		return tooLarge(path)
 	}
 	return nil
-}
-
-// fileKind names the type of a file that is not regular.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe (FIFO)"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	}
-	return "a special file"
 }
 
 // statErr explains why path could not be stat'ed: a dangling symbolic

@@ -67,10 +67,10 @@ func TestLoadRefusesSpecialFiles(t *testing.T) {
 	}
 	_, diags := hclschema.Load(dir)
 	oneDiag(t, diags, hclschema.CodeNoFiles, "", 0, 0,
-		fmt.Sprintf("The path %q is a named pipe (FIFO), not a regular file; tfdyn reads only regular schema files.", fifo))
+		fmt.Sprintf("The path %q is a named pipe, not a regular file; tfdyn reads only regular schema files.", fifo))
 
 	_, diags = hclschema.Load(fifo)
-	oneDiag(t, diags, hclschema.CodeNoFiles, "", 0, 0, "is a named pipe (FIFO), not a regular file")
+	oneDiag(t, diags, hclschema.CodeNoFiles, "", 0, 0, "is a named pipe, not a regular file")
 
 	_, diags = hclschema.Load("/dev/zero")
 	oneDiag(t, diags, hclschema.CodeNoFiles, "", 0, 0, `The path "/dev/zero" is a character device, not a regular file`)

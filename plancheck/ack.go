@@ -11,6 +11,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/diag"
+	"github.com/tfdyn/tfdyn/internal/fsafe"
 )
 
 // AckFileName is the conventional name of the acknowledgement file.
@@ -187,7 +188,7 @@ func LoadAckFile(path string) ([]Ack, map[string]*hcl.File, hcl.Diagnostics) {
 		return fail("%s.", err)
 	}
 	if !st.Mode().IsRegular() {
-		return fail("%s is not a regular file (%s).", path, fileKind(st.Mode()))
+		return fail("%s is not a regular file (%s).", path, fsafe.Kind(st.Mode()))
 	}
 	f, err := os.Open(path)
 	if err != nil {

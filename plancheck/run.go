@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-exec/tfexec"
 	tfjson "github.com/hashicorp/terraform-json"
 
+	"github.com/tfdyn/tfdyn/internal/fsafe"
 	"github.com/tfdyn/tfdyn/tfenv"
 )
 
@@ -152,7 +153,7 @@ func LoadPlanJSON(path string) (*tfjson.Plan, error) {
 		return nil, fmt.Errorf("plancheck: read plan: %w", err)
 	}
 	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("plancheck: read plan: %s is not a regular file (%s); pass a plan JSON file, or - to read standard input", path, fileKind(st.Mode()))
+		return nil, fmt.Errorf("plancheck: read plan: %s is not a regular file (%s); pass a plan JSON file, or - to read standard input", path, fsafe.Kind(st.Mode()))
 	}
 	if st.Size() > MaxPlanJSONBytes {
 		return nil, fmt.Errorf("plancheck: %s: %w", path, ErrPlanTooLarge)
@@ -167,23 +168,6 @@ func LoadPlanJSON(path string) (*tfjson.Plan, error) {
 		return nil, fmt.Errorf("plancheck: %s: %w", path, err)
 	}
 	return p, nil
-}
-
-// fileKind names a non-regular file mode for messages.
-func fileKind(m os.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&os.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&os.ModeSocket != 0:
-		return "a socket"
-	case m&os.ModeCharDevice != 0:
-		return "a character device"
-	case m&os.ModeDevice != 0:
-		return "a device"
-	}
-	return "not a regular file"
 }
 
 // errBinaryPlan tells a binary plan file apart from JSON.

@@ -272,3 +272,24 @@ func Alive(pid int) bool {
 	i := strings.LastIndexByte(s, ')')
 	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
 }
+
+// Kind names the type of a file that is not regular, for messages: "a
+// directory", "a named pipe", "a socket", "a character device", "a
+// device", "a symbolic link", else "a special file".
+func Kind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	}
+	return "a special file"
+}
