@@ -21,7 +21,12 @@ import (
 // and runs init again; later handles from this Env use it too. A failure
 // to install a provider is returned as *ProviderError.
 func (e *Env) Init(ctx context.Context, tf *tfexec.Terraform, opts ...tfexec.InitOption) error {
-	err := tf.Init(ctx, opts...)
+	unlock, err := LockPluginCache(e.pluginCacheDir())
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	err = tf.Init(ctx, opts...)
 	if err == nil || ctx.Err() != nil || !ProviderInstallFailed(err.Error()) {
 		return err
 	}

@@ -96,6 +96,8 @@ func TestWriteMapsValidationExceptionToTheSchema(t *testing.T) {
 		path + ":12:3: DynamoDB rejected the example item {PK=\"USER#" + strings.Repeat("u", 3000) + "\"} of entity User: " + tooLarge,
 		path + ":16:1: DynamoDB rejected a generated item (values drawn from its examples) {PK=\"DOC#" + strings.Repeat("d", 2040) + "-g000\"} of entity Doc: " + tooLarge,
 	}, got)
+	require.Equal(t, &findings.Pos{File: path, Line: 12, Column: 3, EndLine: 12, EndColumn: 10}, r.report.Rejected[0].pos)
+	r.report.Rejected[0].pos = nil
 	require.Equal(t, Rejection{Table: "app", Entity: "User", Example: true, Position: path + ":12:3",
 		Key: `PK="USER#` + strings.Repeat("u", 3000) + `"`, Message: tooLarge, index: 1}, r.report.Rejected[0])
 

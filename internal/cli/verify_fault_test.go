@@ -255,5 +255,6 @@ func TestVerifyProviderNotInstallable(t *testing.T) {
 	code := RunContext(context.Background(), []string{"verify", "../../examples/ecommerce"}, nil, &stdout, &stderr)
 	require.Equal(t, ExitUsage, code, stderr.String())
 	both := stderr.String() + stdout.String()
-	require.Equal(t, 1, strings.Count(both, "run `make setup`"), "the error is printed once:\n%s", both)
+	require.Equal(t, 1, strings.Count(both, "terraform init could not install the provider"), "the error is printed once:\n%s", both)
+	require.Equal(t, 1, strings.Count(both, "Offline: give terraform a filesystem mirror that holds it"), "with what to do, once:\n%s", both)
 }

@@ -57,8 +57,17 @@ func Terraform(t testing.TB, env *tfenv.Env, dir string, args ...string) string 
 
 // TerraformErr runs terraform with args in dir and returns output and error.
 func TerraformErr(env *tfenv.Env, dir string, args ...string) (string, error) {
+	cache := pluginCache(env)
 	cmd := env.Command(dir, args...)
-	cmd.Env = append(cmd.Env, "TF_PLUGIN_CACHE_DIR="+pluginCache(env))
+	cmd.Env = append(cmd.Env, "TF_PLUGIN_CACHE_DIR="+cache)
+	if len(args) > 0 && args[0] == "init" {
+		// Concurrent inits must not fill the plugin cache at once.
+		unlock, err := tfenv.LockPluginCache(cache)
+		if err != nil {
+			return "", err
+		}
+		defer unlock()
+	}
 	out, err := cmd.CombinedOutput()
 	return string(out), err
 }
