@@ -25,6 +25,7 @@ import (
 type workspace struct {
 	dir        string
 	tf         *tfexec.Terraform
+	env        *tfenv.Env
 	tableNames map[*hclschema.Table]string
 	applied    bool
 	// owned is set once verify has checked that none of its table names
@@ -55,7 +56,7 @@ func newWorkspace(env *tfenv.Env, s *hclschema.Schema, opts Options, suffix stri
 	if err != nil {
 		return nil, fmt.Errorf("verify: workspace: %w", err)
 	}
-	w := &workspace{tableNames: map[*hclschema.Table]string{}}
+	w := &workspace{tableNames: map[*hclschema.Table]string{}, env: env}
 	vars := map[string]any{}
 	m := marker{PID: os.Getpid(), Host: hostname(), Target: opts.Target, Endpoint: opts.Endpoint, Region: opts.Region, Started: time.Now().UTC()}
 	for _, t := range s.Tables {

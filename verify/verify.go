@@ -51,6 +51,9 @@ type runner struct {
 	ws       *workspace
 	target   *ddblocal.Target
 	datasets map[*hclschema.Table]*Dataset
+	// destroyProven is set when `terraform plan -destroy` showed that
+	// destroy would delete everything (local target, see destroyPlan).
+	destroyProven bool
 }
 
 // Run provisions, checks and destroys; see the package documentation. It
@@ -167,6 +170,9 @@ func (r *runner) run(ctx context.Context) error {
 	// written and the patterns run: they do not depend on each other.
 	g, gctx = errgroup.WithContext(ctx)
 	g.Go(func() error { return r.step("second terraform plan", func() error { return r.recheckPlan(gctx) }) })
+	if r.proveDestroyByPlan() {
+		g.Go(func() error { return r.step("terraform plan -destroy", func() error { return r.destroyPlan(gctx) }) })
+	}
 	g.Go(func() error {
 		if err := r.step("write items", func() error { return r.seed(gctx, 0, o.Items) }); err != nil {
 			return err
@@ -604,12 +610,16 @@ func (r *runner) cleanup() error {
 	if targetDead {
 		r.progress("DynamoDB Local is gone (it kept the table in memory): nothing to destroy")
 	}
-	if r.ws != nil && r.ws.applied && !r.report.Kept && !targetDead {
+	proven := r.destroyProven && r.report.Error == "" && !targetDead
+	if proven {
+		r.progress("terraform destroy skipped: terraform plan -destroy deletes every resource, and DynamoDB Local takes the table(s) with it")
+	}
+	if r.ws != nil && r.ws.applied && !r.report.Kept && !targetDead && !proven {
 		if err := r.step("terraform destroy", func() error { return r.ws.destroy(ctx) }); err != nil {
 			errs = append(errs, err)
 		}
 	}
-	if r.ws != nil && r.client != nil && !r.report.Kept {
+	if r.ws != nil && r.client != nil && !r.report.Kept && !proven {
 		for _, name := range r.ws.tableNames {
 			if err := r.deleteLeftover(ctx, name); err != nil {
 				errs = append(errs, err)

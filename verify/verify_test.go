@@ -131,7 +131,20 @@ func verifyExample(t *testing.T, env *tfenv.Env, s *hclschema.Schema, dir string
 		require.Empty(t, p.Warning, "pattern %s found nothing for any example input", p.Name)
 	}
 	require.Len(t, rep.Scale, len(s.Patterns))
+	// On the local target destroy is proven by plan: DynamoDB Local takes
+	// the table with it.
+	require.Contains(t, rep.Conformance, verify.Check{Name: "terraform plan -destroy deletes every resource", OK: true})
+	require.Contains(t, stepNames(rep), "terraform plan -destroy")
+	require.NotContains(t, stepNames(rep), "terraform destroy")
 	assertCleanedUp(t, rep)
+}
+
+func stepNames(rep *verify.Report) []string {
+	var names []string
+	for _, s := range rep.Steps {
+		names = append(names, s.Name)
+	}
+	return names
 }
 
 func isDir(p string) bool {
@@ -269,6 +282,8 @@ func TestVerifyAgainstEndpoint(t *testing.T) {
 	out, err := client.ListTables(context.Background(), &dynamodb.ListTablesInput{})
 	require.NoError(t, err)
 	require.Empty(t, out.TableNames, "verify must destroy the table it created")
+	require.Contains(t, stepNames(rep), "terraform destroy", "the tables of an endpoint outlive the run: terraform destroys them")
+	require.NotContains(t, stepNames(rep), "terraform plan -destroy")
 	assertCleanedUp(t, rep)
 }
 
