@@ -45,9 +45,10 @@ func (r *runner) destroyPlan(ctx context.Context) error {
 	}
 	var out bytes.Buffer
 	// -lock=false: the second plan reads the same state at the same time;
-	// neither writes it.
-	_, perr := tf.PlanJSON(ctx, &out, tfexec.Destroy(true), tfexec.Lock(false),
-		tfexec.Out(filepath.Join(ws.dir, "destroy.tfplan")))
+	// neither writes it. -refresh=false: the second plan refreshes, and
+	// deletion protection is read from the table below.
+	_, perr := tf.PlanJSON(ctx, &out, ws.planOptions(tfexec.Destroy(true), tfexec.Lock(false), tfexec.Refresh(false),
+		tfexec.Out(filepath.Join(ws.dir, "destroy.tfplan")))...)
 	if perr != nil && ctx.Err() != nil {
 		return ctx.Err()
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -45,6 +46,8 @@ func TestDestroyPlanReportsUndestroyableTable(t *testing.T) {
 	}()
 	require.NoError(t, r.connect(ctx))
 	require.NoError(t, ws.init(ctx))
+	require.NoError(t, r.attachProvider(ctx))
+	require.NotNil(t, r.provider, "the provider starts in debug mode")
 	require.NoError(t, r.refuseExisting(ctx))
 	ws.owned = true
 	require.NoError(t, ws.apply(ctx))
@@ -84,7 +87,9 @@ func TestDestroyPlanReportsUndestroyableTable(t *testing.T) {
 	err = r.cleanup()
 	require.Error(t, err)
 	require.Contains(t, err.Error(), "terraform destroy:")
-	require.Equal(t, []string{"terraform destroy"}, stepNames(r.report.Steps))
+	require.Equal(t, []string{"start provider", "terraform destroy"}, stepNames(r.report.Steps))
+	_, err = os.Stat(filepath.Join("/proc", strconv.Itoa(r.report.ProviderPID)))
+	require.ErrorIs(t, err, os.ErrNotExist, "the provider process must be stopped")
 	_, err = os.Stat(ws.dir)
 	require.ErrorIs(t, err, os.ErrNotExist)
 }

@@ -54,6 +54,8 @@ type runner struct {
 	// destroyProven is set when `terraform plan -destroy` showed that
 	// destroy would delete everything (local target, see destroyPlan).
 	destroyProven bool
+	// provider is the provider process terraform attaches to (local target).
+	provider *providerProcess
 }
 
 // Run provisions, checks and destroys; see the package documentation. It
@@ -145,7 +147,12 @@ func (r *runner) run(ctx context.Context) error {
 
 	// DynamoDB Local starts while terraform init installs the provider.
 	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() error { return r.step("terraform init", func() error { return ws.init(gctx) }) })
+	g.Go(func() error {
+		if err := r.step("terraform init", func() error { return ws.init(gctx) }); err != nil {
+			return err
+		}
+		return r.attachProvider(gctx)
+	})
 	g.Go(func() error {
 		return r.step("connect to "+string(o.Target)+" target", func() error { return r.connect(gctx) })
 	})
@@ -619,6 +626,7 @@ func (r *runner) cleanup() error {
 			errs = append(errs, err)
 		}
 	}
+	r.stopProvider()
 	if r.ws != nil && r.client != nil && !r.report.Kept && !proven {
 		for _, name := range r.ws.tableNames {
 			if err := r.deleteLeftover(ctx, name); err != nil {

@@ -136,6 +136,8 @@ func verifyExample(t *testing.T, env *tfenv.Env, s *hclschema.Schema, dir string
 	require.Contains(t, rep.Conformance, verify.Check{Name: "terraform plan -destroy deletes every resource", OK: true})
 	require.Contains(t, stepNames(rep), "terraform plan -destroy")
 	require.NotContains(t, stepNames(rep), "terraform destroy")
+	require.Contains(t, stepNames(rep), "start provider")
+	require.Positive(t, rep.ProviderPID, "terraform attaches to one provider process on the local target")
 	assertCleanedUp(t, rep)
 }
 
@@ -160,6 +162,10 @@ func assertCleanedUp(t *testing.T, rep *verify.Report) {
 	if rep.LocalPID > 0 {
 		_, err := os.Stat(filepath.Join("/proc", itoa(rep.LocalPID)))
 		require.ErrorIs(t, err, os.ErrNotExist, "DynamoDB Local (pid %d) must be stopped", rep.LocalPID)
+	}
+	if rep.ProviderPID > 0 {
+		_, err := os.Stat(filepath.Join("/proc", itoa(rep.ProviderPID)))
+		require.ErrorIs(t, err, os.ErrNotExist, "the provider process (pid %d) must be stopped", rep.ProviderPID)
 	}
 }
 
