@@ -3,13 +3,17 @@
 # bare `terraform init + apply + destroy` of the same emitted configuration
 # against the same kind of local target, in the same run.
 #
-#   scripts/bench-verify.sh [EXAMPLE_DIR] [RUNS]     (default examples/ecommerce, 1)
+#   scripts/bench-verify.sh [EXAMPLE_DIR] [RUNS]     (default examples/ecommerce, 3)
+#
+# Each run times verify, then the bare pipeline, one after the other (the
+# machine's load affects both alike); the last lines are the medians over the
+# runs and their ratio (the goal of issue 17: at most 0.70).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$here"
 EXAMPLE="${1:-examples/ecommerce}"
-RUNS="${2:-1}"
+RUNS="${2:-3}"
 PROVIDER="${TFDYN_PROVIDER:-6}"
 CACHE="${TFDYN_CACHE:-$HOME/.cache/tfdyn}"
 export TF_CLI_CONFIG_FILE="$CACHE/terraformrc" TF_IN_AUTOMATION=1 CHECKPOINT_DISABLE=1
@@ -55,7 +59,11 @@ for run in $(seq 1 "$RUNS"); do
   t3=$(now)
   v=$(elapsed "$t0" "$t1"); b=$(elapsed "$t2" "$t3")
   printf '%-6s %12s %12s %8s\n' "$run" "$v" "$b" "$(awk -v v="$v" -v b="$b" 'BEGIN { printf "%.2f", v / b }')"
+  echo "$v" >>"$work/verify.times"; echo "$b" >>"$work/bare.times"
 done
+median() { sort -n "$1" | awk '{ a[NR] = $1 } END { if (NR % 2) printf "%.1f", a[(NR + 1) / 2]; else printf "%.1f", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+mv=$(median "$work/verify.times"); mb=$(median "$work/bare.times")
+printf '%-6s %12s %12s %8s\n' median "$mv" "$mb" "$(awk -v v="$mv" -v b="$mb" 'BEGIN { printf "%.2f", v / b }')"
 echo
 echo "verify steps of the last run:"
 sed -n '/^Steps/,/^$/p' "$work/verify.log"

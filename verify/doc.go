@@ -6,6 +6,16 @@
 // and compares each result with the oracle (package oracle), then destroys
 // everything it created — also after a failure or an interrupt.
 //
+// On the local target verify starts the hashicorp/aws provider once in
+// debug mode and every terraform command attaches to it (TF_REATTACH_PROVIDERS)
+// instead of starting the binary again, and it proves destroy with
+// `terraform plan -destroy` (next to the second plan): every resource in the
+// state planned for deletion, no table with deletion protection on. DynamoDB
+// Local holds the tables in memory and takes them with it when verify stops
+// it. A destroy that is not proven (prevent_destroy, deletion protection) is a
+// failed check, and verify then runs terraform destroy as on an endpoint or
+// AWS, where the tables outlive the run. Report.Steps times every step.
+//
 // Each run works in its own directory under WorkspaceRoot
 // (~/.cache/tfdyn/verify/<pid>-<random>) with a marker file naming the run.
 // A run killed with SIGKILL cannot clean up: the next run removes the

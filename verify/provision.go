@@ -23,9 +23,12 @@ import (
 
 // workspace is verify's private Terraform working directory.
 type workspace struct {
-	env        *tfenv.Env
-	dir        string
-	tf         *tfexec.Terraform
+	dir string
+	tf  *tfexec.Terraform
+	env *tfenv.Env
+	// reattach, when set, attaches terraform to the provider process the
+	// run started (local target).
+	reattach   *tfexec.ReattachOption
 	tableNames map[*hclschema.Table]string
 	applied    bool
 	// owned is set once verify has checked that none of its table names
@@ -56,7 +59,7 @@ func newWorkspace(env *tfenv.Env, s *hclschema.Schema, opts Options, suffix stri
 	if err != nil {
 		return nil, fmt.Errorf("verify: workspace: %w", err)
 	}
-	w := &workspace{env: env, tableNames: map[*hclschema.Table]string{}}
+	w := &workspace{tableNames: map[*hclschema.Table]string{}, env: env}
 	vars := map[string]any{}
 	m := marker{PID: os.Getpid(), Host: hostname(), Target: opts.Target, Endpoint: opts.Endpoint, Region: opts.Region, Started: time.Now().UTC()}
 	for _, t := range s.Tables {
@@ -149,7 +152,11 @@ func (w *workspace) apply(ctx context.Context) error {
 	if err := w.writeMarker(); err != nil {
 		return err
 	}
-	if err := w.tf.Apply(ctx); err != nil {
+	var opts []tfexec.ApplyOption
+	if w.reattach != nil {
+		opts = append(opts, w.reattach)
+	}
+	if err := w.tf.Apply(ctx, opts...); err != nil {
 		return fmt.Errorf("terraform apply: %w", err)
 	}
 	return nil
@@ -157,25 +164,41 @@ func (w *workspace) apply(ctx context.Context) error {
 
 // planClean reports whether a fresh plan shows no changes.
 func (w *workspace) planClean(ctx context.Context) (bool, string, error) {
-	changes, err := w.tf.Plan(ctx, tfexec.Out(filepath.Join(w.dir, "recheck.tfplan")))
+	changes, err := w.tf.Plan(ctx, w.planOptions(tfexec.Out(filepath.Join(w.dir, "recheck.tfplan")))...)
 	if err != nil {
 		return false, "", fmt.Errorf("terraform plan: %w", err)
 	}
 	if !changes {
 		return true, "", nil
 	}
-	plan, err := w.tf.ShowPlanFileRaw(ctx, filepath.Join(w.dir, "recheck.tfplan"))
+	var sopts []tfexec.ShowOption
+	if w.reattach != nil {
+		sopts = append(sopts, w.reattach)
+	}
+	plan, err := w.tf.ShowPlanFileRaw(ctx, filepath.Join(w.dir, "recheck.tfplan"), sopts...)
 	if err != nil {
 		return false, "", nil
 	}
 	return false, plan, nil
 }
 
+// planOptions adds the reattach option, if any, to opts.
+func (w *workspace) planOptions(opts ...tfexec.PlanOption) []tfexec.PlanOption {
+	if w.reattach != nil {
+		opts = append(opts, w.reattach)
+	}
+	return opts
+}
+
 func (w *workspace) destroy(ctx context.Context) error {
 	if !w.applied {
 		return nil
 	}
-	if err := w.tf.Destroy(ctx); err != nil {
+	var opts []tfexec.DestroyOption
+	if w.reattach != nil {
+		opts = append(opts, w.reattach)
+	}
+	if err := w.tf.Destroy(ctx, opts...); err != nil {
 		return fmt.Errorf("terraform destroy: %w", err)
 	}
 	w.applied = false

@@ -54,6 +54,13 @@ type runner struct {
 	// current is the step running; interruptedIn the one running when the
 	// context was cancelled.
 	current, interruptedIn string
+	// destroyProven is set when `terraform plan -destroy` showed that
+	// destroy would delete everything (local target, see destroyPlan).
+	destroyProven bool
+	// provider is the provider process terraform attaches to (local target).
+	provider *providerProcess
+	// localPort is the port provisionLocal picked for DynamoDB Local.
+	localPort int
 }
 
 // Run provisions, checks and destroys; see the package documentation. It
@@ -186,9 +193,19 @@ func (r *runner) run(ctx context.Context) error {
 		r.report.Tables = append(r.report.Tables, TableReport{Label: t.Label, Name: ws.tableNames[t]})
 	}
 
-	// DynamoDB Local starts while terraform init installs the provider.
+	if o.Target == TargetLocal {
+		if err := r.provisionLocal(ctx); err != nil {
+			return err
+		}
+		return r.afterApply(ctx)
+	}
 	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() error { return r.step("terraform init", func() error { return ws.init(gctx) }) })
+	g.Go(func() error {
+		if err := r.step("terraform init", func() error { return ws.init(gctx) }); err != nil {
+			return err
+		}
+		return r.attachProvider(gctx)
+	})
 	g.Go(func() error {
 		return r.step("connect to "+string(o.Target)+" target", func() error { return r.connect(gctx) })
 	})
@@ -199,20 +216,40 @@ func (r *runner) run(ctx context.Context) error {
 		return err
 	}
 	ws.owned = true
-	if err := r.step("terraform apply", func() error { return ws.apply(ctx) }); err != nil {
-		if rs, ok := applyRejections(err, o.Schema); ok && ctx.Err() == nil {
+	if err := r.apply(ctx); err != nil {
+		return err
+	}
+	return r.afterApply(ctx)
+}
+
+// apply runs terraform apply; a table DynamoDB refuses is a finding.
+func (r *runner) apply(ctx context.Context) error {
+	if err := r.step("terraform apply", func() error { return r.ws.apply(ctx) }); err != nil {
+		if rs, ok := applyRejections(err, r.opts.Schema); ok && ctx.Err() == nil {
+			r.mu.Lock()
 			r.report.Rejected = append(r.report.Rejected, rs...)
+			r.mu.Unlock()
 			return errRejected
 		}
 		return err
 	}
+	return nil
+}
+
+// afterApply checks conformance, writes items and runs the patterns next to
+// the second plan (and the destroy plan on the local target).
+func (r *runner) afterApply(ctx context.Context) error {
+	o := r.opts
 	if err := r.step("conformance", func() error { return r.conformance(ctx) }); err != nil {
 		return err
 	}
 	// The second plan (a provider start and a refresh) runs while items are
 	// written and the patterns run: they do not depend on each other.
-	g, gctx = errgroup.WithContext(ctx)
+	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error { return r.step("second terraform plan", func() error { return r.recheckPlan(gctx) }) })
+	if r.proveDestroyByPlan() {
+		g.Go(func() error { return r.step("terraform plan -destroy", func() error { return r.destroyPlan(gctx) }) })
+	}
 	g.Go(func() error {
 		if err := r.step("write items", func() error { return r.seed(gctx, 0, o.Items) }); err != nil {
 			return err
@@ -235,7 +272,7 @@ func (r *runner) connect(ctx context.Context) error {
 	var block string
 	switch o.Target {
 	case TargetLocal:
-		t, err := ddblocal.Start(ctx, ddblocal.Options{Region: o.Region, AccessKey: o.AccessKey, SecretKey: o.SecretKey})
+		t, err := ddblocal.Start(ctx, ddblocal.Options{Region: o.Region, AccessKey: o.AccessKey, SecretKey: o.SecretKey, Port: r.localPort})
 		if err != nil {
 			return err
 		}
@@ -296,6 +333,9 @@ func (r *runner) connect(ctx context.Context) error {
 		r.client = dynamodb.NewFromConfig(cfg)
 	default:
 		return fmt.Errorf("unknown target %q (use local, endpoint or aws)", o.Target)
+	}
+	if r.localPort != 0 {
+		return r.checkLocalProvider(block) // written before the start
 	}
 	return r.ws.writeProvider(block)
 }
@@ -661,11 +701,21 @@ func (r *runner) cleanup() error {
 	if targetDead {
 		r.progress("DynamoDB Local is gone (it kept the table in memory): nothing to destroy")
 	}
+	if r.target == nil && r.opts.Target == TargetLocal && r.ws != nil && r.ws.applied {
+		targetDead = true
+		r.progress("terraform destroy not needed: DynamoDB Local never answered, so no table exists")
+	}
+	// On the local target, a destroy that terraform plan -destroy proved is
+	// left to stopping DynamoDB Local, which takes the tables with it.
+	proven := r.destroyProven && r.report.Error == "" && !targetDead
+	if proven {
+		r.progress("terraform destroy skipped: terraform plan -destroy deletes every resource, and DynamoDB Local takes the table(s) with it")
+	}
 	// Stopping DynamoDB Local drops its tables: after a second interrupt
 	// there is nothing to destroy with terraform.
 	// undestroyed: tables of this run may exist. It is read here, not from
 	// the workspace, which an abandoned destroy may still change.
-	undestroyed := r.ws != nil && r.ws.applied
+	undestroyed := r.ws != nil && r.ws.applied && !proven
 	if undestroyed && !r.report.Kept && !targetDead && !(r.target != nil && r.aborted()) {
 		err := r.step("terraform destroy", r.abortable(func() error { return r.ws.destroy(ctx) }))
 		undestroyed = err != nil
@@ -673,7 +723,8 @@ func (r *runner) cleanup() error {
 			errs = append(errs, err) // (after an abort, stopping DynamoDB Local removes the tables)
 		}
 	}
-	if r.ws != nil && r.client != nil && !r.report.Kept && !r.aborted() {
+	r.stopProvider()
+	if r.ws != nil && r.client != nil && !r.report.Kept && !r.aborted() && !proven {
 		for _, name := range r.ws.tableNames {
 			if err := r.deleteLeftover(ctx, name); err != nil {
 				errs = append(errs, err)

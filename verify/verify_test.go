@@ -131,7 +131,22 @@ func verifyExample(t *testing.T, env *tfenv.Env, s *hclschema.Schema, dir string
 		require.Empty(t, p.Warning, "pattern %s found nothing for any example input", p.Name)
 	}
 	require.Len(t, rep.Scale, len(s.Patterns))
+	// On the local target destroy is proven by plan: DynamoDB Local takes
+	// the table with it.
+	require.Contains(t, rep.Conformance, verify.Check{Name: "terraform plan -destroy deletes every resource", OK: true})
+	require.Contains(t, stepNames(rep), "terraform plan -destroy")
+	require.NotContains(t, stepNames(rep), "terraform destroy")
+	require.Contains(t, stepNames(rep), "start provider")
+	require.Positive(t, rep.ProviderPID, "terraform attaches to one provider process on the local target")
 	assertCleanedUp(t, rep)
+}
+
+func stepNames(rep *verify.Report) []string {
+	var names []string
+	for _, s := range rep.Steps {
+		names = append(names, s.Name)
+	}
+	return names
 }
 
 func isDir(p string) bool {
@@ -147,6 +162,10 @@ func assertCleanedUp(t *testing.T, rep *verify.Report) {
 	if rep.LocalPID > 0 {
 		_, err := os.Stat(filepath.Join("/proc", itoa(rep.LocalPID)))
 		require.ErrorIs(t, err, os.ErrNotExist, "DynamoDB Local (pid %d) must be stopped", rep.LocalPID)
+	}
+	if rep.ProviderPID > 0 {
+		_, err := os.Stat(filepath.Join("/proc", itoa(rep.ProviderPID)))
+		require.ErrorIs(t, err, os.ErrNotExist, "the provider process (pid %d) must be stopped", rep.ProviderPID)
 	}
 }
 
@@ -269,6 +288,8 @@ func TestVerifyAgainstEndpoint(t *testing.T) {
 	out, err := client.ListTables(context.Background(), &dynamodb.ListTablesInput{})
 	require.NoError(t, err)
 	require.Empty(t, out.TableNames, "verify must destroy the table it created")
+	require.Contains(t, stepNames(rep), "terraform destroy", "the tables of an endpoint outlive the run: terraform destroys them")
+	require.NotContains(t, stepNames(rep), "terraform plan -destroy")
 	assertCleanedUp(t, rep)
 }
 
