@@ -5,13 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/tfdyn/tfdyn/ddblocal"
-	"github.com/tfdyn/tfdyn/tfenv"
 )
 
 // update rewrites the plan fixtures (from live runs) and the golden files.
@@ -27,15 +25,6 @@ var shared struct {
 
 func TestMain(m *testing.M) {
 	flag.Parse()
-	// Share unpacked providers between the tests' Terraform directories,
-	// for the terraform-exec calls of plancheck.Run too (tfenv passes the
-	// process environment on).
-	if env, err := tfenv.LoadMirror(); err == nil && os.Getenv("TF_PLUGIN_CACHE_DIR") == "" {
-		dir := filepath.Join(env.CacheDir, "plugin-cache")
-		if os.MkdirAll(dir, 0o755) == nil {
-			os.Setenv("TF_PLUGIN_CACHE_DIR", dir)
-		}
-	}
 	code := m.Run()
 	if shared.target != nil {
 		if err := shared.target.Stop(); err != nil {

@@ -1,55 +1,13 @@
 package tfenv
 
 import (
-	"fmt"
-	"os"
-	"strings"
-
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/zclconf/go-cty/cty"
 )
 
 // awsProvider is the provider address tfdyn's emitted code needs.
 const awsProvider = "registry.terraform.io/hashicorp/aws"
-
-// cliConfig is what tfdyn needs to know of a Terraform CLI config.
-type cliConfig struct {
-	// pluginCacheDir: the config sets plugin_cache_dir.
-	pluginCacheDir bool
-	// providerInstallation: the config has a provider_installation block.
-	providerInstallation bool
-}
-
-// readCLIConfig parses a Terraform CLI config (HCL or JSON).
-func readCLIConfig(path string) (*cliConfig, error) {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	p := hclparse.NewParser()
-	var f *hcl.File
-	var diags hcl.Diagnostics
-	if strings.HasSuffix(path, ".json") {
-		f, diags = p.ParseJSON(src, path)
-	} else {
-		f, diags = p.ParseHCL(src, path)
-	}
-	if diags.HasErrors() {
-		return nil, fmt.Errorf("CLI config %s: %s", path, diags.Error())
-	}
-	content, _, _ := f.Body.PartialContent(&hcl.BodySchema{
-		Attributes: []hcl.AttributeSchema{{Name: "plugin_cache_dir"}},
-		Blocks:     []hcl.BlockHeaderSchema{{Type: "provider_installation"}},
-	})
-	cfg := &cliConfig{}
-	if content != nil {
-		_, cfg.pluginCacheDir = content.Attributes["plugin_cache_dir"]
-		cfg.providerInstallation = len(content.Blocks) > 0
-	}
-	return cfg, nil
-}
 
 // MirrorConfig is a Terraform CLI config that installs hashicorp/*
 // providers from the filesystem mirror mirrorDir only. user, when not nil,

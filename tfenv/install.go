@@ -121,8 +121,8 @@ type ProviderCheck struct {
 // CheckProvider runs `terraform init` in a scratch directory whose only
 // content requires hashicorp/aws with constraint, exactly as tfdyn's own
 // runs would install it (the user's configuration, then tfdyn's mirror).
-// The scratch directory is removed; with PluginCacheDir set, the unpacked
-// provider stays in the plugin cache for later runs.
+// The scratch directory is removed; with the user's plugin cache, the
+// provider stays there for later runs.
 func (e *Env) CheckProvider(ctx context.Context, constraint string) (*ProviderCheck, error) {
 	return e.checkProvider(ctx, constraint, false)
 }

@@ -35,11 +35,9 @@ func LockPluginCache(dir string) (unlock func(), err error) {
 	}, nil
 }
 
-// pluginCacheDir is the plugin cache terraform will use with this Env:
-// TF_PLUGIN_CACHE_DIR as Environ sets it ("" when none, or when the user's
-// CLI config sets plugin_cache_dir itself, which tfdyn cannot lock for them
-// beyond its own runs: that case takes the lock on the directory too when
-// it is known from the environment).
+// pluginCacheDir is the plugin cache of TF_PLUGIN_CACHE_DIR, "" when none
+// (a plugin_cache_dir set in the CLI config is not locked: tfdyn does not
+// read it).
 func (e *Env) pluginCacheDir() string {
 	return e.Environ()["TF_PLUGIN_CACHE_DIR"]
 }

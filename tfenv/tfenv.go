@@ -38,10 +38,6 @@ type Env struct {
 	// ~/.terraformrc; "" when neither names an existing file (terraform then
 	// installs from the registry and its implicit local directories).
 	UserCLIConfigFile string
-	// PluginCacheDir, when set, is passed as TF_PLUGIN_CACHE_DIR unless the
-	// user configures a plugin cache: for tfdyn's private working
-	// directories, so that each one links the provider instead of copying it.
-	PluginCacheDir string
 
 	mu sync.Mutex
 	// cliConfigFile is the config terraform runs with (TF_CLI_CONFIG_FILE);
@@ -219,21 +215,7 @@ func (e *Env) Environ() map[string]string {
 	if rc := e.CLIConfigFile(); rc != "" {
 		m["TF_CLI_CONFIG_FILE"] = rc
 	}
-	if e.PluginCacheDir != "" && m["TF_PLUGIN_CACHE_DIR"] == "" && !e.userHasPluginCache() {
-		if err := os.MkdirAll(e.PluginCacheDir, 0o755); err == nil {
-			m["TF_PLUGIN_CACHE_DIR"] = e.PluginCacheDir
-		}
-	}
 	return m
-}
-
-// userHasPluginCache reports whether the user's CLI config sets plugin_cache_dir.
-func (e *Env) userHasPluginCache() bool {
-	if e.UserCLIConfigFile == "" || e.mirrorOnly {
-		return false
-	}
-	cfg, err := readCLIConfig(e.UserCLIConfigFile)
-	return err == nil && cfg.pluginCacheDir
 }
 
 // Terraform returns a terraform-exec handle for workdir using this Env.

@@ -103,10 +103,6 @@ func newWorkspace(env *tfenv.Env, s *hclschema.Schema, opts Options, suffix stri
 		w.remove()
 		return nil, fmt.Errorf("verify: workspace: %w", err)
 	}
-	if env.PluginCacheDir == "" {
-		// Each run links the provider from the cache instead of copying it.
-		env.PluginCacheDir = filepath.Join(env.CacheDir, "plugin-cache")
-	}
 	w.tf, err = env.Terraform(dir)
 	if err != nil {
 		w.remove()

@@ -191,7 +191,6 @@ func checkProvider(ctx context.Context, env *tfenv.Env, opts Options) Item {
 		it.State, it.Detail, it.Fix = Missing, "not checked (no terraform)", "install terraform first"
 		return it
 	}
-	env.PluginCacheDir = filepath.Join(opts.CacheDir, "plugin-cache")
 	fmt.Fprintf(opts.Log, "setup: checking that terraform can install hashicorp/aws %s\n", opts.ProviderConstraint)
 	check := env.CheckProvider
 	if opts.Mirror && !opts.Check {

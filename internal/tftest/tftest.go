@@ -56,28 +56,15 @@ func Terraform(t testing.TB, env *tfenv.Env, dir string, args ...string) string 
 }
 
 // TerraformErr runs terraform with args in dir and returns output and error.
+//
+// No plugin cache is used: from tfdyn's unpacked mirror terraform links the
+// provider into .terraform (no copy), while through a plugin cache every
+// init re-creates the cache's link, and a terraform command running in
+// another directory at that moment finds no provider.
 func TerraformErr(env *tfenv.Env, dir string, args ...string) (string, error) {
-	cache := pluginCache(env)
 	cmd := env.Command(dir, args...)
-	cmd.Env = append(cmd.Env, "TF_PLUGIN_CACHE_DIR="+cache)
-	if len(args) > 0 && args[0] == "init" {
-		// Concurrent inits must not fill the plugin cache at once.
-		unlock, err := tfenv.LockPluginCache(cache)
-		if err != nil {
-			return "", err
-		}
-		defer unlock()
-	}
 	out, err := cmd.CombinedOutput()
 	return string(out), err
-}
-
-// pluginCache shares unpacked providers between test directories so every
-// init does not copy the 1 GB provider 6 binary.
-func pluginCache(env *tfenv.Env) string {
-	dir := filepath.Join(env.CacheDir, "plugin-cache")
-	_ = os.MkdirAll(dir, 0o755)
-	return dir
 }
 
 // ExitCode returns the exit code of err from TerraformErr (0 for nil).
