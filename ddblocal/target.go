@@ -402,11 +402,18 @@ func (t *Target) PID() int {
 // provider looks up the AWS managed key alias/aws/dynamodb when it reads a
 // table with server-side encryption; the layer answers that one lookup.
 func (t *Target) ProviderBlock() string {
+	return ProviderBlock(t.opts.Region, t.opts.AccessKey, t.opts.SecretKey, t.endpoint)
+}
+
+// ProviderBlock is the provider "aws" block that points terraform at a
+// local target at endpoint (the compatibility layer) with the given region
+// and fake credentials; verify writes it before the target has started.
+func ProviderBlock(region, accessKey, secretKey, endpoint string) string {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "provider \"aws\" {\n")
-	fmt.Fprintf(&b, "  region     = %q\n", t.opts.Region)
-	fmt.Fprintf(&b, "  access_key = %q\n", t.opts.AccessKey)
-	fmt.Fprintf(&b, "  secret_key = %q\n", t.opts.SecretKey)
+	fmt.Fprintf(&b, "  region     = %q\n", region)
+	fmt.Fprintf(&b, "  access_key = %q\n", accessKey)
+	fmt.Fprintf(&b, "  secret_key = %q\n", secretKey)
 	fmt.Fprintf(&b, "\n")
 	fmt.Fprintf(&b, "  skip_credentials_validation = true\n")
 	fmt.Fprintf(&b, "  skip_metadata_api_check     = true\n")
@@ -414,8 +421,8 @@ func (t *Target) ProviderBlock() string {
 	fmt.Fprintf(&b, "  skip_region_validation      = true\n")
 	fmt.Fprintf(&b, "\n")
 	fmt.Fprintf(&b, "  endpoints {\n")
-	fmt.Fprintf(&b, "    dynamodb = %q\n", t.endpoint)
-	fmt.Fprintf(&b, "    kms      = %q\n", t.endpoint)
+	fmt.Fprintf(&b, "    dynamodb = %q\n", endpoint)
+	fmt.Fprintf(&b, "    kms      = %q\n", endpoint)
 	fmt.Fprintf(&b, "  }\n")
 	fmt.Fprintf(&b, "}\n")
 	return b.String()

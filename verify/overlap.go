@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 
 	"golang.org/x/sync/errgroup"
+
+	"github.com/tfdyn/tfdyn/ddblocal"
 )
 
 // provisionLocal provisions on the local target with DynamoDB Local's start
@@ -58,29 +60,15 @@ func (r *runner) checkLocalProvider(block string) error {
 	return nil
 }
 
-// localProviderBlock is ddblocal's provider block for endpoint (see
-// ddblocal.Target.ProviderBlock; checkLocalProvider compares them).
+// localProviderBlock is ddblocal's provider block for endpoint, with the
+// region and credentials the local target uses (checkLocalProvider compares
+// it with the started target's).
 func localProviderBlock(o Options, endpoint string) string {
 	region := o.Region
 	if region == "" {
-		region = "us-east-1"
+		region = ddblocal.DefaultRegion
 	}
-	return fmt.Sprintf(`provider "aws" {
-  region     = %q
-  access_key = %q
-  secret_key = %q
-
-  skip_credentials_validation = true
-  skip_metadata_api_check     = true
-  skip_requesting_account_id  = true
-  skip_region_validation      = true
-
-  endpoints {
-    dynamodb = %q
-    kms      = %q
-  }
-}
-`, region, o.AccessKey, o.SecretKey, endpoint, endpoint)
+	return ddblocal.ProviderBlock(region, o.AccessKey, o.SecretKey, endpoint)
 }
 
 // freeLoopbackPort returns a loopback TCP port that was free a moment ago.
