@@ -145,12 +145,14 @@ func processExists(pid int) bool {
 func TestVerifyInterruptedDuringApplyCleansUp(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	// DynamoDB Local comes up while terraform apply runs (they start
+	// together): interrupt then, so that the table is being created.
 	code, stdout, stderr := faultRun(t, ctx, map[string]func(string){
-		"terraform apply ...": func(string) { cancel() }, // what the first Ctrl-C does in Run
+		"connect to local target done": func(string) { cancel() }, // what the first Ctrl-C does in Run
 	})
 	out := stderr.String()
 	require.Equal(t, ExitInterrupted, code, out)
-	require.Contains(t, stdout, "\nError: interrupted during terraform apply; the cleanup destroyed everything this run created\n")
+	require.Regexp(t, "\nError: interrupted during [a-z -]+; the cleanup destroyed everything this run created\n", stdout)
 	require.NotContains(t, stdout, "PASS")
 	require.Contains(t, out, "terraform destroy done")
 	require.True(t, strings.HasSuffix(out, "\ntfdyn verify: interrupted\n"), out)
@@ -174,28 +176,30 @@ func TestVerifyKeepStopsWithCtrlC(t *testing.T) {
 }
 
 // TestVerifyInterruptedDuringDestroyNeverPasses sends SIGINT to the real
-// binary while it destroys the table after every check passed: verify
-// finishes the destroy, then exits 130 without PASS.
+// binary while it proves the destroy (terraform plan -destroy, the local
+// target's destroy step) after the checks: the destroy is not proven, so
+// verify runs terraform destroy, then exits 130 without PASS.
 func TestVerifyInterruptedDuringDestroyNeverPasses(t *testing.T) {
 	code, stdout, stderr := faultRunBinary(t, map[string]func(*os.Process){
-		"terraform destroy ...": func(p *os.Process) { _ = p.Signal(syscall.SIGINT) }, // the process this test started
+		"terraform plan -destroy ...": func(p *os.Process) { _ = p.Signal(syscall.SIGINT) }, // the process this test started
 	})
 	out := stderr.String()
 	require.Equal(t, ExitInterrupted, code, out)
-	require.Contains(t, stdout, "\nError: interrupted during terraform destroy; the cleanup destroyed everything this run created\n")
+	require.Regexp(t, "\nError: interrupted during [a-z -]+; the cleanup destroyed everything this run created\n", stdout)
 	require.NotContains(t, stdout, "PASS")
 	require.Contains(t, out, "terraform destroy done")
 	require.True(t, strings.HasSuffix(out, "\ntfdyn verify: interrupted\n"), out)
 	assertNothingLeft(t, out)
 }
 
-// TestVerifySecondInterruptAbortsCleanup sends SIGINT twice during the
-// destroy: the second stops terraform and DynamoDB Local (its tables go
-// with it), and the report says so.
+// TestVerifySecondInterruptAbortsCleanup sends SIGINT during the destroy
+// proof and again during the terraform destroy that follows: the second
+// stops terraform and DynamoDB Local (its tables go with it), and the
+// report says so.
 func TestVerifySecondInterruptAbortsCleanup(t *testing.T) {
 	code, stdout, stderr := faultRunBinary(t, map[string]func(*os.Process){
+		"terraform plan -destroy ...": func(p *os.Process) { _ = p.Signal(syscall.SIGINT) }, // the process this test started
 		"terraform destroy ...": func(p *os.Process) {
-			_ = p.Signal(syscall.SIGINT) // the process this test started
 			time.Sleep(200 * time.Millisecond)
 			_ = p.Signal(syscall.SIGINT)
 		},
@@ -203,7 +207,7 @@ func TestVerifySecondInterruptAbortsCleanup(t *testing.T) {
 	out := stderr.String()
 	require.Equal(t, ExitInterrupted, code, out)
 	require.Contains(t, out, "second interrupt: aborting the cleanup")
-	require.Contains(t, stdout, "\nError: interrupted during terraform destroy; a second interrupt cut the cleanup short: DynamoDB Local is stopped and its tables are gone\n", out)
+	require.Regexp(t, "\nError: interrupted during [a-z -]+; a second interrupt cut the cleanup short: DynamoDB Local is stopped and its tables are gone\n", stdout)
 	require.NotContains(t, stdout, "PASS")
 	assertNothingLeft(t, out)
 }
@@ -249,7 +253,10 @@ func TestVerifyProviderNotInstallable(t *testing.T) {
 	rc := filepath.Join(t.TempDir(), "terraformrc")
 	require.NoError(t, os.WriteFile(rc, []byte("provider_installation {\n  filesystem_mirror {\n    path = \""+empty+"\"\n  }\n}\n"), 0o644))
 	env := tftest.Env(t)
-	_ = env
+	// tfdyn's cache has DynamoDB Local but no provider mirror to fall back to.
+	cache := t.TempDir()
+	require.NoError(t, os.Symlink(env.DynamoDBLocalDir(), filepath.Join(cache, "dynamodb-local")))
+	t.Setenv("TFDYN_CACHE", cache)
 	t.Setenv("TF_CLI_CONFIG_FILE", rc)
 	var stdout, stderr bytes.Buffer
 	code := RunContext(context.Background(), []string{"verify", "../../examples/ecommerce"}, nil, &stdout, &stderr)
