@@ -48,6 +48,11 @@ type Options struct {
 	// NoVersions leaves out the provider requirements file (LayoutResources),
 	// for modules that declare required_providers themselves.
 	NoVersions bool
+	// Prefix names everything emit declares in a user's module (files,
+	// resources, module calls, variables, outputs), so that several schemas
+	// and the user's own code can share one module: "" or an identifier
+	// fragment ending in "_", e.g. "blog_" (docs/emit.md, naming contract).
+	Prefix string
 }
 
 // Error is an emit failure tied to a place in the schema.
