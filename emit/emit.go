@@ -35,6 +35,14 @@ const (
 	Provider5Constraint = ">= 5.0.0, < 6.0.0"
 )
 
+// ModuleConstraint is the hashicorp/aws constraint of modules/dynamodb-table
+// (its versions.tf; a test keeps the two equal). Fit reads the module's own
+// constraint instead when the module source is a local directory.
+const ModuleConstraint = ">= 6.37.0"
+
+const moduleCallProvider5 = "--as module-call with --provider 5 cannot work: modules/dynamodb-table requires hashicorp/aws " +
+	ModuleConstraint + " and --provider 5 requires " + Provider5Constraint + "; no version satisfies both. Drop --provider 5, or emit resources (--provider 5 without --as module-call)"
+
 // Options control Emit.
 type Options struct {
 	Layout Layout
@@ -76,6 +84,15 @@ func Emit(s *hclschema.Schema, opts Options) (map[string][]byte, error) {
 	}
 	if len(s.Tables) == 0 {
 		return nil, fmt.Errorf("emit: the schema declares no table")
+	}
+	if err := CheckPrefix(opts.Prefix); err != nil {
+		return nil, fmt.Errorf("emit: %w", err)
+	}
+	if opts.Prefix != "" && opts.Layout == LayoutModule {
+		return nil, fmt.Errorf("emit: a prefix names what emit adds to your module; a module of its own (layout module) takes none")
+	}
+	if opts.Layout == LayoutModuleCall && opts.ProviderMajor == 5 {
+		return nil, fmt.Errorf("emit: %s", moduleCallProvider5)
 	}
 	if opts.ProviderMajor == 5 {
 		for _, t := range s.Tables {
@@ -121,36 +138,6 @@ func (g *generator) finish(f *hclwrite.File) []byte {
 	return append([]byte(g.header()), body...)
 }
 
-// naming decides variable names: prefixed in a user's module, plain in a
-// module of our own; per-table variables carry the table label when the
-// schema has several tables.
-type naming struct {
-	prefix string
-	multi  bool
-}
-
-func (n naming) global(name string) string { return n.prefix + name }
-
-func (n naming) perTable(t *hclschema.Table, name string) string {
-	if n.multi {
-		return n.prefix + t.Label + "_" + name
-	}
-	return n.prefix + name
-}
-
-func (g *generator) naming() naming {
-	n := naming{multi: len(g.s.Tables) > 1}
-	if g.opts.Layout != LayoutModule {
-		n.prefix = "dynamodb_"
-	}
-	return n
-}
-
-// resourceName is the Terraform resource name of a table.
-func resourceName(t *hclschema.Table) string {
-	return strings.NewReplacer("-", "_", ".", "_").Replace(t.Label)
-}
-
 func (g *generator) versions() []byte {
 	f := hclwrite.NewEmptyFile()
 	tf := f.Body().AppendNewBlock("terraform", nil).Body()
@@ -179,52 +166,59 @@ func (g *generator) eachTable(write func(*hclwrite.Body, *hclschema.Table)) []by
 	return g.finish(f)
 }
 
+// names returns the names of table t.
+func (g *generator) names(t *hclschema.Table) Names { return NamesFor(t, g.opts) }
+
 // userModuleFiles are the dynamodb*.tf files added to a user's module around
 // main (resources or module calls).
-func (g *generator) userModuleFiles(n naming, main []byte) map[string][]byte {
+func (g *generator) userModuleFiles(main []byte) map[string][]byte {
+	fn := FileNames(g.opts)
 	files := map[string][]byte{
-		"dynamodb.tf":           main,
-		"dynamodb_variables.tf": g.variables(n),
-		"dynamodb_outputs.tf":   g.outputs(n),
+		fn.Main:      main,
+		fn.Variables: g.variables(),
+		fn.Outputs:   g.outputs(),
 	}
 	if !g.opts.NoVersions {
-		files["dynamodb_versions.tf"] = g.versions()
+		files[fn.Versions] = g.versions()
 	}
 	return files
 }
 
 func (g *generator) resources() (map[string][]byte, error) {
-	n := g.naming()
-	main := g.eachTable(func(b *hclwrite.Body, t *hclschema.Table) { g.table(b, t, n) })
-	return g.userModuleFiles(n, main), nil
+	main := g.eachTable(g.table)
+	return g.userModuleFiles(main), nil
 }
 
 func (g *generator) module() (map[string][]byte, error) {
-	n := g.naming()
-	return map[string][]byte{
-		"main.tf":      g.eachTable(func(b *hclwrite.Body, t *hclschema.Table) { g.table(b, t, n) }),
-		"variables.tf": g.variables(n),
-		"outputs.tf":   g.outputs(n),
-		"versions.tf":  g.versions(),
-		"README.md":    g.readme(n),
-	}, nil
+	fn := FileNames(g.opts)
+	files := map[string][]byte{
+		fn.Main:      g.eachTable(g.table),
+		fn.Variables: g.variables(),
+		fn.Outputs:   g.outputs(),
+		fn.Readme:    g.readme(),
+	}
+	if !g.opts.NoVersions {
+		files[fn.Versions] = g.versions()
+	}
+	return files, nil
 }
 
 // table writes one aws_dynamodb_table resource.
-func (g *generator) table(body *hclwrite.Body, t *hclschema.Table, n naming) {
-	r := body.AppendNewBlock("resource", []string{"aws_dynamodb_table", resourceName(t)}).Body()
-	r.SetAttributeTraversal("name", traversal("var", n.perTable(t, "table_name")))
+func (g *generator) table(body *hclwrite.Body, t *hclschema.Table) {
+	n := g.names(t)
+	r := body.AppendNewBlock("resource", []string{"aws_dynamodb_table", n.Local}).Body()
+	r.SetAttributeTraversal("name", traversal("var", n.TableNameVar))
 	r.SetAttributeValue("billing_mode", cty.StringVal(t.BillingMode))
 	if t.BillingMode == hclschema.Provisioned {
-		r.SetAttributeRaw("read_capacity", coalesceTokens("var."+n.perTable(t, "read_capacity"), t.ReadCapacity))
-		r.SetAttributeRaw("write_capacity", coalesceTokens("var."+n.perTable(t, "write_capacity"), t.WriteCapacity))
+		r.SetAttributeRaw("read_capacity", coalesceTokens("var."+n.ReadCapacityVar, t.ReadCapacity))
+		r.SetAttributeRaw("write_capacity", coalesceTokens("var."+n.WriteCapacityVar, t.WriteCapacity))
 	}
 	r.SetAttributeValue("hash_key", cty.StringVal(t.Primary.PartitionKey[0].Name))
 	if len(t.Primary.SortKey) > 0 {
 		r.SetAttributeValue("range_key", cty.StringVal(t.Primary.SortKey[0].Name))
 	}
 	r.SetAttributeValue("table_class", cty.StringVal(t.TableClass))
-	r.SetAttributeTraversal("deletion_protection_enabled", traversal("var", n.perTable(t, "deletion_protection")))
+	r.SetAttributeTraversal("deletion_protection_enabled", traversal("var", n.DeletionProtectionVar))
 	r.SetAttributeValue("stream_enabled", cty.BoolVal(t.StreamViewType != ""))
 	if t.StreamViewType != "" {
 		r.SetAttributeValue("stream_view_type", cty.StringVal(t.StreamViewType))
@@ -254,8 +248,8 @@ func (g *generator) table(body *hclwrite.Body, t *hclschema.Table, n naming) {
 			if wc == 0 {
 				wc = t.WriteCapacity
 			}
-			b.SetAttributeRaw("read_capacity", coalesceTokens("var."+n.perTable(t, "read_capacity"), rc))
-			b.SetAttributeRaw("write_capacity", coalesceTokens("var."+n.perTable(t, "write_capacity"), wc))
+			b.SetAttributeRaw("read_capacity", coalesceTokens("var."+n.ReadCapacityVar, rc))
+			b.SetAttributeRaw("write_capacity", coalesceTokens("var."+n.WriteCapacityVar, wc))
 		}
 		if g.opts.ProviderMajor >= 6 {
 			for _, k := range ix.PartitionKey {
@@ -287,7 +281,7 @@ func (g *generator) table(body *hclwrite.Body, t *hclschema.Table, n naming) {
 	}
 	r.AppendNewline()
 	pitr := r.AppendNewBlock("point_in_time_recovery", nil).Body()
-	pitr.SetAttributeTraversal("enabled", traversal("var", n.perTable(t, "point_in_time_recovery")))
+	pitr.SetAttributeTraversal("enabled", traversal("var", n.PointInTimeRecoveryVar))
 	if t.SSE != nil {
 		r.AppendNewline()
 		sse := r.AppendNewBlock("server_side_encryption", nil).Body()
@@ -297,7 +291,7 @@ func (g *generator) table(body *hclwrite.Body, t *hclschema.Table, n naming) {
 		}
 	}
 	r.AppendNewline()
-	r.SetAttributeRaw("tags", mergeTags(t.Tags, "var."+n.global("tags")))
+	r.SetAttributeRaw("tags", mergeTags(t.Tags, "var."+TagsVariable(g.opts)))
 }
 
 func projection(b *hclwrite.Body, ix *hclschema.Index) {

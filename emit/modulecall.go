@@ -10,9 +10,8 @@ import (
 // moduleCall writes a call of modules/dynamodb-table per table, with the
 // same variables and outputs as the resources layout.
 func (g *generator) moduleCall() (map[string][]byte, error) {
-	n := g.naming()
-	main := g.eachTable(func(b *hclwrite.Body, t *hclschema.Table) { g.callTable(b, t, n) })
-	return g.userModuleFiles(n, main), nil
+	main := g.eachTable(g.callTable)
+	return g.userModuleFiles(main), nil
 }
 
 func keyObject(k hclschema.KeyAttr) cty.Value {
@@ -41,15 +40,16 @@ func stringList(items []string) cty.Value {
 	return cty.ListVal(vals)
 }
 
-func (g *generator) callTable(body *hclwrite.Body, t *hclschema.Table, n naming) {
-	m := body.AppendNewBlock("module", []string{resourceName(t)}).Body()
+func (g *generator) callTable(body *hclwrite.Body, t *hclschema.Table) {
+	n := g.names(t)
+	m := body.AppendNewBlock("module", []string{n.Local}).Body()
 	m.SetAttributeValue("source", cty.StringVal(g.opts.ModuleSource))
 	m.AppendNewline()
-	m.SetAttributeTraversal("name", traversal("var", n.perTable(t, "table_name")))
+	m.SetAttributeTraversal("name", traversal("var", n.TableNameVar))
 	m.SetAttributeValue("billing_mode", cty.StringVal(t.BillingMode))
 	if t.BillingMode == hclschema.Provisioned {
-		m.SetAttributeRaw("read_capacity", coalesceTokens("var."+n.perTable(t, "read_capacity"), t.ReadCapacity))
-		m.SetAttributeRaw("write_capacity", coalesceTokens("var."+n.perTable(t, "write_capacity"), t.WriteCapacity))
+		m.SetAttributeRaw("read_capacity", coalesceTokens("var."+n.ReadCapacityVar, t.ReadCapacity))
+		m.SetAttributeRaw("write_capacity", coalesceTokens("var."+n.WriteCapacityVar, t.WriteCapacity))
 	}
 	m.SetAttributeValue("partition_key", keyObject(t.Primary.PartitionKey[0]))
 	if len(t.Primary.SortKey) > 0 {
@@ -77,8 +77,8 @@ func (g *generator) callTable(body *hclwrite.Body, t *hclschema.Table, n naming)
 					wc = t.WriteCapacity
 				}
 				// Append capacity overrides inside the object literal.
-				toks = append(toks[:len(toks)-1], rawTokens("\nread_capacity = "+coalesceString("var."+n.perTable(t, "read_capacity"), rc)+
-					"\nwrite_capacity = "+coalesceString("var."+n.perTable(t, "write_capacity"), wc)+"\n}")...)
+				toks = append(toks[:len(toks)-1], rawTokens("\nread_capacity = "+coalesceString("var."+n.ReadCapacityVar, rc)+
+					"\nwrite_capacity = "+coalesceString("var."+n.WriteCapacityVar, wc)+"\n}")...)
 			}
 			gsis = append(gsis, toks)
 		}
@@ -105,8 +105,8 @@ func (g *generator) callTable(body *hclwrite.Body, t *hclschema.Table, n naming)
 	if t.TTLAttribute != "" {
 		m.SetAttributeValue("ttl_attribute", cty.StringVal(t.TTLAttribute))
 	}
-	m.SetAttributeTraversal("point_in_time_recovery", traversal("var", n.perTable(t, "point_in_time_recovery")))
-	m.SetAttributeTraversal("deletion_protection", traversal("var", n.perTable(t, "deletion_protection")))
+	m.SetAttributeTraversal("point_in_time_recovery", traversal("var", n.PointInTimeRecoveryVar))
+	m.SetAttributeTraversal("deletion_protection", traversal("var", n.DeletionProtectionVar))
 	m.SetAttributeValue("table_class", cty.StringVal(t.TableClass))
 	if t.SSE != nil {
 		sse := map[string]cty.Value{"enabled": cty.True}
@@ -115,7 +115,7 @@ func (g *generator) callTable(body *hclwrite.Body, t *hclschema.Table, n naming)
 		}
 		m.SetAttributeValue("server_side_encryption", cty.ObjectVal(sse))
 	}
-	m.SetAttributeRaw("tags", mergeTags(t.Tags, "var."+n.global("tags")))
+	m.SetAttributeRaw("tags", mergeTags(t.Tags, "var."+TagsVariable(g.opts)))
 }
 
 func coalesceString(ref string, def int64) string {

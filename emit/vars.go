@@ -21,34 +21,35 @@ type variable struct {
 	Condition, Message string
 }
 
-func (g *generator) variableList(n naming) []variable {
+func (g *generator) variableList() []variable {
 	var vars []variable
 	for _, t := range g.s.Tables {
-		vars = append(vars, variable{Name: n.perTable(t, "table_name"), Type: "string", Default: cty.StringVal(t.Name),
+		n := g.names(t)
+		vars = append(vars, variable{Name: n.TableNameVar, Type: "string", Default: cty.StringVal(t.Name),
 			Description: fmt.Sprintf("Name of the DynamoDB table %q.", t.Label),
-			Condition:   fmt.Sprintf("can(regex(\"^[a-zA-Z0-9_.-]{3,255}$\", var.%s))", n.perTable(t, "table_name")),
+			Condition:   fmt.Sprintf("can(regex(\"^[a-zA-Z0-9_.-]{3,255}$\", var.%s))", n.TableNameVar),
 			Message:     "A DynamoDB table name is 3 to 255 characters of a-z, A-Z, 0-9, _, - and ."})
-		vars = append(vars, variable{Name: n.perTable(t, "deletion_protection"), Type: "bool", Default: cty.BoolVal(t.DeletionProtection),
+		vars = append(vars, variable{Name: n.DeletionProtectionVar, Type: "bool", Default: cty.BoolVal(t.DeletionProtection),
 			Description: fmt.Sprintf("Whether deletion protection is enabled on table %q.", t.Label)})
-		vars = append(vars, variable{Name: n.perTable(t, "point_in_time_recovery"), Type: "bool", Default: cty.BoolVal(t.PointInTimeRecovery),
+		vars = append(vars, variable{Name: n.PointInTimeRecoveryVar, Type: "bool", Default: cty.BoolVal(t.PointInTimeRecovery),
 			Description: fmt.Sprintf("Whether point-in-time recovery is enabled on table %q.", t.Label)})
 		if t.BillingMode == hclschema.Provisioned {
-			for _, c := range []string{"read_capacity", "write_capacity"} {
-				vars = append(vars, variable{Name: n.perTable(t, c), Type: "number", Default: cty.NullVal(cty.Number),
-					Description: fmt.Sprintf("Overrides the %s of table %q and its GSIs (null keeps the schema's values).", strings.ReplaceAll(c, "_", " "), t.Label),
-					Condition:   fmt.Sprintf("var.%s == null ? true : var.%s >= 1", n.perTable(t, c), n.perTable(t, c)),
+			for _, c := range []struct{ what, name string }{{"read capacity", n.ReadCapacityVar}, {"write capacity", n.WriteCapacityVar}} {
+				vars = append(vars, variable{Name: c.name, Type: "number", Default: cty.NullVal(cty.Number),
+					Description: fmt.Sprintf("Overrides the %s of table %q and its GSIs (null keeps the schema's values).", c.what, t.Label),
+					Condition:   fmt.Sprintf("var.%s == null ? true : var.%s >= 1", c.name, c.name),
 					Message:     "Capacity must be at least 1."})
 			}
 		}
 	}
-	vars = append(vars, variable{Name: n.global("tags"), Type: "map(string)", Default: cty.MapValEmpty(cty.String),
+	vars = append(vars, variable{Name: TagsVariable(g.opts), Type: "map(string)", Default: cty.MapValEmpty(cty.String),
 		Description: "Tags added to every table (merged over the schema's tags)."})
 	return vars
 }
 
-func (g *generator) variables(n naming) []byte {
+func (g *generator) variables() []byte {
 	f := hclwrite.NewEmptyFile()
-	for i, v := range g.variableList(n) {
+	for i, v := range g.variableList() {
 		if i > 0 {
 			f.Body().AppendNewline()
 		}
@@ -70,24 +71,17 @@ type output struct {
 	Name, Description, Value string
 }
 
-func (g *generator) outputList(n naming) []output {
+func (g *generator) outputList() []output {
 	var outs []output
 	for _, t := range g.s.Tables {
-		ref := "aws_dynamodb_table." + resourceName(t)
-		if g.opts.Layout == LayoutModuleCall {
-			ref = "module." + resourceName(t)
-		}
-		pre := ""
-		if n.multi {
-			pre = t.Label + "_"
-		}
-		pre = n.prefix + pre
+		n := g.names(t)
+		ref := n.Address(g.opts)
 		outs = append(outs,
-			output{pre + "table_name", fmt.Sprintf("Name of table %q.", t.Label), ref + g.attr(".name", ".table_name")},
-			output{pre + "table_arn", fmt.Sprintf("ARN of table %q.", t.Label), ref + g.attr(".arn", ".table_arn")},
-			output{pre + "stream_arn", fmt.Sprintf("Stream ARN of table %q (null when streams are off).", t.Label), streamRef(t, ref)},
-			output{pre + "global_secondary_index_names", fmt.Sprintf("GSI names of table %q.", t.Label), listLiteral(gsiNames(t))},
-			output{pre + "local_secondary_index_names", fmt.Sprintf("LSI names of table %q.", t.Label), listLiteral(lsiNames(t))},
+			output{n.TableNameOutput, fmt.Sprintf("Name of table %q.", t.Label), ref + g.attr(".name", ".table_name")},
+			output{n.TableARNOutput, fmt.Sprintf("ARN of table %q.", t.Label), ref + g.attr(".arn", ".table_arn")},
+			output{n.StreamARNOutput, fmt.Sprintf("Stream ARN of table %q (null when streams are off).", t.Label), streamRef(t, ref)},
+			output{n.GSINamesOutput, fmt.Sprintf("GSI names of table %q.", t.Label), listLiteral(gsiNames(t))},
+			output{n.LSINamesOutput, fmt.Sprintf("LSI names of table %q.", t.Label), listLiteral(lsiNames(t))},
 		)
 	}
 	return outs
@@ -132,9 +126,9 @@ func listLiteral(items []string) string {
 	return "[" + strings.Join(q, ", ") + "]"
 }
 
-func (g *generator) outputs(n naming) []byte {
+func (g *generator) outputs() []byte {
 	f := hclwrite.NewEmptyFile()
-	for i, o := range g.outputList(n) {
+	for i, o := range g.outputList() {
 		if i > 0 {
 			f.Body().AppendNewline()
 		}
@@ -145,7 +139,7 @@ func (g *generator) outputs(n naming) []byte {
 	return g.finish(f)
 }
 
-func (g *generator) readme(n naming) []byte {
+func (g *generator) readme() []byte {
 	var sb strings.Builder
 	sb.WriteString("<!-- Code generated by tfdyn emit; DO NOT EDIT. -->\n")
 	var labels []string
@@ -167,11 +161,11 @@ func (g *generator) readme(n naming) []byte {
 	}
 	fmt.Fprintf(&sb, "| hashicorp/aws | %s |\n\n", constraint)
 	sb.WriteString("## Inputs\n\n| Name | Description | Type | Default |\n|------|-------------|------|---------|\n")
-	for _, v := range g.variableList(n) {
+	for _, v := range g.variableList() {
 		fmt.Fprintf(&sb, "| `%s` | %s | `%s` | `%s` |\n", v.Name, v.Description, v.Type, strings.TrimSpace(string(hclwrite.TokensForValue(v.Default).Bytes())))
 	}
 	sb.WriteString("\n## Outputs\n\n| Name | Description |\n|------|-------------|\n")
-	for _, o := range g.outputList(n) {
+	for _, o := range g.outputList() {
 		fmt.Fprintf(&sb, "| `%s` | %s |\n", o.Name, o.Description)
 	}
 	return []byte(sb.String())

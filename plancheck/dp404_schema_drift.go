@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tfdyn/tfdyn/emit"
 	"github.com/tfdyn/tfdyn/hclschema"
 )
 
@@ -98,7 +99,10 @@ func matchTable(ctx *checkContext, t *hclschema.Table) []*change {
 			return []*change{c}
 		}
 	}
-	rn := strings.NewReplacer("-", "_", ".", "_").Replace(t.Label)
+	// The name tfdyn emits for the table: emit.NamesFor's Local without a
+	// prefix (the plan does not say which prefix emitted it; a prefixed
+	// table is matched by its table name above).
+	rn := emit.NamesFor(t, emit.Options{}).Local
 	var found []*change
 	for _, c := range ctx.changes {
 		if c.rc.DeposedKey != "" {

@@ -22,9 +22,9 @@ import (
 // during the plan that changes its input).
 const shapesRoot = `
 module "db" {
-  source              = "./db"
-  for_each            = toset(["eu", "us"])
-  dynamodb_table_name = "pc-fe-${each.key}"
+  source                  = "./db"
+  for_each                = toset(["eu", "us"])
+  dynamodb_app_table_name = "pc-fe-${each.key}"
 }
 
 module "outer" {
@@ -82,8 +82,8 @@ resource "aws_dynamodb_table" "unknown_update" {
 
 const shapesOuter = `
 module "db" {
-  source              = "../db"
-  dynamodb_table_name = "pc-nested"
+  source                  = "../db"
+  dynamodb_app_table_name = "pc-nested"
 }
 `
 

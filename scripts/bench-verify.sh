@@ -51,7 +51,8 @@ for run in $(seq 1 "$RUNS"); do
   rm -rf "$work/tf"
   "$TFDYN" emit "$EXAMPLE" -o "$work/tf" --provider "$PROVIDER" >/dev/null 2>&1
   sed -n '/^Terraform provider block:/,/^The compatibility layer/p' "$work/local.log" | sed '1d;$d' >"$work/tf/provider.tf"
-  printf '{ "dynamodb_deletion_protection": false }\n' >"$work/tf/bench.auto.tfvars.json"
+  # Deletion protection off for every table (variables per table: docs/emit.md).
+  sed -n 's/^variable "\(dynamodb_.*_deletion_protection\)" {$/\1 = false/p' "$work/tf/dynamodb_variables.tf" >"$work/tf/bench.auto.tfvars"
   t2=$(now)
   terraform -chdir="$work/tf" init -input=false -no-color >/dev/null
   terraform -chdir="$work/tf" apply -auto-approve -input=false -no-color >/dev/null

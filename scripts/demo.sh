@@ -23,8 +23,8 @@ cleanup() {
   if [ -n "$applied" ]; then
     echo "==> terraform destroy"
     # Deletion protection is on in the schema: turn it off, then destroy.
-    { terraform -chdir="$work/tf" apply -auto-approve -no-color -var dynamodb_deletion_protection=false &&
-      terraform -chdir="$work/tf" destroy -auto-approve -no-color -var dynamodb_deletion_protection=false; } >/dev/null 2>&1 ||
+    { terraform -chdir="$work/tf" apply -auto-approve -no-color -var dynamodb_shop_deletion_protection=false &&
+      terraform -chdir="$work/tf" destroy -auto-approve -no-color -var dynamodb_shop_deletion_protection=false; } >/dev/null 2>&1 ||
       echo "demo: destroy failed (the local target keeps data in memory only; it is gone when it stops)" >&2
   fi
   if [ -n "$local_pid" ]; then

@@ -60,6 +60,7 @@ func newWorkspace(env *tfenv.Env, s *hclschema.Schema, opts Options, suffix stri
 		return nil, fmt.Errorf("verify: workspace: %w", err)
 	}
 	w := &workspace{tableNames: map[*hclschema.Table]string{}, env: env}
+	emitOpts := emit.Options{Layout: emit.LayoutResources, ProviderMajor: opts.ProviderMajor, SchemaPath: opts.SchemaPath}
 	vars := map[string]any{}
 	m := marker{PID: os.Getpid(), Host: hostname(), Target: opts.Target, Endpoint: opts.Endpoint, Region: opts.Region, Started: time.Now().UTC()}
 	for _, t := range s.Tables {
@@ -71,12 +72,9 @@ func newWorkspace(env *tfenv.Env, s *hclschema.Schema, opts Options, suffix stri
 		}
 		w.tableNames[t] = name
 		m.Tables = append(m.Tables, name)
-		prefix := "dynamodb_"
-		if len(s.Tables) > 1 {
-			prefix += t.Label + "_"
-		}
-		vars[prefix+"table_name"] = name
-		vars[prefix+"deletion_protection"] = false
+		n := emit.NamesFor(t, emitOpts)
+		vars[n.TableNameVar] = name
+		vars[n.DeletionProtectionVar] = false
 	}
 	dir, err := os.MkdirTemp(root, strconv.Itoa(os.Getpid())+"-")
 	if err != nil {
@@ -89,7 +87,7 @@ func newWorkspace(env *tfenv.Env, s *hclschema.Schema, opts Options, suffix stri
 		w.remove()
 		return nil, err
 	}
-	files, err := emit.Emit(s, emit.Options{Layout: emit.LayoutResources, ProviderMajor: opts.ProviderMajor, SchemaPath: opts.SchemaPath})
+	files, err := emit.Emit(s, emitOpts)
 	if err != nil {
 		w.remove()
 		return nil, fmt.Errorf("verify: emit: %w", err)

@@ -4,7 +4,7 @@
 module "games" {
   source = "./modules/dynamodb-table"
 
-  name         = var.dynamodb_table_name
+  name         = var.dynamodb_games_table_name
   billing_mode = "PAY_PER_REQUEST"
   partition_key = {
     name = "PK"
@@ -42,8 +42,8 @@ module "games" {
     }
   }]
   stream_view_type       = "NEW_IMAGE"
-  point_in_time_recovery = var.dynamodb_point_in_time_recovery
-  deletion_protection    = var.dynamodb_deletion_protection
+  point_in_time_recovery = var.dynamodb_games_point_in_time_recovery
+  deletion_protection    = var.dynamodb_games_deletion_protection
   table_class            = "STANDARD"
   tags = merge({
     "cost-center" = "42"

@@ -2,12 +2,12 @@
 # Source: testdata/schemas/multiattr
 
 resource "aws_dynamodb_table" "games" {
-  name                        = var.table_name
+  name                        = var.games_table_name
   billing_mode                = "PAY_PER_REQUEST"
   hash_key                    = "PK"
   range_key                   = "SK"
   table_class                 = "STANDARD"
-  deletion_protection_enabled = var.deletion_protection
+  deletion_protection_enabled = var.games_deletion_protection
   stream_enabled              = true
   stream_view_type            = "NEW_IMAGE"
 
@@ -79,7 +79,7 @@ resource "aws_dynamodb_table" "games" {
   }
 
   point_in_time_recovery {
-    enabled = var.point_in_time_recovery
+    enabled = var.games_point_in_time_recovery
   }
 
   tags = merge({

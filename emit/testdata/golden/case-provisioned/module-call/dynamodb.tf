@@ -4,10 +4,10 @@
 module "ledger" {
   source = "./modules/dynamodb-table"
 
-  name           = var.dynamodb_table_name
+  name           = var.dynamodb_ledger_table_name
   billing_mode   = "PROVISIONED"
-  read_capacity  = coalesce(var.dynamodb_read_capacity, 5)
-  write_capacity = coalesce(var.dynamodb_write_capacity, 10)
+  read_capacity  = coalesce(var.dynamodb_ledger_read_capacity, 5)
+  write_capacity = coalesce(var.dynamodb_ledger_write_capacity, 10)
   partition_key = {
     name = "PK"
     type = "S"
@@ -28,12 +28,12 @@ module "ledger" {
       type = "N"
     }]
 
-    read_capacity  = coalesce(var.dynamodb_read_capacity, 2)
-    write_capacity = coalesce(var.dynamodb_write_capacity, 3)
+    read_capacity  = coalesce(var.dynamodb_ledger_read_capacity, 2)
+    write_capacity = coalesce(var.dynamodb_ledger_write_capacity, 3)
   }]
   ttl_attribute          = "expiresAt"
-  point_in_time_recovery = var.dynamodb_point_in_time_recovery
-  deletion_protection    = var.dynamodb_deletion_protection
+  point_in_time_recovery = var.dynamodb_ledger_point_in_time_recovery
+  deletion_protection    = var.dynamodb_ledger_deletion_protection
   table_class            = "STANDARD_INFREQUENT_ACCESS"
   server_side_encryption = {
     enabled     = true

@@ -2,14 +2,14 @@
 # Source: testdata/schemas/provisioned
 
 resource "aws_dynamodb_table" "ledger" {
-  name                        = var.table_name
+  name                        = var.ledger_table_name
   billing_mode                = "PROVISIONED"
-  read_capacity               = coalesce(var.read_capacity, 5)
-  write_capacity              = coalesce(var.write_capacity, 10)
+  read_capacity               = coalesce(var.ledger_read_capacity, 5)
+  write_capacity              = coalesce(var.ledger_write_capacity, 10)
   hash_key                    = "PK"
   range_key                   = "SK"
   table_class                 = "STANDARD_INFREQUENT_ACCESS"
-  deletion_protection_enabled = var.deletion_protection
+  deletion_protection_enabled = var.ledger_deletion_protection
   stream_enabled              = false
 
   attribute {
@@ -35,8 +35,8 @@ resource "aws_dynamodb_table" "ledger" {
   global_secondary_index {
     name            = "GSI1"
     projection_type = "ALL"
-    read_capacity   = coalesce(var.read_capacity, 2)
-    write_capacity  = coalesce(var.write_capacity, 3)
+    read_capacity   = coalesce(var.ledger_read_capacity, 2)
+    write_capacity  = coalesce(var.ledger_write_capacity, 3)
     key_schema {
       attribute_name = "GSI1PK"
       key_type       = "HASH"
@@ -53,7 +53,7 @@ resource "aws_dynamodb_table" "ledger" {
   }
 
   point_in_time_recovery {
-    enabled = var.point_in_time_recovery
+    enabled = var.ledger_point_in_time_recovery
   }
 
   server_side_encryption {

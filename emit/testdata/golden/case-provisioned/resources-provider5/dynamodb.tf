@@ -2,14 +2,14 @@
 # Source: testdata/schemas/provisioned
 
 resource "aws_dynamodb_table" "ledger" {
-  name                        = var.dynamodb_table_name
+  name                        = var.dynamodb_ledger_table_name
   billing_mode                = "PROVISIONED"
-  read_capacity               = coalesce(var.dynamodb_read_capacity, 5)
-  write_capacity              = coalesce(var.dynamodb_write_capacity, 10)
+  read_capacity               = coalesce(var.dynamodb_ledger_read_capacity, 5)
+  write_capacity              = coalesce(var.dynamodb_ledger_write_capacity, 10)
   hash_key                    = "PK"
   range_key                   = "SK"
   table_class                 = "STANDARD_INFREQUENT_ACCESS"
-  deletion_protection_enabled = var.dynamodb_deletion_protection
+  deletion_protection_enabled = var.dynamodb_ledger_deletion_protection
   stream_enabled              = false
 
   attribute {
@@ -37,8 +37,8 @@ resource "aws_dynamodb_table" "ledger" {
     hash_key        = "GSI1PK"
     range_key       = "GSI1SK"
     projection_type = "ALL"
-    read_capacity   = coalesce(var.dynamodb_read_capacity, 2)
-    write_capacity  = coalesce(var.dynamodb_write_capacity, 3)
+    read_capacity   = coalesce(var.dynamodb_ledger_read_capacity, 2)
+    write_capacity  = coalesce(var.dynamodb_ledger_write_capacity, 3)
   }
 
   ttl {
@@ -47,7 +47,7 @@ resource "aws_dynamodb_table" "ledger" {
   }
 
   point_in_time_recovery {
-    enabled = var.dynamodb_point_in_time_recovery
+    enabled = var.dynamodb_ledger_point_in_time_recovery
   }
 
   server_side_encryption {

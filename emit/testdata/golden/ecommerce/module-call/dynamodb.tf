@@ -4,7 +4,7 @@
 module "shop" {
   source = "./modules/dynamodb-table"
 
-  name         = var.dynamodb_table_name
+  name         = var.dynamodb_shop_table_name
   billing_mode = "PAY_PER_REQUEST"
   partition_key = {
     name = "PK"
@@ -40,8 +40,8 @@ module "shop" {
   }]
   stream_view_type       = "NEW_AND_OLD_IMAGES"
   ttl_attribute          = "expiresAt"
-  point_in_time_recovery = var.dynamodb_point_in_time_recovery
-  deletion_protection    = var.dynamodb_deletion_protection
+  point_in_time_recovery = var.dynamodb_shop_point_in_time_recovery
+  deletion_protection    = var.dynamodb_shop_deletion_protection
   table_class            = "STANDARD"
   tags = merge({
     "service" = "storefront"

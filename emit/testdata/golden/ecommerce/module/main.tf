@@ -2,12 +2,12 @@
 # Source: examples/ecommerce
 
 resource "aws_dynamodb_table" "shop" {
-  name                        = var.table_name
+  name                        = var.shop_table_name
   billing_mode                = "PAY_PER_REQUEST"
   hash_key                    = "PK"
   range_key                   = "SK"
   table_class                 = "STANDARD"
-  deletion_protection_enabled = var.deletion_protection
+  deletion_protection_enabled = var.shop_deletion_protection
   stream_enabled              = true
   stream_view_type            = "NEW_AND_OLD_IMAGES"
 
@@ -74,7 +74,7 @@ resource "aws_dynamodb_table" "shop" {
   }
 
   point_in_time_recovery {
-    enabled = var.point_in_time_recovery
+    enabled = var.shop_point_in_time_recovery
   }
 
   tags = merge({

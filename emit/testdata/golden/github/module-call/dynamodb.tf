@@ -4,7 +4,7 @@
 module "github" {
   source = "./modules/dynamodb-table"
 
-  name         = var.dynamodb_table_name
+  name         = var.dynamodb_github_table_name
   billing_mode = "PAY_PER_REQUEST"
   partition_key = {
     name = "PK"
@@ -60,8 +60,8 @@ module "github" {
     }]
   }]
   stream_view_type       = "NEW_IMAGE"
-  point_in_time_recovery = var.dynamodb_point_in_time_recovery
-  deletion_protection    = var.dynamodb_deletion_protection
+  point_in_time_recovery = var.dynamodb_github_point_in_time_recovery
+  deletion_protection    = var.dynamodb_github_deletion_protection
   table_class            = "STANDARD"
   tags = merge({
     "team" = "platform"

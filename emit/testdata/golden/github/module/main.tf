@@ -2,12 +2,12 @@
 # Source: examples/github
 
 resource "aws_dynamodb_table" "github" {
-  name                        = var.table_name
+  name                        = var.github_table_name
   billing_mode                = "PAY_PER_REQUEST"
   hash_key                    = "PK"
   range_key                   = "SK"
   table_class                 = "STANDARD"
-  deletion_protection_enabled = var.deletion_protection
+  deletion_protection_enabled = var.github_deletion_protection
   stream_enabled              = true
   stream_view_type            = "NEW_IMAGE"
 
@@ -118,7 +118,7 @@ resource "aws_dynamodb_table" "github" {
   }
 
   point_in_time_recovery {
-    enabled = var.point_in_time_recovery
+    enabled = var.github_point_in_time_recovery
   }
 
   tags = merge({

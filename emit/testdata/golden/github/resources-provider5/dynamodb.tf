@@ -2,12 +2,12 @@
 # Source: examples/github
 
 resource "aws_dynamodb_table" "github" {
-  name                        = var.dynamodb_table_name
+  name                        = var.dynamodb_github_table_name
   billing_mode                = "PAY_PER_REQUEST"
   hash_key                    = "PK"
   range_key                   = "SK"
   table_class                 = "STANDARD"
-  deletion_protection_enabled = var.dynamodb_deletion_protection
+  deletion_protection_enabled = var.dynamodb_github_deletion_protection
   stream_enabled              = true
   stream_view_type            = "NEW_IMAGE"
 
@@ -94,7 +94,7 @@ resource "aws_dynamodb_table" "github" {
   }
 
   point_in_time_recovery {
-    enabled = var.dynamodb_point_in_time_recovery
+    enabled = var.dynamodb_github_point_in_time_recovery
   }
 
   tags = merge({

@@ -4,10 +4,10 @@
 module "tournaments" {
   source = "./modules/dynamodb-table"
 
-  name           = var.dynamodb_table_name
+  name           = var.dynamodb_tournaments_table_name
   billing_mode   = "PROVISIONED"
-  read_capacity  = coalesce(var.dynamodb_read_capacity, 10)
-  write_capacity = coalesce(var.dynamodb_write_capacity, 5)
+  read_capacity  = coalesce(var.dynamodb_tournaments_read_capacity, 10)
+  write_capacity = coalesce(var.dynamodb_tournaments_write_capacity, 5)
   partition_key = {
     name = "PK"
     type = "S"
@@ -37,8 +37,8 @@ module "tournaments" {
       type = "S"
     }]
 
-    read_capacity  = coalesce(var.dynamodb_read_capacity, 10)
-    write_capacity = coalesce(var.dynamodb_write_capacity, 5)
+    read_capacity  = coalesce(var.dynamodb_tournaments_read_capacity, 10)
+    write_capacity = coalesce(var.dynamodb_tournaments_write_capacity, 5)
     }, {
     name               = "Leaderboard"
     non_key_attributes = ["displayName"]
@@ -58,8 +58,8 @@ module "tournaments" {
       type = "S"
     }]
 
-    read_capacity  = coalesce(var.dynamodb_read_capacity, 5)
-    write_capacity = coalesce(var.dynamodb_write_capacity, 5)
+    read_capacity  = coalesce(var.dynamodb_tournaments_read_capacity, 5)
+    write_capacity = coalesce(var.dynamodb_tournaments_write_capacity, 5)
   }]
   local_secondary_indexes = [{
     name               = "ByRegisteredAt"
@@ -71,8 +71,8 @@ module "tournaments" {
     }
   }]
   ttl_attribute          = "expiresAt"
-  point_in_time_recovery = var.dynamodb_point_in_time_recovery
-  deletion_protection    = var.dynamodb_deletion_protection
+  point_in_time_recovery = var.dynamodb_tournaments_point_in_time_recovery
+  deletion_protection    = var.dynamodb_tournaments_deletion_protection
   table_class            = "STANDARD"
   server_side_encryption = {
     enabled = true

@@ -2,14 +2,14 @@
 # Source: examples/tournaments
 
 resource "aws_dynamodb_table" "tournaments" {
-  name                        = var.table_name
+  name                        = var.tournaments_table_name
   billing_mode                = "PROVISIONED"
-  read_capacity               = coalesce(var.read_capacity, 10)
-  write_capacity              = coalesce(var.write_capacity, 5)
+  read_capacity               = coalesce(var.tournaments_read_capacity, 10)
+  write_capacity              = coalesce(var.tournaments_write_capacity, 5)
   hash_key                    = "PK"
   range_key                   = "SK"
   table_class                 = "STANDARD"
-  deletion_protection_enabled = var.deletion_protection
+  deletion_protection_enabled = var.tournaments_deletion_protection
   stream_enabled              = false
 
   attribute {
@@ -65,8 +65,8 @@ resource "aws_dynamodb_table" "tournaments" {
   global_secondary_index {
     name            = "TournamentRegionIndex"
     projection_type = "ALL"
-    read_capacity   = coalesce(var.read_capacity, 10)
-    write_capacity  = coalesce(var.write_capacity, 5)
+    read_capacity   = coalesce(var.tournaments_read_capacity, 10)
+    write_capacity  = coalesce(var.tournaments_write_capacity, 5)
     key_schema {
       attribute_name = "tournamentId"
       key_type       = "HASH"
@@ -93,8 +93,8 @@ resource "aws_dynamodb_table" "tournaments" {
     name               = "Leaderboard"
     projection_type    = "INCLUDE"
     non_key_attributes = ["displayName"]
-    read_capacity      = coalesce(var.read_capacity, 5)
-    write_capacity     = coalesce(var.write_capacity, 5)
+    read_capacity      = coalesce(var.tournaments_read_capacity, 5)
+    write_capacity     = coalesce(var.tournaments_write_capacity, 5)
     key_schema {
       attribute_name = "tournamentId"
       key_type       = "HASH"
@@ -126,7 +126,7 @@ resource "aws_dynamodb_table" "tournaments" {
   }
 
   point_in_time_recovery {
-    enabled = var.point_in_time_recovery
+    enabled = var.tournaments_point_in_time_recovery
   }
 
   server_side_encryption {
