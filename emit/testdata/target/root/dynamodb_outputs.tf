@@ -1,0 +1,4 @@
+# my own outputs
+output "dynamodb_shop_table_arn" {
+  value = "arn"
+}
