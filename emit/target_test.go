@@ -13,7 +13,9 @@ import (
 	"github.com/tfdyn/tfdyn/emit"
 )
 
-func pos(r hcl.Range) string { return fmt.Sprintf("%s:%d:%d", r.Filename, r.Start.Line, r.Start.Column) }
+func pos(r hcl.Range) string {
+	return fmt.Sprintf("%s:%d:%d", r.Filename, r.Start.Line, r.Start.Column)
+}
 
 func decls(ds []emit.Decl) []string {
 	out := []string{}
