@@ -8,6 +8,12 @@
 //     variables.tf, outputs.tf, versions.tf, README.md);
 //   - LayoutModuleCall: a call of the reusable module in modules/dynamodb-table.
 //
+// Names follow one contract (NamesFor, FileNames; docs/emit.md): they depend
+// on the table's label and Options.Prefix, never on the number of tables.
+// ReadTarget parses the Terraform files already in the output directory and
+// Fit checks that the output fits into them (provider requirements, names),
+// with EM1xx diagnostics.
+//
 // Output starts with a generated-code header and is byte-identical across
 // runs. Write never overwrites a file that lacks the header.
 package emit

@@ -40,9 +40,6 @@ const (
 // constraint instead when the module source is a local directory.
 const ModuleConstraint = ">= 6.37.0"
 
-const moduleCallProvider5 = "--as module-call with --provider 5 cannot work: modules/dynamodb-table requires hashicorp/aws " +
-	ModuleConstraint + " and --provider 5 requires " + Provider5Constraint + "; no version satisfies both. Drop --provider 5, or emit resources (--provider 5 without --as module-call)"
-
 // Options control Emit.
 type Options struct {
 	Layout Layout
@@ -71,7 +68,10 @@ type Error struct {
 
 func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Range, e.Message) }
 
-// Emit returns the files (name -> content) for the schema.
+// Emit returns the files (name -> content) for the schema. It does not look
+// at the directory the files go to: to write into an existing module, read
+// it with ReadTarget and emit with the options Fit returns (Fit also refuses
+// option combinations whose provider constraints cannot all hold).
 func Emit(s *hclschema.Schema, opts Options) (map[string][]byte, error) {
 	if opts.Layout == "" {
 		opts.Layout = LayoutResources
@@ -90,9 +90,6 @@ func Emit(s *hclschema.Schema, opts Options) (map[string][]byte, error) {
 	}
 	if opts.Prefix != "" && opts.Layout == LayoutModule {
 		return nil, fmt.Errorf("emit: a prefix names what emit adds to your module; a module of its own (layout module) takes none")
-	}
-	if opts.Layout == LayoutModuleCall && opts.ProviderMajor == 5 {
-		return nil, fmt.Errorf("emit: %s", moduleCallProvider5)
 	}
 	if opts.ProviderMajor == 5 {
 		for _, t := range s.Tables {
