@@ -13,6 +13,7 @@ import (
 	"github.com/aws/smithy-go"
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/tfdyn/tfdyn/emit"
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/findings"
 )
@@ -177,8 +178,8 @@ func tableOfResource(text string, s *hclschema.Schema) *hclschema.Table {
 		name = name[:j]
 	}
 	for _, t := range s.Tables {
-		// emit names the resource after the label with "-" and "." as "_".
-		if strings.NewReplacer("-", "_", ".", "_").Replace(t.Label) == name {
+		// verify emits without a prefix (provision.go).
+		if emit.NamesFor(t, emit.Options{Layout: emit.LayoutResources}).Local == name {
 			return t
 		}
 	}
