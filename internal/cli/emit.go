@@ -180,6 +180,11 @@ func (a *app) fitEmit(args []string, o diagOptions, out string, opts emit.Option
 		if diags.HasErrors() {
 			code = ExitFindings
 		}
+		for _, d := range tdiags {
+			if d.Severity == hcl.DiagError && d.Subject == nil {
+				code = ExitUsage // the directory or a file in it cannot be read
+			}
+		}
 		files = make(map[string]*hcl.File, len(s.Files)+len(target.Files))
 		for n, f := range s.Files {
 			files[n] = f

@@ -109,6 +109,7 @@ func TestExitCodes(t *testing.T) {
 		{name: "emit/usage-prefix-module", args: []string{"emit", ecommerce, "-o", filepath.Join(tmp, "emit-x"), "--layout", "module", "--prefix", "blog_"}, want: 2, stderr: []string{"--prefix names what emit adds to your module; --layout module writes a module of its own"}},
 		{name: "emit/impossible", args: []string{"emit", ecommerce, "-o", filepath.Join(tmp, "emit-x"), "--as", "module-call", "--module-source", "git::https://example.com/m.git", "--provider", "5"}, want: 1, stderr: []string{"[EM120] Module call and provider version exclude each other"},
 			after: func(t *testing.T) { require.NoDirExists(t, filepath.Join(tmp, "emit-x")) }},
+		{name: "emit/out-is-a-file", args: []string{"emit", ecommerce, "-o", ecommerce + "/ecommerce.tfdyn.hcl"}, want: 2, stderr: []string{"[EM100] Cannot read the output directory"}},
 		{name: "emit/usage-no-out", args: []string{"emit", ecommerce}, want: 2, stderr: []string{"emit needs an output directory: -o DIR"}},
 		{name: "emit/unreadable", args: []string{"emit", missing, "-o", filepath.Join(tmp, "emit-x")}, want: 2, stderr: []string{unreadable}},
 		{name: "emit/interrupted", args: []string{"emit", ecommerce, "-o", emitOut}, interrupt: true, want: 130, stderr: []string{"tfdyn emit: interrupted"},
