@@ -37,6 +37,10 @@ const (
 	// CodeProviderSyntax: the module's hashicorp/aws version constraint
 	// cannot be read.
 	CodeProviderSyntax diag.Code = "EM113"
+	// CodeLockedProvider: the module's dependency lock file selects a
+	// hashicorp/aws version the emitted code cannot use (a warning: terraform
+	// init -upgrade selects another).
+	CodeLockedProvider diag.Code = "EM114"
 	// CodeImpossible: options whose provider constraints cannot all hold
 	// (--as module-call with --provider 5).
 	CodeImpossible diag.Code = "EM120"
@@ -91,6 +95,12 @@ func Fit(t *Target, s *hclschema.Schema, opts Options) (Options, hcl.Diagnostics
 				"This module declares its provider requirements here and Terraform allows one required_providers block per module, so emit writes no %s. Add aws = { source = \"hashicorp/aws\", version = %q } to this block: the emitted code needs it.",
 				FileNames(opts).Versions, strings.Join(constraintsOf(need), ", ")))
 		}
+	}
+	if l := t.LockedAWS; l != nil && !satisfiable(append([]string{"= " + l.Version}, constraintsOf(need)...)...) {
+		r := l.Range
+		diags = append(diags, diag.Warnf(CodeLockedProvider, &r, "Locked provider version does not fit",
+			"The dependency lock file selects hashicorp/aws %s, and the emitted code needs %s. Run terraform init -upgrade to select a version that fits.",
+			l.Version, strings.Join(constraintsOf(need), ", ")))
 	}
 	diags = append(diags, clashes(t, s, opts)...)
 	return opts, diags

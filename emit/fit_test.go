@@ -23,6 +23,19 @@ const awsRequirement = `terraform {
 }
 `
 
+// lockFile is a dependency lock file as terraform init writes it.
+const lockFile = `# This file is maintained automatically by "terraform init".
+# Manual edits may be lost in future updates.
+
+provider "registry.terraform.io/hashicorp/aws" {
+  version     = "5.100.0"
+  constraints = ">= 5.0.0, < 6.0.0"
+  hashes = [
+    "h1:Ijt7pOlB7Tr7maGQIqtsLFbl7pSMIj06TVdkoSBcYOw=",
+  ]
+}
+`
+
 // fitWant is one expected diagnostic: severity, code, file:line:col (file
 // relative to the module directory; "" for none) and a part of its detail.
 type fitWant struct {
@@ -90,6 +103,19 @@ func TestFit(t *testing.T) {
 				`so emit writes no dynamodb_versions.tf. Add aws = { source = "hashicorp/aws", version = ">= 6.37.0" } to this block`}}},
 		{name: "terraform block without required_providers keeps the versions file", schema: "../examples/ecommerce",
 			files: map[string]string{"main.tf": "terraform {\n  required_version = \">= 1.5\"\n}\n"}},
+		{name: "locked provider 5 under a loose constraint", schema: "../examples/ecommerce",
+			files: map[string]string{
+				"versions.tf":         strings.Replace(awsRequirement, "VERSION", ">= 5.0", 1),
+				".terraform.lock.hcl": lockFile,
+			},
+			noVersions: true,
+			want: []fitWant{
+				{hcl.DiagWarning, emit.CodeLockedProvider, ".terraform.lock.hcl:5:17",
+					`The dependency lock file selects hashicorp/aws 5.100.0, and the emitted code needs >= 6.37.0. Run terraform init -upgrade to select a version that fits.`},
+				{hcl.DiagWarning, emit.CodeProviderLoose, "versions.tf:5:17", `admits versions < 6.37.0`},
+			}},
+		{name: "locked provider 5 fits provider 5 output", schema: "../examples/ecommerce", opts: emit.Options{ProviderMajor: 5},
+			files: map[string]string{".terraform.lock.hcl": lockFile}},
 		{name: "clashes", schema: "testdata/schemas/provisioned",
 			files: map[string]string{
 				"main.tf":      "resource \"aws_dynamodb_table\" \"ledger\" {}\n\nlocals {\n  dynamodb_tags = {}\n}\n",

@@ -62,6 +62,16 @@ type Target struct {
 	// Providers, Variables, Outputs, Locals, Resources (managed and data)
 	// and Modules are the declarations, in file order.
 	Providers, Variables, Outputs, Locals, Resources, Modules []Decl
+	// LockedAWS is the hashicorp/aws version the dependency lock file
+	// (.terraform.lock.hcl) selects, nil without one.
+	LockedAWS *LockedProvider
+}
+
+// LockedProvider is a provider version selected in .terraform.lock.hcl.
+type LockedProvider struct {
+	Version string
+	// Range is the version attribute's value.
+	Range hcl.Range
 }
 
 // AWS returns the module's requirement on hashicorp/aws, or nil when no
@@ -170,7 +180,48 @@ func readModule(dir string, own map[string]bool) (*Target, hcl.Diagnostics) {
 		t.Files[path] = f
 		diags = append(diags, t.collect(f.Body)...)
 	}
+	diags = append(diags, t.readLock(p)...)
 	return t, diags
+}
+
+// lockFile is Terraform's dependency lock file.
+const lockFile = ".terraform.lock.hcl"
+
+var lockSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "provider", LabelNames: []string{"source"}}}}
+
+var lockProviderSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "version"}}}
+
+// readLock records the hashicorp/aws version of the module's lock file.
+func (t *Target) readLock(p *hclparse.Parser) hcl.Diagnostics {
+	path := filepath.Join(t.Dir, lockFile)
+	st, err := os.Stat(path)
+	if err != nil || !st.Mode().IsRegular() || st.Size() > maxTargetFile {
+		return nil // no lock file (or not one terraform wrote): nothing to compare
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return hcl.Diagnostics{diag.Errorf(CodeTargetSyntax, nil, "Cannot read a Terraform file", "Reading %q failed: %s.", path, err)}
+	}
+	f, diags := p.ParseHCL(src, path)
+	if diags.HasErrors() {
+		return diag.WithCode(diags, CodeTargetSyntax)
+	}
+	content, _, _ := f.Body.PartialContent(lockSchema)
+	for _, b := range content.Blocks {
+		if strings.ToLower(b.Labels[0]) != "registry.terraform.io/hashicorp/aws" {
+			continue
+		}
+		pc, _, _ := b.Body.PartialContent(lockProviderSchema)
+		a, ok := pc.Attributes["version"]
+		if !ok {
+			continue
+		}
+		if v, d := a.Expr.Value(nil); !d.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
+			t.Files[path] = f
+			t.LockedAWS = &LockedProvider{Version: v.AsString(), Range: a.Expr.Range()}
+		}
+	}
+	return nil
 }
 
 var moduleSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
