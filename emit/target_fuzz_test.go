@@ -11,7 +11,7 @@ import (
 )
 
 // FuzzReadTarget reads arbitrary Terraform (HCL or JSON) as a module emit
-// writes into, then fits a schema into it: no panic, every diagnostic has a
+// writes into (the HCL also as its lock file), then fits a schema into it: no panic, every diagnostic has a
 // code, and version constraints from the input (go-version) never panic
 // the fit.
 func FuzzReadTarget(f *testing.F) {
@@ -24,6 +24,7 @@ func FuzzReadTarget(f *testing.F) {
 	}
 	f.Add([]byte(`{"terraform": [{"required_providers": [{"aws": {"source": "hashicorp/aws", "version": "~> 5.0"}}]}]}`), true)
 	f.Add([]byte("terraform {\n  required_providers {\n    aws = \">= 6.37, != 6.40\"\n  }\n}\n"), false)
+	f.Add([]byte("provider \"registry.terraform.io/hashicorp/aws\" {\n  version = \"5.100.0\"\n}\n"), false)
 	s, diags := hclschema.Load("../examples/ecommerce")
 	if diags.HasErrors() {
 		f.Fatal(diags)
@@ -34,8 +35,11 @@ func FuzzReadTarget(f *testing.F) {
 		if json {
 			name = "main.tf.json"
 		}
-		if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
-			t.Fatal(err)
+		// The same bytes as a module file and as the dependency lock file.
+		for _, n := range []string{name, ".terraform.lock.hcl"} {
+			if err := os.WriteFile(filepath.Join(dir, n), src, 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 		for _, opts := range []emit.Options{{}, {ProviderMajor: 5, Prefix: "x_"}, {Layout: emit.LayoutModuleCall, ModuleSource: "./m"}} {
 			tg, diags := emit.ReadTarget(dir, opts)
