@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/hashicorp/hcl/v2/hclsyntax"
-
 	"github.com/tfdyn/tfdyn/hclschema"
 )
 
@@ -125,14 +123,17 @@ func (f Files) All() []string {
 }
 
 // CheckPrefix returns an error unless p is a valid --prefix: empty, or a
-// Terraform identifier fragment (letters, digits, "_" and "-", starting with
-// a letter) that ends in "_", such as "blog_".
+// Terraform identifier fragment of ASCII letters, digits and "_" that starts
+// with a letter and ends in "_", such as "blog_".
 func CheckPrefix(p string) error {
 	if p == "" {
 		return nil
 	}
-	if !strings.HasSuffix(p, "_") || !hclsyntax.ValidIdentifier(p) || strings.ContainsRune(p, '-') ||
-		!(p[0] >= 'a' && p[0] <= 'z' || p[0] >= 'A' && p[0] <= 'Z') {
+	ok := strings.HasSuffix(p, "_") && (p[0] >= 'a' && p[0] <= 'z' || p[0] >= 'A' && p[0] <= 'Z')
+	for _, r := range p {
+		ok = ok && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_')
+	}
+	if !ok {
 		return fmt.Errorf("prefix %q is not a name fragment: use letters, digits and \"_\", start with a letter and end with \"_\" (for example \"blog_\")", p)
 	}
 	return nil

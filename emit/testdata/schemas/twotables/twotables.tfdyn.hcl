@@ -1,0 +1,60 @@
+# Two tables: every name depends on its own table's label (docs/emit.md),
+# so table "ledger" is emitted exactly as in ../provisioned.
+table "ledger" {
+  name                = "ledger-prod"
+  billing_mode        = "PROVISIONED"
+  read_capacity       = 5
+  write_capacity      = 10
+  partition_key       = "PK"
+  sort_key            = "SK"
+  ttl                 = "expiresAt"
+  deletion_protection = true
+  table_class         = "STANDARD_INFREQUENT_ACCESS"
+
+  server_side_encryption {
+    kms_key_arn = "arn:aws:kms:us-east-1:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab"
+  }
+
+  global_secondary_index "GSI1" {
+    partition_key  = "GSI1PK"
+    sort_key       = "GSI1SK"
+    read_capacity  = 2
+    write_capacity = 3
+  }
+}
+
+# A label with "-": its Terraform names use "_" (audit_log).
+table "audit-log" {
+  partition_key = "PK"
+  sort_key      = "SK"
+  stream        = "NEW_IMAGE"
+}
+
+entity "Entry" {
+  table = table.ledger
+  attributes = {
+    account   = string
+    seq       = number
+    expiresAt = number
+  }
+  key {
+    PK = "ACCOUNT#${account}"
+    SK = format("ENTRY#%012d", seq)
+  }
+  index "GSI1" {
+    GSI1PK = "ENTRIES"
+    GSI1SK = seq
+  }
+}
+
+entity "Event" {
+  table = table.audit-log
+  attributes = {
+    actor = string
+    at    = string
+  }
+  key {
+    PK = "ACTOR#${actor}"
+    SK = "AT#${at}"
+  }
+}
