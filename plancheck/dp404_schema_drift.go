@@ -86,7 +86,8 @@ func checkDrift(ctx *checkContext) []Finding {
 // its name, else every instance of the resource (resources and module
 // layouts) or module call (module-call layout) tfdyn emits for it, e.g. module.db["eu"].aws_dynamodb_table.app and
 // module.db["us"].aws_dynamodb_table.app when the emitted files are a
-// module called with for_each and a table_name per instance.
+// module called with for_each and a table_name per instance; without
+// those, the ones emitted under a --prefix (aws_dynamodb_table.blog_app).
 func matchTable(ctx *checkContext, t *hclschema.Table) []*change {
 	for _, c := range ctx.changes {
 		if c.rc.DeposedKey != "" {
@@ -99,20 +100,31 @@ func matchTable(ctx *checkContext, t *hclschema.Table) []*change {
 			return []*change{c}
 		}
 	}
-	// The name tfdyn emits for the table: emit.NamesFor's Local without a
-	// prefix (the plan does not say which prefix emitted it; a prefixed
-	// table is matched by its table name above).
+	// The name tfdyn emits for the table (emit.NamesFor): without a prefix,
+	// else with any --prefix (the plan does not say which one emitted it).
 	rn := emit.NamesFor(t, emit.Options{}).Local
-	var found []*change
+	var found, prefixed []*change
 	for _, c := range ctx.changes {
 		if c.rc.DeposedKey != "" {
 			continue
 		}
-		if c.rc.Name == rn || lastModule(c.rc.ModuleAddress) == rn {
+		switch name, mod := c.rc.Name, lastModule(c.rc.ModuleAddress); {
+		case name == rn || mod == rn:
 			found = append(found, c)
+		case isPrefixed(name, rn) || isPrefixed(mod, rn):
+			prefixed = append(prefixed, c)
 		}
 	}
-	return found
+	if len(found) > 0 {
+		return found
+	}
+	return prefixed
+}
+
+// isPrefixed reports whether name is local name rn under an emit --prefix.
+func isPrefixed(name, rn string) bool {
+	p, ok := strings.CutSuffix(name, rn)
+	return ok && p != "" && emit.CheckPrefix(p) == nil
 }
 
 // lastModule returns the name of the innermost module call of a module

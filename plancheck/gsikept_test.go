@@ -146,3 +146,18 @@ func TestGSIKept(t *testing.T) {
 		requireFindings(t, rep, want{"DP404", "aws_dynamodb_table.app", []string{`GSI "ByRegion" is in the plan but not in the schema`, "see DP405"}})
 	})
 }
+
+// TestDriftMatchesPrefixedResource: a table emitted with --prefix blog_
+// whose name differs from the schema's (a tfvars override) is found by its
+// resource name aws_dynamodb_table.blog_app; "_app" is no prefix.
+func TestDriftMatchesPrefixedResource(t *testing.T) {
+	s := loadSchema(t, strings.Replace(keptSchema, `"pc-kept"`, `"pc-prod"`, 1))
+	check := func(name string) *plancheck.Report {
+		src := keptPlan("aws_dynamodb_table."+name, "", name, `{"resources": [`+staticResource(name, "ByRegion")+`]}`, "")
+		rep, err := plancheck.CheckPlan(decodePlan(t, src), plancheck.Options{Schema: s})
+		require.NoError(t, err)
+		return rep
+	}
+	requireFindings(t, check("blog_app"), want{"DP404", "aws_dynamodb_table.blog_app", []string{`GSI "ByRegion" is in the plan but not in the schema`}})
+	requireFindings(t, check("_app"), want{"DP404", "", []string{`Table "pc-prod" of the schema is not in the plan`}})
+}
