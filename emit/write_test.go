@@ -14,6 +14,15 @@ import (
 	"github.com/tfdyn/tfdyn/emit"
 )
 
+// changedNames are the names of the files Write wrote (or would write).
+func changedNames(res *emit.Result) []string {
+	var out []string
+	for _, c := range res.Changed {
+		out = append(out, c.Name)
+	}
+	return out
+}
+
 func dirNames(t *testing.T, dir string) []string {
 	t.Helper()
 	es, err := os.ReadDir(dir)
@@ -51,9 +60,9 @@ func TestWriteOnFullDiskChangesNothing(t *testing.T) {
 	free := int(st.Bavail) * int(st.Bsize)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "filler"), make([]byte, free-2*int(st.Bsize)), 0o644))
 
-	changed, err := emit.Write(dir, files, false)
+	res, err := emit.Write(dir, files, false)
 	require.ErrorIs(t, err, syscall.ENOSPC)
-	require.Nil(t, changed)
+	require.Nil(t, res)
 	require.Regexp(t, `^emit: write `+dir+`/dynamodb_variables.tf: no space left on device \(no file in `+dir+` was changed\)$`, err.Error())
 	for n, want := range old {
 		got, err := os.ReadFile(filepath.Join(dir, n))
@@ -64,9 +73,9 @@ func TestWriteOnFullDiskChangesNothing(t *testing.T) {
 
 	// With room again, the whole set is written.
 	require.NoError(t, os.Remove(filepath.Join(dir, "filler")))
-	changed, err = emit.Write(dir, files, false)
+	res, err = emit.Write(dir, files, false)
 	require.NoError(t, err)
-	require.Equal(t, []string{"dynamodb.tf", "dynamodb_outputs.tf", "dynamodb_variables.tf", "dynamodb_versions.tf"}, changed)
+	require.Equal(t, []string{"dynamodb.tf", "dynamodb_outputs.tf", "dynamodb_variables.tf", "dynamodb_versions.tf"}, changedNames(res))
 	for n, want := range files {
 		got, err := os.ReadFile(filepath.Join(dir, n))
 		require.NoError(t, err)
@@ -99,9 +108,10 @@ func TestWriteRemovesLeftoversOfDeadRuns(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, n), []byte("partial"), 0o600))
 	}
 
-	changed, err := emit.Write(dir, files, false)
+	res, err := emit.Write(dir, files, false)
 	require.NoError(t, err)
-	require.Empty(t, changed)
+	require.Empty(t, res.Changed)
+	require.Empty(t, res.Removed)
 	require.Equal(t, []string{liveTmp, ".notes.md.tmp1", "dynamodb.tf", "dynamodb_outputs.tf", "dynamodb_variables.tf", "dynamodb_versions.tf"}, dirNames(t, dir))
 }
 

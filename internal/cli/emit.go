@@ -79,8 +79,12 @@ the temporary files of killed runs.`,
 			if err != nil {
 				return err
 			}
+			schemaPath := "."
 			if len(args) == 1 {
-				opts.SchemaPath = filepath.ToSlash(args[0])
+				schemaPath = args[0]
+			}
+			if opts.SchemaPath, err = emit.SchemaIdentity(schemaPath, out); err != nil {
+				return exit(ExitUsage, err)
 			}
 			files, err := emit.Emit(s, opts)
 			var refused *emit.Error
@@ -90,9 +94,9 @@ the temporary files of killed runs.`,
 			case err != nil:
 				return exit(ExitUsage, err)
 			}
-			var changed []string
+			var res *emit.Result
 			write := func() error {
-				changed, err = emit.Write(out, files, check)
+				res, err = emit.Write(out, files, check)
 				return err
 			}
 			if check {
@@ -100,11 +104,12 @@ the temporary files of killed runs.`,
 			} else {
 				err = a.commit(write)
 			}
-			var foreign *emit.ForeignFileError
+			var (
+				foreign *emit.ForeignFileError
+				owner   *emit.OwnerError
+			)
 			switch {
-			case errors.Is(err, emit.ErrStale):
-				return exit(ExitFindings, err)
-			case errors.As(err, &foreign):
+			case errors.Is(err, emit.ErrStale), errors.As(err, &foreign), errors.As(err, &owner):
 				return exit(ExitFindings, err)
 			case err != nil:
 				return exit(ExitUsage, err)
@@ -113,12 +118,19 @@ the temporary files of killed runs.`,
 				fmt.Fprintf(a.stdout, "Up to date: %d file(s) in %s\n", len(files), out)
 				return nil
 			}
-			if len(changed) == 0 {
+			if len(res.Changed) == 0 && len(res.Removed) == 0 {
 				fmt.Fprintf(a.stdout, "Unchanged: %d file(s) in %s\n", len(files), out)
 				return nil
 			}
-			for _, f := range changed {
-				fmt.Fprintf(a.stdout, "wrote %s\n", filepath.Join(out, f))
+			for _, f := range res.Changed {
+				note := ""
+				if f.Reason == emit.EditedByHand {
+					note = " (replaced a hand edit)"
+				}
+				fmt.Fprintf(a.stdout, "wrote %s%s\n", filepath.Join(out, f.Name), note)
+			}
+			for _, f := range res.Removed {
+				fmt.Fprintf(a.stdout, "removed %s (emitted from this schema earlier, no longer written)\n", filepath.Join(out, f))
 			}
 			return nil
 		},
