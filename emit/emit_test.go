@@ -43,7 +43,7 @@ func schemaDirs(t *testing.T) map[string]string {
 	return out
 }
 
-func loadSchema(t *testing.T, dir string) *hclschema.Schema {
+func loadSchema(t testing.TB, dir string) *hclschema.Schema {
 	t.Helper()
 	s, diags := hclschema.Load(dir)
 	require.False(t, diags.HasErrors(), "%s: %s", dir, diags.Error())
