@@ -37,7 +37,8 @@ func dirNames(t *testing.T, dir string) []string {
 
 // TestWriteOnFullDiskChangesNothing emits into a real 64 KiB tmpfs that is
 // nearly full: the write fails with ENOSPC and the previous file set stays
-// exactly as it was, without temporary files. Mounting needs root; the test
+// exactly as it was, without temporary files, and a leftover of the schema
+// is not removed either. Mounting needs root; the test
 // skips otherwise (package fsafe's own tests inject the failure instead).
 func TestWriteOnFullDiskChangesNothing(t *testing.T) {
 	dir := t.TempDir()
@@ -53,6 +54,10 @@ func TestWriteOnFullDiskChangesNothing(t *testing.T) {
 		old[n] = emit.Header + "# old " + n + "\n"
 		require.NoError(t, os.WriteFile(filepath.Join(dir, n), []byte(old[n]), 0o644))
 	}
+	// A file of this schema that the run no longer writes (the name of an
+	// earlier --prefix): removed only once every file is written.
+	leftover := filepath.Join(dir, "blog_dynamodb_versions.tf")
+	require.NoError(t, os.WriteFile(leftover, files["dynamodb_versions.tf"], 0o644))
 	// Fill the disk but for two blocks: the first two files (in name order)
 	// are staged, the third fails.
 	var st syscall.Statfs_t
@@ -69,13 +74,15 @@ func TestWriteOnFullDiskChangesNothing(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, want, string(got), n)
 	}
-	require.Equal(t, []string{"dynamodb.tf", "dynamodb_outputs.tf", "dynamodb_variables.tf", "dynamodb_versions.tf", "filler"}, dirNames(t, dir))
+	require.Equal(t, []string{"blog_dynamodb_versions.tf", "dynamodb.tf", "dynamodb_outputs.tf", "dynamodb_variables.tf", "dynamodb_versions.tf", "filler"}, dirNames(t, dir))
 
 	// With room again, the whole set is written.
 	require.NoError(t, os.Remove(filepath.Join(dir, "filler")))
 	res, err = emit.Write(dir, files, false)
 	require.NoError(t, err)
 	require.Equal(t, []string{"dynamodb.tf", "dynamodb_outputs.tf", "dynamodb_variables.tf", "dynamodb_versions.tf"}, changedNames(res))
+	require.Equal(t, []string{"blog_dynamodb_versions.tf"}, res.Removed)
+	require.Equal(t, []string{"dynamodb.tf", "dynamodb_outputs.tf", "dynamodb_variables.tf", "dynamodb_versions.tf"}, dirNames(t, dir))
 	for n, want := range files {
 		got, err := os.ReadFile(filepath.Join(dir, n))
 		require.NoError(t, err)
