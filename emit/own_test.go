@@ -50,12 +50,14 @@ func TestCheckVerdicts(t *testing.T) {
 		removed []string
 	}{
 		{name: "missing",
-			change: func(t *testing.T, dir string) { require.NoError(t, os.Remove(filepath.Join(dir, "dynamodb_outputs.tf"))) },
-			lines:  []string{"dynamodb_outputs.tf: missing"},
+			change: func(t *testing.T, dir string) {
+				require.NoError(t, os.Remove(filepath.Join(dir, "dynamodb_outputs.tf")))
+			},
+			lines:   []string{"dynamodb_outputs.tf: missing"},
 			reasons: map[string]emit.Reason{"dynamodb_outputs.tf": emit.Missing}},
 		{name: "edited by hand",
-			change: func(t *testing.T, dir string) { appendTo(t, filepath.Join(dir, "dynamodb.tf"), "# my change\n") },
-			lines:  []string{"dynamodb.tf: edited by hand: its content does not match the hash in its header (emit replaces it)"},
+			change:  func(t *testing.T, dir string) { appendTo(t, filepath.Join(dir, "dynamodb.tf"), "# my change\n") },
+			lines:   []string{"dynamodb.tf: edited by hand: its content does not match the hash in its header (emit replaces it)"},
 			reasons: map[string]emit.Reason{"dynamodb.tf": emit.EditedByHand}},
 		{name: "schema changed", schema: provisioned,
 			lines: []string{
