@@ -181,3 +181,43 @@ func FuzzHeaderRoundTrip(f *testing.F) {
 		require.Len(t, res.Changed, len(files))
 	})
 }
+
+// TestSchemaIdentity: the identity is the same from every working
+// directory, for relative and absolute paths, through a symbolic link, with
+// "./" and a trailing slash, and for an output directory that does not exist
+// yet.
+func TestSchemaIdentity(t *testing.T) {
+	root := t.TempDir()
+	for _, d := range []string{"repo/schema", "repo/infra/dynamodb", "elsewhere"} {
+		require.NoError(t, os.MkdirAll(filepath.Join(root, d), 0o755))
+	}
+	require.NoError(t, os.Symlink(filepath.Join(root, "repo"), filepath.Join(root, "link")))
+	for _, c := range []struct{ cwd, schema, out string }{
+		{"repo", "schema", "infra/dynamodb"},
+		{"repo", "./schema/", "infra/dynamodb/"},
+		{"repo/infra/dynamodb", "../../schema", "."},
+		{"repo/schema", ".", "../infra/dynamodb"},
+		{"elsewhere", "../repo/schema", "../link/infra/dynamodb"},
+		{".", "link/schema", "repo/infra/../infra/dynamodb"},
+		{"elsewhere", filepath.Join(root, "repo/schema"), filepath.Join(root, "link/infra/dynamodb")},
+	} {
+		t.Run(c.cwd+" "+c.schema+" "+c.out, func(t *testing.T) {
+			t.Chdir(filepath.Join(root, c.cwd))
+			id, err := emit.SchemaIdentity(c.schema, c.out)
+			require.NoError(t, err)
+			require.Equal(t, "../../schema", id)
+		})
+	}
+	t.Run("output directory not created yet", func(t *testing.T) {
+		t.Chdir(root)
+		id, err := emit.SchemaIdentity("link/schema", "link/infra/new/dynamodb")
+		require.NoError(t, err)
+		require.Equal(t, "../../../schema", id)
+	})
+	t.Run("schema in the output directory", func(t *testing.T) {
+		t.Chdir(filepath.Join(root, "repo"))
+		id, err := emit.SchemaIdentity("schema", "schema")
+		require.NoError(t, err)
+		require.Equal(t, ".", id)
+	})
+}
