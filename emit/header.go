@@ -165,9 +165,19 @@ func isHash(s string) bool {
 	return true
 }
 
+// bodyHash is the SHA-256 of a body with CRLF line ends read as LF, so that
+// a checkout that converts line ends (git's core.autocrlf) is no edit.
 func bodyHash(body []byte) string {
-	sum := sha256.Sum256(body)
+	sum := sha256.Sum256(lf(body))
 	return hex.EncodeToString(sum[:])
+}
+
+// lf replaces CRLF line ends with LF.
+func lf(b []byte) []byte {
+	if !bytes.Contains(b, []byte("\r\n")) {
+		return b
+	}
+	return bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n"))
 }
 
 // renderHeader is the header of a file with this body.

@@ -238,3 +238,21 @@ func writeFile(t *testing.T, path, s string) {
 	t.Helper()
 	require.NoError(t, os.WriteFile(path, []byte(s), 0o644))
 }
+
+// TestCheckAcceptsCRLFCheckout: files whose line ends a checkout turned into
+// CRLF (git's core.autocrlf) are up to date, not edited by hand.
+func TestCheckAcceptsCRLFCheckout(t *testing.T) {
+	dir := t.TempDir()
+	files := emitFiles(t, "testdata/schemas/multiattr", emit.Options{SchemaPath: "../schema"})
+	for n, b := range files {
+		writeFile(t, filepath.Join(dir, n), strings.ReplaceAll(string(b), "\n", "\r\n"))
+	}
+	res, err := emit.Write(dir, files, true)
+	require.NoError(t, err)
+	require.Empty(t, res.Changed)
+	require.Empty(t, res.Removed)
+
+	h, err := emit.ParseFileHeader([]byte(strings.ReplaceAll(string(files["dynamodb.tf"]), "\n", "\r\n")))
+	require.NoError(t, err)
+	require.False(t, h.Edited())
+}

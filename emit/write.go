@@ -225,8 +225,8 @@ func Write(dir string, files map[string][]byte, check bool) (*Result, error) {
 		case !exists:
 			res.Changed = append(res.Changed, FileStatus{Name: n, Reason: Missing})
 			continue
-		case bytes.Equal(old, files[n]):
-			continue
+		case bytes.Equal(lf(old), files[n]):
+			continue // the same, or the same with CRLF line ends (a Windows checkout)
 		}
 		h, err := ParseFileHeader(old)
 		switch {
@@ -277,12 +277,19 @@ func Write(dir string, files map[string][]byte, check bool) (*Result, error) {
 	if err := fsafe.WriteSet(set, 0o644); err != nil {
 		return nil, fmt.Errorf("emit: %w (no file in %s was changed)", err, dir)
 	}
-	for i, n := range res.Removed {
-		if err := os.Remove(filepath.Join(dir, n)); err != nil && !errors.Is(err, os.ErrNotExist) {
-			res.Removed = res.Removed[:i]
+	removed := res.Removed[:0]
+	for _, n := range res.Removed {
+		p := filepath.Join(dir, n)
+		if !ownedBy(p, identity) {
+			continue // replaced since the scan: no longer ours to remove
+		}
+		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
+			res.Removed = removed
 			return res, fmt.Errorf("emit: %w (the other files in %s are written)", err, dir)
 		}
+		removed = append(removed, n)
 	}
+	res.Removed = removed
 	if len(res.Removed) > 0 {
 		if err := fsafe.SyncDir(dir); err != nil {
 			return res, fmt.Errorf("emit: %w", err)
@@ -326,17 +333,22 @@ func leftovers(dir string, files map[string][]byte, identity string) ([]string, 
 		if _, ours := files[n]; ours || !e.Type().IsRegular() || strings.HasPrefix(n, ".") {
 			continue
 		}
-		content, exists, err := fsafe.Inspect(filepath.Join(dir, n))
-		if err != nil || !exists {
-			continue // not ours to remove (or gone)
+		if ownedBy(filepath.Join(dir, n), identity) {
+			out = append(out, n)
 		}
-		h, err := ParseFileHeader(content)
-		if err != nil || h.Older() || h.Schema != identity {
-			continue
-		}
-		out = append(out, n)
 	}
 	return out, nil
+}
+
+// ownedBy reports whether the file at p is a regular file whose header
+// records identity (not one of an older tfdyn, which records none).
+func ownedBy(p, identity string) bool {
+	content, exists, err := fsafe.Inspect(p)
+	if err != nil || !exists {
+		return false // not ours to remove (or gone)
+	}
+	h, err := ParseFileHeader(content)
+	return err == nil && !h.Older() && h.Schema == identity
 }
 
 // fixForeign says how to get past a refused file.
