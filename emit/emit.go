@@ -49,7 +49,8 @@ type Options struct {
 	// neither on the working directory nor on how the path was spelled.
 	// Write refuses to replace a file recorded with another identity and
 	// removes files of this identity that the run no longer writes. Empty
-	// records no identity (verify's throwaway workspaces pass a label).
+	// records no Schema line. verify passes the path as typed: its workspace
+	// is new, so the value is only a label there.
 	SchemaPath string
 	// NoVersions leaves out the provider requirements file (LayoutResources),
 	// for modules that declare required_providers themselves.
