@@ -15,5 +15,10 @@
 // with EM1xx diagnostics.
 //
 // Output starts with a generated-code header and is byte-identical across
-// runs. Write never overwrites a file that lacks the header.
+// runs. The header records the schema's identity (Options.SchemaPath: its
+// path relative to the output directory, see SchemaIdentity), the options
+// and a SHA-256 of the body; ParseFileHeader reads it back. Write never
+// overwrites a file that lacks the header or records another schema, removes
+// the files of this schema that a run no longer writes, and in check mode
+// says for every file why it differs (FileStatus).
 package emit

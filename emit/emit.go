@@ -48,7 +48,14 @@ type Options struct {
 	ProviderMajor int
 	// ModuleSource is the source of modules/dynamodb-table for LayoutModuleCall.
 	ModuleSource string
-	// SchemaPath is shown in the header (the schema the output comes from).
+	// SchemaPath is the schema's identity, recorded in every file's header:
+	// the schema's path relative to the output directory, slash-separated
+	// (SchemaIdentity computes it; the CLI sets it), so that it depends
+	// neither on the working directory nor on how the path was spelled.
+	// Write refuses to replace a file recorded with another identity and
+	// removes files of this identity that the run no longer writes. Empty
+	// records no Schema line. verify passes the path as typed: its workspace
+	// is new, so the value is only a label there.
 	SchemaPath string
 	// NoVersions leaves out the provider requirements file (LayoutResources),
 	// for modules that declare required_providers themselves.
@@ -119,20 +126,6 @@ func Emit(s *hclschema.Schema, opts Options) (map[string][]byte, error) {
 type generator struct {
 	s    *hclschema.Schema
 	opts Options
-}
-
-func (g *generator) header() string {
-	h := Header
-	if g.opts.SchemaPath != "" {
-		h += "# Source: " + g.opts.SchemaPath + "\n"
-	}
-	return h + "\n"
-}
-
-// finish formats a file and puts the header on top.
-func (g *generator) finish(f *hclwrite.File) []byte {
-	body := hclwrite.Format(f.Bytes())
-	return append([]byte(g.header()), body...)
 }
 
 func (g *generator) versions() []byte {

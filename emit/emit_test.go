@@ -43,7 +43,7 @@ func schemaDirs(t *testing.T) map[string]string {
 	return out
 }
 
-func loadSchema(t *testing.T, dir string) *hclschema.Schema {
+func loadSchema(t testing.TB, dir string) *hclschema.Schema {
 	t.Helper()
 	s, diags := hclschema.Load(dir)
 	require.False(t, diags.HasErrors(), "%s: %s", dir, diags.Error())
@@ -78,7 +78,8 @@ func TestEmitGolden(t *testing.T) {
 		s := loadSchema(t, dir)
 		for _, v := range variants(s) {
 			t.Run(name+"/"+v.name, func(t *testing.T) {
-				v.opts.SchemaPath = strings.TrimPrefix(filepath.ToSlash(dir), "../")
+				// The identity of `tfdyn emit examples/NAME -o out`.
+				v.opts.SchemaPath = "../" + strings.TrimPrefix(filepath.ToSlash(dir), "../")
 				files, err := emit.Emit(s, v.opts)
 				require.NoError(t, err)
 				golden := filepath.Join("testdata", "golden", name, v.name)
@@ -147,22 +148,22 @@ func TestWriteCheckReportsStaleFiles(t *testing.T) {
 	dir := t.TempDir()
 	files, err := emit.Emit(loadSchema(t, "testdata/schemas/multiattr"), emit.Options{})
 	require.NoError(t, err)
-	changed, err := emit.Write(dir, files, true)
+	res, err := emit.Write(dir, files, true)
 	require.ErrorIs(t, err, emit.ErrStale)
-	require.Len(t, changed, len(files))
+	require.Equal(t, []string{"dynamodb.tf", "dynamodb_outputs.tf", "dynamodb_variables.tf", "dynamodb_versions.tf"}, changedNames(res))
 
 	_, err = emit.Write(dir, files, false)
 	require.NoError(t, err)
-	changed, err = emit.Write(dir, files, true)
+	res, err = emit.Write(dir, files, true)
 	require.NoError(t, err)
-	require.Empty(t, changed)
+	require.Empty(t, res.Changed)
 
 	path := filepath.Join(dir, "dynamodb.tf")
 	content, _ := os.ReadFile(path)
 	require.NoError(t, os.WriteFile(path, bytes.Replace(content, []byte("PAY_PER_REQUEST"), []byte("PROVISIONED"), 1), 0o644))
-	changed, err = emit.Write(dir, files, true)
+	res, err = emit.Write(dir, files, true)
 	require.ErrorIs(t, err, emit.ErrStale)
-	require.Equal(t, []string{"dynamodb.tf"}, changed)
+	require.Equal(t, []string{"dynamodb.tf"}, changedNames(res))
 }
 
 // TestReadmeShowsCurrentOutput keeps the emitted Terraform shown in the
@@ -170,7 +171,7 @@ func TestWriteCheckReportsStaleFiles(t *testing.T) {
 func TestReadmeShowsCurrentOutput(t *testing.T) {
 	readme, err := os.ReadFile("../README.md")
 	require.NoError(t, err)
-	files, err := emit.Emit(loadSchema(t, "../examples/ecommerce"), emit.Options{SchemaPath: "examples/ecommerce"})
+	files, err := emit.Emit(loadSchema(t, "../examples/ecommerce"), emit.Options{SchemaPath: "../examples/ecommerce"})
 	require.NoError(t, err)
 	want := "<!-- emit:ecommerce -->\n```hcl\n" + string(files["dynamodb.tf"]) + "```\n<!-- /emit:ecommerce -->"
 	require.Contains(t, string(readme), want, "README.md shows stale emit output: copy emit/testdata/golden/ecommerce/resources/dynamodb.tf into it")

@@ -132,7 +132,7 @@ func moduleRequirement(dir, source string) constraintSource {
 	if !strings.HasPrefix(source, "./") && !strings.HasPrefix(source, "../") {
 		return def
 	}
-	m, diags := readModule(filepath.Join(dir, filepath.FromSlash(source)), nil)
+	m, diags := readModule(filepath.Join(dir, filepath.FromSlash(source)), nil, "")
 	if diags.HasErrors() {
 		return def
 	}

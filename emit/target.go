@@ -111,7 +111,10 @@ func (t *Target) Find(addr string) (Decl, bool) {
 // ReadTarget parses every Terraform file (*.tf, *.tf.json) in dir with
 // hclparse and records what it declares, skipping the files the run with
 // opts owns: those with one of the run's file names (FileNames) that carry
-// the generated-code header. Override files (*_override.tf) are skipped:
+// the generated-code header (Write replaces them, or refuses them when
+// another schema generated them), and those whose header records the
+// run's schema identity (opts.SchemaPath) under another name: Write removes
+// them as leftovers. Override files (*_override.tf) are skipped:
 // they change declarations rather than make them. A directory that does
 // not exist is an empty Target. Syntax errors come back as diagnostics
 // with code CodeTargetSyntax.
@@ -120,10 +123,10 @@ func ReadTarget(dir string, opts Options) (*Target, hcl.Diagnostics) {
 	for _, n := range FileNames(opts).All() {
 		own[n] = true
 	}
-	return readModule(dir, own)
+	return readModule(dir, own, opts.SchemaPath)
 }
 
-func readModule(dir string, own map[string]bool) (*Target, hcl.Diagnostics) {
+func readModule(dir string, own map[string]bool, identity string) (*Target, hcl.Diagnostics) {
 	t := &Target{Dir: dir, Files: map[string]*hcl.File{}}
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -165,6 +168,9 @@ func readModule(dir string, own map[string]bool) (*Target, hcl.Diagnostics) {
 		}
 		if own[n] && Generated(src) {
 			continue
+		}
+		if h, err := ParseFileHeader(src); err == nil && identity != "" && h.Schema == identity {
+			continue // a leftover of this schema under an earlier name or prefix
 		}
 		var f *hcl.File
 		var fd hcl.Diagnostics

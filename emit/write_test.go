@@ -14,6 +14,15 @@ import (
 	"github.com/tfdyn/tfdyn/emit"
 )
 
+// changedNames are the names of the files Write wrote (or would write).
+func changedNames(res *emit.Result) []string {
+	var out []string
+	for _, c := range res.Changed {
+		out = append(out, c.Name)
+	}
+	return out
+}
+
 func dirNames(t *testing.T, dir string) []string {
 	t.Helper()
 	es, err := os.ReadDir(dir)
@@ -28,7 +37,8 @@ func dirNames(t *testing.T, dir string) []string {
 
 // TestWriteOnFullDiskChangesNothing emits into a real 64 KiB tmpfs that is
 // nearly full: the write fails with ENOSPC and the previous file set stays
-// exactly as it was, without temporary files. Mounting needs root; the test
+// exactly as it was, without temporary files, and a leftover of the schema
+// is not removed either. Mounting needs root; the test
 // skips otherwise (package fsafe's own tests inject the failure instead).
 func TestWriteOnFullDiskChangesNothing(t *testing.T) {
 	dir := t.TempDir()
@@ -44,6 +54,10 @@ func TestWriteOnFullDiskChangesNothing(t *testing.T) {
 		old[n] = emit.Header + "# old " + n + "\n"
 		require.NoError(t, os.WriteFile(filepath.Join(dir, n), []byte(old[n]), 0o644))
 	}
+	// A file of this schema that the run no longer writes (the name of an
+	// earlier --prefix): removed only once every file is written.
+	leftover := filepath.Join(dir, "blog_dynamodb_versions.tf")
+	require.NoError(t, os.WriteFile(leftover, files["dynamodb_versions.tf"], 0o644))
 	// Fill the disk but for two blocks: the first two files (in name order)
 	// are staged, the third fails.
 	var st syscall.Statfs_t
@@ -51,22 +65,24 @@ func TestWriteOnFullDiskChangesNothing(t *testing.T) {
 	free := int(st.Bavail) * int(st.Bsize)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "filler"), make([]byte, free-2*int(st.Bsize)), 0o644))
 
-	changed, err := emit.Write(dir, files, false)
+	res, err := emit.Write(dir, files, false)
 	require.ErrorIs(t, err, syscall.ENOSPC)
-	require.Nil(t, changed)
+	require.Nil(t, res)
 	require.Regexp(t, `^emit: write `+dir+`/dynamodb_variables.tf: no space left on device \(no file in `+dir+` was changed\)$`, err.Error())
 	for n, want := range old {
 		got, err := os.ReadFile(filepath.Join(dir, n))
 		require.NoError(t, err)
 		require.Equal(t, want, string(got), n)
 	}
-	require.Equal(t, []string{"dynamodb.tf", "dynamodb_outputs.tf", "dynamodb_variables.tf", "dynamodb_versions.tf", "filler"}, dirNames(t, dir))
+	require.Equal(t, []string{"blog_dynamodb_versions.tf", "dynamodb.tf", "dynamodb_outputs.tf", "dynamodb_variables.tf", "dynamodb_versions.tf", "filler"}, dirNames(t, dir))
 
 	// With room again, the whole set is written.
 	require.NoError(t, os.Remove(filepath.Join(dir, "filler")))
-	changed, err = emit.Write(dir, files, false)
+	res, err = emit.Write(dir, files, false)
 	require.NoError(t, err)
-	require.Equal(t, []string{"dynamodb.tf", "dynamodb_outputs.tf", "dynamodb_variables.tf", "dynamodb_versions.tf"}, changed)
+	require.Equal(t, []string{"dynamodb.tf", "dynamodb_outputs.tf", "dynamodb_variables.tf", "dynamodb_versions.tf"}, changedNames(res))
+	require.Equal(t, []string{"blog_dynamodb_versions.tf"}, res.Removed)
+	require.Equal(t, []string{"dynamodb.tf", "dynamodb_outputs.tf", "dynamodb_variables.tf", "dynamodb_versions.tf"}, dirNames(t, dir))
 	for n, want := range files {
 		got, err := os.ReadFile(filepath.Join(dir, n))
 		require.NoError(t, err)
@@ -99,9 +115,10 @@ func TestWriteRemovesLeftoversOfDeadRuns(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, n), []byte("partial"), 0o600))
 	}
 
-	changed, err := emit.Write(dir, files, false)
+	res, err := emit.Write(dir, files, false)
 	require.NoError(t, err)
-	require.Empty(t, changed)
+	require.Empty(t, res.Changed)
+	require.Empty(t, res.Removed)
 	require.Equal(t, []string{liveTmp, ".notes.md.tmp1", "dynamodb.tf", "dynamodb_outputs.tf", "dynamodb_variables.tf", "dynamodb_versions.tf"}, dirNames(t, dir))
 }
 

@@ -44,8 +44,13 @@ step "tfdyn validate $EXAMPLE"
 step "tfdyn doc $EXAMPLE (first lines)"
 "$TFDYN" doc "$EXAMPLE" | head -n 25
 
-step "tfdyn emit $EXAMPLE -o <tmp>/tf"
-"$TFDYN" emit "$EXAMPLE" -o "$work/tf" --provider "$PROVIDER"
+# emit's output records which schema it comes from (and refuses another
+# schema's files), so the demo emits from a copy that it edits later, as a
+# user edits their schema.
+mkdir -p "$work/schema"
+cp "$EXAMPLE/ecommerce.tfdyn.hcl" "$work/schema/"
+step "tfdyn emit <tmp>/schema (a copy of $EXAMPLE) -o <tmp>/tf"
+"$TFDYN" emit "$work/schema" -o "$work/tf" --provider "$PROVIDER"
 
 step "tfdyn verify $EXAMPLE (DynamoDB Local behind the compatibility layer)"
 "$TFDYN" verify "$EXAMPLE" --provider "$PROVIDER"
@@ -71,8 +76,7 @@ terraform -chdir="$work/tf" apply -auto-approve -input=false -no-color | tail -n
 step "tfdyn plan --schema $EXAMPLE: the unchanged schema plans clean"
 "$TFDYN" plan --dir "$work/tf" --schema "$EXAMPLE"
 
-step "change the stream view type in a copy of the schema, emit again, plan"
-mkdir -p "$work/schema"
+step "change the stream view type in the copy of the schema, emit again, plan"
 sed 's/stream                 = "NEW_AND_OLD_IMAGES"/stream                 = "KEYS_ONLY"/' "$EXAMPLE/ecommerce.tfdyn.hcl" >"$work/schema/ecommerce.tfdyn.hcl"
 "$TFDYN" emit "$work/schema" -o "$work/tf" --provider "$PROVIDER" >/dev/null
 set +e

@@ -118,7 +118,7 @@ func TestActionSteps(t *testing.T) {
 	require.Equal(t, 1, code, "%v\n%s", annotations, summary)
 	require.Len(t, annotations, 4, "%v", annotations)
 	require.True(t, strings.HasPrefix(annotations[2], "::error file=infra/dynamodb,title=tfdyn emit --check::The Terraform in infra/dynamodb does not match the schema: run tfdyn emit schema/ -o infra/dynamodb  and commit.%0A"), annotations[2])
-	require.Contains(t, annotations[2], "stale: dynamodb_outputs.tf")
+	require.Contains(t, annotations[2], "%0A  dynamodb_outputs.tf: edited by hand: its content does not match the hash in its header (emit replaces it)")
 	require.True(t, strings.HasPrefix(annotations[3], "::error file=docs/DESIGN.md,title=tfdyn doc --check::docs/DESIGN.md does not match the schema"), annotations[3])
 	require.Contains(t, summary, "- **emit-check**: infra/dynamodb is not current\n")
 	require.Contains(t, summary, "- **doc-check**: docs/DESIGN.md is not current\n")

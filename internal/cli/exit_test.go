@@ -95,6 +95,9 @@ func TestExitCodes(t *testing.T) {
 
 		// emit
 		{name: "emit/clean", args: []string{"emit", ecommerce, "-o", filepath.Join(tmp, "emit-clean")}, want: 0, stdout: []string{"wrote "}},
+		{name: "emit/check-clean", args: []string{"emit", ecommerce, "-o", filepath.Join(tmp, "emit-clean"), "--check"}, want: 0, stdout: []string{"Up to date: 4 file(s)"}},
+		{name: "emit/check-missing", args: []string{"emit", ecommerce, "-o", filepath.Join(tmp, "emit-none"), "--check"}, want: 1, stderr: []string{"  dynamodb.tf: missing\n"}},
+		{name: "emit/other-schema", args: []string{"emit", tournaments, "-o", filepath.Join(tmp, "emit-clean")}, want: 1, stderr: []string{`were generated from schema "`, `not from this run's schema "`}},
 		{name: "emit/syntax", args: []string{"emit", broken, "-o", filepath.Join(tmp, "emit-x")}, want: 1, stderr: []string{syntaxAt}},
 		{name: "emit/lint", args: []string{"emit", lintErr, "-o", filepath.Join(tmp, "emit-x")}, want: 1, stderr: []string{lintAt}},
 		{name: "emit/refusal", args: []string{"emit", tournaments, "-o", filepath.Join(tmp, "emit-x"), "--provider", "5"}, want: 1, stderr: []string{"multi-attribute key, which the AWS provider 5.x cannot express"}},
