@@ -320,7 +320,7 @@ func inferEntity(t *Table, pkp, skp string, items []map[string]value) Entity {
 		v := ""
 		for _, n := range sortedKeys(attrs) {
 			a := attrs[n]
-			if a.Optional || a.Type != "string" || tableKeys[n] {
+			if a.Optional || a.Type != "string" || tableKeys[n] || strings.Contains(n, "-") {
 				continue
 			}
 			all := true

@@ -1,6 +1,7 @@
 package adopt
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -116,8 +117,85 @@ func Label(name string) string {
 	return s
 }
 
+// DefaultLabel is the label tfdyn import gives table t: the name of its
+// resource when it was read from Terraform at a root module address such
+// as aws_dynamodb_table.orders (so the emitted resource keeps the address
+// and no moved block is needed), else Label of the table's name.
+func DefaultLabel(t *Table) string {
+	if name, ok := strings.CutPrefix(t.Address, ResourceType+"."); ok && Label(name) == name {
+		return name
+	}
+	return Label(t.Name)
+}
+
 // ResourceName is the name of the aws_dynamodb_table resource tfdyn emit
 // writes for a table label (the naming contract: "-" and "." become "_").
 func ResourceName(label string) string {
 	return strings.NewReplacer("-", "_", ".", "_").Replace(label)
+}
+
+// Check reports what a table read from Terraform lacks for a schema: a
+// name, a partition key, index keys, the type of a key attribute, the
+// capacity of a provisioned table, a known projection (IM004, on the
+// resource block when it was read from a .tf file).
+func (t *Table) Check() hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	bad := func(summary, detail string, args ...any) {
+		diags = append(diags, diag.Errorf(CodeUnsupported, t.Range, summary, detail, args...))
+	}
+	what := t.Address
+	if what == "" {
+		what = fmt.Sprintf("table %q", t.Name)
+	}
+	if t.Name == "" {
+		bad("Table without a name", "%s has no name.", what)
+	}
+	if t.PartitionKey == "" {
+		bad("Table without a partition key", "%s has no hash_key.", what)
+	}
+	switch t.BillingMode {
+	case "PAY_PER_REQUEST":
+	case "PROVISIONED":
+		if t.ReadCapacity < 1 || t.WriteCapacity < 1 {
+			bad("Provisioned table without capacity", "%s uses billing mode PROVISIONED, so a schema needs its read and write capacity (at least 1 each); it has %d and %d.", what, t.ReadCapacity, t.WriteCapacity)
+		}
+	default:
+		bad("Unknown billing mode", "%s has billing mode %q; a schema knows PAY_PER_REQUEST and PROVISIONED.", what, t.BillingMode)
+	}
+	for _, ix := range append(append([]Index{}, t.GSIs...), t.LSIs...) {
+		if ix.Name == "" {
+			bad("Index without a name", "An index of %s has no name.", what)
+		}
+		if len(ix.SortKey) == 0 && len(ix.PartitionKey) == 0 {
+			bad("Index without a key", "Index %q of %s has no key attributes.", ix.Name, what)
+		}
+		switch ix.Projection {
+		case "ALL", "KEYS_ONLY", "INCLUDE":
+		default:
+			bad("Unknown projection", "Index %q of %s projects %q; a schema knows ALL, KEYS_ONLY and INCLUDE.", ix.Name, what, ix.Projection)
+		}
+	}
+	for _, ix := range t.GSIs {
+		if len(ix.PartitionKey) == 0 {
+			bad("Index without a partition key", "GSI %q of %s has no partition key.", ix.Name, what)
+		}
+	}
+	for _, ix := range t.LSIs {
+		if len(ix.SortKey) != 1 {
+			bad("Local index without one sort key", "LSI %q of %s has %d sort key attributes; an LSI has one.", ix.Name, what, len(ix.SortKey))
+		}
+	}
+	for _, k := range t.KeyAttrs() {
+		if k == "" {
+			continue
+		}
+		switch t.AttrTypes[k] {
+		case "S", "N":
+		case "B":
+			// reported by the reader, at the attribute
+		default:
+			bad("Key attribute without a type", "Key attribute %q of %s has no attribute block with type S or N.", k, what)
+		}
+	}
+	return diags
 }

@@ -171,6 +171,9 @@ func fromAttributes(addr, origin string, av map[string]any) (*Table, hcl.Diagnos
 		diags = append(diags, diag.Errorf(CodeUnsupported, nil, "Unsupported block",
 			"A tfdyn schema cannot express the block \"replica\" of aws_dynamodb_table (%s has %d): a tfdyn schema has no global table replicas.", addr, len(rs)))
 	}
+	if !diags.HasErrors() {
+		diags = append(diags, t.Check()...)
+	}
 	return t, diags
 }
 

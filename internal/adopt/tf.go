@@ -145,9 +145,15 @@ func (m *TFModule) Find(addr, dir string) (*hclsyntax.Block, hcl.Diagnostics) {
 
 func posOf(r hcl.Range) string { return fmt.Sprintf("%s:%d", r.Filename, r.Start.Line) }
 
-// suggest returns the name nearest to got, or "".
+// suggest returns the address in names that ends with got (the same
+// resource in a module), else the nearest one within two edits, or "".
 func suggest(got string, names []string) string {
-	best, bestD := "", 4
+	for _, n := range names {
+		if strings.HasSuffix(n, "."+got) {
+			return n
+		}
+	}
+	best, bestD := "", 3
 	for _, n := range names {
 		if d := levenshtein.Distance(got, n, nil); d < bestD {
 			best, bestD = n, d
@@ -237,9 +243,8 @@ func (m *TFModule) FromTF(b *hclsyntax.Block) (*Table, hcl.Diagnostics) {
 			r.unsupported(blk.TypeRange, blk.Type, "block")
 		}
 	}
-	if t.Name == "" && !r.diags.HasErrors() {
-		r.diags = append(r.diags, diag.Errorf(CodeUnsupported, &rng, "Table without a name",
-			"Resource %q has no name argument.", t.Address))
+	if !r.diags.HasErrors() {
+		r.diags = append(r.diags, t.Check()...)
 	}
 	return t, r.diags
 }

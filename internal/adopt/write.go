@@ -74,8 +74,10 @@ func Schema(t *Table, label string, ents []Entity) []byte {
 			b.SetAttributeValue("sort_key", names(ix.SortKey))
 		}
 		projection(b, ix)
-		if t.BillingMode == "PROVISIONED" {
+		if t.BillingMode == "PROVISIONED" && ix.ReadCapacity > 0 {
 			b.SetAttributeValue("read_capacity", cty.NumberIntVal(ix.ReadCapacity))
+		}
+		if t.BillingMode == "PROVISIONED" && ix.WriteCapacity > 0 {
 			b.SetAttributeValue("write_capacity", cty.NumberIntVal(ix.WriteCapacity))
 		}
 	}
@@ -105,6 +107,9 @@ func comment(b *hclwrite.Body, text string) {
 
 // names is one name as a string, several as a list (a multi-attribute key).
 func names(ns []string) cty.Value {
+	if len(ns) == 0 {
+		return cty.ListValEmpty(cty.String)
+	}
 	if len(ns) == 1 {
 		return cty.StringVal(ns[0])
 	}
@@ -143,7 +148,11 @@ func entity(body *hclwrite.Body, label string, e Entity) {
 		case e.SKPrefix != "":
 			what = fmt.Sprintf("sort key prefix %q", e.SKPrefix)
 		}
-		comment(body, fmt.Sprintf("Proposal: inferred from %d items with %s.", e.Items, what))
+		items := "items"
+		if e.Items == 1 {
+			items = "item"
+		}
+		comment(body, fmt.Sprintf("Proposal: inferred from %d %s with %s.", e.Items, items, what))
 		for _, s := range e.Skipped {
 			comment(body, "Left out: "+s+".")
 		}

@@ -52,15 +52,16 @@ resource tfdyn emit writes, so that the first terraform plan of the emitted
 code changes nothing:
 
   --from-tf DIR       an aws_dynamodb_table block of the .tf files in DIR
-                      (literal values, variables with defaults); a moved {}
-                      block goes to DIR
-  --from-state FILE   a resource of the output of terraform show -json; a
-                      moved {} block goes to --tf-out
+                      (literal values, variables with defaults)
+  --from-state FILE   a resource of the output of terraform show -json
   --table NAME        a live table (--endpoint URL, or AWS with --region and
                       your credentials); an import {} block goes to --tf-out.
                       Up to --sample items (2 Scan pages) are read to propose
                       entities from the key prefixes found.
 
+For --from-tf and --from-state the label defaults to the resource's name, so
+the emitted resource keeps its address; with another --label (or a resource
+in a module) a moved {} block goes to --tf-out (default: the --from-tf DIR).
 --address picks one table when the source holds several. The table block is
 exact; entities are proposals marked "# Proposal: inferred from N items".
 import never replaces a file: the schema file must not exist, and the
@@ -194,7 +195,7 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 	}
 	label := o.label
 	if label == "" {
-		label = adopt.Label(t.Name)
+		label = adopt.DefaultLabel(t)
 	}
 	resource := adopt.ResourceName(label)
 	schemaPath := filepath.Join(o.out, label+hclschema.FileSuffix)
@@ -223,10 +224,12 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 			return exit(ExitUsage, err)
 		}
 	}
-	if err := os.MkdirAll(o.out, 0o755); err != nil {
-		return exit(ExitUsage, fmt.Errorf("import: %w", err))
-	}
-	if err := a.commit(func() error { return fsafe.WriteSet(out, 0o644) }); err != nil {
+	if err := a.commit(func() error {
+		if err := os.MkdirAll(o.out, 0o755); err != nil {
+			return err
+		}
+		return fsafe.WriteSet(out, 0o644)
+	}); err != nil {
 		return exit(ExitUsage, fmt.Errorf("import: %w", err))
 	}
 	fmt.Fprintf(a.stdout, "wrote %s (table %q", schemaPath, t.Name)
