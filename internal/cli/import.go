@@ -249,6 +249,8 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 	if t.Range != nil {
 		fmt.Fprintf(a.stdout, "next: remove resource %q %q (%s:%d), then: tfdyn emit %s -o %s\n",
 			adopt.ResourceType, strings.TrimPrefix(t.Address, adopt.ResourceType+"."), t.Range.Filename, t.Range.Start.Line, o.out, o.tfOut)
+	} else if t.Address != "" {
+		fmt.Fprintf(a.stdout, "next: remove the resource block of %s from your configuration, then: tfdyn emit %s -o %s\n", t.Address, o.out, o.tfOut)
 	} else {
 		fmt.Fprintf(a.stdout, "next: tfdyn emit %s -o %s\n", o.out, o.tfOut)
 	}
