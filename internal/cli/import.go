@@ -38,6 +38,7 @@ type importOptions struct {
 	endpoint, region         string
 	sample                   int
 	out, tfOut, label        string
+	prefix                   string
 	format                   string
 }
 
@@ -82,7 +83,8 @@ express, an existing file), 2 for usage or unreadable input.`,
 	f.StringVarP(&o.out, "out", "o", "", "schema directory (created if missing)")
 	f.StringVar(&o.tfOut, "tf-out", "", "Terraform directory for the moved or import block (default: --from-tf DIR)")
 	f.StringVar(&o.label, "label", "", "label of the table in the schema (default: its name, made an identifier)")
-	f.StringVar(&o.format, "format", "text", "diagnostics format: text or json")
+	f.StringVar(&o.prefix, "prefix", "", "the --prefix you emit with: the moved or import block targets aws_dynamodb_table.<PREFIX><label>")
+	f.StringVar(&o.format, "format", "text", "diagnostics format: text or json (the summary then goes to stderr)")
 	return c
 }
 
@@ -121,6 +123,9 @@ func (o *importOptions) check() error {
 			return exitf(ExitUsage, "--from-state and --table need --tf-out DIR: the Terraform directory for the moved or import block")
 		}
 		o.tfOut = o.fromTF
+	}
+	if o.prefix != "" && (!hclLabel(o.prefix) || !strings.HasSuffix(o.prefix, "_")) {
+		return exitf(ExitUsage, "--prefix must be an identifier fragment ending in _ such as blog_, got %q", o.prefix)
 	}
 	if o.label != "" && !hclLabel(o.label) {
 		return exitf(ExitUsage, "--label must start with a letter and hold only letters, digits and _, got %q", o.label)
@@ -197,7 +202,7 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 	if label == "" {
 		label = adopt.DefaultLabel(t)
 	}
-	resource := adopt.ResourceName(label)
+	resource := o.prefix + adopt.ResourceName(label)
 	schemaPath := filepath.Join(o.out, label+hclschema.FileSuffix)
 	src := adopt.Schema(t, label, ents)
 	s, sdiags := hclschema.LoadSource(schemaPath, src)
@@ -232,27 +237,41 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 	}); err != nil {
 		return exit(ExitUsage, fmt.Errorf("import: %w", err))
 	}
-	fmt.Fprintf(a.stdout, "wrote %s (table %q", schemaPath, t.Name)
-	if o.table != "" {
-		fmt.Fprintf(a.stdout, ", %d proposed entities from %d sampled items", proposals(ents), items)
+	w := a.stdout
+	if o.format == "json" {
+		if len(diags) == 0 {
+			if err := diag.WriteJSON(a.stdout, diags); err != nil {
+				return exit(ExitUsage, err)
+			}
+		}
+		w = a.stderr
 	}
-	fmt.Fprintf(a.stdout, "; %d warnings from tfdyn validate)\n", len(sdiags))
+	fmt.Fprintf(w, "wrote %s (table %q", schemaPath, t.Name)
+	if o.table != "" {
+		fmt.Fprintf(w, ", %d proposed entities from %d sampled items", proposals(ents), items)
+	}
+	fmt.Fprintf(w, "; %d warnings from tfdyn validate)\n", len(sdiags))
 	to := adopt.ResourceType + "." + resource
 	switch {
 	case tf == nil:
-		fmt.Fprintf(a.stdout, "no moved block needed: the table stays at %s\n", to)
+		fmt.Fprintf(w, "no moved block needed: the table stays at %s\n", to)
 	case t.Address == "":
-		fmt.Fprintf(a.stdout, "wrote %s (import %q to %s)\n", tfPath, t.Name, to)
+		fmt.Fprintf(w, "wrote %s (import %q to %s)\n", tfPath, t.Name, to)
 	default:
-		fmt.Fprintf(a.stdout, "wrote %s (moved %s to %s)\n", tfPath, t.Address, to)
+		fmt.Fprintf(w, "wrote %s (moved %s to %s)\n", tfPath, t.Address, to)
 	}
-	if t.Range != nil {
-		fmt.Fprintf(a.stdout, "next: remove resource %q %q (%s:%d), then: tfdyn emit %s -o %s\n",
-			adopt.ResourceType, strings.TrimPrefix(t.Address, adopt.ResourceType+"."), t.Range.Filename, t.Range.Start.Line, o.out, o.tfOut)
-	} else if t.Address != "" {
-		fmt.Fprintf(a.stdout, "next: remove the resource block of %s from your configuration, then: tfdyn emit %s -o %s\n", t.Address, o.out, o.tfOut)
-	} else {
-		fmt.Fprintf(a.stdout, "next: tfdyn emit %s -o %s\n", o.out, o.tfOut)
+	emitCmd := fmt.Sprintf("tfdyn emit %s -o %s", o.out, o.tfOut)
+	if o.prefix != "" {
+		emitCmd += " --prefix " + o.prefix
+	}
+	switch {
+	case t.Range != nil:
+		fmt.Fprintf(w, "next: remove resource %q %q (%s:%d), then: %s\n",
+			adopt.ResourceType, strings.TrimPrefix(t.Address, adopt.ResourceType+"."), t.Range.Filename, t.Range.Start.Line, emitCmd)
+	case t.Address != "":
+		fmt.Fprintf(w, "next: remove the resource block of %s from your configuration, then: %s\n", t.Address, emitCmd)
+	default:
+		fmt.Fprintf(w, "next: %s\n", emitCmd)
 	}
 	return nil
 }
