@@ -35,15 +35,18 @@ type TFModule struct {
 // ReadTF parses every *.tf file of dir (not its subdirectories). A file that
 // cannot be read is an error; syntax errors are diagnostics (IM001).
 func ReadTF(dir string) (*TFModule, hcl.Diagnostics, error) {
-	names, err := filepath.Glob(filepath.Join(dir, "*.tf"))
+	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, nil, fmt.Errorf("import: %w", err)
 	}
+	var names []string
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".tf") {
+			names = append(names, filepath.Join(dir, e.Name()))
+		}
+	}
 	sort.Strings(names)
 	if len(names) == 0 {
-		if _, err := os.Stat(dir); err != nil {
-			return nil, nil, fmt.Errorf("import: %w", err)
-		}
 		return nil, nil, fmt.Errorf("import: no .tf files in %s", dir)
 	}
 	srcs := map[string][]byte{}

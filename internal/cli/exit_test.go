@@ -180,7 +180,7 @@ func TestExitCodes(t *testing.T) {
 		{name: "import/usage-sample", args: []string{"import", "--table", "t", "--sample", "-1", "--tf-out", tmp, "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{"--sample must be between 0 and 1000, got -1"}},
 		{name: "import/usage-endpoint", args: []string{"import", "--table", "t", "--endpoint", "localhost:8000", "--tf-out", tmp, "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{`--endpoint must be an http or https URL such as http://localhost:8000, got "localhost:8000"`}},
 		{name: "import/usage-label", args: []string{"import", "--from-tf", importTF, "--label", "my-table", "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{`--label must start with a letter and hold only letters, digits and _, got "my-table"`}},
-		{name: "import/unreadable-tf", args: []string{"import", "--from-tf", missing, "--tf-out", tmp, "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{"import: stat " + missing}},
+		{name: "import/unreadable-tf", args: []string{"import", "--from-tf", missing, "--tf-out", tmp, "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{"import: open " + missing}},
 		{name: "import/unreadable-state", args: []string{"import", "--from-state", missing, "--tf-out", tmp, "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{"import: open " + missing}},
 		{name: "import/endpoint-down", args: []string{"import", "--table", "t", "--endpoint", "http://127.0.0.1:" + strconv.Itoa(closed), "--tf-out", tmp, "-o", filepath.Join(tmp, "import-x")}, want: 2,
 			stderr: []string{`import: describe table "t" at http://127.0.0.1:` + strconv.Itoa(closed)}},
