@@ -23,8 +23,9 @@ type Entity struct {
 	// Key holds the templates of the table's key attributes (partition
 	// key first); an attribute not here is an entity attribute.
 	Key []Assign
-	// Indexes names the GSIs and LSIs every item of the entity is in.
-	Indexes []string
+	// Indexes are the GSIs and LSIs every item of the entity is in, with
+	// the templates of their key attributes (none: entity attributes).
+	Indexes []IndexUse
 	// Examples are items of the sample, as values of Attrs.
 	Examples []map[string]cty.Value
 	// Skipped names attributes left out, with the reason.
@@ -32,6 +33,12 @@ type Entity struct {
 	// KeyTypesOnly marks the entity that only declares the types of key
 	// attributes no sampled item writes.
 	KeyTypesOnly bool
+}
+
+// IndexUse is an index a proposed entity is in.
+type IndexUse struct {
+	Name string
+	Key  []Assign
 }
 
 // Attr is an attribute of a proposed entity.
@@ -350,16 +357,36 @@ func inferEntity(t *Table, pkp, skp string, items []map[string]value) Entity {
 		e.Key = append(e.Key, Assign{Attr: k, Expr: strings.TrimSuffix(quote(p), `"`) + "${" + v + `}"`})
 	}
 	// Index membership: every item has every key attribute of the index.
-	for _, ix := range append(append([]Index{}, t.GSIs...), t.LSIs...) {
+	// A key attribute of one index only whose values are a prefix and an
+	// attribute of the item (or one constant marker) becomes a template.
+	used := map[string]int{}
+	all := append(append([]Index{}, t.GSIs...), t.LSIs...)
+	for _, ix := range all {
+		for _, a := range append(append([]string{}, ix.PartitionKey...), ix.SortKey...) {
+			used[a]++
+		}
+	}
+	for _, ix := range all {
 		in := true
 		for _, a := range append(append([]string{}, ix.PartitionKey...), ix.SortKey...) {
 			if present[a] < len(items) && !tableKeys[a] {
 				in = false
 			}
 		}
-		if in {
-			e.Indexes = append(e.Indexes, ix.Name)
+		if !in {
+			continue
 		}
+		use := IndexUse{Name: ix.Name}
+		for _, a := range append(append([]string{}, ix.PartitionKey...), ix.SortKey...) {
+			if tableKeys[a] || used[a] != 1 || typ[a] != "string" || bad[a] != "" {
+				continue
+			}
+			if expr := indexTemplate(a, items, attrs, tableKeys); expr != "" {
+				use.Key = append(use.Key, Assign{Attr: a, Expr: expr})
+				delete(attrs, a)
+			}
+		}
+		e.Indexes = append(e.Indexes, use)
 	}
 	for _, n := range sortedKeys(attrs) {
 		e.Attrs = append(e.Attrs, attrs[n])
@@ -382,6 +409,49 @@ func inferEntity(t *Table, pkp, skp string, items []map[string]value) Entity {
 		e.Examples = append(e.Examples, ex)
 	}
 	return e
+}
+
+// indexTemplate is the template of index key attribute k when every item's
+// value is one constant marker, or one prefix ending in "#" followed by the
+// value of another required string attribute; else "".
+func indexTemplate(k string, items []map[string]value, attrs map[string]Attr, tableKeys map[string]bool) string {
+	p := prefix(items[0][k].s)
+	if p == "" {
+		return ""
+	}
+	constant := true
+	for _, it := range items {
+		if prefix(it[k].s) != p {
+			return ""
+		}
+		if it[k].s != p {
+			constant = false
+		}
+	}
+	if constant {
+		return quote(p)
+	}
+	if !strings.HasSuffix(p, "#") {
+		return ""
+	}
+	for _, n := range sortedKeys(attrs) {
+		a := attrs[n]
+		if n == k || a.Optional || a.Type != "string" || tableKeys[n] || strings.Contains(n, "-") {
+			continue
+		}
+		match := true
+		for _, it := range items {
+			v, ok := it[n]
+			if !ok || p+v.s != it[k].s {
+				match = false
+				break
+			}
+		}
+		if match {
+			return strings.TrimSuffix(quote(p), `"`) + "${" + n + `}"`
+		}
+	}
+	return ""
 }
 
 // keyTypes returns the entity declaring the key attributes of type N that

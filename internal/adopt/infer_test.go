@@ -30,9 +30,9 @@ func TestInfer(t *testing.T) {
 		{"PK": avS("USER#bob"), "SK": avS("PROFILE"), "username": avS("bob"), "age": avN("41"), "prefs": &types.AttributeValueMemberM{}},
 		{"PK": avS("USER#alice"), "SK": avS("PROFILE"), "username": avS("alice"), "nick": avS("al"), "bad-name": avS("x"),
 			"active": &types.AttributeValueMemberBOOL{Value: true}, "roles": &types.AttributeValueMemberSS{Value: []string{"admin", "dev"}}},
-		{"PK": avS("USER#alice"), "SK": avS("GAME#2024#g1"), "GSI1PK": avS("GAME#g1"), "score": avN("1200"), "day": avS("2024-05-01")},
-		{"PK": avS("USER#bob"), "SK": avS("GAME#2024#g2"), "GSI1PK": avS("GAME#g2"), "score": avN("900"), "day": avS("2024-05-02"), "note": avN("1")},
-		{"PK": avS("USER#carol"), "SK": avS("GAME#2024#g3"), "GSI1PK": avS("GAME#g3"), "score": avN("5"), "day": avS("2024-05-03"), "note": avS("one")},
+		{"PK": avS("USER#alice"), "SK": avS("GAME#2024#g1"), "GSI1PK": avS("GAME#g1"), "gameId": avS("g1"), "score": avN("1200"), "day": avS("2024-05-01")},
+		{"PK": avS("USER#bob"), "SK": avS("GAME#2024#g2"), "GSI1PK": avS("GAME#g2"), "gameId": avS("g2"), "score": avN("900"), "day": avS("2024-05-02"), "note": avN("1")},
+		{"PK": avS("USER#carol"), "SK": avS("GAME#2024#g3"), "GSI1PK": avS("GAME#g3"), "gameId": avS("g3"), "score": avN("5"), "day": avS("2024-05-03"), "note": avS("one")},
 	}
 	tb := inferTable()
 	ents := Infer(tb, items)

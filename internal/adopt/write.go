@@ -179,7 +179,10 @@ func entity(body *hclwrite.Body, label string, e Entity) {
 	}
 	for _, ix := range e.Indexes {
 		b.AppendNewline()
-		b.AppendNewBlock("index", []string{ix})
+		ib := b.AppendNewBlock("index", []string{ix.Name}).Body()
+		for _, k := range ix.Key {
+			ib.SetAttributeRaw(k.Attr, raw(k.Expr))
+		}
 	}
 	for _, ex := range e.Examples {
 		b.AppendNewline()

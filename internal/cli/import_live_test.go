@@ -143,6 +143,7 @@ func TestLiveImportAdoption(t *testing.T) {
 		`PK = "USER#${username}"`,
 		`SK = "PROFILE"`,
 		`SK = "ORDER#${order}"`,
+		"  index \"GSI1\" {\n    GSI1PK = \"ORDER#${orderId}\"\n    GSI1SK = \"ORDER#${orderId}\"\n  }\n",
 		`createdAt = number`,
 		`expiresAt = optional(number)`,
 	} {

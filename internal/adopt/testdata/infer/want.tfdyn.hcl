@@ -45,9 +45,9 @@ entity "OrgProfile" {
 entity "Game" {
   table = table.app
   attributes = {
-    GSI1PK = string
     day    = string
     game   = string
+    gameId = string
     score  = number
     user   = string
   }
@@ -58,23 +58,24 @@ entity "Game" {
   }
 
   index "GSI1" {
+    GSI1PK = "GAME#${gameId}"
   }
 
   index "ByDay" {
   }
 
   example {
-    GSI1PK = "GAME#g1"
     day    = "2024-05-01"
     game   = "2024#g1"
+    gameId = "g1"
     score  = 1200
     user   = "alice"
   }
 
   example {
-    GSI1PK = "GAME#g2"
     day    = "2024-05-02"
     game   = "2024#g2"
+    gameId = "g2"
     score  = 900
     user   = "bob"
   }
