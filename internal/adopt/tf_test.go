@@ -95,6 +95,9 @@ func TestFromTFRefusals(t *testing.T) {
 		{dir: "foreach", want: []string{
 			"IM004 testdata/refuse/foreach/main.tf:2:3-2:11 Unsupported argument",
 			"IM004 testdata/refuse/foreach/main.tf:3:18-3:26 Value cannot be resolved"}},
+		{dir: "lifecycle", want: []string{
+			"IM005 testdata/refuse/lifecycle/main.tf:5:3-5:13 Argument not carried over",
+			"IM005 testdata/refuse/lifecycle/main.tf:12:3-12:12 Block not carried over"}},
 		{dir: "several", want: []string{"IM003 testdata/refuse/several/main.tf:12:1-12:38 Several tables to import"}},
 		{dir: "several", address: "aws_dynamodb_table.user", want: []string{"IM002 - Unknown table address"}},
 		{dir: "syntax", want: []string{
