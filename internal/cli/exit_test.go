@@ -47,6 +47,8 @@ func TestExitCodes(t *testing.T) {
 		ecommerce   = "../../examples/ecommerce"
 		tournaments = "../../examples/tournaments"
 		plans       = "../../plancheck/testdata/plans"
+		orders      = "../adopt/testdata/orders/main.tf"
+		refuse      = "../adopt/testdata/refuse/"
 	)
 	syntaxAt := "broken.tfdyn.hcl:2:19: [TD001]"
 	lintAt := "lint.tfdyn.hcl:9:11: [TD004]"
@@ -60,6 +62,11 @@ func TestExitCodes(t *testing.T) {
 	require.NoError(t, os.MkdirAll(dangling, 0o755))
 	require.NoError(t, os.Symlink("nowhere", filepath.Join(dangling, "app.tfdyn.hcl")))
 	busy := listen(t)
+	closed := freePort(t)
+	importTF := filepath.Dir(copyFile(t, orders, filepath.Join(tmp, "import-clean", "infra", "main.tf")))
+	importInt := filepath.Dir(copyFile(t, orders, filepath.Join(tmp, "import-int", "infra", "main.tf")))
+	importExists := filepath.Join(tmp, "import-exists")
+	copyFile(t, "testdata/exit/lint.tfdyn.hcl", filepath.Join(importExists, "orders.tfdyn.hcl"))
 	never, _ := io.Pipe() // stdin that never ends: plan --plan-json - waits on it
 
 	cases := []exitCase{
@@ -150,6 +157,47 @@ func TestExitCodes(t *testing.T) {
 		{name: "verify/usage-args", args: []string{"verify", ecommerce, tournaments}, want: 2, stderr: []string{"accepts at most 1 arg(s), received 2"}},
 		{name: "verify/unreadable", args: []string{"verify", missing}, want: 2, stderr: []string{unreadable}},
 
+		// import (the live source is in TestLiveImportAdoption)
+		{name: "import/clean", args: []string{"import", "--from-tf", importTF, "-o", filepath.Join(tmp, "import-clean", "schema")}, want: 0,
+			stdout: []string{"wrote " + filepath.Join(tmp, "import-clean", "schema", "orders.tfdyn.hcl") + ` (table "adopt-orders"; 8 warnings from tfdyn validate)`,
+				"no moved block needed: the table stays at aws_dynamodb_table.orders"}},
+		{name: "import/syntax", args: []string{"import", "--from-tf", refuse + "syntax", "-o", filepath.Join(tmp, "import-x")}, want: 1,
+			stderr: []string{"refuse/syntax/main.tf:2:17: [IM001] Unterminated template string", "import: 3 errors; nothing written"}},
+		{name: "import/unresolved", args: []string{"import", "--from-tf", refuse + "local", "-o", filepath.Join(tmp, "import-x")}, want: 1,
+			stderr: []string{"refuse/local/main.tf:6:18: [IM004] Value cannot be resolved"}},
+		{name: "import/unsupported", args: []string{"import", "--from-tf", refuse + "replica", "-o", filepath.Join(tmp, "import-x")}, want: 1,
+			stderr: []string{"refuse/replica/main.tf:13:3: [IM004] Unsupported block"}},
+		{name: "import/ambiguous", args: []string{"import", "--from-tf", refuse + "several", "-o", filepath.Join(tmp, "import-x")}, want: 1,
+			stderr: []string{"refuse/several/main.tf:12:1: [IM003] Several tables to import"}},
+		{name: "import/unknown-address", args: []string{"import", "--from-tf", refuse + "several", "--address", "aws_dynamodb_table.user", "-o", filepath.Join(tmp, "import-x")}, want: 1,
+			stderr: []string{"[IM002] Unknown table address", `Did you mean "aws_dynamodb_table.users"?`}},
+		{name: "import/state-unknown-address", args: []string{"import", "--from-state", "../adopt/testdata/orders/state.json", "--address", "aws_dynamodb_table.order", "--tf-out", tmp, "-o", filepath.Join(tmp, "import-x")}, want: 1,
+			stderr: []string{"[IM002] Unknown table address", `Did you mean "aws_dynamodb_table.orders"?`}},
+		{name: "import/not-state", args: []string{"import", "--from-state", orders, "--tf-out", tmp, "-o", filepath.Join(tmp, "import-x")}, want: 1,
+			stderr: []string{"[IM001] Not Terraform state JSON"}},
+		{name: "import/exists", args: []string{"import", "--from-tf", filepath.Dir(orders), "-o", importExists}, want: 1,
+			stderr: []string{"import-exists/orders.tfdyn.hcl:1:1: [IM006] Schema file exists"},
+			after: func(t *testing.T) {
+				require.Equal(t, readFile(t, "testdata/exit/lint.tfdyn.hcl"), readFile(t, filepath.Join(importExists, "orders.tfdyn.hcl")))
+				require.NoFileExists(t, "../adopt/testdata/orders/tfdyn_import_adopt_orders.tf")
+			}},
+		{name: "import/usage-no-source", args: []string{"import", "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{"import needs exactly one source: --from-tf DIR, --from-state FILE or --table NAME"}},
+		{name: "import/usage-two-sources", args: []string{"import", "--from-tf", importTF, "--table", "t", "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{"import needs exactly one source"}},
+		{name: "import/usage-no-out", args: []string{"import", "--from-tf", importTF}, want: 2, stderr: []string{"import needs a schema directory: -o DIR"}},
+		{name: "import/usage-tf-out", args: []string{"import", "--table", "t", "--endpoint", "http://127.0.0.1:1", "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{"--from-state and --table need --tf-out DIR"}},
+		{name: "import/usage-sample", args: []string{"import", "--table", "t", "--sample", "-1", "--tf-out", tmp, "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{"--sample must be between 0 and 1000, got -1"}},
+		{name: "import/usage-endpoint", args: []string{"import", "--table", "t", "--endpoint", "localhost:8000", "--tf-out", tmp, "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{`--endpoint must be an http or https URL such as http://localhost:8000, got "localhost:8000"`}},
+		{name: "import/usage-label", args: []string{"import", "--from-tf", importTF, "--label", "my-table", "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{`--label must start with a letter and hold only letters, digits and _, got "my-table"`}},
+		{name: "import/unreadable-tf", args: []string{"import", "--from-tf", missing, "--tf-out", tmp, "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{"import: open " + missing}},
+		{name: "import/unreadable-state", args: []string{"import", "--from-state", missing, "--tf-out", tmp, "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{"import: open " + missing}},
+		{name: "import/endpoint-down", args: []string{"import", "--table", "t", "--endpoint", "http://127.0.0.1:" + strconv.Itoa(closed), "--tf-out", tmp, "-o", filepath.Join(tmp, "import-x")}, want: 2,
+			stderr: []string{`import: describe table "t" at http://127.0.0.1:` + strconv.Itoa(closed)}},
+		{name: "import/interrupted", args: []string{"import", "--from-tf", importInt, "--label", "adopt_orders", "-o", filepath.Join(tmp, "import-int", "schema")}, interrupt: true, want: 130, stderr: []string{"tfdyn import: interrupted"},
+			after: func(t *testing.T) {
+				require.NoDirExists(t, filepath.Join(tmp, "import-int", "schema"), "import wrote after the interrupt")
+				require.NoFileExists(t, filepath.Join(importInt, "tfdyn_import_adopt_orders.tf"), "import wrote after the interrupt")
+			}},
+
 		// local (the running server is in the live tests)
 		{name: "local/usage-port", args: []string{"local", "--port", "70000"}, want: 2, stderr: []string{"--port must be between 0 and 65535, got 70000"}},
 		{name: "local/port-in-use", args: []string{"local", "--port", strconv.Itoa(busy)}, want: 2,
@@ -214,6 +262,16 @@ func listen(t *testing.T) int {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	t.Cleanup(func() { ln.Close() })
+	return ln.Addr().(*net.TCPAddr).Port
+}
+
+// freePort returns a loopback port nothing listens on (one that was free a
+// moment ago).
+func freePort(t *testing.T) int {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer ln.Close()
 	return ln.Addr().(*net.TCPAddr).Port
 }
 

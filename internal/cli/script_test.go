@@ -27,11 +27,16 @@ func TestScripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	adopt, err := filepath.Abs("../adopt/testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("EXAMPLES", examples)
 			env.Setenv("PLANS", plans)
+			env.Setenv("ADOPT", adopt)
 			env.Setenv("NO_COLOR", "1")
 			return nil
 		},

@@ -1,0 +1,493 @@
+package adopt
+
+import (
+	"fmt"
+	"math/big"
+	"sort"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Entity is an entity proposed from sampled items: the items that share the
+// prefixes of the table's partition and sort key values.
+type Entity struct {
+	Name string
+	// Items is how many sampled items it was inferred from.
+	Items int
+	// PKPrefix and SKPrefix are the key prefixes its items share.
+	PKPrefix, SKPrefix string
+	Attrs              []Attr
+	// Key holds the templates of the table's key attributes (partition
+	// key first); an attribute not here is an entity attribute.
+	Key []Assign
+	// Indexes are the GSIs and LSIs every item of the entity is in, with
+	// the templates of their key attributes (none: entity attributes).
+	Indexes []IndexUse
+	// Examples are items of the sample, as values of Attrs.
+	Examples []map[string]cty.Value
+	// Skipped names attributes left out, with the reason.
+	Skipped []string
+	// KeyTypesOnly marks the entity that only declares the types of key
+	// attributes no sampled item writes.
+	KeyTypesOnly bool
+}
+
+// IndexUse is an index a proposed entity is in.
+type IndexUse struct {
+	Name string
+	Key  []Assign
+}
+
+// Attr is an attribute of a proposed entity.
+type Attr struct {
+	Name string
+	// Type is the tfdyn type expression: string, number, bool, set(string)...
+	Type     string
+	Optional bool
+}
+
+// Assign is a key template: Attr = Expr (HCL source).
+type Assign struct {
+	Attr, Expr string
+}
+
+// MaxExamples is how many sampled items each proposed entity shows.
+const MaxExamples = 2
+
+// value is one attribute of an item in the forms inference needs.
+type value struct {
+	typ string // tfdyn type expression, "" when unsupported
+	ddb string // DynamoDB type: S, N, BOOL, SS, NS, M, L, B, ...
+	s   string // S and N: the text
+	v   cty.Value
+}
+
+func convertItem(item map[string]types.AttributeValue) map[string]value {
+	out := map[string]value{}
+	for k, av := range item {
+		switch a := av.(type) {
+		case *types.AttributeValueMemberS:
+			out[k] = value{typ: "string", ddb: "S", s: a.Value, v: cty.StringVal(a.Value)}
+		case *types.AttributeValueMemberN:
+			n, _, err := big.ParseFloat(a.Value, 10, 512, big.ToNearestEven)
+			if err != nil {
+				out[k] = value{ddb: "N"}
+				continue
+			}
+			out[k] = value{typ: "number", ddb: "N", s: a.Value, v: cty.NumberVal(n)}
+		case *types.AttributeValueMemberBOOL:
+			out[k] = value{typ: "bool", ddb: "BOOL", v: cty.BoolVal(a.Value)}
+		case *types.AttributeValueMemberSS:
+			vals := make([]cty.Value, len(a.Value))
+			for i, s := range a.Value {
+				vals[i] = cty.StringVal(s)
+			}
+			out[k] = value{typ: "set(string)", ddb: "SS", v: setOf(vals, cty.String)}
+		case *types.AttributeValueMemberNS:
+			vals := make([]cty.Value, 0, len(a.Value))
+			ok := true
+			for _, s := range a.Value {
+				n, _, err := big.ParseFloat(s, 10, 512, big.ToNearestEven)
+				if err != nil {
+					ok = false
+					break
+				}
+				vals = append(vals, cty.NumberVal(n))
+			}
+			if !ok {
+				out[k] = value{ddb: "NS"}
+				continue
+			}
+			out[k] = value{typ: "set(number)", ddb: "NS", v: setOf(vals, cty.Number)}
+		case *types.AttributeValueMemberM:
+			out[k] = value{ddb: "M"}
+		case *types.AttributeValueMemberL:
+			out[k] = value{ddb: "L"}
+		case *types.AttributeValueMemberB:
+			out[k] = value{ddb: "B"}
+		case *types.AttributeValueMemberBS:
+			out[k] = value{ddb: "BS"}
+		case *types.AttributeValueMemberNULL:
+			out[k] = value{ddb: "NULL"}
+		}
+	}
+	return out
+}
+
+func setOf(vals []cty.Value, ty cty.Type) cty.Value {
+	if len(vals) == 0 {
+		return cty.SetValEmpty(ty)
+	}
+	return cty.SetVal(vals)
+}
+
+// prefix is the part of a key value that names its kind: up to and
+// including the first "#", the whole value when it is a marker such as
+// PROFILE (upper case letters, digits and "_"), else "".
+func prefix(s string) string {
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		return s[:i+1]
+	}
+	if s != "" && s[0] >= 'A' && s[0] <= 'Z' {
+		for _, r := range s {
+			if !(r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_') {
+				return ""
+			}
+		}
+		return s
+	}
+	return ""
+}
+
+// words splits a prefix into its words: "ORDER_ITEM#" -> ["order", "item"].
+func words(p string) []string {
+	return strings.FieldsFunc(strings.ToLower(p), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	})
+}
+
+func title(ws []string) string {
+	var b strings.Builder
+	for _, w := range ws {
+		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
+	}
+	return b.String()
+}
+
+func camel(ws []string) string {
+	if len(ws) == 0 {
+		return ""
+	}
+	return ws[0] + title(ws[1:])
+}
+
+// Infer proposes entities for the sampled items of table t: one per pair of
+// partition and sort key prefixes, in sorted order of the prefixes. When a
+// key attribute of type N is written by no proposal, an entity that only
+// declares the key attribute types is added (so emit writes them as N).
+func Infer(t *Table, items []map[string]types.AttributeValue) []Entity {
+	type group struct {
+		pk, sk string
+		items  []map[string]value
+	}
+	groups := map[[2]string]*group{}
+	for _, it := range items {
+		v := convertItem(it)
+		pk, ok := v[t.PartitionKey]
+		if !ok {
+			continue
+		}
+		g := [2]string{"", ""}
+		if pk.ddb == "S" {
+			g[0] = prefix(pk.s)
+		}
+		if t.SortKey != "" {
+			if sk, ok := v[t.SortKey]; ok && sk.ddb == "S" {
+				g[1] = prefix(sk.s)
+			}
+		}
+		if groups[g] == nil {
+			groups[g] = &group{pk: g[0], sk: g[1]}
+		}
+		groups[g].items = append(groups[g].items, v)
+	}
+	keys := make([][2]string, 0, len(groups))
+	for k := range groups {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i][0] != keys[j][0] {
+			return keys[i][0] < keys[j][0]
+		}
+		return keys[i][1] < keys[j][1]
+	})
+	var out []Entity
+	for _, k := range keys {
+		g := groups[k]
+		sort.SliceStable(g.items, func(i, j int) bool {
+			a, b := g.items[i], g.items[j]
+			if a[t.PartitionKey].s != b[t.PartitionKey].s {
+				return a[t.PartitionKey].s < b[t.PartitionKey].s
+			}
+			return a[t.SortKey].s < b[t.SortKey].s
+		})
+		out = append(out, inferEntity(t, g.pk, g.sk, g.items))
+	}
+	nameEntities(out)
+	if kt := keyTypes(t, out); kt != nil {
+		out = append(out, *kt)
+	}
+	return out
+}
+
+// nameEntities names each entity after its sort key prefix (else its
+// partition key prefix), adding the partition key's words and then a
+// number where names repeat.
+func nameEntities(es []Entity) {
+	base := func(e Entity) string {
+		if w := words(e.SKPrefix); len(w) > 0 {
+			return title(w)
+		}
+		if w := words(e.PKPrefix); len(w) > 0 {
+			return title(w)
+		}
+		return "Item"
+	}
+	count := map[string]int{}
+	for _, e := range es {
+		count[base(e)]++
+	}
+	used := map[string]bool{}
+	for i := range es {
+		n := base(es[i])
+		if count[n] > 1 && len(words(es[i].SKPrefix)) > 0 {
+			n = title(words(es[i].PKPrefix)) + n
+		}
+		if n[0] >= '0' && n[0] <= '9' {
+			n = "E" + n
+		}
+		name := n
+		for j := 2; used[name]; j++ {
+			name = fmt.Sprintf("%s%d", n, j)
+		}
+		used[name] = true
+		es[i].Name = name
+	}
+}
+
+func inferEntity(t *Table, pkp, skp string, items []map[string]value) Entity {
+	e := Entity{PKPrefix: pkp, SKPrefix: skp, Items: len(items)}
+	tableKeys := map[string]bool{t.PartitionKey: true}
+	if t.SortKey != "" {
+		tableKeys[t.SortKey] = true
+	}
+	// Attribute types and presence.
+	typ := map[string]string{}
+	present := map[string]int{}
+	bad := map[string]string{}
+	for _, it := range items {
+		for n, v := range it {
+			present[n]++
+			switch {
+			case v.typ == "":
+				bad[n] = fmt.Sprintf("%q has DynamoDB type %s, which a tfdyn attribute type cannot express: declare it by hand", n, v.ddb)
+			case typ[n] == "":
+				typ[n] = v.typ
+			case typ[n] != v.typ:
+				bad[n] = fmt.Sprintf("%q has several types (%s, %s): declare it by hand", n, typ[n], v.typ)
+			}
+		}
+	}
+	for n := range present {
+		if !hclsyntax.ValidIdentifier(n) && bad[n] == "" {
+			bad[n] = fmt.Sprintf("%q is not an identifier, so an example cannot set it: declare it by hand as a quoted attribute", n)
+		}
+	}
+	attrs := map[string]Attr{}
+	for n, ty := range typ {
+		if bad[n] == "" && !tableKeys[n] {
+			attrs[n] = Attr{Name: n, Type: ty, Optional: present[n] < len(items)}
+		}
+	}
+	// Table key attributes: a template when the values share a prefix.
+	synth := map[string]func(map[string]value) cty.Value{}
+	for _, k := range []string{t.PartitionKey, t.SortKey} {
+		if k == "" {
+			continue
+		}
+		p := pkp
+		if k == t.SortKey {
+			p = skp
+		}
+		if bad[k] != "" || typ[k] != "string" || p == "" {
+			if bad[k] == "" {
+				attrs[k] = Attr{Name: k, Type: typ[k], Optional: false}
+			}
+			continue
+		}
+		constant := true
+		for _, it := range items {
+			if it[k].s != p {
+				constant = false
+			}
+		}
+		if constant {
+			e.Key = append(e.Key, Assign{Attr: k, Expr: quote(p)})
+			continue
+		}
+		if !strings.HasSuffix(p, "#") {
+			attrs[k] = Attr{Name: k, Type: "string"}
+			continue
+		}
+		// The rest of the value: an attribute holding it in every item, or a
+		// new attribute named after the prefix.
+		v := ""
+		for _, n := range sortedKeys(attrs) {
+			a := attrs[n]
+			if a.Optional || a.Type != "string" || tableKeys[n] || strings.Contains(n, "-") {
+				continue
+			}
+			all := true
+			for _, it := range items {
+				if p+it[n].s != it[k].s {
+					all = false
+					break
+				}
+			}
+			if all {
+				v = n
+				break
+			}
+		}
+		if v == "" {
+			v = camel(words(p))
+			if v == "" || v[0] >= '0' && v[0] <= '9' {
+				v = "id" + title(words(p))
+			}
+			for _, taken := attrs[v]; taken || present[v] > 0 || tableKeys[v]; _, taken = attrs[v] {
+				v += "Key"
+			}
+			attrs[v] = Attr{Name: v, Type: "string"}
+			kk, pp := k, p
+			synth[v] = func(it map[string]value) cty.Value { return cty.StringVal(strings.TrimPrefix(it[kk].s, pp)) }
+		}
+		e.Key = append(e.Key, Assign{Attr: k, Expr: strings.TrimSuffix(quote(p), `"`) + "${" + v + `}"`})
+	}
+	// Index membership: every item has every key attribute of the index.
+	// A key attribute of one index only whose values are a prefix and an
+	// attribute of the item (or one constant marker) becomes a template.
+	used := map[string]int{}
+	all := append(append([]Index{}, t.GSIs...), t.LSIs...)
+	for _, ix := range all {
+		for _, a := range append(append([]string{}, ix.PartitionKey...), ix.SortKey...) {
+			used[a]++
+		}
+	}
+	for _, ix := range all {
+		in := true
+		for _, a := range append(append([]string{}, ix.PartitionKey...), ix.SortKey...) {
+			if present[a] < len(items) && !tableKeys[a] {
+				in = false
+			}
+		}
+		if !in {
+			continue
+		}
+		use := IndexUse{Name: ix.Name}
+		for _, a := range append(append([]string{}, ix.PartitionKey...), ix.SortKey...) {
+			if tableKeys[a] || used[a] != 1 || typ[a] != "string" || bad[a] != "" {
+				continue
+			}
+			if expr := indexTemplate(a, items, attrs, tableKeys); expr != "" {
+				use.Key = append(use.Key, Assign{Attr: a, Expr: expr})
+				delete(attrs, a)
+			}
+		}
+		e.Indexes = append(e.Indexes, use)
+	}
+	for _, n := range sortedKeys(attrs) {
+		e.Attrs = append(e.Attrs, attrs[n])
+	}
+	for _, n := range sortedKeys(bad) {
+		e.Skipped = append(e.Skipped, bad[n])
+	}
+	for i, it := range items {
+		if i == MaxExamples {
+			break
+		}
+		ex := map[string]cty.Value{}
+		for _, a := range e.Attrs {
+			if f := synth[a.Name]; f != nil {
+				ex[a.Name] = f(it)
+			} else if v, ok := it[a.Name]; ok {
+				ex[a.Name] = v.v
+			}
+		}
+		e.Examples = append(e.Examples, ex)
+	}
+	return e
+}
+
+// indexTemplate is the template of index key attribute k when every item's
+// value is one constant marker, or one prefix ending in "#" followed by the
+// value of another required string attribute; else "".
+func indexTemplate(k string, items []map[string]value, attrs map[string]Attr, tableKeys map[string]bool) string {
+	p := prefix(items[0][k].s)
+	if p == "" {
+		return ""
+	}
+	constant := true
+	for _, it := range items {
+		if prefix(it[k].s) != p {
+			return ""
+		}
+		if it[k].s != p {
+			constant = false
+		}
+	}
+	if constant {
+		return quote(p)
+	}
+	if !strings.HasSuffix(p, "#") {
+		return ""
+	}
+	for _, n := range sortedKeys(attrs) {
+		a := attrs[n]
+		if n == k || a.Optional || a.Type != "string" || tableKeys[n] || strings.Contains(n, "-") {
+			continue
+		}
+		match := true
+		for _, it := range items {
+			v, ok := it[n]
+			if !ok || p+v.s != it[k].s {
+				match = false
+				break
+			}
+		}
+		if match {
+			return strings.TrimSuffix(quote(p), `"`) + "${" + n + `}"`
+		}
+	}
+	return ""
+}
+
+// keyTypes returns the entity declaring the key attributes of type N that
+// no proposal writes as a number, or nil.
+func keyTypes(t *Table, es []Entity) *Entity {
+	written := map[string]bool{}
+	for _, e := range es {
+		for _, a := range e.Attrs {
+			if a.Type == "number" {
+				written[a.Name] = true
+			}
+		}
+	}
+	var missing []string
+	for _, k := range t.KeyAttrs() {
+		if t.AttrTypes[k] == "N" && !written[k] {
+			missing = append(missing, k)
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	e := &Entity{Name: "KeyTypes", KeyTypesOnly: true}
+	need := map[string]bool{t.PartitionKey: true}
+	if t.SortKey != "" {
+		need[t.SortKey] = true
+	}
+	for _, k := range missing {
+		need[k] = true
+	}
+	for _, k := range sortedKeys(need) {
+		ty := "string"
+		if t.AttrTypes[k] == "N" {
+			ty = "number"
+		}
+		e.Attrs = append(e.Attrs, Attr{Name: k, Type: ty})
+	}
+	return e
+}

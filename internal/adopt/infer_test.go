@@ -1,0 +1,76 @@
+package adopt
+
+import (
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/stretchr/testify/require"
+)
+
+func avS(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
+func avN(v string) types.AttributeValue { return &types.AttributeValueMemberN{Value: v} }
+
+// inferTable is a table with a GSI keyed by a number and an LSI.
+func inferTable() *Table {
+	return &Table{Name: "app", BillingMode: "PAY_PER_REQUEST", PartitionKey: "PK", SortKey: "SK", TableClass: "STANDARD",
+		AttrTypes: map[string]string{"PK": "S", "SK": "S", "GSI1PK": "S", "score": "N", "day": "S"},
+		GSIs:      []Index{{Name: "GSI1", PartitionKey: []string{"GSI1PK"}, SortKey: []string{"score"}, Projection: "ALL"}},
+		LSIs:      []Index{{Name: "ByDay", SortKey: []string{"day"}, Projection: "KEYS_ONLY"}},
+		Tags:      map[string]string{}}
+}
+
+// TestInfer proposes entities from items of three kinds, in sorted order of
+// their prefixes, whatever the order of the sample: names from the sort key
+// prefix (with the partition key's words where two repeat), templates over
+// an attribute holding the rest of the key or a new attribute, optional
+// attributes, index membership, attributes a schema cannot type left out.
+func TestInfer(t *testing.T) {
+	items := []map[string]types.AttributeValue{
+		{"PK": avS("ORG#acme"), "SK": avS("PROFILE"), "plan": avS("pro")},
+		{"PK": avS("USER#bob"), "SK": avS("PROFILE"), "username": avS("bob"), "age": avN("41"), "prefs": &types.AttributeValueMemberM{}},
+		{"PK": avS("USER#alice"), "SK": avS("PROFILE"), "username": avS("alice"), "nick": avS("al"), "bad-name": avS("x"),
+			"active": &types.AttributeValueMemberBOOL{Value: true}, "roles": &types.AttributeValueMemberSS{Value: []string{"admin", "dev"}}},
+		{"PK": avS("USER#alice"), "SK": avS("GAME#2024#g1"), "GSI1PK": avS("GAME#g1"), "gameId": avS("g1"), "score": avN("1200"), "day": avS("2024-05-01")},
+		{"PK": avS("USER#bob"), "SK": avS("GAME#2024#g2"), "GSI1PK": avS("GAME#g2"), "gameId": avS("g2"), "score": avN("900"), "day": avS("2024-05-02"), "note": avN("1")},
+		{"PK": avS("USER#carol"), "SK": avS("GAME#2024#g3"), "GSI1PK": avS("GAME#g3"), "gameId": avS("g3"), "score": avN("5"), "day": avS("2024-05-03"), "note": avS("one")},
+	}
+	tb := inferTable()
+	ents := Infer(tb, items)
+	var names []string
+	for _, e := range ents {
+		names = append(names, e.Name)
+	}
+	require.Equal(t, []string{"OrgProfile", "Game", "UserProfile"}, names)
+	src := Schema(tb, "app", ents)
+	golden(t, "testdata/infer/want.tfdyn.hcl", src)
+	validates(t, "want.tfdyn.hcl", src)
+
+	// The same items in reverse order give the same schema.
+	rev := make([]map[string]types.AttributeValue, len(items))
+	for i, it := range items {
+		rev[len(items)-1-i] = it
+	}
+	require.Equal(t, string(src), string(Schema(tb, "app", Infer(tb, rev))))
+}
+
+// TestInferKeyTypes adds the entity that declares number key attributes no
+// sampled item writes (here: no items at all), so that emit writes them N.
+func TestInferKeyTypes(t *testing.T) {
+	ents := Infer(inferTable(), nil)
+	require.Len(t, ents, 1)
+	require.Equal(t, Entity{Name: "KeyTypes", KeyTypesOnly: true,
+		Attrs: []Attr{{Name: "PK", Type: "string"}, {Name: "SK", Type: "string"}, {Name: "score", Type: "number"}}}, ents[0])
+	tb := inferTable()
+	tb.AttrTypes["score"] = "S"
+	require.Empty(t, Infer(tb, nil))
+}
+
+// TestPrefix covers the kinds of key values.
+func TestPrefix(t *testing.T) {
+	for in, want := range map[string]string{
+		"USER#alice": "USER#", "ORDER#2024#o-1": "ORDER#", "PROFILE": "PROFILE", "METADATA_V2": "METADATA_V2",
+		"alice": "", "2024-05-01": "", "Profile": "", "": "", "#x": "#",
+	} {
+		require.Equal(t, want, prefix(in), "prefix(%q)", in)
+	}
+}

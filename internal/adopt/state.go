@@ -1,0 +1,241 @@
+package adopt
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	tfjson "github.com/hashicorp/terraform-json"
+
+	"github.com/tfdyn/tfdyn/diag"
+)
+
+// maxState bounds the size of a state file read by ReadState.
+const maxState = 256 << 20
+
+// ReadState reads the output of `terraform show -json` from path. A file
+// that cannot be read is an error; one that is not state JSON is a
+// diagnostic (IM001).
+func ReadState(path string) (*tfjson.State, hcl.Diagnostics, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("import: %w", err)
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, maxState+1))
+	if err != nil {
+		return nil, nil, fmt.Errorf("import: read %s: %w", path, err)
+	}
+	if len(src) > maxState {
+		return nil, nil, fmt.Errorf("import: %s is larger than %d bytes", path, maxState)
+	}
+	s, diags := ParseState(path, src)
+	return s, diags, nil
+}
+
+// ParseState decodes state JSON (terraform show -json) with terraform-json.
+func ParseState(path string, src []byte) (*tfjson.State, hcl.Diagnostics) {
+	var s tfjson.State
+	if err := json.Unmarshal(src, &s); err != nil {
+		return nil, hcl.Diagnostics{diag.Errorf(CodeUnreadable, nil, "Not Terraform state JSON",
+			"%s is not the output of terraform show -json: %s. Write it with: terraform show -json > %s", path, err, path)}
+	}
+	return &s, nil
+}
+
+// stateTables lists the managed aws_dynamodb_table resources of s, in
+// address order.
+func stateTables(s *tfjson.State) []*tfjson.StateResource {
+	var out []*tfjson.StateResource
+	var walk func(m *tfjson.StateModule)
+	walk = func(m *tfjson.StateModule) {
+		if m == nil {
+			return
+		}
+		for _, r := range m.Resources {
+			if r != nil && r.Mode == tfjson.ManagedResourceMode && r.Type == ResourceType {
+				out = append(out, r)
+			}
+		}
+		for _, c := range m.ChildModules {
+			walk(c)
+		}
+	}
+	if s.Values != nil {
+		walk(s.Values.RootModule)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Address < out[j].Address })
+	return out
+}
+
+// FromState reads the table at addr (or the only one when addr is "") of
+// state s, read from path.
+func FromState(s *tfjson.State, path, addr string) (*Table, hcl.Diagnostics) {
+	tables := stateTables(s)
+	var names []string
+	for _, r := range tables {
+		names = append(names, r.Address)
+	}
+	var res *tfjson.StateResource
+	switch {
+	case addr == "" && len(tables) == 0:
+		return nil, hcl.Diagnostics{diag.Errorf(CodeUnknownTable, nil, "No aws_dynamodb_table",
+			"The state in %q holds no aws_dynamodb_table resource.", path)}
+	case addr == "" && len(tables) > 1:
+		return nil, hcl.Diagnostics{diag.Errorf(CodeAmbiguous, nil, "Several tables to import",
+			"The state in %q holds %d aws_dynamodb_table resources: %s. Choose one with --address, for example --address %s.",
+			path, len(tables), strings.Join(names, ", "), names[0])}
+	case addr == "":
+		res = tables[0]
+	default:
+		for _, r := range tables {
+			if r.Address == addr {
+				res = r
+			}
+		}
+		if res == nil {
+			detail := fmt.Sprintf("The state in %q holds no resource %q.", path, addr)
+			if sg := suggest(addr, names); sg != "" {
+				detail += fmt.Sprintf(" Did you mean %q?", sg)
+			}
+			if len(names) > 0 {
+				detail += " Its tables: " + strings.Join(names, ", ") + "."
+			}
+			return nil, hcl.Diagnostics{diag.Errorf(CodeUnknownTable, nil, "Unknown table address", "%s", detail)}
+		}
+	}
+	return fromAttributes(res.Address, path, res.AttributeValues)
+}
+
+// fromAttributes reads a table from the attribute values of the provider's
+// schema (state or plan JSON).
+func fromAttributes(addr, origin string, av map[string]any) (*Table, hcl.Diagnostics) {
+	var diags hcl.Diagnostics
+	t := &Table{Address: addr, Origin: origin, AttrTypes: map[string]string{}, Tags: map[string]string{},
+		Name:               str(av["name"]),
+		BillingMode:        str(av["billing_mode"]),
+		ReadCapacity:       num(av["read_capacity"]),
+		WriteCapacity:      num(av["write_capacity"]),
+		PartitionKey:       str(av["hash_key"]),
+		SortKey:            str(av["range_key"]),
+		TableClass:         str(av["table_class"]),
+		DeletionProtection: boolean(av["deletion_protection_enabled"]),
+	}
+	if t.BillingMode == "" {
+		t.BillingMode = "PROVISIONED"
+	}
+	if t.TableClass == "" {
+		t.TableClass = "STANDARD"
+	}
+	if boolean(av["stream_enabled"]) {
+		t.StreamViewType = str(av["stream_view_type"])
+	}
+	if tags, ok := av["tags"].(map[string]any); ok {
+		for k, v := range tags {
+			t.Tags[k] = str(v)
+		}
+	}
+	for _, a := range objects(av["attribute"]) {
+		t.AttrTypes[str(a["name"])] = str(a["type"])
+		if str(a["type"]) == "B" {
+			diags = append(diags, diag.Errorf(CodeUnsupported, nil, "Binary key attribute",
+				"Key attribute %q of %s has type B; tfdyn schemas type key attributes from entity attributes (string or number), so a binary key cannot be adopted.", str(a["name"]), addr))
+		}
+	}
+	for _, g := range objects(av["global_secondary_index"]) {
+		t.GSIs = append(t.GSIs, stateIndex(g, true))
+	}
+	sort.Slice(t.GSIs, func(i, j int) bool { return t.GSIs[i].Name < t.GSIs[j].Name })
+	for _, l := range objects(av["local_secondary_index"]) {
+		t.LSIs = append(t.LSIs, stateIndex(l, false))
+	}
+	sort.Slice(t.LSIs, func(i, j int) bool { return t.LSIs[i].Name < t.LSIs[j].Name })
+	for _, ttl := range objects(av["ttl"]) {
+		if boolean(ttl["enabled"]) {
+			t.TTLAttribute = str(ttl["attribute_name"])
+		}
+	}
+	for _, p := range objects(av["point_in_time_recovery"]) {
+		t.PointInTimeRecovery = boolean(p["enabled"])
+	}
+	for _, s := range objects(av["server_side_encryption"]) {
+		if boolean(s["enabled"]) {
+			t.SSE = &SSE{KMSKeyARN: str(s["kms_key_arn"])}
+		}
+	}
+	if rs := objects(av["replica"]); len(rs) > 0 {
+		diags = append(diags, diag.Errorf(CodeUnsupported, nil, "Unsupported block",
+			"A tfdyn schema cannot express the block \"replica\" of aws_dynamodb_table (%s has %d): a tfdyn schema has no global table replicas.", addr, len(rs)))
+	}
+	if !diags.HasErrors() {
+		diags = append(diags, t.Check()...)
+	}
+	return t, diags
+}
+
+func stateIndex(m map[string]any, global bool) Index {
+	ix := Index{Name: str(m["name"]), Projection: str(m["projection_type"]),
+		ReadCapacity: num(m["read_capacity"]), WriteCapacity: num(m["write_capacity"])}
+	for _, a := range list(m["non_key_attributes"]) {
+		ix.Include = append(ix.Include, str(a))
+	}
+	for _, k := range objects(m["key_schema"]) {
+		if str(k["key_type"]) == "RANGE" {
+			ix.SortKey = append(ix.SortKey, str(k["attribute_name"]))
+		} else {
+			ix.PartitionKey = append(ix.PartitionKey, str(k["attribute_name"]))
+		}
+	}
+	if len(ix.PartitionKey) == 0 && len(ix.SortKey) == 0 {
+		if h := str(m["hash_key"]); global && h != "" {
+			ix.PartitionKey = []string{h}
+		}
+		if r := str(m["range_key"]); r != "" {
+			ix.SortKey = []string{r}
+		}
+	}
+	if ix.Projection == "" {
+		ix.Projection = "ALL"
+	}
+	return ix
+}
+
+func str(v any) string {
+	s, _ := v.(string)
+	return s
+}
+
+func num(v any) int64 {
+	switch n := v.(type) {
+	case float64:
+		return int64(n)
+	case json.Number:
+		i, _ := n.Int64()
+		return i
+	}
+	return 0
+}
+
+func boolean(v any) bool {
+	b, _ := v.(bool)
+	return b
+}
+
+func list(v any) []any {
+	l, _ := v.([]any)
+	return l
+}
+
+func objects(v any) []map[string]any {
+	var out []map[string]any
+	for _, e := range list(v) {
+		if m, ok := e.(map[string]any); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}

@@ -1,0 +1,66 @@
+package adopt
+
+import (
+	"strings"
+	"testing"
+
+	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/stretchr/testify/require"
+)
+
+// TestFromState reads the state of the applied orders table (terraform
+// show -json with hashicorp/aws 6.48 on DynamoDB Local, refreshed by
+// TestLiveImportAdoption -update) into the same schema and moved block as
+// the .tf file it was applied from.
+func TestFromState(t *testing.T) {
+	s, diags, err := ReadState("testdata/orders/state.json")
+	require.NoError(t, err)
+	require.Empty(t, diags)
+	tb, diags := FromState(s, "testdata/orders/state.json", "")
+	require.Empty(t, diagLines(diags))
+	require.Equal(t, "aws_dynamodb_table.orders", tb.Address)
+	src := string(Schema(tb, Label(tb.Name), Infer(tb, nil)))
+	want := readGolden(t, "testdata/orders/want.tfdyn.hcl")
+	require.Equal(t, "# Adopted by tfdyn import from aws_dynamodb_table.orders (testdata/orders/state.json).", src[:strings.Index(src, "\n")])
+	require.Equal(t, want[strings.Index(want, "\n"):], src[strings.Index(src, "\n"):])
+	tf, err := TF(tb, "adopt_orders")
+	require.NoError(t, err)
+	require.Equal(t, readGolden(t, "testdata/orders/want_moved.tf"), string(tf))
+	tf, err = TF(tb, "orders")
+	require.NoError(t, err)
+	require.Nil(t, tf, "no moved block when the address stays")
+}
+
+// TestFromStateRefusals covers the addresses of a state with two tables.
+func TestFromStateRefusals(t *testing.T) {
+	s, _, err := ReadState("testdata/orders/state.json")
+	require.NoError(t, err)
+	res := *s.Values.RootModule.Resources[0]
+	res.Address = "module.db.aws_dynamodb_table.users"
+	s.Values.RootModule.ChildModules = []*tfjson.StateModule{{Address: "module.db", Resources: []*tfjson.StateResource{&res}}}
+	_, diags := FromState(s, "state.json", "")
+	require.Equal(t, []string{"IM003 - Several tables to import"}, diagLines(diags))
+	require.Equal(t, `The state in "state.json" holds 2 aws_dynamodb_table resources: aws_dynamodb_table.orders, module.db.aws_dynamodb_table.users. Choose one with --address, for example --address aws_dynamodb_table.orders.`, diags[0].Detail)
+	_, diags = FromState(s, "state.json", "aws_dynamodb_table.users")
+	require.Equal(t, []string{"IM002 - Unknown table address"}, diagLines(diags))
+	require.Equal(t, `The state in "state.json" holds no resource "aws_dynamodb_table.users". Did you mean "module.db.aws_dynamodb_table.users"? Its tables: aws_dynamodb_table.orders, module.db.aws_dynamodb_table.users.`, diags[0].Detail)
+	tb, diags := FromState(s, "state.json", "module.db.aws_dynamodb_table.users")
+	require.Empty(t, diags)
+	tf, err := TF(tb, "adopt_orders")
+	require.NoError(t, err)
+	require.Contains(t, string(tf), "moved {\n  from = module.db.aws_dynamodb_table.users\n  to   = aws_dynamodb_table.adopt_orders\n}\n")
+
+	_, diags = ParseState("main.tf", []byte("resource {}"))
+	require.Equal(t, []string{"IM001 - Not Terraform state JSON"}, diagLines(diags))
+	empty, diags := ParseState("empty.json", []byte(`{"format_version":"1.0"}`))
+	require.Empty(t, diags)
+	_, diags = FromState(empty, "empty.json", "")
+	require.Equal(t, []string{"IM002 - No aws_dynamodb_table"}, diagLines(diags))
+}
+
+func readGolden(t *testing.T, path string) string {
+	t.Helper()
+	w, err := readFileString(path)
+	require.NoError(t, err)
+	return w
+}

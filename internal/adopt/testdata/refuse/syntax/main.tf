@@ -1,0 +1,3 @@
+resource "aws_dynamodb_table" "orders" {
+  name = "orders
+}

@@ -1,0 +1,369 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	awsconfig "github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/spf13/cobra"
+
+	"github.com/tfdyn/tfdyn/diag"
+	"github.com/tfdyn/tfdyn/emit"
+	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/adopt"
+	"github.com/tfdyn/tfdyn/internal/fsafe"
+	"github.com/tfdyn/tfdyn/lint"
+)
+
+func init() { commandRegistry = append(commandRegistry, (*app).importCommand) }
+
+// Bounds of import --sample.
+const (
+	defaultSample = 200
+	maxSample     = 1000
+)
+
+// importOptions are the flags of tfdyn import.
+type importOptions struct {
+	fromTF, fromState, table string
+	address                  string
+	endpoint, region         string
+	sample                   int
+	out, tfOut, label        string
+	prefix                   string
+	format                   string
+}
+
+func (a *app) importCommand() *cobra.Command {
+	var o importOptions
+	c := &cobra.Command{
+		Use:   "import (--from-tf DIR | --from-state FILE | --table NAME) -o DIR",
+		Short: "Adopt an existing DynamoDB table: write a starting schema and the moved or import block",
+		Long: `import reads an existing table and writes a starting schema for it,
+DIR/<label>.tfdyn.hcl, plus the Terraform that hands the table to the
+resource tfdyn emit writes, so that the first terraform plan of the emitted
+code changes nothing:
+
+  --from-tf DIR       an aws_dynamodb_table block of the .tf files in DIR
+                      (literal values, variables with defaults)
+  --from-state FILE   a resource of the output of terraform show -json
+  --table NAME        a live table (--endpoint URL, or AWS with --region and
+                      your credentials); an import {} block goes to --tf-out.
+                      Up to --sample items (2 Scan pages) are read to propose
+                      entities from the key prefixes found.
+
+For --from-tf and --from-state the label defaults to the resource's name, so
+the emitted resource keeps its address; with another --label (or a resource
+in a module) a moved {} block goes to --tf-out (default: the --from-tf DIR).
+--address picks one table when the source holds several. The table block is
+exact; entities are proposals marked "# Proposal: inferred from N items".
+import never replaces a file: the schema file must not exist, and the
+Terraform file (tfdyn_import_<resource>.tf) only replaces one it generated.
+Exit 1 for a refusal (unknown or ambiguous address, a setting a schema cannot
+express, an existing file), 2 for usage or unreadable input.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error { return a.runImport(cmd.Context(), o) },
+	}
+	f := c.Flags()
+	f.StringVar(&o.fromTF, "from-tf", "", "directory of .tf files holding the aws_dynamodb_table")
+	f.StringVar(&o.fromState, "from-state", "", "state JSON file (terraform show -json)")
+	f.StringVar(&o.table, "table", "", "name of a live table")
+	f.StringVar(&o.address, "address", "", "resource address of the table (--from-tf, --from-state), e.g. aws_dynamodb_table.orders")
+	f.StringVar(&o.endpoint, "endpoint", "", "URL of a DynamoDB-compatible endpoint (--table), e.g. http://localhost:8000")
+	f.StringVar(&o.region, "region", "", "AWS region (--table; default us-east-1 with --endpoint, AWS_REGION otherwise)")
+	f.IntVar(&o.sample, "sample", defaultSample, fmt.Sprintf("items to sample from a live table, 0 to %d (0: none)", maxSample))
+	f.StringVarP(&o.out, "out", "o", "", "schema directory (created if missing)")
+	f.StringVar(&o.tfOut, "tf-out", "", "Terraform directory for the moved or import block (default: --from-tf DIR)")
+	f.StringVar(&o.label, "label", "", "label of the table in the schema (default: its name, made an identifier)")
+	f.StringVar(&o.prefix, "prefix", "", "the --prefix you emit with: the moved or import block targets aws_dynamodb_table.<PREFIX><label>")
+	f.StringVar(&o.format, "format", "text", "diagnostics format: text or json (the summary then goes to stderr)")
+	return c
+}
+
+func (o *importOptions) check() error {
+	if err := checkFormat(o.format, "text", "json"); err != nil {
+		return err
+	}
+	n := 0
+	for _, s := range []string{o.fromTF, o.fromState, o.table} {
+		if s != "" {
+			n++
+		}
+	}
+	if n != 1 {
+		return exitf(ExitUsage, "import needs exactly one source: --from-tf DIR, --from-state FILE or --table NAME")
+	}
+	if o.out == "" {
+		return exitf(ExitUsage, "import needs a schema directory: -o DIR")
+	}
+	if o.table != "" && o.address != "" {
+		return exitf(ExitUsage, "--address applies to --from-tf and --from-state, not to --table")
+	}
+	if o.table == "" && (o.endpoint != "" || o.region != "" || o.sample != defaultSample) {
+		return exitf(ExitUsage, "--endpoint, --region and --sample apply only to --table")
+	}
+	if o.endpoint != "" {
+		if u, err := url.Parse(o.endpoint); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return exitf(ExitUsage, "--endpoint must be an http or https URL such as http://localhost:8000, got %q", o.endpoint)
+		}
+	}
+	if err := inRange("--sample", o.sample, 0, maxSample); err != nil {
+		return err
+	}
+	if o.tfOut == "" {
+		if o.fromTF == "" {
+			return exitf(ExitUsage, "--from-state and --table need --tf-out DIR: the Terraform directory for the moved or import block")
+		}
+		o.tfOut = o.fromTF
+	}
+	if o.prefix != "" && (!hclLabel(o.prefix) || !strings.HasSuffix(o.prefix, "_")) {
+		return exitf(ExitUsage, "--prefix must be an identifier fragment ending in _ such as blog_, got %q", o.prefix)
+	}
+	if o.label != "" && !hclLabel(o.label) {
+		return exitf(ExitUsage, "--label must start with a letter and hold only letters, digits and _, got %q", o.label)
+	}
+	return nil
+}
+
+func hclLabel(s string) bool { return s != "" && adopt.Label(s) == s }
+
+func (a *app) runImport(ctx context.Context, o importOptions) error {
+	if err := o.check(); err != nil {
+		return err
+	}
+	if st, err := os.Stat(o.tfOut); err != nil || !st.IsDir() {
+		return exitf(ExitUsage, "import: --tf-out %s is not a directory", o.tfOut)
+	}
+	var (
+		t     *adopt.Table
+		files map[string]*hcl.File
+		diags hcl.Diagnostics
+		items int
+		ents  []adopt.Entity
+	)
+	switch {
+	case o.fromTF != "":
+		m, ds, err := adopt.ReadTF(o.fromTF)
+		if err != nil {
+			return exit(ExitUsage, err)
+		}
+		files, diags = m.Files, ds
+		if !diags.HasErrors() {
+			b, ds := m.Find(o.address, o.fromTF)
+			diags = append(diags, ds...)
+			if b != nil {
+				t, ds = m.FromTF(b)
+				diags = append(diags, ds...)
+			}
+		}
+	case o.fromState != "":
+		s, ds, err := adopt.ReadState(o.fromState)
+		if err != nil {
+			return exit(ExitUsage, err)
+		}
+		diags = ds
+		if s != nil {
+			t, ds = adopt.FromState(s, o.fromState, o.address)
+			diags = append(diags, ds...)
+		}
+	default:
+		client, origin, err := liveClient(ctx, o)
+		if err != nil {
+			return exit(ExitUsage, err)
+		}
+		t, err = adopt.FromLive(ctx, client, o.table, origin)
+		if err != nil {
+			return exit(ExitUsage, err)
+		}
+		if o.sample > 0 {
+			sample, err := adopt.Sample(ctx, client, o.table, o.sample)
+			if err != nil {
+				return exit(ExitUsage, err)
+			}
+			items = len(sample)
+			ents = adopt.Infer(t, sample)
+		}
+	}
+	if diags.HasErrors() {
+		return a.importFailed(files, diags, o)
+	}
+	if ents == nil {
+		ents = adopt.Infer(t, nil)
+	}
+	label := o.label
+	if label == "" {
+		label = adopt.DefaultLabel(t)
+	}
+	schemaPath := filepath.Join(o.out, label+hclschema.FileSuffix)
+	src := adopt.Schema(t, label, ents)
+	s, sdiags := hclschema.LoadSource(schemaPath, src)
+	sdiags = append(sdiags, lint.Run(s)...)
+	if sdiags.HasErrors() {
+		// A bug of import: show what the loader says about its output.
+		_ = diag.WriteText(a.stderr, s.Files, sdiags, 0, false)
+		return exitf(ExitFindings, "import: the schema written for table %q does not validate; please report this", t.Name)
+	}
+	// The address emit gives the table: the naming contract, one implementation.
+	resource := emit.NamesFor(s.Tables[0], emit.Options{Prefix: o.prefix}).Local
+	tf, err := adopt.TF(t, resource)
+	if err != nil {
+		return exit(ExitUsage, err)
+	}
+	tfPath := filepath.Join(o.tfOut, "tfdyn_import_"+resource+".tf")
+	out := map[string][]byte{schemaPath: src}
+	if tf != nil {
+		out[tfPath] = tf
+	}
+	if ds := refuseExisting(schemaPath, tfPath, tf != nil); ds.HasErrors() {
+		return a.importFailed(files, append(diags, ds...), o)
+	}
+	if len(diags) > 0 {
+		if err := a.printImportDiags(files, diags, o); err != nil {
+			return exit(ExitUsage, err)
+		}
+	}
+	if err := a.commit(func() error {
+		if err := os.MkdirAll(o.out, 0o755); err != nil {
+			return err
+		}
+		return fsafe.WriteSet(out, 0o644)
+	}); err != nil {
+		return exit(ExitUsage, fmt.Errorf("import: %w", err))
+	}
+	w := a.stdout
+	if o.format == "json" {
+		if len(diags) == 0 {
+			if err := diag.WriteJSON(a.stdout, diags); err != nil {
+				return exit(ExitUsage, err)
+			}
+		}
+		w = a.stderr
+	}
+	fmt.Fprintf(w, "wrote %s (table %q", schemaPath, t.Name)
+	if o.table != "" {
+		fmt.Fprintf(w, ", %d proposed entities from %d sampled items", proposals(ents), items)
+	}
+	fmt.Fprintf(w, "; %d warnings from tfdyn validate)\n", len(sdiags))
+	to := adopt.ResourceType + "." + resource
+	switch {
+	case tf == nil:
+		fmt.Fprintf(w, "no moved block needed: the table stays at %s\n", to)
+	case t.Address == "":
+		fmt.Fprintf(w, "wrote %s (import %q to %s)\n", tfPath, t.Name, to)
+	default:
+		fmt.Fprintf(w, "wrote %s (moved %s to %s)\n", tfPath, t.Address, to)
+	}
+	emitCmd := fmt.Sprintf("tfdyn emit %s -o %s", o.out, o.tfOut)
+	if o.prefix != "" {
+		emitCmd += " --prefix " + o.prefix
+	}
+	switch {
+	case t.Range != nil:
+		fmt.Fprintf(w, "next: remove resource %q %q (%s:%d), then: %s\n",
+			adopt.ResourceType, strings.TrimPrefix(t.Address, adopt.ResourceType+"."), t.Range.Filename, t.Range.Start.Line, emitCmd)
+	case t.Address != "":
+		fmt.Fprintf(w, "next: remove the resource block of %s from your configuration, then: %s\n", t.Address, emitCmd)
+	default:
+		fmt.Fprintf(w, "next: %s\n", emitCmd)
+	}
+	return nil
+}
+
+// proposals counts the entities inferred from items.
+func proposals(ents []adopt.Entity) int {
+	n := 0
+	for _, e := range ents {
+		if !e.KeyTypesOnly {
+			n++
+		}
+	}
+	return n
+}
+
+// refuseExisting refuses an existing schema file (import never replaces
+// one) and an existing Terraform file that tfdyn did not generate.
+func refuseExisting(schemaPath, tfPath string, withTF bool) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	at := func(p string) *hcl.Range {
+		return &hcl.Range{Filename: p, Start: hcl.Pos{Line: 1, Column: 1, Byte: 0}, End: hcl.Pos{Line: 1, Column: 1, Byte: 0}}
+	}
+	if _, err := os.Lstat(schemaPath); err == nil {
+		diags = append(diags, diag.Errorf(adopt.CodeFileExists, at(schemaPath), "Schema file exists",
+			"%q exists; tfdyn import writes a new schema and never replaces one. Remove the file, or choose another directory (-o) or label (--label).", schemaPath))
+	}
+	if withTF {
+		_, _, err := fsafe.Inspect(tfPath)
+		var foreign *fsafe.ForeignFileError
+		if errors.As(err, &foreign) {
+			diags = append(diags, diag.Errorf(adopt.CodeFileExists, at(tfPath), "File exists",
+				"%s. Remove it, or choose another label (--label).", foreign.Error()))
+		} else if err != nil {
+			diags = append(diags, diag.Errorf(adopt.CodeFileExists, at(tfPath), "File cannot be read", "%s.", err))
+		}
+	}
+	return diags
+}
+
+func (a *app) printImportDiags(files map[string]*hcl.File, diags hcl.Diagnostics, o importOptions) error {
+	diag.Sort(diags)
+	if o.format == "json" {
+		return diag.WriteJSON(a.stdout, diags)
+	}
+	width, color := terminal(a.stderr)
+	return diag.WriteText(a.stderr, files, diags, width, color)
+}
+
+// importFailed prints diags and returns exit 1 (refusals in the input).
+func (a *app) importFailed(files map[string]*hcl.File, diags hcl.Diagnostics, o importOptions) error {
+	if err := a.printImportDiags(files, diags, o); err != nil {
+		return exit(ExitUsage, err)
+	}
+	errs := 0
+	for _, d := range diags {
+		if d.Severity == hcl.DiagError {
+			errs++
+		}
+	}
+	return exitf(ExitFindings, "import: %s; nothing written", plural(errs, "error"))
+}
+
+// liveClient is the DynamoDB client for --table: the endpoint with the
+// local target's fake credentials (unless AWS_ACCESS_KEY_ID is set), or AWS
+// with the default credential chain.
+func liveClient(ctx context.Context, o importOptions) (*dynamodb.Client, string, error) {
+	if o.endpoint != "" {
+		region := o.region
+		if region == "" {
+			region = "us-east-1"
+		}
+		key, secret := os.Getenv("AWS_ACCESS_KEY_ID"), os.Getenv("AWS_SECRET_ACCESS_KEY")
+		if key == "" {
+			key, secret = "tfdyn", "tfdyn"
+		}
+		c := dynamodb.New(dynamodb.Options{Region: region, BaseEndpoint: aws.String(o.endpoint),
+			Credentials:                     credentials.NewStaticCredentialsProvider(key, secret, ""),
+			DisableValidateResponseChecksum: true})
+		return c, o.endpoint, nil
+	}
+	var optFns []func(*awsconfig.LoadOptions) error
+	if o.region != "" {
+		optFns = append(optFns, awsconfig.WithRegion(o.region))
+	}
+	cfg, err := awsconfig.LoadDefaultConfig(ctx, optFns...)
+	if err != nil {
+		return nil, "", fmt.Errorf("import: AWS credentials: %w", err)
+	}
+	if cfg.Region == "" {
+		return nil, "", fmt.Errorf("import: --table without --endpoint needs a region: --region or AWS_REGION")
+	}
+	return dynamodb.NewFromConfig(cfg), "aws:" + cfg.Region, nil
+}
