@@ -115,9 +115,9 @@ func TestExamplesPatternsFindItems(t *testing.T) {
 					items := tableItems(t, p.Table)
 					found := false
 					for _, in := range p.Examples {
-						n := run(t, p, in, items)
+						n := run(t, p, in.Inputs, items)
 						if n == 0 {
-							t.Errorf("the example input set %s finds no item", inputString(in))
+							t.Errorf("the example input set %s finds no item", inputString(in.Inputs))
 						}
 						found = found || n > 0
 					}
