@@ -100,6 +100,7 @@ func Rules() []Rule {
 		ruleNestingTooDeep,
 		ruleEmptyMapKey,
 		ruleDuplicateTableName,
+		ruleExpectedResult,
 	}
 }
 
