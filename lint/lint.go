@@ -101,6 +101,7 @@ func Rules() []Rule {
 		ruleEmptyMapKey,
 		ruleDuplicateTableName,
 		ruleExpectedResult,
+		ruleCardinalityOne,
 	}
 }
 
