@@ -419,6 +419,9 @@ func (g *gen) patternRow(p *hclschema.AccessPattern) []string {
 	for _, e := range p.Entities {
 		returns = append(returns, e.Name)
 	}
+	if p.Cardinality == hclschema.CardinalityOne {
+		returns[len(returns)-1] += " (at most one)"
+	}
 	op := p.Operation()
 	order, limit := "asc", none
 	if p.Descending {

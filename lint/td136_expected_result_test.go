@@ -181,7 +181,8 @@ func TestExpectedResultDetail(t *testing.T) {
 }
 `, `Access pattern "latest_version" with inputs {doc = "readme"}, run over the example items of every entity: ` +
 			`Expected Version["v10"]; the pattern returns Version["v2"]. ` +
-			`Version["v10"] is not returned: limit = 1 ends the read before it: Version["v2"] come(s) first in descending order. ` +
+			`Version["v10"] is not returned: limit = 1 ends the read before it: Version["v2"] come(s) first; ` +
+			`Version["v2"] comes before Version["v10"] in descending order because SK "v2" > "v10" (strings compare byte by byte, so "10" sorts before "2" although 10 > 2 as numbers). ` +
 			`Version["v2"] is returned but not expected: it is in table and its key matches PK = "DOC#readme".`},
 		{"order only", versions + `access_pattern "all_versions" {
   entity = entity.Version
@@ -240,6 +241,62 @@ access_pattern "open_for_customer" {
 			`Expected Order["o2"]; the pattern returns Order["o1"]. ` +
 			`Order["o2"] is not returned: the filter is false for it. ` +
 			`Order["o1"] is returned but not expected: it is in table and its key matches PK = "CUSTOMER#alice" AND begins_with(SK, "ORDER#").`},
+		{"reversed number with a width too small", `table "t" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "Score" {
+  attributes = {
+    game   = string
+    player = string
+    points = number
+  }
+  key {
+    PK = "GAME#${game}"
+    SK = "SCORE#${format("%02d", 1000 - points)}#${player}"
+  }
+  example "p900" {
+    game   = "chess"
+    player = "ann"
+    points = 900
+  }
+  example "p950" {
+    game   = "chess"
+    player = "bo"
+    points = 950
+  }
+}
+access_pattern "top_score" {
+  entity = entity.Score
+  key {
+    PK = "GAME#${game}"
+    SK = begins_with("SCORE#")
+  }
+  limit = 1
+  example {
+    game    = "chess"
+    returns = [entity.Score.example["p950"]]
+  }
+}
+`, `Access pattern "top_score" with inputs {game = "chess"}, run over the example items of every entity: ` +
+			`Expected Score["p950"]; the pattern returns Score["p900"]. ` +
+			`Score["p950"] is not returned: limit = 1 ends the read before it: Score["p900"] come(s) first; ` +
+			`Score["p900"] comes before Score["p950"] in ascending order because SK "SCORE#100#ann" < "SCORE#50#bo" (strings compare byte by byte, so "100" sorts before "50" although 100 > 50 as numbers). ` +
+			`Score["p900"] is returned but not expected: it is in table and its key matches PK = "GAME#chess" AND begins_with(SK, "SCORE#").`},
+		{"outside the key condition", versions + `access_pattern "v1x" {
+  entity = entity.Version
+  key {
+    PK = "DOC#${doc}"
+    SK = begins_with("v1")
+  }
+  example {
+    doc     = "readme"
+    returns = [entity.Version.example["v1"], entity.Version.example["v2"], entity.Version.example["v10"]]
+  }
+}
+`, `Access pattern "v1x" with inputs {doc = "readme"}, run over the example items of every entity: ` +
+			`Expected Version["v1"], Version["v2"], Version["v10"]; the pattern returns Version["v1"], Version["v10"]. ` +
+			`Version["v2"] is not returned: its SK "v2" does not satisfy begins_with(SK, "v1").`},
 		{"key condition excludes", versions + `access_pattern "early" {
   entity = entity.Version
   key {

@@ -136,7 +136,8 @@ func Why(b *Bound, all []hclschema.Item, it hclschema.Item, n *Namer) string {
 		}
 	}
 	if p.Limit > 0 && int64(pos) >= p.Limit {
-		return fmt.Sprintf("limit = %d ends the read before it: %s come(s) first in %s order", p.Limit, n.NamesOf(hits[:p.Limit]), orderWord(p.Descending))
+		return fmt.Sprintf("limit = %d ends the read before it: %s come(s) first; %s", p.Limit, n.NamesOf(hits[:p.Limit]),
+			OrderReason(ix, p.Descending, hits[p.Limit-1], it, n))
 	}
 	if keep, err := b.filter(it); err == nil && !keep {
 		return "the filter is false for it"

@@ -225,6 +225,7 @@ var brokenEdits = map[string][][2]string{
 		{"    orderId   = \"o-1001\"\n    itemId    = \"1\"", "    username  = \"alice\"\n    orderId   = \"o-1001\"\n    itemId    = \"1\""},
 		{"    orderId   = \"o-1001\"\n    itemId    = \"2\"", "    username  = \"alice\"\n    orderId   = \"o-1001\"\n    itemId    = \"2\""},
 		{"    PK = \"ORDER#${orderId}\"\n    SK = begins_with(\"ITEM#\")", "    PK = \"CUSTOMER#${username}\"\n    SK = begins_with(\"ORDERITEM#${orderId}#\")"},
+		{"    orderId = \"o-1001\"\n    returns = [entity.OrderItem.example[\"o-1001-1\"], entity.OrderItem.example[\"o-1001-2\"]]", "    username = \"alice\"\n    orderId  = \"o-1001\"\n    returns  = [entity.OrderItem.example[\"o-1001-1\"], entity.OrderItem.example[\"o-1001-2\"]]"},
 		{"    PK = \"CUSTOMER#${username}\"\n    SK = begins_with(\"ORDER#\")", "    PK = \"CUSTOMER#${username}\"\n    SK = begins_with(\"ORDER\")"},
 	},
 	// Orders sort by total, interpolated without zero padding: 1012 sorts
@@ -237,9 +238,14 @@ var brokenEdits = map[string][][2]string{
 	"wrong_sparse_condition": {
 		{"  index \"GSI2\" {\n    GSI2PK", "  index \"GSI2\" {\n    when   = status == \"placed\"\n    GSI2PK"},
 	},
+	// Bob's email is Alice's in other case: customer_by_email, a lookup
+	// declared cardinality = "one", finds both.
+	"non_unique_lookup": {
+		{"    email     = \"bob@example.com\"", "    email     = \"ALICE@example.com\""},
+	},
 	// order_by_id reads GSI2 (orders by status) instead of GSI1.
 	"wrong_index": {
-		{"  index       = \"GSI1\"\n  key {\n    GSI1PK = \"ORDER#${orderId}\"\n    GSI1SK = \"ORDER#${orderId}\"\n  }", "  index       = \"GSI2\"\n  key {\n    GSI2PK = \"ORDER#${orderId}\"\n  }"},
+		{"  index       = \"GSI1\"\n  cardinality = \"one\"\n  key {\n    GSI1PK = \"ORDER#${orderId}\"\n    GSI1SK = \"ORDER#${orderId}\"\n  }", "  index       = \"GSI2\"\n  cardinality = \"one\"\n  key {\n    GSI2PK = \"ORDER#${orderId}\"\n  }"},
 	},
 }
 

@@ -239,6 +239,7 @@ access_pattern "customer_by_email" {
   description = "Get a customer by email address (password reset)"
   entity      = entity.Customer
   index       = "GSI1"
+  cardinality = "one"
   key {
     GSI1PK = "EMAIL#${lower(email)}"
     GSI1SK = "EMAIL#${lower(email)}"
@@ -268,6 +269,7 @@ access_pattern "order_by_id" {
   description = "Get an order by its id (order details page)"
   entity      = entity.Order
   index       = "GSI1"
+  cardinality = "one"
   key {
     GSI1PK = "ORDER#${orderId}"
     GSI1SK = "ORDER#${orderId}"
