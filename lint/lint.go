@@ -102,6 +102,7 @@ func Rules() []Rule {
 		ruleDuplicateTableName,
 		ruleExpectedResult,
 		ruleCardinalityOne,
+		ruleFormatWidth,
 	}
 }
 
