@@ -103,6 +103,7 @@ func Rules() []Rule {
 		ruleExpectedResult,
 		ruleCardinalityOne,
 		ruleFormatWidth,
+		ruleLimitOrder,
 	}
 }
 

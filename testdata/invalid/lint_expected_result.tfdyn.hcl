@@ -1,4 +1,5 @@
-# want: TD136 37:15
+# want: TD136 38:15
+# want: TD139 35:11
 table "app" {
   partition_key = "PK"
   sort_key      = "SK"
