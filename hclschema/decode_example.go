@@ -9,8 +9,8 @@ import (
 // their label is optional (hcl.BodySchema fixes the number of labels). It
 // returns the body without them and the example blocks, each with at most
 // one label; a block with more labels is reported and dropped. A body that
-// is not native syntax is returned as it is (its examples are then decoded
-// by the schema, without labels).
+// is not native syntax (never the case for *.tfdyn.hcl files) is returned
+// as it is, and its example blocks are reported as unsupported.
 func (d *decoder) splitExamples(body hcl.Body) (hcl.Body, []*hcl.Block) {
 	syn, ok := body.(*hclsyntax.Body)
 	if !ok {

@@ -508,9 +508,9 @@ func (d *decoder) patternExample(p *AccessPattern, blk *hcl.Block, pos int) {
 		}
 	}
 	if !ok {
-		// The input set stays usable; its broken expectation is dropped.
+		// The input set stays usable; its broken expectation (reported)
+		// is dropped, and the pattern's other checks still run.
 		x.HasReturns, x.HasCount, x.Returns = false, false, nil
-		p.Incomplete = true
 	}
 	p.Examples = append(p.Examples, x)
 }

@@ -2,6 +2,7 @@ package hclschema_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
@@ -234,6 +235,30 @@ func TestLoadExpectationErrors(t *testing.T) {
 			[]string{"TD002 34:21-34:27 `\"many\"` Invalid value for returns_count"}},
 		{"misspelled returns", pattern(`    return = []`),
 			[]string{"TD010 34:5-34:11 `return` Unknown input in example"}},
+		{"example of another table", strings.Replace(versionSchema, "attributes = {", "table = table.t\n  attributes = {", 1) + `table "u" {
+  partition_key = "PK"
+}
+entity "Other" {
+  table      = table.u
+  attributes = { id = string }
+  key {
+    PK = "O#${id}"
+  }
+  example "o1" {
+    id = "1"
+  }
+}
+access_pattern "p" {
+  entity = entity.Version
+  key {
+    PK = "DOC#${doc}"
+  }
+  example {
+    doc     = "readme"
+    returns = [entity.Other.example["o1"]]
+  }
+}
+`, []string{"TD002 48:16-48:42 `entity.Other.example[\"o1\"]` Example of another table"}},
 		{"bad cardinality", versionSchema + `access_pattern "p" {
   entity      = entity.Version
   cardinality = "single"
