@@ -395,17 +395,39 @@ func (d *decoder) example(e *Entity, blk *hcl.Block, checkItem bool, label strin
 // entities that write it (first writer wins; lint reports disagreements).
 func (d *decoder) resolveKeyTypes() {
 	for _, t := range d.schema.Tables {
+		// Declarations of one attribute in several indexes must agree.
+		for _, ix := range t.Indexes() {
+			for _, k := range ix.KeyAttrs() {
+				if k.DeclaredType == "" {
+					continue
+				}
+				if first, _ := t.DeclaredKeyType(k.Name); first.DeclaredType != k.DeclaredType {
+					d.errorf(CodeInvalidValue, k.TypeRange, "Conflicting key type declarations",
+						"Key attribute %q is declared %s here and %s at %s; a key attribute has one type in the table and all its indexes.",
+						k.Name, typeWord(k.DeclaredType), typeWord(first.DeclaredType), first.TypeRange)
+				}
+			}
+		}
 		for _, ix := range t.Indexes() {
 			for _, part := range [][]KeyAttr{ix.PartitionKey, ix.SortKey} {
 				for i := range part {
 					part[i].Type = TypeS
-					if ws := t.KeyWriters(part[i].Name); len(ws) > 0 {
+					if decl, ok := t.DeclaredKeyType(part[i].Name); ok {
+						part[i].Type = decl.DeclaredType
+					} else if ws := t.KeyWriters(part[i].Name); len(ws) > 0 {
 						part[i].Type = ws[0].Type
 					}
 				}
 			}
 		}
 	}
+}
+
+func typeWord(t string) string {
+	if t == TypeN {
+		return "number"
+	}
+	return "string"
 }
 
 // ixPhrase names an index in a sentence: "the table" or "GSI \"X\"".

@@ -269,10 +269,29 @@ const (
 // KeyAttr is one attribute of a key schema.
 type KeyAttr struct {
 	Name string
-	// Type is S, N or B, resolved from the entities that write the attribute
-	// (S when no entity writes it).
+	// Type is S, N or B: the declared type when an index of the table
+	// declares one (key_types), else resolved from the entities that write
+	// the attribute (S when no entity writes it).
 	Type  string
 	Range hcl.Range
+	// DeclaredType is the type this index's key_types declares (S or N), or
+	// ""; TypeRange covers the declaration.
+	DeclaredType string
+	TypeRange    hcl.Range
+}
+
+// DeclaredKeyType returns the key attribute name as declared with a type
+// by the table or one of its indexes (key_types), the first declaration in
+// order (table, GSIs, LSIs), or false.
+func (t *Table) DeclaredKeyType(name string) (KeyAttr, bool) {
+	for _, ix := range t.Indexes() {
+		for _, k := range ix.KeyAttrs() {
+			if k.Name == name && k.DeclaredType != "" {
+				return k, true
+			}
+		}
+	}
+	return KeyAttr{}, false
 }
 
 // Entity is an item type stored in a table: an `entity "Name" {}` block.
