@@ -82,3 +82,47 @@ func TestBrokenCopiesFailValidate(t *testing.T) {
 		})
 	}
 }
+
+// latestVersion is seed 000's versioning pattern as a new user writes it:
+// SK = "v${version}" with items v1, v2 and v10, and "the latest version"
+// read with order = "desc" and limit = 1.
+const latestVersion = `table "docs" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "Version" {
+  attributes = {
+    doc     = string
+    version = number
+  }
+  key {
+    PK = "DOC#${doc}"
+    SK = "v${version}"
+  }
+  example "v1" {
+    doc     = "readme"
+    version = 1
+  }
+  example "v2" {
+    doc     = "readme"
+    version = 2
+  }
+  example "v10" {
+    doc     = "readme"
+    version = 10
+  }
+}
+access_pattern "latest_version" {
+  description = "The latest version of a document"
+  entity      = entity.Version
+  key {
+    PK = "DOC#${doc}"
+  }
+  order = "desc"
+  limit = 1
+  example {
+    doc     = "readme"
+    returns = [entity.Version.example["v10"]]
+  }
+}
+`
