@@ -123,7 +123,11 @@ func (d *decoder) exampleReference(expr hcl.Expression) (entity, label string, l
 			label = step.Key.AsString()
 			break
 		}
-		return bad(step.SourceRange(), "An example is named by its label, a string like entity.%s.example[\"o1\"]; a number cannot name it. Give the example a label: example \"o1\" { ... }.", ent.Name)
+		what := "this value"
+		if step.Key.Type() == cty.Number {
+			what = "a number"
+		}
+		return bad(step.SourceRange(), "An example is named by its label, a string like entity.%s.example[\"o1\"]; %s cannot name it. Give the example a label: example \"o1\" { ... }.", ent.Name, what)
 	case hcl.TraverseAttr:
 		return bad(step.SourceRange(), "An example label is written as a string index: entity.%s.example[%q].", ent.Name, step.Name)
 	default:
