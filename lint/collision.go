@@ -306,7 +306,7 @@ func inputSets(p *hclschema.AccessPattern) []inputSet {
 				vals[in.Name] = v
 			}
 			if ok {
-				out = append(out, inputSet{values: vals, from: fmt.Sprintf("the example of entity %q at %s", re.Name, ex.DeclRange)})
+				out = append(out, inputSet{values: vals, from: fmt.Sprintf("the example %s at %s", ex.Name(), ex.DeclRange)})
 			}
 		}
 	}

@@ -56,7 +56,7 @@ access_pattern "latest_version" {
 }
 `},
 	})
-	require.Equal(t, `Access pattern "latest_version" reads 1 item(s) in descending order. With inputs {doc = "readme"} (from the example of entity "Version" at test.tfdyn.hcl:14,3-15) it keeps Version["v2"] and leaves out Version["v10"], which comes first by the sort key's own values, ("v", 10) against ("v", 2): `+
+	require.Equal(t, `Access pattern "latest_version" reads 1 item(s) in descending order. With inputs {doc = "readme"} (from the example Version["v1"] at test.tfdyn.hcl:14,3-15) it keeps Version["v2"] and leaves out Version["v10"], which comes first by the sort key's own values, ("v", 10) against ("v", 2): `+
 		`Version["v2"] comes before Version["v10"] in descending order because SK "v2" > "v10" (strings compare byte by byte, so "10" sorts before "2" although 10 > 2 as numbers). `+
 		`Pad numbers in the sort key to a fixed width (format("%010d", n)) or use a number sort key.`, detailOf(t, ruleLimitOrder, latest))
 }
