@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/oracle"
 )
 
 // Header is the first line of every generated document.
@@ -355,12 +356,71 @@ func (g *gen) patterns(t *hclschema.Table) {
 	}
 	g.grid([]string{"Pattern", "Description", "Returns", "Operation", "Index", "Key condition",
 		"Inputs", "Order", "Limit", "Filter", "Attributes"}, rows)
+	g.calls(t)
+}
+
+// calls writes the example calls of the table's patterns: each input set
+// of a pattern's example blocks and the items the oracle returns for it
+// over every example item of the table (what lint TD136 compares with the
+// declared returns).
+func (g *gen) calls(t *hclschema.Table) {
+	var rows [][]string
+	var all []hclschema.Item
+	for _, e := range t.Entities {
+		for _, ex := range e.Examples {
+			if it, err := e.Item(ex.Values); err == nil {
+				all = append(all, it)
+			}
+		}
+	}
+	namer := oracle.NewNamer(t)
+	for _, p := range g.s.Patterns {
+		if p.Table != t || p.Index == nil {
+			continue
+		}
+		for _, x := range p.Examples {
+			result := "(cannot run)"
+			if b, err := oracle.Bind(p, x.Inputs); err == nil {
+				if res, err := oracle.Run(b, all); err == nil {
+					result = "nothing"
+					if len(res.Items) > 0 {
+						names := make([]string, len(res.Items))
+						for i, it := range res.Items {
+							names[i] = code(namer.Name(it))
+						}
+						result = strings.Join(names, ", ")
+					}
+				}
+			}
+			rows = append(rows, []string{p.Name, code(call(p, x)), result})
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	g.printf("### Example calls\n\n")
+	g.printf("Each input set of a pattern's `example` blocks, and what the pattern returns for it over the example items above, in order.\n\n")
+	g.grid([]string{"Pattern", "Call", "Result"}, rows)
+}
+
+// call renders an input set as a call: orders_for_customer(username = "alice").
+func call(p *hclschema.AccessPattern, x *hclschema.PatternExample) string {
+	parts := make([]string, 0, len(p.Inputs))
+	for _, in := range p.Inputs {
+		if v, ok := x.Inputs[in.Name]; ok {
+			parts = append(parts, in.Name+" = "+oracle.Render(v))
+		}
+	}
+	return p.Name + "(" + strings.Join(parts, ", ") + ")"
 }
 
 func (g *gen) patternRow(p *hclschema.AccessPattern) []string {
 	var returns []string
 	for _, e := range p.Entities {
 		returns = append(returns, e.Name)
+	}
+	if p.Cardinality == hclschema.CardinalityOne {
+		returns[len(returns)-1] += " (at most one)"
 	}
 	op := p.Operation()
 	order, limit := "asc", none

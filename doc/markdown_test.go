@@ -235,3 +235,62 @@ func TestMarkdownEmptyTable(t *testing.T) {
 		}
 	}
 }
+
+// TestExampleCalls: each input set of a pattern is shown as a call with the
+// items the oracle returns for it, named by label or by position.
+func TestExampleCalls(t *testing.T) {
+	s := loadSource(t, `table "t" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "Version" {
+  attributes = { doc = string, version = number }
+  key {
+    PK = "DOC#${doc}"
+    SK = "v${version}"
+  }
+  example "v1" {
+    doc     = "readme"
+    version = 1
+  }
+  example {
+    doc     = "readme"
+    version = 2
+  }
+  example "v10" {
+    doc     = "readme"
+    version = 10
+  }
+}
+access_pattern "latest_version" {
+  entity = entity.Version
+  key {
+    PK = "DOC#${doc}"
+  }
+  order = "desc"
+  limit = 1
+  example {
+    doc = "readme"
+  }
+  example {
+    doc     = "guide"
+    returns = []
+  }
+}
+access_pattern "no_examples" {
+  entity = entity.Version
+  key {
+    PK = "DOC#${doc}"
+  }
+}
+`)
+	md := markdown(t, s)
+	want := "### Example calls\n\n" +
+		"Each input set of a pattern's `example` blocks, and what the pattern returns for it over the example items above, in order.\n\n" +
+		"| Pattern | Call | Result |\n| --- | --- | --- |\n" +
+		"| latest_version | `latest_version(doc = \"readme\")` | `Version#2` |\n" +
+		"| latest_version | `latest_version(doc = \"guide\")` | nothing |\n\n"
+	if !strings.Contains(md, want) {
+		t.Errorf("missing example calls:\n%s\n--- in ---\n%s", want, md)
+	}
+}

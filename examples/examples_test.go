@@ -83,6 +83,25 @@ func TestExamplesLoad(t *testing.T) {
 	}
 }
 
+// TestExamplesDeclareExpectations checks that every access pattern of every
+// example declares, for at least one input set, the items it returns (lint
+// TD136 then holds the design to them).
+func TestExamplesDeclareExpectations(t *testing.T) {
+	for _, dir := range dirs(t) {
+		t.Run(dir, func(t *testing.T) {
+			for _, p := range load(t, dir).Patterns {
+				declared := false
+				for _, x := range p.Examples {
+					declared = declared || x.HasReturns
+				}
+				if !declared {
+					t.Errorf("access pattern %s declares returns for no input set", p.Name)
+				}
+			}
+		})
+	}
+}
+
 // deliberateWarnings are the lint codes an example may report: each example
 // shows one filter on purpose.
 var deliberateWarnings = map[diag.Code]bool{lint.CodeFilter: true}
@@ -115,9 +134,9 @@ func TestExamplesPatternsFindItems(t *testing.T) {
 					items := tableItems(t, p.Table)
 					found := false
 					for _, in := range p.Examples {
-						n := run(t, p, in, items)
+						n := run(t, p, in.Inputs, items)
 						if n == 0 {
-							t.Errorf("the example input set %s finds no item", inputString(in))
+							t.Errorf("the example input set %s finds no item", inputString(in.Inputs))
 						}
 						found = found || n > 0
 					}

@@ -19,7 +19,6 @@ var entitySchema = &hcl.BodySchema{
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "key"},
 		{Type: "index", LabelNames: []string{"name"}},
-		{Type: "example"},
 	},
 }
 
@@ -33,7 +32,8 @@ func (d *decoder) entity(b *hcl.Block) {
 		return
 	}
 	errs := d.errorCount()
-	content, ds := b.Body.Content(entitySchema)
+	body, exampleBlocks := d.splitExamples(b.Body)
+	content, ds := body.Content(entitySchema)
 	d.add(ds, CodeSyntax)
 	e := &Entity{Name: name, DeclRange: b.DefRange}
 	defer func() {
@@ -97,9 +97,26 @@ func (d *decoder) entity(b *hcl.Block) {
 	// When the attributes or templates failed to load, an example cannot
 	// be checked against them without follow-on errors.
 	checkItem := d.errorCount() == errs
-	for _, blk := range content.Blocks {
-		if blk.Type == "example" {
-			d.example(e, blk, checkItem)
+	labels := map[string]hcl.Range{}
+	for i, blk := range exampleBlocks {
+		label, labelRange := "", blk.DefRange
+		if len(blk.Labels) == 1 {
+			label, labelRange = blk.Labels[0], blk.LabelRanges[0]
+			if !validExampleLabel(label) {
+				d.errorf(CodeInvalidValue, labelRange, "Invalid example label",
+					"The example label %q must be non-empty and contain only letters, digits, \"_\" and \"-\".", label)
+				d.markBrokenExample(e, label)
+				continue
+			}
+			if prev, dup := labels[label]; dup {
+				d.errorf(CodeDuplicate, labelRange, "Duplicate example label",
+					"Entity %q already has an example labelled %q at %s. Example labels are unique per entity.", e.Name, label, prev)
+				continue
+			}
+			labels[label] = labelRange
+		}
+		if !d.example(e, blk, checkItem, label, labelRange, i+1) && label != "" {
+			d.markBrokenExample(e, label)
 		}
 	}
 	t.Entities = append(t.Entities, e)
@@ -315,8 +332,9 @@ func unknownContext(e *Entity) *hcl.EvalContext {
 
 // example decodes an example item; with checkItem, its item is computed
 // with the key templates, else the example is checked only against the
-// attributes that loaded and is not kept.
-func (d *decoder) example(e *Entity, blk *hcl.Block, checkItem bool) {
+// attributes that loaded and is not kept. It reports whether the example
+// was kept.
+func (d *decoder) example(e *Entity, blk *hcl.Block, checkItem bool, label string, labelRange hcl.Range, pos int) bool {
 	attrs, ds := blk.Body.JustAttributes()
 	d.add(ds, CodeSyntax)
 	vals := map[string]cty.Value{}
@@ -362,31 +380,54 @@ func (d *decoder) example(e *Entity, blk *hcl.Block, checkItem bool) {
 		}
 	}
 	if !ok || !checkItem {
-		return
+		return false
 	}
-	ex := &Example{Values: cty.ObjectVal(vals), DeclRange: blk.DefRange}
+	ex := &Example{Entity: e, Label: label, Position: pos, Values: cty.ObjectVal(vals), DeclRange: blk.DefRange, LabelRange: labelRange}
 	if _, err := e.Item(ex.Values); err != nil {
 		d.errorf(CodeInvalidExample, blk.DefRange, "Example does not fit the key templates", "%s", err)
-		return
+		return false
 	}
 	e.Examples = append(e.Examples, ex)
+	return true
 }
 
 // resolveKeyTypes sets the DynamoDB type of every key attribute from the
 // entities that write it (first writer wins; lint reports disagreements).
 func (d *decoder) resolveKeyTypes() {
 	for _, t := range d.schema.Tables {
+		// Declarations of one attribute in several indexes must agree.
+		for _, ix := range t.Indexes() {
+			for _, k := range ix.KeyAttrs() {
+				if k.DeclaredType == "" {
+					continue
+				}
+				if first, _ := t.DeclaredKeyType(k.Name); first.DeclaredType != k.DeclaredType {
+					d.errorf(CodeInvalidValue, k.TypeRange, "Conflicting key type declarations",
+						"Key attribute %q is declared %s here and %s at %s; a key attribute has one type in the table and all its indexes.",
+						k.Name, typeWord(k.DeclaredType), typeWord(first.DeclaredType), first.TypeRange)
+				}
+			}
+		}
 		for _, ix := range t.Indexes() {
 			for _, part := range [][]KeyAttr{ix.PartitionKey, ix.SortKey} {
 				for i := range part {
 					part[i].Type = TypeS
-					if ws := t.KeyWriters(part[i].Name); len(ws) > 0 {
+					if decl, ok := t.DeclaredKeyType(part[i].Name); ok {
+						part[i].Type = decl.DeclaredType
+					} else if ws := t.KeyWriters(part[i].Name); len(ws) > 0 {
 						part[i].Type = ws[0].Type
 					}
 				}
 			}
 		}
 	}
+}
+
+func typeWord(t string) string {
+	if t == TypeN {
+		return "number"
+	}
+	return "string"
 }
 
 // ixPhrase names an index in a sentence: "the table" or "GSI \"X\"".

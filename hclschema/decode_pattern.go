@@ -22,6 +22,7 @@ var patternSchema = &hcl.BodySchema{
 		{Name: "filter"},
 		{Name: "attributes"},
 		{Name: "inputs"},
+		{Name: "cardinality"},
 	},
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "key"},
@@ -116,6 +117,13 @@ func (d *decoder) pattern(b *hcl.Block) {
 	if at := a["limit"]; at != nil {
 		p.Limit, _ = d.intValue(at, 1, 1<<31)
 	}
+	p.Cardinality = CardinalityMany
+	if at := a["cardinality"]; at != nil {
+		if c, ok := d.stringValue(at, string(CardinalityOne), string(CardinalityMany)); ok {
+			p.Cardinality = Cardinality(c)
+		}
+		p.CardinalityRange = at.Expr.Range()
+	}
 	if at := a["attributes"]; at != nil {
 		p.Attributes, _ = d.stringList(at)
 		p.AttributesRange = at.Expr.Range()
@@ -154,9 +162,11 @@ func (d *decoder) pattern(b *hcl.Block) {
 		p.Incomplete = true
 		d.schema.PatternsIncomplete = true
 	}
+	pos := 0
 	for _, blk := range content.Blocks {
 		if blk.Type == "example" {
-			d.patternExample(p, blk)
+			pos++
+			d.patternExample(p, blk, pos)
 		}
 	}
 	d.schema.Patterns = append(d.schema.Patterns, p)
@@ -440,18 +450,38 @@ func traversalAttr(tr hcl.Traversal) string {
 	return ""
 }
 
-func (d *decoder) patternExample(p *AccessPattern, blk *hcl.Block) {
+// Reserved arguments of a pattern's example block: the expectation, not
+// inputs.
+const (
+	argReturns      = "returns"
+	argReturnsCount = "returns_count"
+)
+
+func (d *decoder) patternExample(p *AccessPattern, blk *hcl.Block, pos int) {
 	attrs, ds := blk.Body.JustAttributes()
 	d.add(ds, CodeSyntax)
-	vals := map[string]cty.Value{}
+	x := &PatternExample{Inputs: map[string]cty.Value{}, DeclRange: blk.DefRange, Position: pos}
+	ok := true
 	for n, at := range attrs {
+		switch n {
+		case argReturns:
+			ok = d.returns(p, x, at) && ok
+			continue
+		case argReturnsCount:
+			if n, good := d.intValue(at, 0, 1<<31); good {
+				x.ReturnsCount, x.HasCount, x.CountRange = n, true, at.Expr.Range()
+			} else {
+				ok = false
+			}
+			continue
+		}
 		in := p.Input(n)
 		if in == nil {
 			var names []string
 			for _, x := range p.Inputs {
 				names = append(names, x.Name)
 			}
-			d.errorf(CodeInvalidExample, at.NameRange, "Unknown input in example", "Access pattern %q has no input %q.%s", p.Name, n, diag.DidYouMean(n, names))
+			d.errorf(CodeInvalidExample, at.NameRange, "Unknown input in example", "Access pattern %q has no input %q.%s", p.Name, n, diag.DidYouMean(n, append(names, argReturns, argReturnsCount)))
 			return
 		}
 		v, ds := Eval(at.Expr, &hcl.EvalContext{Functions: Functions()}, CodeInvalidExample)
@@ -464,13 +494,85 @@ func (d *decoder) patternExample(p *AccessPattern, blk *hcl.Block) {
 			d.errorf(CodeInvalidExample, at.Expr.Range(), "Wrong type in example", "Input %q is %s: %s.", n, in.Type.FriendlyName(), err)
 			return
 		}
-		vals[n] = cv
+		x.Inputs[n] = cv
+	}
+	if x.HasReturns && x.HasCount {
+		d.errorf(CodeInvalidValue, attrs[argReturnsCount].NameRange, "Both returns and returns_count",
+			"An input set declares either the items it returns (returns = [...]) or how many (returns_count = N), not both; returns already fixes the count.")
+		ok = false
 	}
 	for _, in := range p.Inputs {
-		if _, ok := vals[in.Name]; !ok {
+		if _, set := x.Inputs[in.Name]; !set {
 			d.errorf(CodeInvalidExample, blk.DefRange, "Missing input in example", "The example does not set input %q of access pattern %q.", in.Name, p.Name)
 			return
 		}
 	}
-	p.Examples = append(p.Examples, vals)
+	if !ok {
+		// The input set stays usable; its broken expectation (reported)
+		// is dropped, and the pattern's other checks still run.
+		x.HasReturns, x.HasCount, x.Returns = false, false, nil
+	}
+	p.Examples = append(p.Examples, x)
+}
+
+// returns decodes `returns = [entity.X.example["label"], ...]` into x; it
+// reports whether every element resolved.
+func (d *decoder) returns(p *AccessPattern, x *PatternExample, at *hcl.Attribute) bool {
+	list, ds := hcl.ExprList(at.Expr)
+	if ds.HasErrors() {
+		d.errorf(CodeInvalidValue, at.Expr.Range(), "Invalid returns",
+			"returns must be a list of example items in the order the pattern returns them, like [%s], or [] for no item.", exampleRefForm)
+		return false
+	}
+	ok := true
+	for _, el := range list {
+		name, label, labelRange, good := d.exampleReference(el)
+		if !good {
+			ok = false
+			continue
+		}
+		e := d.schema.Entity(name)
+		if e == nil {
+			var names []string
+			for _, x := range d.schema.Entities {
+				names = append(names, x.Name)
+			}
+			d.errorf(CodeUnknownReference, el.Range(), "Unknown entity", "No entity named %q is declared.%s", name, diag.DidYouMean(name, names))
+			ok = false
+			continue
+		}
+		if e.Table != p.Table {
+			d.errorf(CodeInvalidValue, el.Range(), "Example of another table",
+				"Entity %q is not stored in the table that access pattern %q reads, so none of its items can be returned.", name, p.Name)
+			ok = false
+			continue
+		}
+		ex := e.Example(label)
+		if ex == nil {
+			ok = false
+			if d.brokenExamples[e][label] || e.Incomplete {
+				continue // the example's own error was already reported
+			}
+			var labels []string
+			for _, x := range e.Examples {
+				if x.Label != "" {
+					labels = append(labels, x.Label)
+				}
+			}
+			d.errorf(CodeUnknownReference, labelRange, "Unknown example",
+				"Entity %q has no example labelled %q.%s Label an example with example %q { ... }.", name, label, diag.DidYouMean(label, labels), label)
+			continue
+		}
+		for _, prev := range x.Returns {
+			if prev.Example == ex {
+				d.errorf(CodeDuplicate, el.Range(), "Duplicate expected item",
+					"%s is listed twice; a query returns each item once (first listed at %s).", ex.Name(), prev.Range)
+				ok = false
+			}
+		}
+		x.Returns = append(x.Returns, &ExampleRef{Example: ex, Range: el.Range()})
+	}
+	x.HasReturns = ok
+	x.ReturnsRange = at.Expr.Range()
+	return ok
 }

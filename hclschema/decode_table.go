@@ -2,6 +2,9 @@ package hclschema
 
 import (
 	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfdyn/tfdyn/diag"
 )
 
 var tableSchema = &hcl.BodySchema{
@@ -18,6 +21,7 @@ var tableSchema = &hcl.BodySchema{
 		{Name: "deletion_protection"},
 		{Name: "table_class"},
 		{Name: "tags"},
+		{Name: "key_types"},
 	},
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "global_secondary_index", LabelNames: []string{"name"}},
@@ -34,6 +38,7 @@ var gsiSchema = &hcl.BodySchema{
 		{Name: "include"},
 		{Name: "read_capacity"},
 		{Name: "write_capacity"},
+		{Name: "key_types"},
 	},
 }
 
@@ -42,6 +47,7 @@ var lsiSchema = &hcl.BodySchema{
 		{Name: "sort_key", Required: true},
 		{Name: "projection"},
 		{Name: "include"},
+		{Name: "key_types"},
 	},
 }
 
@@ -94,6 +100,7 @@ func (d *decoder) table(b *hcl.Block) {
 			t.Primary.SortKey = []KeyAttr{{Name: s, Range: at.Expr.Range()}}
 		}
 	}
+	d.keyTypes(t.Primary, a["key_types"])
 	if len(t.Primary.SortKey) > 0 && len(t.Primary.PartitionKey) > 0 && t.Primary.SortKey[0].Name == t.Primary.PartitionKey[0].Name {
 		d.errorf(CodeDuplicate, t.Primary.SortKey[0].Range, "Same attribute as partition and sort key",
 			"The table uses %q as both partition and sort key; choose a different sort key attribute (or none).", t.Primary.SortKey[0].Name)
@@ -245,6 +252,7 @@ func (d *decoder) gsi(t *Table, blk *hcl.Block) *Index {
 				"The attribute %q is part of the partition key of index %q and of its sort key; a key attribute can play one role only.", sk.Name, ix.Name)
 		}
 	}
+	d.keyTypes(ix, c.Attributes["key_types"])
 	d.projection(ix, c.Attributes)
 	ix.ReadCapacity, ix.WriteCapacity = d.capacity(c.Attributes, t.BillingMode, blk.DefRange, "index")
 	if len(ix.PartitionKey) == 0 {
@@ -261,6 +269,7 @@ func (d *decoder) lsi(t *Table, blk *hcl.Block) *Index {
 	if at := c.Attributes["sort_key"]; at != nil {
 		ix.SortKey = d.keyList(at)
 	}
+	d.keyTypes(ix, c.Attributes["key_types"])
 	d.projection(ix, c.Attributes)
 	if len(ix.SortKey) == 0 {
 		return nil
@@ -307,4 +316,61 @@ func elementRanges(expr hcl.Expression, n int) []hcl.Range {
 		out[i] = expr.Range()
 	}
 	return out
+}
+
+// keyTypes reads `key_types = { year = number }`: the declared DynamoDB
+// type of key attributes of ix (string or number). A name that is not a key
+// attribute of ix, or another type, is TD002.
+func (d *decoder) keyTypes(ix *Index, at *hcl.Attribute) {
+	if at == nil {
+		return
+	}
+	pairs, ds := hcl.ExprMap(at.Expr)
+	if ds.HasErrors() {
+		d.errorf(CodeInvalidValue, at.Expr.Range(), "Invalid key_types", "key_types must be an object of types, like { year = number }.")
+		return
+	}
+	var names []string
+	for _, k := range ix.KeyAttrs() {
+		names = append(names, k.Name)
+	}
+	for _, kv := range pairs {
+		name := hcl.ExprAsKeyword(kv.Key)
+		if name == "" {
+			if v, ds := Eval(kv.Key, nil, CodeInvalidValue); !ds.HasErrors() && v.Type() == cty.String && !v.IsNull() && v.IsKnown() {
+				name = v.AsString()
+			}
+		}
+		slot := ix.keyAttrSlot(name)
+		if slot == nil {
+			d.errorf(CodeInvalidValue, kv.Key.Range(), "Not a key attribute",
+				"%q is not a key attribute of %s, so it has no key type to declare.%s", name, ixPhrase(ix), diag.DidYouMean(name, names))
+			continue
+		}
+		ty := ""
+		if tr := hcl.ExprAsKeyword(kv.Value); tr == "string" || tr == "number" {
+			ty = map[string]string{"string": TypeS, "number": TypeN}[tr]
+		}
+		if ty == "" {
+			d.errorf(CodeInvalidValue, kv.Value.Range(), "Invalid key type",
+				"The key type of %q must be string or number.", name)
+			continue
+		}
+		slot.DeclaredType, slot.TypeRange = ty, kv.Value.Range()
+	}
+}
+
+// keyAttrSlot returns a pointer to the key attribute name of ix, or nil.
+func (ix *Index) keyAttrSlot(name string) *KeyAttr {
+	for i := range ix.PartitionKey {
+		if ix.PartitionKey[i].Name == name {
+			return &ix.PartitionKey[i]
+		}
+	}
+	for i := range ix.SortKey {
+		if ix.SortKey[i].Name == name {
+			return &ix.SortKey[i]
+		}
+	}
+	return nil
 }

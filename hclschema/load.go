@@ -181,6 +181,9 @@ type decoder struct {
 	// brokenIndexes holds, per table, the names of index declarations that
 	// failed to load (already reported).
 	brokenIndexes map[*Table]map[string]bool
+	// brokenExamples holds, per entity, the labels of examples that failed
+	// to load (already reported).
+	brokenExamples map[*Entity]map[string]bool
 }
 
 func (d *decoder) markBroken(e *Entity, name string) {

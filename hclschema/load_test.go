@@ -475,7 +475,7 @@ access_pattern "p" {
     lo = "42"
   }
 }`)
-	got := s.Pattern("p").Examples[0]["lo"]
+	got := s.Pattern("p").Examples[0].Inputs["lo"]
 	if !got.Type().Equals(cty.Number) || got.AsBigFloat().String() != "42" {
 		t.Errorf("example lo = %#v, want the number 42 (converted to the input type)", got)
 	}

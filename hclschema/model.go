@@ -1,6 +1,7 @@
 package hclschema
 
 import (
+	"fmt"
 	"sort"
 
 	"github.com/hashicorp/hcl/v2"
@@ -268,10 +269,29 @@ const (
 // KeyAttr is one attribute of a key schema.
 type KeyAttr struct {
 	Name string
-	// Type is S, N or B, resolved from the entities that write the attribute
-	// (S when no entity writes it).
+	// Type is S, N or B: the declared type when an index of the table
+	// declares one (key_types), else resolved from the entities that write
+	// the attribute (S when no entity writes it).
 	Type  string
 	Range hcl.Range
+	// DeclaredType is the type this index's key_types declares (S or N), or
+	// ""; TypeRange covers the declaration.
+	DeclaredType string
+	TypeRange    hcl.Range
+}
+
+// DeclaredKeyType returns the key attribute name as declared with a type
+// by the table or one of its indexes (key_types), the first declaration in
+// order (table, GSIs, LSIs), or false.
+func (t *Table) DeclaredKeyType(name string) (KeyAttr, bool) {
+	for _, ix := range t.Indexes() {
+		for _, k := range ix.KeyAttrs() {
+			if k.Name == name && k.DeclaredType != "" {
+				return k, true
+			}
+		}
+	}
+	return KeyAttr{}, false
 }
 
 // Entity is an item type stored in a table: an `entity "Name" {}` block.
@@ -419,11 +439,103 @@ func (ei *EntityIndex) Template(name string) *KeyTemplate {
 	return nil
 }
 
-// Example is an example item of an entity.
+// Example is an example item of an entity: an `example {}` or
+// `example "label" {}` block.
 type Example struct {
+	// Entity is the entity the example belongs to.
+	Entity *Entity
+	// Label is the block label ("" for an unlabelled example); it is unique
+	// within the entity and names the item in expectations
+	// (entity.Order.example["alice-o1"]).
+	Label string
+	// Position is the 1-based position of the block among the entity's
+	// example blocks; it names an unlabelled example (Order#2).
+	Position int
 	// Values is an object value conforming to Entity.ObjectType.
 	Values    cty.Value
 	DeclRange hcl.Range
+	// LabelRange covers the label; DeclRange when there is none.
+	LabelRange hcl.Range
+}
+
+// Name returns the name of the example in reports: Order["alice-o1"] for a
+// labelled example, Order#2 (the entity and the block's position) for an
+// unlabelled one.
+func (ex *Example) Name() string {
+	entity := ""
+	if ex.Entity != nil {
+		entity = ex.Entity.Name
+	}
+	if ex.Label != "" {
+		return fmt.Sprintf("%s[%q]", entity, ex.Label)
+	}
+	return fmt.Sprintf("%s#%d", entity, ex.Position)
+}
+
+// Example returns the entity's example with the given label, or nil.
+func (e *Entity) Example(label string) *Example {
+	for _, ex := range e.Examples {
+		if ex.Label == label && label != "" {
+			return ex
+		}
+	}
+	return nil
+}
+
+// Cardinality says how many items an access pattern may return for one set
+// of inputs.
+type Cardinality string
+
+// Cardinalities.
+const (
+	// CardinalityMany: any number of items (the default).
+	CardinalityMany Cardinality = "many"
+	// CardinalityOne: at most one item (a lookup such as user by email).
+	CardinalityOne Cardinality = "one"
+)
+
+// PatternExample is an input set of an access pattern (an `example {}`
+// block), with the result it must give when declared.
+type PatternExample struct {
+	// Inputs holds a value for every input of the pattern.
+	Inputs map[string]cty.Value
+	// Returns lists the example items the pattern must return, in order;
+	// it is meaningful only when HasReturns (returns = [] expects nothing).
+	Returns    []*ExampleRef
+	HasReturns bool
+	// ReturnsRange covers the value of `returns`.
+	ReturnsRange hcl.Range
+	// ReturnsCount is the number of items the pattern must return; it is
+	// meaningful only when HasCount.
+	ReturnsCount int64
+	HasCount     bool
+	// CountRange covers the value of `returns_count`.
+	CountRange hcl.Range
+	DeclRange  hcl.Range
+	// Position is the 1-based position of the block among the pattern's
+	// example blocks.
+	Position int
+}
+
+// HasExpectation reports whether the input set declares what it returns.
+func (x *PatternExample) HasExpectation() bool { return x.HasReturns || x.HasCount }
+
+// ExpectationRange returns the range of the declared expectation (returns
+// or returns_count), or the block's range.
+func (x *PatternExample) ExpectationRange() hcl.Range {
+	switch {
+	case x.HasReturns:
+		return x.ReturnsRange
+	case x.HasCount:
+		return x.CountRange
+	}
+	return x.DeclRange
+}
+
+// ExampleRef is one element of `returns`: a reference to an example item.
+type ExampleRef struct {
+	Example *Example
+	Range   hcl.Range
 }
 
 // Operation is how an access pattern reads DynamoDB.
@@ -458,9 +570,15 @@ type AccessPattern struct {
 	Attributes []string
 	// Inputs are the free variables of the key conditions, sorted, with types.
 	Inputs []*Input
-	// Examples are explicit input sets from `example {}` blocks.
-	Examples  []map[string]cty.Value
-	DeclRange hcl.Range
+	// Examples are explicit input sets from `example {}` blocks, with their
+	// expectations.
+	Examples []*PatternExample
+	// Cardinality is CardinalityOne for `cardinality = "one"`, else
+	// CardinalityMany.
+	Cardinality Cardinality
+	// CardinalityRange covers the value of `cardinality` when present.
+	CardinalityRange hcl.Range
+	DeclRange        hcl.Range
 	// AttributesRange covers the `attributes` argument when present.
 	AttributesRange hcl.Range
 	// Incomplete is true when its entities, index, key conditions, inputs

@@ -284,7 +284,7 @@ func (a *analysis) patternCollisions(p *hclschema.AccessPattern) []collision {
 func inputSets(p *hclschema.AccessPattern) []inputSet {
 	var out []inputSet
 	for i, ex := range p.Examples {
-		out = append(out, inputSet{values: ex, from: fmt.Sprintf("example %d of access pattern %q", i+1, p.Name)})
+		out = append(out, inputSet{values: ex.Inputs, from: fmt.Sprintf("example %d of access pattern %q", i+1, p.Name)})
 	}
 	for _, re := range p.Entities {
 		for _, ex := range re.Examples {
@@ -306,7 +306,7 @@ func inputSets(p *hclschema.AccessPattern) []inputSet {
 				vals[in.Name] = v
 			}
 			if ok {
-				out = append(out, inputSet{values: vals, from: fmt.Sprintf("the example of entity %q at %s", re.Name, ex.DeclRange)})
+				out = append(out, inputSet{values: vals, from: fmt.Sprintf("the example %s at %s", ex.Name(), ex.DeclRange)})
 			}
 		}
 	}

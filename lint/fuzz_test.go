@@ -30,6 +30,7 @@ func FuzzParseAndLint(f *testing.F) {
 	}
 	for _, src := range []string{
 		multiAttrTable, userOrderSchema, orderItemExamples, projectionSchema, gsi1Schema, orderTotalSchema, emailIndexSchema,
+		versions, orders, customers,
 		orderItemSchema + `
 access_pattern "orders" {
   entity = entity.Order

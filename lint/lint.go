@@ -100,6 +100,10 @@ func Rules() []Rule {
 		ruleNestingTooDeep,
 		ruleEmptyMapKey,
 		ruleDuplicateTableName,
+		ruleExpectedResult,
+		ruleCardinalityOne,
+		ruleFormatWidth,
+		ruleLimitOrder,
 	}
 }
 

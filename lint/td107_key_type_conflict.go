@@ -26,6 +26,18 @@ func checkKeyTypeConflict(r *rule, a *analysis) hcl.Diagnostics {
 		}
 		sort.Strings(names)
 		for _, name := range names {
+			if decl, ok := t.DeclaredKeyType(name); ok {
+				for _, w := range t.KeyWriters(name) {
+					if w.Type == "" || w.Type == decl.DeclaredType {
+						continue
+					}
+					diags = append(diags, r.report(writerRange(w), "Key attribute of the wrong type",
+						"Entity %q writes key attribute %q as %s (%s), but its type is declared %s at %s; DynamoDB rejects items whose key attribute has another type. "+
+							"Make the entity write %s, for example with a number attribute or template for N, or format(\"%%010d\", n) for S.",
+						w.Entity.Name, name, typeName(w.Type), writerWhat(w), typeName(decl.DeclaredType), decl.TypeRange, typeName(decl.DeclaredType)))
+				}
+				continue
+			}
 			var first *hclschema.KeyWriter
 			for _, w := range t.KeyWriters(name) {
 				if w.Type == "" {

@@ -99,3 +99,58 @@ entity "Refund" {
 `},
 	})
 }
+
+// TestKeyTypeDeclared: a GSI declares that year is a number; an entity that
+// writes a string year is reported at its attribute type, an entity that
+// writes a number is fine.
+func TestKeyTypeDeclared(t *testing.T) {
+	runRuleCases(t, ruleKeyTypeConflict, []ruleCase{
+		{name: "declared number, written as string", src: `table "app" {
+  partition_key = "PK"
+  global_secondary_index "ByYear" {
+    partition_key = "year"
+    key_types     = { year = number }
+  }
+}
+entity "Film" {
+  attributes = {
+    id   = string
+    year = string
+  }
+  key {
+    PK = "FILM#${id}"
+  }
+}
+entity "Book" {
+  attributes = {
+    id   = string
+    year = number
+  }
+  key {
+    PK = "BOOK#${id}"
+  }
+}
+`, want: []string{"TD107 error 11:12-11:18 `string`"}},
+	})
+	s := load(t, `table "app" {
+  partition_key = "PK"
+  global_secondary_index "ByYear" {
+    partition_key = "year"
+    key_types     = { year = number }
+  }
+}
+entity "Film" {
+  attributes = {
+    id   = string
+    year = string
+  }
+  key {
+    PK = "FILM#${id}"
+  }
+}
+`)
+	ix := s.Table("app").Index("ByYear")
+	if ix.PartitionKey[0].Type != "N" {
+		t.Errorf("the declared type decides: year is %s, want N", ix.PartitionKey[0].Type)
+	}
+}

@@ -87,8 +87,8 @@ access_pattern "orders" {
   }
 }
 `)
-	require.Contains(t, d, `Proven with example: the example of "OrderItem" at test.tfdyn.hcl:30,3-10 has PK = "CUSTOMER#alice", SK = "ORDERITEM#o-1#1"`)
-	require.Contains(t, d, `with inputs customer = "alice" (from the example of entity "Order" at test.tfdyn.hcl:15,3-10)`)
+	require.Contains(t, d, `Proven with example: the example OrderItem#1 at test.tfdyn.hcl:30,3-10 has PK = "CUSTOMER#alice", SK = "ORDERITEM#o-1#1"`)
+	require.Contains(t, d, `with inputs customer = "alice" (from the example Order#1 at test.tfdyn.hcl:15,3-10)`)
 }
 
 func TestProvenCollisionExcludesPrefixFinding(t *testing.T) {

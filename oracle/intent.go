@@ -88,3 +88,64 @@ func CompareIntended(a, b []cty.Value) (int, bool) {
 	}
 	return 0, true
 }
+
+// LimitViolation checks a pattern with a limit against the order its sort
+// key templates promise: the items the limit keeps (DynamoDB order) must
+// be the first ones by the sort attributes' own values (numbers by value;
+// see IntendedSortKey), also when the limit keeps one item. It compares
+// the whole candidate set: every item in the index that satisfies the key
+// conditions, before the filter. It returns a kept item and an item left
+// out that should come before it, and ok true; ok is false when the
+// pattern has no limit or sort key, the limit keeps every candidate, the
+// candidates are of several entities, or their intended keys do not
+// compare (other templates).
+func LimitViolation(b *Bound, items []hclschema.Item) (kept, missed hclschema.Item, ok bool) {
+	p := b.Pattern
+	ix := p.Index
+	if p.Limit <= 0 || len(ix.SortKey) == 0 {
+		return kept, missed, false
+	}
+	var hits []hclschema.Item
+	for _, it := range items {
+		if it.InIndex(ix) && b.Matches(it) {
+			hits = append(hits, it)
+		}
+	}
+	if int64(len(hits)) <= p.Limit {
+		return kept, missed, false
+	}
+	for _, it := range hits[1:] {
+		if it.Entity != hits[0].Entity {
+			return kept, missed, false
+		}
+	}
+	sortItems(hits, ix, p.Descending)
+	keys := make([][]cty.Value, len(hits))
+	for i, it := range hits {
+		keys[i] = IntendedSortKey(it, ix)
+	}
+	// before reports whether i comes strictly before j in the intended order.
+	before := func(i, j int) (bool, bool) {
+		c, comparable := CompareIntended(keys[i], keys[j])
+		if !comparable {
+			return false, false
+		}
+		if p.Descending {
+			return c > 0, true
+		}
+		return c < 0, true
+	}
+	limit := int(p.Limit)
+	for j := limit; j < len(hits); j++ {
+		for i := 0; i < limit; i++ {
+			earlier, comparable := before(j, i)
+			if !comparable {
+				return kept, missed, false
+			}
+			if earlier {
+				return hits[i], hits[j], true
+			}
+		}
+	}
+	return kept, missed, false
+}

@@ -240,7 +240,7 @@ func inputSets(p *hclschema.AccessPattern, max int) []inputSet {
 		return out
 	}
 	for _, ex := range p.Examples {
-		addSet(ex, nil, true)
+		addSet(ex.Inputs, nil, true)
 	}
 	for _, e := range p.Entities {
 		for _, ex := range e.Examples {

@@ -158,3 +158,19 @@ func partitionMatches(b *oracle.Bound, it hclschema.Item) bool {
 	}
 	return true
 }
+
+// limitIntent checks that a pattern with a limit keeps the first items by
+// the sort attributes' own values, over every candidate item of the
+// dataset (examples and generated data), also when it keeps one item (see
+// oracle.LimitViolation). The live result equals the oracle's (checked
+// before), so the dataset decides.
+func limitIntent(b *oracle.Bound, ds *Dataset) string {
+	kept, missed, bad := oracle.LimitViolation(b, ds.Items)
+	if !bad {
+		return ""
+	}
+	n := oracle.NewNamer(ds.Table)
+	return fmt.Sprintf("limit = %d keeps %s but leaves out %s, which comes first by the sort key's own values: %s; "+
+		"pad numbers in the sort key to a fixed width (format(\"%%010d\", n)) or use a number sort key",
+		b.Pattern.Limit, n.Name(kept), n.Name(missed), oracle.OrderReason(b.Pattern.Index, b.Pattern.Descending, kept, missed, n))
+}

@@ -78,6 +78,10 @@ type RunResult struct {
 	Message  string        `json:"message,omitempty"`
 	// Retries counts re-reads of a GSI that had not caught up yet.
 	Retries int `json:"retries,omitempty"`
+	// Declared marks a run of an input set that declares its result
+	// (returns, returns_count), made on the example items alone; Expected
+	// is then the declared number of items.
+	Declared bool `json:"declared,omitempty"`
 }
 
 // ScaleReport compares a pattern's reads before and after scaling the data.
@@ -153,6 +157,9 @@ func (r *Report) WriteText(w io.Writer) {
 					kind := ""
 					if run.Miss {
 						kind = " (input that must find nothing)"
+					}
+					if run.Declared {
+						kind = " (declared result)"
 					}
 					fmt.Fprintf(w, "\n  FAIL %s%s\n    inputs:  %s\n    request: %s\n    %s\n", p.Name, kind, run.Inputs, run.Request, run.Message)
 				}

@@ -61,6 +61,9 @@ type runner struct {
 	provider *providerProcess
 	// localPort is the port provisionLocal picked for DynamoDB Local.
 	localPort int
+	// declared holds the live runs of the input sets that declare their
+	// result, made on the example items alone (see expectations).
+	declared map[*hclschema.AccessPattern][]RunResult
 }
 
 // Run provisions, checks and destroys; see the package documentation. It
@@ -251,6 +254,12 @@ func (r *runner) afterApply(ctx context.Context) error {
 		g.Go(func() error { return r.step("terraform plan -destroy", func() error { return r.destroyPlan(gctx) }) })
 	}
 	g.Go(func() error {
+		if err := r.step("write example items", func() error { return r.seedExamples(gctx) }); err != nil {
+			return err
+		}
+		if err := r.step("declared results", func() error { return r.expectations(gctx) }); err != nil {
+			return err
+		}
 		if err := r.step("write items", func() error { return r.seed(gctx, 0, o.Items) }); err != nil {
 			return err
 		}
@@ -424,12 +433,12 @@ func (r *runner) seed(ctx context.Context, offset, perEntity int) error {
 		if err := r.write(ctx, r.ws.tableNames[t], ds, first); err != nil {
 			return err
 		}
-		if ds.OverLimit > 0 && first == 0 {
+		if ds.OverLimit > 0 && offset == 0 {
 			r.report.Notes = append(r.report.Notes, fmt.Sprintf(
 				"%d generated item(s) of table %s were left out because DynamoDB would reject them (first: %s); an example value close to a DynamoDB limit leaves no room for the suffix verify adds to make keys unique",
 				ds.OverLimit, t.Label, ds.OverLimitReason))
 		}
-		if ds.TTLMoved > 0 && first == 0 {
+		if ds.TTLMoved > 0 && offset == 0 {
 			r.report.Notes = append(r.report.Notes, fmt.Sprintf(
 				"%d item(s) of table %s had %s in the past; DynamoDB deletes expired items at any moment, so verify wrote them with %s 30 days ahead",
 				ds.TTLMoved, t.Label, t.TTLAttribute, t.TTLAttribute))
@@ -534,6 +543,10 @@ func (r *runner) pattern(ctx context.Context, p *hclschema.AccessPattern, maxSet
 		explicit bool
 		miss     bool
 	}
+	for _, run := range r.declared[p] {
+		pr.Runs = append(pr.Runs, run)
+		pr.OK = pr.OK && run.OK
+	}
 	var jobs []job
 	for _, s := range sets {
 		jobs = append(jobs, job{inputs: s.Values, source: s.Source, explicit: s.Explicit})
@@ -621,6 +634,9 @@ func (r *runner) runOnce(ctx context.Context, p *hclschema.AccessPattern, ds *Da
 		problems = append(problems, m)
 	}
 	if m := intendedOrder(p, ds, live); m != "" {
+		problems = append(problems, m)
+	}
+	if m := limitIntent(b, ds); m != "" {
 		problems = append(problems, m)
 	}
 	if len(problems) > 0 {

@@ -184,7 +184,13 @@ func TestVerifyFailsOnBrokenDesigns(t *testing.T) {
 		{"prefix_collision", "orders_for_customer", []string{"returned", "item(s) of entity OrderItem, which the pattern does not declare", `SK="ORDERITEM#o-1001#1"`}},
 		{"unpadded_number", "orders_for_customer", []string{"out of the order their sort key template promises", "zero padding"}},
 		{"wrong_sparse_condition", "orders_by_status", []string{"the pattern's own example inputs find no item", "sparse condition of entity Order in GSI GSI2"}},
-		{"wrong_index", "order_by_id", []string{`the example item {PK="CUSTOMER#alice" SK="ORDER#2024-05-01#o-1001"} of entity Order`, "is not in the result"}},
+		{"non_unique_lookup", "customer_by_email", []string{"FAIL customer_by_email (declared result)",
+			`Expected Customer["alice"]; the pattern returns `, // alice and bob share a sort key: their order is open
+			`Customer["bob"] is returned but not expected: it is in GSI GSI1 and its key matches GSI1PK = "EMAIL#alice@example.com" AND GSI1SK = "EMAIL#alice@example.com".`,
+			`the pattern is declared cardinality = "one" but DynamoDB returns 2 items for these inputs`}},
+		{"wrong_index", "order_by_id", []string{"the pattern's own example inputs find no item",
+			`Order["o-1001"] is not returned: its GSI2PK "STATUS#SHIPPED" does not satisfy GSI2PK = "ORDER#o-1001".`,
+			`the example item {PK="CUSTOMER#alice" SK="ORDER#2024-05-17#o-1002"} of entity Order`, "is not in the result"}},
 	}
 	for _, c := range cases {
 		t.Run(c.dir, func(t *testing.T) {
@@ -225,6 +231,7 @@ var brokenEdits = map[string][][2]string{
 		{"    orderId   = \"o-1001\"\n    itemId    = \"1\"", "    username  = \"alice\"\n    orderId   = \"o-1001\"\n    itemId    = \"1\""},
 		{"    orderId   = \"o-1001\"\n    itemId    = \"2\"", "    username  = \"alice\"\n    orderId   = \"o-1001\"\n    itemId    = \"2\""},
 		{"    PK = \"ORDER#${orderId}\"\n    SK = begins_with(\"ITEM#\")", "    PK = \"CUSTOMER#${username}\"\n    SK = begins_with(\"ORDERITEM#${orderId}#\")"},
+		{"    orderId = \"o-1001\"\n    returns = [entity.OrderItem.example[\"o-1001-1\"], entity.OrderItem.example[\"o-1001-2\"]]", "    username = \"alice\"\n    orderId  = \"o-1001\"\n    returns  = [entity.OrderItem.example[\"o-1001-1\"], entity.OrderItem.example[\"o-1001-2\"]]"},
 		{"    PK = \"CUSTOMER#${username}\"\n    SK = begins_with(\"ORDER#\")", "    PK = \"CUSTOMER#${username}\"\n    SK = begins_with(\"ORDER\")"},
 	},
 	// Orders sort by total, interpolated without zero padding: 1012 sorts
@@ -237,9 +244,14 @@ var brokenEdits = map[string][][2]string{
 	"wrong_sparse_condition": {
 		{"  index \"GSI2\" {\n    GSI2PK", "  index \"GSI2\" {\n    when   = status == \"placed\"\n    GSI2PK"},
 	},
+	// Bob's email is Alice's in other case: customer_by_email, a lookup
+	// declared cardinality = "one", finds both.
+	"non_unique_lookup": {
+		{"    email     = \"bob@example.com\"", "    email     = \"ALICE@example.com\""},
+	},
 	// order_by_id reads GSI2 (orders by status) instead of GSI1.
 	"wrong_index": {
-		{"  index       = \"GSI1\"\n  key {\n    GSI1PK = \"ORDER#${orderId}\"\n    GSI1SK = \"ORDER#${orderId}\"\n  }", "  index       = \"GSI2\"\n  key {\n    GSI2PK = \"ORDER#${orderId}\"\n  }"},
+		{"  index       = \"GSI1\"\n  cardinality = \"one\"\n  key {\n    GSI1PK = \"ORDER#${orderId}\"\n    GSI1SK = \"ORDER#${orderId}\"\n  }", "  index       = \"GSI2\"\n  cardinality = \"one\"\n  key {\n    GSI2PK = \"ORDER#${orderId}\"\n  }"},
 	},
 }
 

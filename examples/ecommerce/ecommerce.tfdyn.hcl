@@ -48,13 +48,13 @@ entity "Customer" {
     GSI1PK = "EMAIL#${lower(email)}"
     GSI1SK = "EMAIL#${lower(email)}"
   }
-  example {
+  example "alice" {
     username  = "alice"
     email     = "Alice@example.com"
     name      = "Alice Liddell"
     createdAt = "2024-01-03T10:00:00Z"
   }
-  example {
+  example "bob" {
     username  = "bob"
     email     = "bob@example.com"
     name      = "Bob Builder"
@@ -84,21 +84,21 @@ entity "Order" {
     GSI2PK = "STATUS#${status}"
     GSI2SK = "${orderDate}#${orderId}"
   }
-  example {
+  example "o-1001" {
     username  = "alice"
     orderId   = "o-1001"
     orderDate = "2024-05-01"
     status    = "SHIPPED"
     total     = 42.5
   }
-  example {
+  example "o-1002" {
     username  = "alice"
     orderId   = "o-1002"
     orderDate = "2024-05-17"
     status    = "PLACED"
     total     = 12
   }
-  example {
+  example "o-1003" {
     username  = "bob"
     orderId   = "o-1003"
     orderDate = "2024-05-20"
@@ -125,14 +125,14 @@ entity "OrderItem" {
     GSI1PK = "ORDER#${orderId}"
     GSI1SK = "ITEM#${itemId}"
   }
-  example {
+  example "o-1001-1" {
     orderId   = "o-1001"
     itemId    = "1"
     productId = "p-100"
     quantity  = 2
     price     = 21.25
   }
-  example {
+  example "o-1001-2" {
     orderId   = "o-1001"
     itemId    = "2"
     productId = "p-200"
@@ -157,13 +157,13 @@ entity "Product" {
     GSI1PK = "CATEGORY#${categoryId}"
     GSI1SK = "PRODUCT#${productId}"
   }
-  example {
+  example "p-100" {
     productId  = "p-100"
     categoryId = "books"
     title      = "Through the Looking-Glass"
     price      = 21.25
   }
-  example {
+  example "p-200" {
     productId  = "p-200"
     categoryId = "toys"
     title      = "Chess set"
@@ -185,7 +185,7 @@ entity "Review" {
     PK = "PRODUCT#${productId}"
     SK = "REVIEW#${reviewDate}#${reviewId}"
   }
-  example {
+  example "r-1" {
     productId  = "p-100"
     reviewId   = "r-1"
     reviewDate = "2024-05-10"
@@ -193,7 +193,7 @@ entity "Review" {
     rating     = 5
     text       = "Curiouser and curiouser."
   }
-  example {
+  example "r-2" {
     productId  = "p-100"
     reviewId   = "r-2"
     reviewDate = "2024-06-02"
@@ -212,11 +212,11 @@ entity "Category" {
     PK = "CATEGORY#${categoryId}"
     SK = "CATEGORY#${categoryId}"
   }
-  example {
+  example "books" {
     categoryId = "books"
     title      = "Books"
   }
-  example {
+  example "toys" {
     categoryId = "toys"
     title      = "Toys and games"
   }
@@ -229,18 +229,24 @@ access_pattern "customer_by_username" {
     PK = "CUSTOMER#${username}"
     SK = "CUSTOMER#${username}"
   }
+  example {
+    username = "alice"
+    returns  = [entity.Customer.example["alice"]]
+  }
 }
 
 access_pattern "customer_by_email" {
   description = "Get a customer by email address (password reset)"
   entity      = entity.Customer
   index       = "GSI1"
+  cardinality = "one"
   key {
     GSI1PK = "EMAIL#${lower(email)}"
     GSI1SK = "EMAIL#${lower(email)}"
   }
   example {
-    email = "ALICE@example.com"
+    email   = "ALICE@example.com"
+    returns = [entity.Customer.example["alice"]]
   }
 }
 
@@ -253,15 +259,24 @@ access_pattern "orders_for_customer" {
   }
   order = "desc"
   limit = 20
+  example {
+    username = "alice"
+    returns  = [entity.Order.example["o-1002"], entity.Order.example["o-1001"]]
+  }
 }
 
 access_pattern "order_by_id" {
   description = "Get an order by its id (order details page)"
   entity      = entity.Order
   index       = "GSI1"
+  cardinality = "one"
   key {
     GSI1PK = "ORDER#${orderId}"
     GSI1SK = "ORDER#${orderId}"
+  }
+  example {
+    orderId = "o-1001"
+    returns = [entity.Order.example["o-1001"]]
   }
 }
 
@@ -272,6 +287,10 @@ access_pattern "order_with_items" {
   key {
     GSI1PK = "ORDER#${orderId}"
   }
+  example {
+    orderId = "o-1001"
+    returns = [entity.OrderItem.example["o-1001-1"], entity.OrderItem.example["o-1001-2"], entity.Order.example["o-1001"]]
+  }
 }
 
 access_pattern "items_of_order" {
@@ -281,6 +300,10 @@ access_pattern "items_of_order" {
     PK = "ORDER#${orderId}"
     SK = begins_with("ITEM#")
   }
+  example {
+    orderId = "o-1001"
+    returns = [entity.OrderItem.example["o-1001-1"], entity.OrderItem.example["o-1001-2"]]
+  }
 }
 
 access_pattern "product_by_id" {
@@ -289,6 +312,10 @@ access_pattern "product_by_id" {
   key {
     PK = "PRODUCT#${productId}"
     SK = "PRODUCT#${productId}"
+  }
+  example {
+    productId = "p-100"
+    returns   = [entity.Product.example["p-100"]]
   }
 }
 
@@ -301,6 +328,10 @@ access_pattern "products_in_category" {
     GSI1SK = begins_with("PRODUCT#")
   }
   limit = 50
+  example {
+    categoryId = "books"
+    returns    = [entity.Product.example["p-100"]]
+  }
 }
 
 access_pattern "category_by_id" {
@@ -309,6 +340,10 @@ access_pattern "category_by_id" {
   key {
     PK = "CATEGORY#${categoryId}"
     SK = "CATEGORY#${categoryId}"
+  }
+  example {
+    categoryId = "books"
+    returns    = [entity.Category.example["books"]]
   }
 }
 
@@ -321,6 +356,10 @@ access_pattern "reviews_for_product" {
   }
   order = "desc"
   limit = 10
+  example {
+    productId = "p-100"
+    returns   = [entity.Review.example["r-2"], entity.Review.example["r-1"]]
+  }
 }
 
 access_pattern "good_reviews_for_product" {
@@ -331,6 +370,10 @@ access_pattern "good_reviews_for_product" {
     SK = begins_with("REVIEW#")
   }
   filter = rating >= 4
+  example {
+    productId = "p-100"
+    returns   = [entity.Review.example["r-1"]]
+  }
 }
 
 access_pattern "product_page" {
@@ -338,6 +381,10 @@ access_pattern "product_page" {
   entities    = [entity.Product, entity.Review]
   key {
     PK = "PRODUCT#${productId}"
+  }
+  example {
+    productId = "p-100"
+    returns   = [entity.Product.example["p-100"], entity.Review.example["r-1"], entity.Review.example["r-2"]]
   }
 }
 
@@ -355,8 +402,9 @@ access_pattern "orders_by_status" {
   }
   attributes = ["orderId", "orderDate", "username", "total"]
   example {
-    status = "PLACED"
-    from   = "2024-05-01"
-    to     = "2024-05-31"
+    status  = "PLACED"
+    from    = "2024-05-01"
+    to      = "2024-05-31"
+    returns = [entity.Order.example["o-1002"], entity.Order.example["o-1003"]]
   }
 }

@@ -55,13 +55,13 @@ entity "User" {
     GSI3PK = "ACCOUNT#${login}"
     GSI3SK = "ACCOUNT#${login}"
   }
-  example {
+  example "alice" {
     login     = "alice"
     email     = "alice@example.com"
     bio       = "Compilers and coffee"
     createdAt = "2020-03-01T09:00:00Z"
   }
-  example {
+  example "bob" {
     login     = "bob"
     email     = "bob@example.com"
     createdAt = "2021-07-12T18:45:00Z"
@@ -87,12 +87,12 @@ entity "Organization" {
     GSI3PK = "ACCOUNT#${login}"
     GSI3SK = "ACCOUNT#${login}"
   }
-  example {
+  example "acme" {
     login     = "acme"
     plan      = "enterprise"
     createdAt = "2019-01-15T12:00:00Z"
   }
-  example {
+  example "tinyco" {
     login     = "tinyco"
     plan      = "free"
     createdAt = "2023-09-30T07:20:00Z"
@@ -115,13 +115,13 @@ entity "Membership" {
     GSI1PK = "ACCOUNT#${username}"
     GSI1SK = "ORG#${org}"
   }
-  example {
+  example "acme-alice" {
     org      = "acme"
     username = "alice"
     role     = "admin"
     joinedAt = "2020-04-01T10:00:00Z"
   }
-  example {
+  example "acme-bob" {
     org      = "acme"
     username = "bob"
     role     = "member"
@@ -158,20 +158,20 @@ entity "Repository" {
     GSI4PK = "REPO#${owner}#${repo}"
     GSI4SK = "#REPO#${owner}#${repo}"
   }
-  example {
+  example "acme-rocket" {
     owner       = "acme"
     repo        = "rocket"
     description = "Rockets, delivered"
     isPrivate   = false
     updatedAt   = "2024-06-01T12:00:00Z"
   }
-  example {
+  example "acme-anvil" {
     owner     = "acme"
     repo      = "anvil"
     isPrivate = true
     updatedAt = "2024-03-15T08:00:00Z"
   }
-  example {
+  example "alice-dotfiles" {
     owner     = "alice"
     repo      = "dotfiles"
     isPrivate = false
@@ -204,7 +204,7 @@ entity "Issue" {
     GSI4PK = "ISSUE#${owner}#${repo}"
     GSI4SK = status == "OPEN" ? "ISSUE#OPEN#${format("%07d", 9999999 - number)}" : "#ISSUE#CLOSED#${format("%07d", number)}"
   }
-  example {
+  example "rocket-1" {
     owner     = "acme"
     repo      = "rocket"
     number    = 1
@@ -213,7 +213,7 @@ entity "Issue" {
     author    = "bob"
     createdAt = "2024-01-02T10:00:00Z"
   }
-  example {
+  example "rocket-2" {
     owner     = "acme"
     repo      = "rocket"
     number    = 2
@@ -222,7 +222,7 @@ entity "Issue" {
     author    = "alice"
     createdAt = "2024-02-03T11:00:00Z"
   }
-  example {
+  example "rocket-10" {
     owner     = "acme"
     repo      = "rocket"
     number    = 10
@@ -258,7 +258,7 @@ entity "PullRequest" {
     GSI4PK = "PR#${owner}#${repo}"
     GSI4SK = "PR#OPEN#${format("%07d", 9999999 - number)}"
   }
-  example {
+  example "rocket-3" {
     owner     = "acme"
     repo      = "rocket"
     number    = 3
@@ -267,7 +267,7 @@ entity "PullRequest" {
     author    = "alice"
     createdAt = "2024-02-04T09:00:00Z"
   }
-  example {
+  example "rocket-4" {
     owner     = "acme"
     repo      = "rocket"
     number    = 4
@@ -292,7 +292,7 @@ entity "IssueComment" {
     PK = "REPO#${owner}#${repo}"
     SK = "ISSUE#${format("%07d", number)}#COMMENT#${commentId}"
   }
-  example {
+  example "issue2-c1" {
     owner     = "acme"
     repo      = "rocket"
     number    = 2
@@ -300,7 +300,7 @@ entity "IssueComment" {
     author    = "bob"
     body      = "Confirmed on the test stand."
   }
-  example {
+  example "issue2-c2" {
     owner     = "acme"
     repo      = "rocket"
     number    = 2
@@ -324,7 +324,7 @@ entity "PRComment" {
     PK = "REPO#${owner}#${repo}"
     SK = "PR#${format("%07d", number)}#COMMENT#${commentId}"
   }
-  example {
+  example "pr3-c1" {
     owner     = "acme"
     repo      = "rocket"
     number    = 3
@@ -332,7 +332,7 @@ entity "PRComment" {
     author    = "bob"
     body      = "LGTM"
   }
-  example {
+  example "pr3-c2" {
     owner     = "acme"
     repo      = "rocket"
     number    = 3
@@ -358,13 +358,13 @@ entity "Star" {
     GSI1PK = "REPO#${owner}#${repo}"
     GSI1SK = "STAR#${username}#${starredAt}"
   }
-  example {
+  example "alice-rocket" {
     username  = "alice"
     owner     = "acme"
     repo      = "rocket"
     starredAt = "2024-01-01T00:00:00Z"
   }
-  example {
+  example "bob-rocket" {
     username  = "bob"
     owner     = "acme"
     repo      = "rocket"
@@ -390,13 +390,13 @@ entity "Fork" {
     GSI2PK = "REPO#${owner}#${repo}"
     GSI2SK = "FORK#${forkOwner}"
   }
-  example {
+  example "alice" {
     owner     = "acme"
     repo      = "rocket"
     forkOwner = "alice"
     forkedAt  = "2024-02-01T00:00:00Z"
   }
-  example {
+  example "bob" {
     owner     = "acme"
     repo      = "rocket"
     forkOwner = "bob"
@@ -415,12 +415,12 @@ entity "Counter" {
     PK = "COUNTER#${owner}#${repo}"
     SK = "METADATA"
   }
-  example {
+  example "rocket" {
     owner      = "acme"
     repo       = "rocket"
     lastNumber = 10
   }
-  example {
+  example "dotfiles" {
     owner      = "alice"
     repo       = "dotfiles"
     lastNumber = 0
@@ -434,6 +434,10 @@ access_pattern "account_by_login" {
     PK = "ACCOUNT#${login}"
     SK = "ACCOUNT#${login}"
   }
+  example {
+    login   = "alice"
+    returns = [entity.User.example["alice"]]
+  }
 }
 
 access_pattern "members_of_org" {
@@ -442,6 +446,10 @@ access_pattern "members_of_org" {
   key {
     PK = "ORG#${org}"
     SK = begins_with("MEMBER#")
+  }
+  example {
+    org     = "acme"
+    returns = [entity.Membership.example["acme-alice"], entity.Membership.example["acme-bob"]]
   }
 }
 
@@ -453,6 +461,10 @@ access_pattern "orgs_for_user" {
     GSI1PK = "ACCOUNT#${username}"
     GSI1SK = begins_with("ORG#")
   }
+  example {
+    username = "alice"
+    returns  = [entity.Membership.example["acme-alice"]]
+  }
 }
 
 access_pattern "repo_by_name" {
@@ -461,6 +473,11 @@ access_pattern "repo_by_name" {
   key {
     PK = "REPO#${owner}#${repo}"
     SK = "REPO#${owner}#${repo}"
+  }
+  example {
+    owner   = "acme"
+    repo    = "rocket"
+    returns = [entity.Repository.example["acme-rocket"]]
   }
 }
 
@@ -474,6 +491,10 @@ access_pattern "repos_for_owner" {
   }
   order = "desc"
   limit = 30
+  example {
+    owner   = "acme"
+    returns = [entity.Repository.example["acme-rocket"], entity.Repository.example["acme-anvil"]]
+  }
 }
 
 access_pattern "public_repos_for_owner" {
@@ -486,6 +507,10 @@ access_pattern "public_repos_for_owner" {
   }
   order  = "desc"
   filter = !isPrivate
+  example {
+    owner   = "acme"
+    returns = [entity.Repository.example["acme-rocket"]]
+  }
 }
 
 access_pattern "issue_by_number" {
@@ -495,6 +520,12 @@ access_pattern "issue_by_number" {
     PK = "ISSUE#${owner}#${repo}#${format("%07d", number)}"
     SK = "ISSUE#${owner}#${repo}#${format("%07d", number)}"
   }
+  example {
+    number  = 1
+    owner   = "acme"
+    repo    = "rocket"
+    returns = [entity.Issue.example["rocket-1"]]
+  }
 }
 
 access_pattern "issues_for_repo" {
@@ -503,6 +534,11 @@ access_pattern "issues_for_repo" {
   index       = "GSI1"
   key {
     GSI1PK = "ISSUE#${owner}#${repo}"
+  }
+  example {
+    owner   = "acme"
+    repo    = "rocket"
+    returns = [entity.Issue.example["rocket-1"], entity.Issue.example["rocket-2"], entity.Issue.example["rocket-10"]]
   }
 }
 
@@ -515,6 +551,11 @@ access_pattern "open_issues_for_repo" {
     GSI4SK = begins_with("ISSUE#OPEN#")
   }
   limit = 25
+  example {
+    owner   = "acme"
+    repo    = "rocket"
+    returns = [entity.Issue.example["rocket-10"], entity.Issue.example["rocket-2"]]
+  }
 }
 
 access_pattern "closed_issues_for_repo" {
@@ -525,6 +566,11 @@ access_pattern "closed_issues_for_repo" {
     GSI4PK = "ISSUE#${owner}#${repo}"
     GSI4SK = begins_with("#ISSUE#CLOSED#")
   }
+  example {
+    owner   = "acme"
+    repo    = "rocket"
+    returns = [entity.Issue.example["rocket-1"]]
+  }
 }
 
 access_pattern "comments_for_issue" {
@@ -534,6 +580,12 @@ access_pattern "comments_for_issue" {
     PK = "REPO#${owner}#${repo}"
     SK = begins_with("ISSUE#${format("%07d", number)}#COMMENT#")
   }
+  example {
+    number  = 2
+    owner   = "acme"
+    repo    = "rocket"
+    returns = [entity.IssueComment.example["issue2-c1"], entity.IssueComment.example["issue2-c2"]]
+  }
 }
 
 access_pattern "pull_request_by_number" {
@@ -542,6 +594,12 @@ access_pattern "pull_request_by_number" {
   key {
     PK = "PR#${owner}#${repo}#${format("%07d", number)}"
     SK = "PR#${owner}#${repo}#${format("%07d", number)}"
+  }
+  example {
+    number  = 3
+    owner   = "acme"
+    repo    = "rocket"
+    returns = [entity.PullRequest.example["rocket-3"]]
   }
 }
 
@@ -554,6 +612,11 @@ access_pattern "pull_requests_for_repo" {
     GSI1SK = begins_with("PR#")
   }
   order = "desc"
+  example {
+    owner   = "acme"
+    repo    = "rocket"
+    returns = [entity.PullRequest.example["rocket-4"], entity.PullRequest.example["rocket-3"]]
+  }
 }
 
 access_pattern "open_pull_requests_for_repo" {
@@ -563,6 +626,11 @@ access_pattern "open_pull_requests_for_repo" {
   key {
     GSI4PK = "PR#${owner}#${repo}"
   }
+  example {
+    owner   = "acme"
+    repo    = "rocket"
+    returns = [entity.PullRequest.example["rocket-3"]]
+  }
 }
 
 access_pattern "comments_for_pull_request" {
@@ -571,6 +639,12 @@ access_pattern "comments_for_pull_request" {
   key {
     PK = "REPO#${owner}#${repo}"
     SK = begins_with("PR#${format("%07d", number)}#COMMENT#")
+  }
+  example {
+    number  = 3
+    owner   = "acme"
+    repo    = "rocket"
+    returns = [entity.PRComment.example["pr3-c1"], entity.PRComment.example["pr3-c2"]]
   }
 }
 
@@ -582,6 +656,11 @@ access_pattern "stargazers" {
     GSI1PK = "REPO#${owner}#${repo}"
     GSI1SK = begins_with("STAR#")
   }
+  example {
+    owner   = "acme"
+    repo    = "rocket"
+    returns = [entity.Star.example["alice-rocket"], entity.Star.example["bob-rocket"]]
+  }
 }
 
 access_pattern "repo_with_stargazers" {
@@ -591,6 +670,11 @@ access_pattern "repo_with_stargazers" {
   key {
     GSI1PK = "REPO#${owner}#${repo}"
   }
+  example {
+    owner   = "acme"
+    repo    = "rocket"
+    returns = [entity.Repository.example["acme-rocket"], entity.Star.example["alice-rocket"], entity.Star.example["bob-rocket"]]
+  }
 }
 
 access_pattern "stars_of_user" {
@@ -599,6 +683,10 @@ access_pattern "stars_of_user" {
   key {
     PK = "ACCOUNT#${username}"
     SK = begins_with("STAR#")
+  }
+  example {
+    username = "alice"
+    returns  = [entity.Star.example["alice-rocket"]]
   }
 }
 
@@ -610,6 +698,11 @@ access_pattern "forks_of_repo" {
     GSI2PK = "REPO#${owner}#${repo}"
     GSI2SK = begins_with("FORK#")
   }
+  example {
+    owner   = "acme"
+    repo    = "rocket"
+    returns = [entity.Fork.example["alice"], entity.Fork.example["bob"]]
+  }
 }
 
 access_pattern "repo_with_forks" {
@@ -619,6 +712,11 @@ access_pattern "repo_with_forks" {
   key {
     GSI2PK = "REPO#${owner}#${repo}"
   }
+  example {
+    owner   = "acme"
+    repo    = "rocket"
+    returns = [entity.Fork.example["alice"], entity.Fork.example["bob"], entity.Repository.example["acme-rocket"]]
+  }
 }
 
 access_pattern "issue_counter" {
@@ -627,5 +725,10 @@ access_pattern "issue_counter" {
   key {
     PK = "COUNTER#${owner}#${repo}"
     SK = "METADATA"
+  }
+  example {
+    owner   = "acme"
+    repo    = "rocket"
+    returns = [entity.Counter.example["rocket"]]
   }
 }

@@ -56,13 +56,13 @@ entity "Tournament" {
     PK = "TOURNAMENT#${tournamentId}"
     SK = "METADATA"
   }
-  example {
+  example "winter2024" {
     tournamentId = "WINTER2024"
     title        = "Winter Cup 2024"
     startsOn     = "2024-12-01"
     regions      = ["NA-EAST", "EU-WEST"]
   }
-  example {
+  example "spring2025" {
     tournamentId = "SPRING2025"
     title        = "Spring Open 2025"
     startsOn     = "2025-03-15"
@@ -90,7 +90,7 @@ entity "Match" {
     SK = "METADATA"
   }
   index "TournamentRegionIndex" {}
-  example {
+  example "match-001" {
     tournamentId = "WINTER2024"
     region       = "NA-EAST"
     round        = 1
@@ -100,7 +100,7 @@ entity "Match" {
     playerB      = "blaze"
     winner       = "ace"
   }
-  example {
+  example "match-002" {
     tournamentId = "WINTER2024"
     region       = "NA-EAST"
     round        = 1
@@ -110,7 +110,7 @@ entity "Match" {
     playerB      = "dusk"
     winner       = "dusk"
   }
-  example {
+  example "match-003" {
     tournamentId = "WINTER2024"
     region       = "NA-EAST"
     round        = 2
@@ -119,7 +119,7 @@ entity "Match" {
     playerA      = "ace"
     playerB      = "dusk"
   }
-  example {
+  example "match-010" {
     tournamentId = "WINTER2024"
     region       = "NA-EAST"
     round        = 10
@@ -129,7 +129,7 @@ entity "Match" {
     playerB      = "tbd"
     expiresAt    = 1767225600
   }
-  example {
+  example "match-101" {
     tournamentId = "WINTER2024"
     region       = "EU-WEST"
     round        = 1
@@ -151,12 +151,12 @@ entity "Player" {
     PK = "PLAYER#${playerId}"
     SK = "PROFILE"
   }
-  example {
+  example "ace" {
     playerId    = "ace"
     displayName = "Ace"
     country     = "US"
   }
-  example {
+  example "echo" {
     playerId    = "echo"
     displayName = "Echo"
     country     = "FR"
@@ -179,7 +179,7 @@ entity "Registration" {
   }
   index "Leaderboard" {}
   index "ByRegisteredAt" {}
-  example {
+  example "winter2024-ace" {
     tournamentId = "WINTER2024"
     region       = "NA-EAST"
     playerId     = "ace"
@@ -187,7 +187,7 @@ entity "Registration" {
     score        = 1200
     registeredAt = "2024-11-02T10:00:00Z"
   }
-  example {
+  example "winter2024-dusk" {
     tournamentId = "WINTER2024"
     region       = "NA-EAST"
     playerId     = "dusk"
@@ -195,7 +195,7 @@ entity "Registration" {
     score        = 950
     registeredAt = "2024-11-01T09:00:00Z"
   }
-  example {
+  example "winter2024-echo" {
     tournamentId = "WINTER2024"
     region       = "EU-WEST"
     playerId     = "echo"
@@ -212,6 +212,10 @@ access_pattern "tournament_by_id" {
     PK = "TOURNAMENT#${tournamentId}"
     SK = "METADATA"
   }
+  example {
+    tournamentId = "WINTER2024"
+    returns      = [entity.Tournament.example["winter2024"]]
+  }
 }
 
 access_pattern "match_by_id" {
@@ -221,6 +225,10 @@ access_pattern "match_by_id" {
     PK = "MATCH#${matchId}"
     SK = "METADATA"
   }
+  example {
+    matchId = "match-001"
+    returns = [entity.Match.example["match-001"]]
+  }
 }
 
 access_pattern "player_by_id" {
@@ -229,6 +237,10 @@ access_pattern "player_by_id" {
   key {
     PK = "PLAYER#${playerId}"
     SK = "PROFILE"
+  }
+  example {
+    playerId = "ace"
+    returns  = [entity.Player.example["ace"]]
   }
 }
 
@@ -240,6 +252,11 @@ access_pattern "matches_in_region" {
     tournamentId = tournamentId
     region       = region
   }
+  example {
+    region       = "NA-EAST"
+    tournamentId = "WINTER2024"
+    returns      = [entity.Match.example["match-002"], entity.Match.example["match-001"], entity.Match.example["match-003"], entity.Match.example["match-010"]]
+  }
 }
 
 access_pattern "matches_in_round" {
@@ -250,6 +267,12 @@ access_pattern "matches_in_round" {
     tournamentId = tournamentId
     region       = region
     round        = round
+  }
+  example {
+    region       = "NA-EAST"
+    round        = 1
+    tournamentId = "WINTER2024"
+    returns      = [entity.Match.example["match-002"], entity.Match.example["match-001"]]
   }
 }
 
@@ -263,6 +286,13 @@ access_pattern "matches_in_bracket" {
     round        = round
     bracket      = bracket
   }
+  example {
+    bracket      = "UPPER"
+    region       = "NA-EAST"
+    round        = 1
+    tournamentId = "WINTER2024"
+    returns      = [entity.Match.example["match-001"]]
+  }
 }
 
 access_pattern "match_in_region" {
@@ -275,6 +305,14 @@ access_pattern "match_in_region" {
     round        = round
     bracket      = bracket
     matchId      = matchId
+  }
+  example {
+    bracket      = "UPPER"
+    matchId      = "match-001"
+    region       = "NA-EAST"
+    round        = 1
+    tournamentId = "WINTER2024"
+    returns      = [entity.Match.example["match-001"]]
   }
 }
 
@@ -295,6 +333,7 @@ access_pattern "matches_from_round" {
     tournamentId = "WINTER2024"
     region       = "NA-EAST"
     fromRound    = 2
+    returns      = [entity.Match.example["match-010"], entity.Match.example["match-003"]]
   }
 }
 
@@ -318,6 +357,7 @@ access_pattern "matches_in_brackets" {
     round        = 1
     first        = "LOWER"
     last         = "UPPER"
+    returns      = [entity.Match.example["match-002"], entity.Match.example["match-001"]]
   }
 }
 
@@ -330,6 +370,11 @@ access_pattern "unfinished_matches_in_region" {
     region       = region
   }
   filter = winner == null
+  example {
+    region       = "NA-EAST"
+    tournamentId = "WINTER2024"
+    returns      = [entity.Match.example["match-003"], entity.Match.example["match-010"]]
+  }
 }
 
 access_pattern "leaderboard" {
@@ -343,6 +388,11 @@ access_pattern "leaderboard" {
   order      = "desc"
   limit      = 10
   attributes = ["playerId", "displayName", "score"]
+  example {
+    region       = "NA-EAST"
+    tournamentId = "WINTER2024"
+    returns      = [entity.Registration.example["winter2024-ace"], entity.Registration.example["winter2024-dusk"]]
+  }
 }
 
 access_pattern "players_above_score" {
@@ -361,6 +411,7 @@ access_pattern "players_above_score" {
     tournamentId = "WINTER2024"
     region       = "NA-EAST"
     minScore     = 1000
+    returns      = [entity.Registration.example["winter2024-ace"]]
   }
 }
 
@@ -370,6 +421,10 @@ access_pattern "registrations_for_tournament" {
   key {
     PK = "TOURNAMENT#${tournamentId}"
     SK = begins_with("PLAYER#")
+  }
+  example {
+    tournamentId = "WINTER2024"
+    returns      = [entity.Registration.example["winter2024-ace"], entity.Registration.example["winter2024-dusk"], entity.Registration.example["winter2024-echo"]]
   }
 }
 
@@ -390,5 +445,6 @@ access_pattern "registrations_by_time" {
     tournamentId = "WINTER2024"
     from         = "2024-11-01"
     to           = "2024-11-03"
+    returns      = [entity.Registration.example["winter2024-dusk"], entity.Registration.example["winter2024-ace"]]
   }
 }

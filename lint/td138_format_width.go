@@ -1,0 +1,130 @@
+package lint
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfdyn/tfdyn/diag"
+	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/oracle"
+)
+
+// CodeFormatWidth (TD138): a key template pads a number to a fixed width
+// (format("%0Nd", ...)), and an example item gives a value that does not
+// have that width: a negative number (a reversed number past its base) or
+// one with more than N digits. Fixed-width keys sort like numbers only when
+// every value has the width.
+const CodeFormatWidth diag.Code = "TD138"
+
+var ruleFormatWidth = &rule{code: CodeFormatWidth, name: "format-width", severity: hcl.DiagError, check: checkFormatWidth}
+
+func checkFormatWidth(r *rule, a *analysis) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	for _, e := range a.s.Entities {
+		if e == nil || e.Table == nil || e.Incomplete {
+			continue
+		}
+		var tpls []*hclschema.KeyTemplate
+		if e.Key != nil {
+			tpls = append(tpls, e.Key.Templates...)
+		}
+		for _, ei := range e.Indexes {
+			if ei != nil {
+				tpls = append(tpls, ei.Templates...)
+			}
+		}
+		for _, tpl := range tpls {
+			for _, call := range widthCalls(tpl.Expr) {
+				var bad []string
+				for _, ei := range a.exampleItems(e) {
+					v, ok := exampleValue(e, ei.ex, call.arg)
+					if !ok || v.Type() != cty.Number || !v.AsBigFloat().IsInt() {
+						continue
+					}
+					text := oracle.Render(v)
+					if strings.HasPrefix(text, "-") || len(text) > call.width {
+						bad = append(bad, fmt.Sprintf("%s gives %s", ei.ex.Name(), text))
+					}
+				}
+				if len(bad) == 0 {
+					continue
+				}
+				diags = append(diags, r.report(call.rng, "Number does not fit its fixed width",
+					"The template for %q of entity %q pads %s to %d digits, but %s. A negative number or one with more than %d digits breaks the fixed width, and string keys then sort in another order than the numbers "+
+						"(\"-1\" before \"0\", \"100\" before \"99\"). Widen the format, or change the base of a reversed number so that every value fits.",
+					tpl.Attr, e.Name, a.exprText(call.arg), call.width, strings.Join(bad, ", "), call.width))
+			}
+		}
+	}
+	return diags
+}
+
+// widthCall is a format("%0Nd", arg) call in a template.
+type widthCall struct {
+	arg   hcl.Expression
+	width int
+	rng   hcl.Range
+}
+
+// widthCalls finds the format calls of expr whose format string is exactly
+// one zero-padded integer verb, %0Nd.
+func widthCalls(expr hcl.Expression) []widthCall {
+	syn, ok := expr.(hclsyntax.Node)
+	if !ok {
+		return nil
+	}
+	var out []widthCall
+	hclsyntax.VisitAll(syn, func(n hclsyntax.Node) hcl.Diagnostics {
+		call, ok := n.(*hclsyntax.FunctionCallExpr)
+		if !ok || call.Name != "format" || len(call.Args) != 2 {
+			return nil
+		}
+		f, ds := call.Args[0].Value(nil)
+		if ds.HasErrors() || f.Type() != cty.String || !f.IsKnown() || f.IsNull() {
+			return nil
+		}
+		if w := paddedWidth(f.AsString()); w > 0 {
+			out = append(out, widthCall{arg: call.Args[1], width: w, rng: call.Range()})
+		}
+		return nil
+	})
+	return out
+}
+
+// paddedWidth returns N for the format string "%0Nd", else 0.
+func paddedWidth(f string) int {
+	if len(f) < 4 || f[0] != '%' || f[1] != '0' || f[len(f)-1] != 'd' {
+		return 0
+	}
+	n := 0
+	for _, c := range f[2 : len(f)-1] {
+		if c < '0' || c > '9' {
+			return 0
+		}
+		n = n*10 + int(c-'0')
+		if n > 400 {
+			return 0
+		}
+	}
+	return n
+}
+
+// exampleValue evaluates expr over the values of example ex of e.
+func exampleValue(e *hclschema.Entity, ex *hclschema.Example, expr hcl.Expression) (cty.Value, bool) {
+	if ex == nil || ex.Values == cty.NilVal || !ex.Values.Type().IsObjectType() {
+		return cty.NilVal, false
+	}
+	vars := ex.Values.AsValueMap()
+	if vars == nil {
+		vars = map[string]cty.Value{}
+	}
+	v, ds := hclschema.Eval(expr, &hcl.EvalContext{Variables: vars, Functions: hclschema.Functions()}, CodeFormatWidth)
+	if ds.HasErrors() || v.IsNull() || !v.IsWhollyKnown() {
+		return cty.NilVal, false
+	}
+	return v, true
+}

@@ -1,0 +1,410 @@
+package oracle
+
+import (
+	"fmt"
+	"math/big"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+)
+
+// Namer names items in reports: an item with the primary key of an example
+// item is named like the example (Order["o1"], Order#2); any other item by
+// its entity and primary key.
+type Namer struct {
+	byKey map[string]*hclschema.Example
+}
+
+// NewNamer indexes the example items of every entity of table t.
+func NewNamer(t *hclschema.Table) *Namer {
+	n := &Namer{byKey: map[string]*hclschema.Example{}}
+	for _, e := range t.Entities {
+		for _, ex := range e.Examples {
+			if it, err := e.Item(ex.Values); err == nil {
+				n.byKey[PrimaryKeyString(it)] = ex
+			}
+		}
+	}
+	return n
+}
+
+// Example returns the example item with it's primary key, or nil.
+func (n *Namer) Example(it hclschema.Item) *hclschema.Example {
+	return n.byKey[PrimaryKeyString(it)]
+}
+
+// Name returns the name of item it in reports.
+func (n *Namer) Name(it hclschema.Item) string {
+	if ex := n.Example(it); ex != nil {
+		return ex.Name()
+	}
+	name := "(unknown entity)"
+	if it.Entity != nil {
+		name = it.Entity.Name
+	}
+	return name + " {" + PrimaryKeyString(it) + "}"
+}
+
+// PrimaryKeyString renders the primary key of an item: PK = "A", SK = 2.
+func PrimaryKeyString(it hclschema.Item) string {
+	if it.Entity == nil || it.Entity.Table == nil {
+		return ""
+	}
+	var parts []string
+	for _, k := range it.Entity.Table.Primary.KeyAttrs() {
+		parts = append(parts, k.Name+" = "+Render(it.Attrs[k.Name]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Render renders a scalar value as in HCL: a quoted string or a number.
+func Render(v cty.Value) string {
+	switch {
+	case v == cty.NilVal || v.IsNull():
+		return "null"
+	case !v.IsKnown():
+		return "(unknown)"
+	case v.Type() == cty.String:
+		return fmt.Sprintf("%q", v.AsString())
+	case v.Type() == cty.Number:
+		return numberText(v.AsBigFloat())
+	}
+	if s, err := convert.Convert(v, cty.String); err == nil && !s.IsNull() {
+		return s.AsString()
+	}
+	return v.GoString()
+}
+
+func numberText(f *big.Float) string {
+	if f.IsInt() {
+		i, _ := f.Int(nil)
+		return i.String()
+	}
+	return f.Text('g', -1)
+}
+
+// NamesOf names a list of items: A, B, C (or "no item").
+func (n *Namer) NamesOf(items []hclschema.Item) string {
+	if len(items) == 0 {
+		return "no item"
+	}
+	names := make([]string, len(items))
+	for i, it := range items {
+		names[i] = n.Name(it)
+	}
+	return strings.Join(names, ", ")
+}
+
+// Why explains why item it (an item of the table) is not in the result of b
+// over all (every item of the table): not in the index, outside a key
+// condition, left out by the limit or by the filter. It returns "" when the
+// item is in the result.
+func Why(b *Bound, all []hclschema.Item, it hclschema.Item, n *Namer) string {
+	p := b.Pattern
+	ix := p.Index
+	if !it.InIndex(ix) {
+		return notInIndex(it, ix)
+	}
+	for i, c := range p.Conditions {
+		v, ok := it.Attrs[c.Attr]
+		if !ok || v.IsNull() {
+			return fmt.Sprintf("it has no %s", c.Attr)
+		}
+		if !matchOp(c.Op, v, b.Operands[i]) {
+			return fmt.Sprintf("its %s %s does not satisfy %s", c.Attr, Render(v), ConditionString(c, b.Operands[i]))
+		}
+	}
+	var hits []hclschema.Item
+	for _, x := range all {
+		if x.InIndex(ix) && b.Matches(x) {
+			hits = append(hits, x)
+		}
+	}
+	sortItems(hits, ix, p.Descending)
+	key := PrimaryKeyString(it)
+	pos := -1
+	for i, x := range hits {
+		if PrimaryKeyString(x) == key {
+			pos = i
+			break
+		}
+	}
+	if p.Limit > 0 && int64(pos) >= p.Limit {
+		return fmt.Sprintf("limit = %d ends the read before it: %s come(s) first; %s", p.Limit, n.NamesOf(hits[:p.Limit]),
+			OrderReason(ix, p.Descending, hits[p.Limit-1], it, n))
+	}
+	if keep, err := b.filter(it); err == nil && !keep {
+		return "the filter is false for it"
+	}
+	return ""
+}
+
+func orderWord(desc bool) string {
+	if desc {
+		return "descending"
+	}
+	return "ascending"
+}
+
+// notInIndex explains why an item is not in index ix.
+func notInIndex(it hclschema.Item, ix *hclschema.Index) string {
+	e := it.Entity
+	if ix.Kind != hclschema.IndexPrimary {
+		if ei := e.IndexBlock(ix.Name); ei != nil && ei.When != nil {
+			if w, ok := whenValue(it, ei.When); ok && !w {
+				return fmt.Sprintf("it is not in %s: the sparse condition of entity %s (at %s) is false for it", ix.DisplayName(), e.Name, ei.When.Range())
+			}
+		}
+	}
+	for _, k := range ix.KeyAttrs() {
+		v, ok := it.Attrs[k.Name]
+		if !ok || v.IsNull() {
+			return fmt.Sprintf("it is not in %s: entity %s writes no %s for it", ix.DisplayName(), e.Name, k.Name)
+		}
+		if t := hclschema.DynamoType(v.Type()); t != k.Type {
+			return fmt.Sprintf("it is not in %s: its %s is of type %s, the index's is %s", ix.DisplayName(), k.Name, t, k.Type)
+		}
+	}
+	return fmt.Sprintf("it is not in %s", ix.DisplayName())
+}
+
+// whenValue evaluates a sparse condition on an item's attributes.
+func whenValue(it hclschema.Item, when hcl.Expression) (bool, bool) {
+	vars := map[string]cty.Value{}
+	for _, a := range it.Entity.Attributes {
+		vars[a.Name] = cty.NullVal(a.Type)
+		if v, ok := it.Attrs[a.Name]; ok {
+			vars[a.Name] = v
+		}
+	}
+	v, ds := when.Value(&hcl.EvalContext{Variables: vars, Functions: hclschema.Functions()})
+	if ds.HasErrors() {
+		return false, false
+	}
+	v, err := convert.Convert(v, cty.Bool)
+	if err != nil || !v.IsKnown() {
+		return false, false
+	}
+	return !v.IsNull() && v.True(), true
+}
+
+// ConditionString renders a key condition with its bound operands:
+// begins_with(SK, "ORDER#"), SK BETWEEN "a" AND "b", PK = "USER#alice".
+func ConditionString(c *hclschema.Condition, ops []cty.Value) string {
+	switch c.Op {
+	case hclschema.OpBeginsWith:
+		return fmt.Sprintf("begins_with(%s, %s)", c.Attr, Render(ops[0]))
+	case hclschema.OpBetween:
+		return fmt.Sprintf("%s BETWEEN %s AND %s", c.Attr, Render(ops[0]), Render(ops[1]))
+	}
+	return fmt.Sprintf("%s %s %s", c.Attr, c.Op, Render(ops[0]))
+}
+
+// KeyConditionString renders every key condition of b with its operands.
+func (b *Bound) KeyConditionString() string {
+	parts := make([]string, len(b.Pattern.Conditions))
+	for i, c := range b.Pattern.Conditions {
+		parts[i] = ConditionString(c, b.Operands[i])
+	}
+	return strings.Join(parts, " AND ")
+}
+
+// OrderReason explains why item a comes before item b in index ix (order
+// desc when descending): the first sort key attribute where they differ,
+// with a note when strings order differently from the numbers they show
+// ("10" < "9" byte by byte).
+func OrderReason(ix *hclschema.Index, desc bool, a, b hclschema.Item, n *Namer) string {
+	keys := ix.SortKey
+	tie := ""
+	if compareKeys(a, b, keys) == 0 {
+		keys = ix.Table.Primary.KeyAttrs()
+		tie = " (their sort keys are equal, and DynamoDB leaves the order of equal sort keys unspecified)"
+	}
+	for _, k := range keys {
+		va, vb := a.Attrs[k.Name], b.Attrs[k.Name]
+		c, ok := Compare(va, vb)
+		if !ok || c == 0 {
+			continue
+		}
+		rel := "<"
+		if c > 0 {
+			rel = ">"
+		}
+		why := ""
+		if va.Type() == cty.String {
+			why = " (strings compare byte by byte" + digitNote(va.AsString(), vb.AsString()) + ")"
+		}
+		return fmt.Sprintf("%s comes before %s in %s order because %s %s %s %s%s%s",
+			n.Name(a), n.Name(b), orderWord(desc), k.Name, Render(va), rel, Render(vb), why, tie)
+	}
+	return fmt.Sprintf("%s comes before %s%s", n.Name(a), n.Name(b), tie)
+}
+
+// digitNote points out the first differing bytes when both are digits at
+// positions where the strings hold numbers of different widths: ", so "10"
+// sorts before "9"".
+func digitNote(a, b string) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	if i >= len(a) || i >= len(b) {
+		return ""
+	}
+	na, nb := digitRun(a[i:]), digitRun(b[i:])
+	if na == "" || nb == "" || len(na) == len(nb) {
+		return ""
+	}
+	// Include the shared digits before the difference.
+	j := i
+	for j > 0 && a[j-1] >= '0' && a[j-1] <= '9' {
+		j--
+	}
+	na, nb = digitRun(a[j:]), digitRun(b[j:])
+	lo, hi := na, nb
+	if a > b {
+		lo, hi = nb, na
+	}
+	if !utf8.ValidString(lo) || !utf8.ValidString(hi) {
+		return ""
+	}
+	return fmt.Sprintf(", so %q sorts before %q although %s > %s as numbers", lo, hi, lo, hi)
+}
+
+func digitRun(s string) string {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return s[:i]
+}
+
+// Mismatch compares the items a pattern returns for input set x (got, in
+// order) with the expectation x declares. all is every item of the table,
+// to explain differences. It returns "" when they agree (runs of equal sort
+// keys compare as sets, as DynamoDB leaves their order open), else the
+// full-sentence explanation: expected and returned items, and why each
+// differs where the oracle can tell.
+func Mismatch(b *Bound, x *hclschema.PatternExample, got, all []hclschema.Item, n *Namer) string {
+	p := b.Pattern
+	switch {
+	case x.HasReturns:
+	case x.HasCount:
+		if int64(len(got)) == x.ReturnsCount {
+			return ""
+		}
+		return fmt.Sprintf("The input set expects %d item(s); the pattern returns %d: %s.", x.ReturnsCount, len(got), n.NamesOf(got))
+	default:
+		return ""
+	}
+	want := make([]string, len(x.Returns))
+	wantSet := map[string]bool{}
+	for i, r := range x.Returns {
+		want[i] = r.Example.Name()
+		wantSet[want[i]] = true
+	}
+	have := make([]string, len(got))
+	haveSet := map[string]bool{}
+	for i, it := range got {
+		have[i] = n.Name(it)
+		haveSet[have[i]] = true
+	}
+	if sameRuns(p.Index, got, have, want) {
+		return ""
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "Expected %s; the pattern returns %s.", listOrNone(want), listOrNone(have))
+	for _, r := range x.Returns {
+		name := r.Example.Name()
+		if haveSet[name] {
+			continue
+		}
+		it, err := r.Example.Entity.Item(r.Example.Values)
+		if err != nil {
+			continue
+		}
+		why := Why(b, all, it, n)
+		if why == "" {
+			why = "the oracle cannot tell why"
+		}
+		fmt.Fprintf(&sb, " %s is not returned: %s.", name, why)
+	}
+	for i, it := range got {
+		if wantSet[have[i]] {
+			continue
+		}
+		if !p.ReturnsEntity(it.Entity) {
+			fmt.Fprintf(&sb, " %s is returned but not expected: it is an item of entity %s, which the pattern does not declare, and its key matches %s (another entity's prefix).",
+				have[i], it.Entity.Name, b.KeyConditionString())
+			continue
+		}
+		fmt.Fprintf(&sb, " %s is returned but not expected: it is in %s and its key matches %s.", have[i], p.Index.DisplayName(), b.KeyConditionString())
+	}
+	if len(got) == len(x.Returns) && sameSet(have, want) {
+		for i := range have {
+			if have[i] == want[i] {
+				continue
+			}
+			// have[i] comes before want[i] in the result.
+			for j := i + 1; j < len(got); j++ {
+				if have[j] == want[i] {
+					fmt.Fprintf(&sb, " %s.", OrderReason(p.Index, p.Descending, got[i], got[j], n))
+					break
+				}
+			}
+			break
+		}
+	}
+	return sb.String()
+}
+
+func listOrNone(names []string) string {
+	if len(names) == 0 {
+		return "no item"
+	}
+	return strings.Join(names, ", ")
+}
+
+func sameSet(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	x := append([]string{}, a...)
+	y := append([]string{}, b...)
+	sort.Strings(x)
+	sort.Strings(y)
+	for i := range x {
+		if x[i] != y[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// sameRuns compares the returned names with the expected ones position by
+// position, each run of equal index sort keys in the result as a set.
+func sameRuns(ix *hclschema.Index, got []hclschema.Item, have, want []string) bool {
+	if len(have) != len(want) {
+		return false
+	}
+	for i := 0; i < len(have); {
+		j := i + 1
+		for j < len(have) && compareKeys(got[i], got[j], ix.SortKey) == 0 && len(ix.SortKey) > 0 {
+			j++
+		}
+		if len(ix.SortKey) == 0 {
+			j = len(have) // no sort key: one partition's items in hash order
+		}
+		if !sameSet(have[i:j], want[i:j]) {
+			return false
+		}
+		i = j
+	}
+	return true
+}
