@@ -15,11 +15,11 @@ func TestParseAckFlag(t *testing.T) {
 	require.Equal(t, Ack{Code: "SD401", Address: "*", Reason: "patterns moved", Source: "--ack"}, a)
 
 	for in, msg := range map[string]string{
-		"SD502":                 `invalid --ack "SD502": use CODE[=ADDRESS]:REASON, for example SD502=table.shop.index.GSI1:"no reader left"`,
-		"SD502=table.x":         `invalid --ack "SD502=table.x": no ":" before the reason; use CODE[=ADDRESS]:REASON`,
-		"SD502=table.x:":        `invalid --ack "SD502=table.x:": acknowledgement of SD502 needs a reason`,
-		"SD50=table.x:because":  `invalid --ack "SD50=table.x:because": unknown change code "SD50". Did you mean "SD501"? The codes are listed in docs/diff.md`,
-		"DP102:plan code":       `invalid --ack "DP102:plan code": unknown change code "DP102".`,
+		"SD502":                `invalid --ack "SD502": use CODE[=ADDRESS]:REASON, for example SD502=table.shop.index.GSI1:"no reader left"`,
+		"SD502=table.x":        `invalid --ack "SD502=table.x": no ":" before the reason; use CODE[=ADDRESS]:REASON`,
+		"SD502=table.x:":       `invalid --ack "SD502=table.x:": acknowledgement of SD502 needs a reason`,
+		"SD50=table.x:because": `invalid --ack "SD50=table.x:because": unknown change code "SD50". Did you mean "SD501"? The codes are listed in docs/diff.md`,
+		"DP102:plan code":      `invalid --ack "DP102:plan code": unknown change code "DP102".`,
 	} {
 		_, err := ParseAckFlag(in)
 		require.ErrorContains(t, err, msg, in)
