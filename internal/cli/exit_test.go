@@ -49,6 +49,7 @@ func TestExitCodes(t *testing.T) {
 		plans       = "../../plancheck/testdata/plans"
 		orders      = "../adopt/testdata/orders/main.tf"
 		refuse      = "../adopt/testdata/refuse/"
+		sdBase      = "../schemadiff/testdata/base"
 	)
 	syntaxAt := "broken.tfdyn.hcl:2:19: [TD001]"
 	lintAt := "lint.tfdyn.hcl:9:11: [TD004]"
@@ -197,6 +198,20 @@ func TestExitCodes(t *testing.T) {
 				require.NoDirExists(t, filepath.Join(tmp, "import-int", "schema"), "import wrote after the interrupt")
 				require.NoFileExists(t, filepath.Join(importInt, "tfdyn_import_adopt_orders.tf"), "import wrote after the interrupt")
 			}},
+
+		// diff (scenarios with Git revisions in testdata/script/diff.txtar)
+		{name: "diff/clean", args: []string{"diff", sdBase, sdBase + "/../backfill", "--ack", "SD402:callers lower-case emails"}, want: 0,
+			stdout: []string{"7 changes (0 blocking, 1 acknowledged, 3 need a backfill)"}},
+		{name: "diff/blocking", args: []string{"diff", sdBase, sdBase + "/../destructive"}, want: 1,
+			stdout: []string{"SD505 destructive BLOCKING: LSIs of table \"app\" changed [table.app]"}, stderr: []string{"Error: diff: 5 changes block"}},
+		{name: "diff/syntax", args: []string{"diff", sdBase, broken}, want: 1, stderr: []string{syntaxAt}},
+		{name: "diff/lint", args: []string{"diff", lintErr, sdBase}, want: 1, stderr: []string{lintAt}},
+		{name: "diff/usage-format", args: []string{"diff", sdBase, sdBase, "--format", "sarif"}, want: 2, stderr: []string{`--format must be text, json or markdown, got "sarif"`}},
+		{name: "diff/usage-ack", args: []string{"diff", sdBase, sdBase, "--ack", "SD999:x"}, want: 2, stderr: []string{`invalid --ack "SD999:x": unknown change code "SD999"`}},
+		{name: "diff/usage-ref", args: []string{"diff", "git:HEAD", sdBase}, want: 2, stderr: []string{`invalid schema reference "git:HEAD"`}},
+		{name: "diff/unreadable", args: []string{"diff", sdBase, missing}, want: 2, stderr: []string{unreadable}},
+		{name: "diff/ack-file-syntax", args: []string{"diff", sdBase, sdBase, "--ack-file", "testdata/exit/broken-acks.hcl"}, want: 1, stderr: []string{"broken-acks.hcl:2:12: [SD001] Invalid expression"}},
+		{name: "diff/interrupted", args: []string{"diff", sdBase, sdBase}, interrupt: true, want: 130, stderr: []string{"tfdyn diff: interrupted"}, notOut: []string{"No changes"}},
 
 		// local (the running server is in the live tests)
 		{name: "local/usage-port", args: []string{"local", "--port", "70000"}, want: 2, stderr: []string{"--port must be between 0 and 65535, got 70000"}},

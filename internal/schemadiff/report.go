@@ -50,8 +50,12 @@ func (r *Report) headline() string {
 	if len(r.Changes) == 0 {
 		return fmt.Sprintf("No changes between %s and %s.", r.Base, r.Head)
 	}
-	s := fmt.Sprintf("%s → %s: %s (%d blocking, %d acknowledged, %d need a backfill)",
-		r.Base, r.Head, plural(len(r.Changes), "change"), blocking, acked, backfill)
+	needs := "need"
+	if backfill == 1 {
+		needs = "needs"
+	}
+	s := fmt.Sprintf("%s → %s: %s (%d blocking, %d acknowledged, %d %s a backfill)",
+		r.Base, r.Head, plural(len(r.Changes), "change"), blocking, acked, backfill, needs)
 	return s
 }
 
