@@ -392,4 +392,3 @@ func keysOf(items []hclschema.Item, s *hclschema.Schema) []string {
 	}
 	return out
 }
-
