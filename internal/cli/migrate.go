@@ -174,7 +174,11 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 			for _, c := range r.Entities {
 				upd += c.Updated
 			}
-			fmt.Fprintf(a.stderr, "migrate: scanned %d items, %d of planned entities, %d updated\n", r.Scanned, r.Matched(), upd)
+			verb := "updated"
+			if o.dryRun {
+				verb = "to update"
+			}
+			fmt.Fprintf(a.stderr, "migrate: scanned %d items, %d of planned entities, %d %s\n", r.Scanned, r.Matched(), upd, verb)
 		}
 	}
 	a.cleansUp() // the segments stop after their current item; the checkpoint stays as last saved
