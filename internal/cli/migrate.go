@@ -133,17 +133,7 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 		_ = write(nil)
 		return exitf(ExitFindings, "migrate: part of the plan is refused (see REFUSED above); nothing written")
 	}
-	client, err := migrateClient(cmd.Context(), o)
-	if err != nil {
-		return exit(ExitUsage, err)
-	}
-	if _, err := client.DescribeTable(cmd.Context(), &dynamodb.DescribeTableInput{TableName: aws.String(o.table)}); err != nil {
-		if isCanceled(err) {
-			return exit(ExitInterrupted, err)
-		}
-		return exitf(ExitUsage, "migrate: describe table %q: %w", o.table, err)
-	}
-	ropts := migrate.Options{Client: client, Table: o.table, Label: label, DryRun: o.dryRun, Segments: o.parallel, Rate: o.rate}
+	ropts := migrate.Options{Table: o.table, Label: label, DryRun: o.dryRun, Segments: o.parallel, Rate: o.rate}
 	if o.checkpoint != "" {
 		if b, err := readRegular(o.checkpoint, migrate.MaxCheckpointBytes); err == nil {
 			cp, err := migrate.ParseCheckpoint(b)
@@ -163,6 +153,17 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 			return a.commit(func() error { return fsafe.WriteFile(o.checkpoint, b, 0o644) })
 		}
 	}
+	client, err := migrateClient(cmd.Context(), o)
+	if err != nil {
+		return exit(ExitUsage, err)
+	}
+	if _, err := client.DescribeTable(cmd.Context(), &dynamodb.DescribeTableInput{TableName: aws.String(o.table)}); err != nil {
+		if isCanceled(err) {
+			return exit(ExitInterrupted, err)
+		}
+		return exitf(ExitUsage, "migrate: describe table %q: %w", o.table, err)
+	}
+	ropts.Client = client
 	if o.format == "text" {
 		var last time.Time
 		ropts.Progress = func(r *migrate.Result) {
