@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -101,5 +102,23 @@ func TestDiffClasses(t *testing.T) {
 			golden(t, name+"/want.txt", text.Bytes())
 			golden(t, name+"/want.md", md.Bytes())
 		})
+	}
+}
+
+// TestCodesDocumented: docs/diff.md has a row for every change code with
+// its class, and no row for a code that does not exist.
+func TestCodesDocumented(t *testing.T) {
+	b, err := os.ReadFile("../../docs/diff.md")
+	require.NoError(t, err)
+	rows := map[string]string{}
+	for _, line := range strings.Split(string(b), "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) > 3 && strings.HasPrefix(strings.TrimSpace(cells[1]), "SD") {
+			rows[strings.TrimSpace(cells[1])] = strings.TrimSpace(cells[2])
+		}
+	}
+	require.Len(t, rows, len(Codes))
+	for _, c := range Codes {
+		require.Equal(t, c.Class.String(), rows[string(c.Code)], c.Code)
 	}
 }
