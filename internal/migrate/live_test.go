@@ -392,3 +392,84 @@ func keysOf(items []hclschema.Item, s *hclschema.Schema) []string {
 	}
 	return out
 }
+
+// TestLiveMigrateMembership: HEAD adds a sparse condition to Customer's
+// GSI1 block and takes Order out of GSI1. migrate removes the GSI1 keys of
+// the customers the condition now excludes and of every order, leaves the
+// others alone, and GSI1 then holds exactly what HEAD's oracle puts there.
+func TestLiveMigrateMembership(t *testing.T) {
+	target := ddblocal.StartForTest(t)
+	ctx := context.Background()
+	client, err := target.NewClient(ctx)
+	require.NoError(t, err)
+	base, head := load(t, sd+"base"), load(t, sd+"membership")
+	const table = "members"
+	createBaseTable(t, ctx, client, table)
+	var values []value
+	for i := 0; i < 60; i++ {
+		u := fmt.Sprintf("m%02d", i)
+		name := "Member " + u
+		if i%3 == 0 {
+			name = "-"
+		}
+		values = append(values, value{"Customer", cty.ObjectVal(map[string]cty.Value{"username": cty.StringVal(u), "email": cty.StringVal(u + "@example.com"), "name": cty.StringVal(name)})})
+		for j := 0; j < 2; j++ {
+			values = append(values, value{"Order", cty.ObjectVal(map[string]cty.Value{"username": cty.StringVal(u), "orderId": cty.StringVal(fmt.Sprintf("o-%s-%d", u, j)),
+				"orderDate": cty.StringVal("2024-06-01"), "status": cty.StringVal("OPEN"), "total": cty.NumberIntVal(1), "expiresAt": cty.NullVal(cty.Number)})})
+		}
+	}
+	var items []map[string]types.AttributeValue
+	for _, v := range values {
+		it, err := base.Entity(v.entity).Item(v.val)
+		require.NoError(t, err)
+		items = append(items, itemAV(t, it))
+	}
+	writeItems(t, ctx, client, table, items)
+	require.Equal(t, 180, indexCount(t, ctx, client, table, "GSI1"), "BASE: every customer and order in GSI1")
+
+	plan := Build(base, head)
+	res, err := Run(ctx, plan, Options{Client: client, Table: table, Label: "app", Segments: 2})
+	require.NoError(t, err)
+	require.Equal(t, Counts{Items: 60, Updated: 20, Already: 40, WCU: 40}, *res.Entities["Customer"], "the 20 customers named \"-\" leave GSI1")
+	require.Equal(t, Counts{Items: 120, Updated: 120, WCU: 240}, *res.Entities["Order"])
+	require.Equal(t, 40, indexCount(t, ctx, client, table, "GSI1"))
+
+	again, err := Run(ctx, plan, Options{Client: client, Table: table, Label: "app"})
+	require.NoError(t, err)
+	require.Equal(t, Counts{Items: 60, Already: 60}, *again.Entities["Customer"])
+	require.Equal(t, Counts{Items: 120, Already: 120}, *again.Entities["Order"])
+
+	var headItems []hclschema.Item
+	for _, v := range values {
+		it, err := head.Entity(v.entity).Item(v.val)
+		require.NoError(t, err)
+		headItems = append(headItems, it)
+	}
+	p := head.Pattern("customer_by_email")
+	found := 0
+	for _, v := range values[:30] {
+		if v.entity != "Customer" {
+			continue
+		}
+		b, err := oracle.Bind(p, map[string]cty.Value{"email": v.val.GetAttr("email")})
+		require.NoError(t, err)
+		want, err := oracle.Run(b, headItems)
+		require.NoError(t, err)
+		got := query(t, ctx, client, table, b)
+		require.Equal(t, keysOf(want.Items, head), got, "%v", v.val.GetAttr("email"))
+		found += len(got)
+	}
+	require.Equal(t, 6, found, "of the first 10 customers, the 6 with a name")
+}
+
+// indexCount counts the entries of a GSI.
+func indexCount(t *testing.T, ctx context.Context, c *dynamodb.Client, table, index string) int {
+	n := 0
+	p := dynamodb.NewScanPaginator(c, &dynamodb.ScanInput{TableName: aws.String(table), IndexName: aws.String(index), Select: types.SelectCount})
+	for p.HasMorePages() {
+		page, err := p.NextPage(ctx)
+		require.NoError(t, err)
+		n += int(page.Count)
+	}
+	return n
+}

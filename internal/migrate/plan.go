@@ -38,8 +38,10 @@ type AttrChange struct {
 	// From and To are the BASE and HEAD templates ("" when absent).
 	From string `json:"from,omitempty"`
 	To   string `json:"to,omitempty"`
-	// When is HEAD's sparse condition of the index ("" for none).
-	When string `json:"when,omitempty"`
+	// When is HEAD's sparse condition of the index ("" for none); FromWhen
+	// BASE's, for a changed attribute.
+	When     string `json:"when,omitempty"`
+	FromWhen string `json:"from_when,omitempty"`
 }
 
 // KeyPrefix says how the items of an entity are found by one attribute of
@@ -222,7 +224,7 @@ func entityPlan(base, head *hclschema.Schema, be, he *hclschema.Entity) *EntityP
 				continue
 			}
 			ep.Changes = append(ep.Changes, AttrChange{Attr: n, Index: h.block.Index.Name, Action: Change,
-				From: display(base, b.tpl.Expr), To: display(head, h.tpl.Expr), When: whenDisplay(head, h.block)})
+				From: display(base, b.tpl.Expr), To: display(head, h.tpl.Expr), When: whenDisplay(head, h.block), FromWhen: whenDisplay(base, b.block)})
 			addSources(b.tpl.Expr, h.tpl.Expr, b.block.When, h.block.When)
 		case hok:
 			ep.Changes = append(ep.Changes, AttrChange{Attr: n, Index: h.block.Index.Name, Action: Gain,
@@ -388,12 +390,23 @@ func (p *Plan) WriteText(w io.Writer, res *Result) error {
 			case Gain:
 				fmt.Fprintf(&sb, "  gain   %s = %s (index %s)", c.Attr, c.To, c.Index)
 			case Change:
-				fmt.Fprintf(&sb, "  change %s: %s → %s (index %s)", c.Attr, c.From, c.To, c.Index)
+				if c.From == c.To {
+					fmt.Fprintf(&sb, "  change %s = %s (index %s)", c.Attr, c.To, c.Index)
+				} else {
+					fmt.Fprintf(&sb, "  change %s: %s → %s (index %s)", c.Attr, c.From, c.To, c.Index)
+				}
 			case Lose:
 				fmt.Fprintf(&sb, "  lose   %s (was %s, index %s)", c.Attr, c.From, c.Index)
 			}
 			if c.When != "" {
 				fmt.Fprintf(&sb, " when %s", c.When)
+			}
+			if c.Action == Change && c.When != c.FromWhen {
+				was := "always"
+				if c.FromWhen != "" {
+					was = "when " + c.FromWhen
+				}
+				fmt.Fprintf(&sb, " (was: %s)", was)
 			}
 			sb.WriteString("\n")
 		}

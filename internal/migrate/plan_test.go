@@ -94,3 +94,24 @@ func TestBuildRefuses(t *testing.T) {
 	require.Equal(t, []string{`table "app": its LSIs change: DynamoDB cannot change this in place, so the items must be copied to a new table (tfdyn migrate does not copy tables)`}, p.Refused)
 	require.Empty(t, p.Entities)
 }
+
+// TestBuildMembership: a sparse condition added recomputes the attributes
+// (FromWhen records BASE's condition); an entity leaving an index loses
+// its key attributes.
+func TestBuildMembership(t *testing.T) {
+	p := Build(load(t, sd+"base"), load(t, sd+"membership"))
+	require.Len(t, p.Entities, 2)
+	require.Equal(t, []AttrChange{
+		{Attr: "GSI1PK", Index: "GSI1", Action: Change, From: `"EMAIL#${email}"`, To: `"EMAIL#${email}"`, When: `name != "-"`},
+		{Attr: "GSI1SK", Index: "GSI1", Action: Change, From: `"EMAIL#${email}"`, To: `"EMAIL#${email}"`, When: `name != "-"`},
+	}, p.Entities[0].Changes)
+	require.Equal(t, []string{"email", "name"}, p.Entities[0].sources)
+	require.Equal(t, []AttrChange{
+		{Attr: "GSI1PK", Index: "GSI1", Action: Lose, From: `"ORDER#${orderId}"`},
+		{Attr: "GSI1SK", Index: "GSI1", Action: Lose, From: `"ORDER#${orderId}"`},
+	}, p.Entities[1].Changes)
+	p.Base, p.Head = "base", "membership"
+	var out bytes.Buffer
+	require.NoError(t, p.WriteText(&out, nil))
+	golden(t, "membership.txt", out.Bytes())
+}

@@ -441,10 +441,7 @@ func (d *differ) entity(be, he *hclschema.Entity) {
 					fmt.Sprintf("entity %q leaves index %q", he.Name, bi.Index.Name),
 					"Entity %q no longer takes part in index %q, but its stored items keep %s and stay in the index until the attributes are removed.",
 					he.Name, bi.Index.Name, attrNames(bi.Templates))
-				c.Patterns = union(patternsOn(d.base, func(p *hclschema.AccessPattern) bool { return p.Index == bi.Index }),
-					patternsOn(d.head, func(p *hclschema.AccessPattern) bool {
-						return p.Index != nil && p.Index.Name == bi.Index.Name && p.Table == he.Table
-					}))
+				c.Patterns = patternsOn(d.base, func(p *hclschema.AccessPattern) bool { return p.Index == bi.Index && p.ReturnsEntity(be) })
 				c.Entities = []string{he.Name}
 			}
 			continue

@@ -74,6 +74,11 @@ func TestDiffClasses(t *testing.T) {
 			{TTLChanged, "table.app", "testdata/items/app.tfdyn.hcl:2:1", nil, []string{"Order"}},
 			{OptionalAttrAdded, "entity.Order.attribute.expireAt", "testdata/items/app.tfdyn.hcl:46:5", nil, nil},
 		},
+		"membership": {
+			{PatternRemoved, "access_pattern.order_by_id", "", []string{"order_by_id"}, nil},
+			{SparseChanged, "entity.Customer.index.GSI1", "testdata/membership/app.tfdyn.hcl:27:14", []string{"customer_by_email"}, []string{"Customer"}},
+			{EntityLeavesIndex, "entity.Order.index.GSI1", "testdata/membership/app.tfdyn.hcl:38:1", []string{"order_by_id"}, []string{"Order"}},
+		},
 		"readers": {
 			{PatternRemoved, "access_pattern.product", "", []string{"product"}, nil},
 			{PatternChanged, "access_pattern.orders_for_customer", "testdata/readers/app.tfdyn.hcl:86:1", []string{"orders_for_customer"}, nil},
