@@ -129,15 +129,9 @@ func Run(ctx context.Context, p *Plan, opts Options) (*Result, error) {
 	if cp.Result.Entities == nil {
 		cp.Result.Entities = map[string]*Counts{}
 	}
-	r := &runner{plan: p, opts: opts, cp: cp, entities: p.Runnable(opts.Label), lim: newLimiter(opts.Rate)}
-	r.all = p.baseSchema.Table(opts.Label)
-	if r.all == nil {
-		return nil, fmt.Errorf("migrate: BASE has no table %q", opts.Label)
-	}
-	for _, ep := range r.entities {
-		if cp.Result.Entities[ep.Entity] == nil {
-			cp.Result.Entities[ep.Entity] = &Counts{}
-		}
+	r, err := newRunner(p, opts, cp)
+	if err != nil {
+		return nil, err
 	}
 	var wg sync.WaitGroup
 	errs := make([]error, opts.Segments)
@@ -160,6 +154,20 @@ func Run(ctx context.Context, p *Plan, opts Options) (*Result, error) {
 		return res, err
 	}
 	return res, nil
+}
+
+func newRunner(p *Plan, opts Options, cp *Checkpoint) (*runner, error) {
+	r := &runner{plan: p, opts: opts, cp: cp, entities: p.Runnable(opts.Label), lim: newLimiter(opts.Rate)}
+	r.all = p.baseSchema.Table(opts.Label)
+	if r.all == nil {
+		return nil, fmt.Errorf("migrate: BASE has no table %q", opts.Label)
+	}
+	for _, ep := range r.entities {
+		if cp.Result.Entities[ep.Entity] == nil {
+			cp.Result.Entities[ep.Entity] = &Counts{}
+		}
+	}
+	return r, nil
 }
 
 type runner struct {
