@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -162,6 +163,14 @@ func newRunner(p *Plan, opts Options, cp *Checkpoint) (*runner, error) {
 	if r.all == nil {
 		return nil, fmt.Errorf("migrate: BASE has no table %q", opts.Label)
 	}
+	r.prefixes = map[*hclschema.Entity][]KeyPrefix{}
+	for _, e := range r.all.Entities {
+		for _, k := range r.all.Primary.KeyAttrs() {
+			if kp := literalPrefix(k.Name, e.Key.Template(k.Name)); kp.Prefix != "" {
+				r.prefixes[e] = append(r.prefixes[e], kp)
+			}
+		}
+	}
 	for _, ep := range r.entities {
 		if cp.Result.Entities[ep.Entity] == nil {
 			cp.Result.Entities[ep.Entity] = &Counts{}
@@ -176,6 +185,9 @@ type runner struct {
 	entities []*EntityPlan
 	all      *hclschema.Table
 	lim      *limiter
+	// prefixes are the literal key prefixes of every BASE entity: a cheap
+	// test before its templates are evaluated on an item.
+	prefixes map[*hclschema.Entity][]KeyPrefix
 
 	mu sync.Mutex // guards cp and the calls of Save and Progress
 	cp *Checkpoint
@@ -277,12 +289,24 @@ func (r *runner) classify(item map[string]types.AttributeValue) (*hclschema.Enti
 	var found *hclschema.Entity
 	n := 0
 	for _, e := range r.all.Entities {
-		if matchesBase(e, item) {
+		if hasPrefixes(item, r.prefixes[e]) && matchesBase(e, item) {
 			found = e
 			n++
 		}
 	}
 	return found, n
+}
+
+// hasPrefixes reports whether the item's key attributes start with the
+// literal prefixes of an entity's templates (equal them, when constant).
+func hasPrefixes(item map[string]types.AttributeValue, kps []KeyPrefix) bool {
+	for _, kp := range kps {
+		s, ok := item[kp.Attr].(*types.AttributeValueMemberS)
+		if !ok || !strings.HasPrefix(s.Value, kp.Prefix) || kp.Exact && s.Value != kp.Prefix {
+			return false
+		}
+	}
+	return true
 }
 
 func matchesBase(e *hclschema.Entity, item map[string]types.AttributeValue) bool {
