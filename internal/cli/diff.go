@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/hashicorp/hcl/v2"
@@ -20,6 +22,7 @@ func (a *app) diffCommand() *cobra.Command {
 		format  string
 		acks    []string
 		ackFile string
+		summary string
 	)
 	c := &cobra.Command{
 		Use:   "diff BASE HEAD",
@@ -76,6 +79,12 @@ interrupted.`,
 			if err := rep.Write(a.stdout, format); err != nil {
 				return exit(ExitUsage, fmt.Errorf("diff: %w", err))
 			}
+			if summary != "" {
+				err := a.writeReports(ciOptions{summary: summary}, func(_ string, w io.Writer) error { return rep.WriteMarkdown(w) })
+				if err != nil && !errors.Is(err, errInterrupted) {
+					return exit(ExitUsage, fmt.Errorf("diff: %w", err))
+				}
+			}
 			if n := len(rep.Blocking()); n > 0 {
 				return exitf(ExitFindings, "diff: %s: acknowledge each with --ack CODE=ADDRESS:REASON when it is intended", blockPhrase(n))
 			}
@@ -84,6 +93,7 @@ interrupted.`,
 	}
 	c.Flags().StringVar(&format, "format", "text", "text, json or markdown (a pull-request comment)")
 	c.Flags().StringArrayVar(&acks, "ack", nil, "acknowledge a breaking or destructive change: CODE[=ADDRESS]:REASON (repeatable)")
+	c.Flags().StringVar(&summary, "summary", "", "also append the Markdown report to FILE (for example $GITHUB_STEP_SUMMARY)")
 	c.Flags().StringVar(&ackFile, "ack-file", "", "acknowledgements file (acknowledge \"SDnnn\" { address = ..., reason = ... })")
 	return c
 }
