@@ -221,6 +221,8 @@ func TestExitCodes(t *testing.T) {
 			stdout: []string{`  REFUSED: the template of the primary key attribute "PK" changes`}, stderr: []string{"Error: migrate: part of the plan is refused (see REFUSED above)"}},
 		{name: "migrate/refused-live", args: []string{"migrate", sdBase, sdBase + "/../destructive", "--table", "app", "--endpoint", "http://127.0.0.1:" + strconv.Itoa(closed)}, want: 1,
 			stdout: []string{`REFUSED table "app": its LSIs change`}, stderr: []string{"nothing written"}},
+		{name: "migrate/nothing-live", args: []string{"migrate", sdBase, sdBase, "--table", "app", "--endpoint", "http://127.0.0.1:" + strconv.Itoa(closed)}, want: 0,
+			stdout: []string{"No stored item needs to change.\n"}},
 		{name: "migrate/syntax", args: []string{"migrate", broken, sdBase, "--dry-run"}, want: 1, stderr: []string{syntaxAt}},
 		{name: "migrate/lint", args: []string{"migrate", sdBase, lintErr, "--dry-run"}, want: 1, stderr: []string{lintAt}},
 		{name: "migrate/usage-no-table", args: []string{"migrate", sdBase, sdBase}, want: 2, stderr: []string{"migrate writes to a table: give --table NAME (with --endpoint URL or --region), or --dry-run for the plan"}},

@@ -133,6 +133,12 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 		_ = write(nil)
 		return exitf(ExitFindings, "migrate: part of the plan is refused (see REFUSED above); nothing written")
 	}
+	if len(plan.Runnable(label)) == 0 && !plan.Blocked() {
+		if err := write(nil); err != nil { // no item of this table changes: no Scan
+			return exit(ExitUsage, err)
+		}
+		return nil
+	}
 	ropts := migrate.Options{Table: o.table, Label: label, DryRun: o.dryRun, Segments: o.parallel, Rate: o.rate}
 	if o.checkpoint != "" {
 		if b, err := readRegular(o.checkpoint, migrate.MaxCheckpointBytes); err == nil {
