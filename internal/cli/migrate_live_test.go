@@ -103,7 +103,15 @@ func TestLiveMigrateCLI(t *testing.T) {
 	withCP := append(live, "--checkpoint", cp, "--rate", "100", "--parallel", "2")
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	time.AfterFunc(1500*time.Millisecond, cancel) // as Ctrl-C does
+	go func() { // Ctrl-C once the first page is checkpointed
+		for cctx.Err() == nil {
+			if _, err := os.Stat(cp); err == nil {
+				cancel()
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
 	var stdout, stderr strings.Builder
 	code = RunContext(cctx, withCP, nil, &stdout, &stderr)
 	t.Logf("interrupted run: %s%s", stdout.String(), stderr.String())
