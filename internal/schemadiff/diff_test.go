@@ -2,6 +2,7 @@ package schemadiff
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
@@ -126,4 +127,24 @@ func TestCodesDocumented(t *testing.T) {
 	for _, c := range Codes {
 		require.Equal(t, c.Class.String(), rows[string(c.Code)], c.Code)
 	}
+}
+
+// TestWriteJSON: the JSON report carries every change with its verdict and
+// the acknowledgement's reason.
+func TestWriteJSON(t *testing.T) {
+	rep := Diff(load(t, "testdata/base"), load(t, "testdata/readers"))
+	rep.Base, rep.Head = "testdata/base", "testdata/readers"
+	rep.Acknowledge([]Ack{{Code: AttrRemoved, Address: "entity.Customer.*", Reason: "name moved to the profile service"}})
+	var buf bytes.Buffer
+	require.NoError(t, rep.WriteJSON(&buf))
+	var got JSONReport
+	require.NoError(t, json.Unmarshal(buf.Bytes(), &got))
+	require.Equal(t, 2, got.Blocking)
+	require.Equal(t, JSONChange{Code: "SD403", Class: "breaking for readers", Address: "entity.Customer.attribute.name",
+		Summary: `attribute "name" of entity "Customer" removed`,
+		Detail:  `Entity "Customer" no longer declares "name". Stored items keep it, but readers that expect it get nothing from new items.`,
+		Base:    "testdata/base/app.tfdyn.hcl:20:5", Head: "testdata/readers/app.tfdyn.hcl:16:1",
+		Patterns: []string{"customer_by_email"}, Entities: []string{}, Acknowledged: "name moved to the profile service"}, got.Changes[2])
+	require.True(t, got.Changes[0].Blocking)
+	require.Equal(t, []string{}, got.Changes[0].Entities)
 }
