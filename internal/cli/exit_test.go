@@ -49,6 +49,7 @@ func TestExitCodes(t *testing.T) {
 		plans       = "../../plancheck/testdata/plans"
 		orders      = "../adopt/testdata/orders/main.tf"
 		refuse      = "../adopt/testdata/refuse/"
+		sdBase      = "../schemadiff/testdata/base"
 	)
 	syntaxAt := "broken.tfdyn.hcl:2:19: [TD001]"
 	lintAt := "lint.tfdyn.hcl:9:11: [TD004]"
@@ -197,6 +198,45 @@ func TestExitCodes(t *testing.T) {
 				require.NoDirExists(t, filepath.Join(tmp, "import-int", "schema"), "import wrote after the interrupt")
 				require.NoFileExists(t, filepath.Join(importInt, "tfdyn_import_adopt_orders.tf"), "import wrote after the interrupt")
 			}},
+
+		// diff (scenarios with Git revisions in testdata/script/diff.txtar)
+		{name: "diff/clean", args: []string{"diff", sdBase, sdBase + "/../backfill", "--ack", "SD402:callers lower-case emails"}, want: 0,
+			stdout: []string{"7 changes (0 blocking, 1 acknowledged, 3 need a backfill)"}},
+		{name: "diff/blocking", args: []string{"diff", sdBase, sdBase + "/../destructive"}, want: 1,
+			stdout: []string{"SD505 destructive BLOCKING: LSIs of table \"app\" changed [table.app]"}, stderr: []string{"Error: diff: 5 changes block"}},
+		{name: "diff/syntax", args: []string{"diff", sdBase, broken}, want: 1, stderr: []string{syntaxAt}},
+		{name: "diff/lint", args: []string{"diff", lintErr, sdBase}, want: 1, stderr: []string{lintAt}},
+		{name: "diff/usage-format", args: []string{"diff", sdBase, sdBase, "--format", "sarif"}, want: 2, stderr: []string{`--format must be text, json or markdown, got "sarif"`}},
+		{name: "diff/usage-ack", args: []string{"diff", sdBase, sdBase, "--ack", "SD999:x"}, want: 2, stderr: []string{`invalid --ack "SD999:x": unknown change code "SD999"`}},
+		{name: "diff/usage-ref", args: []string{"diff", "git:HEAD", sdBase}, want: 2, stderr: []string{`invalid schema reference "git:HEAD"`}},
+		{name: "diff/unreadable", args: []string{"diff", sdBase, missing}, want: 2, stderr: []string{unreadable}},
+		{name: "diff/ack-file-syntax", args: []string{"diff", sdBase, sdBase, "--ack-file", "testdata/exit/broken-acks.hcl"}, want: 1, stderr: []string{"broken-acks.hcl:2:12: [SD001] Invalid expression"}},
+		{name: "diff/interrupted", args: []string{"diff", sdBase, sdBase}, interrupt: true, want: 130, stderr: []string{"tfdyn diff: interrupted"}, notOut: []string{"No changes"}},
+
+		// migrate (the live runs are in TestLiveMigrateCLI and internal/migrate)
+		{name: "migrate/clean", args: []string{"migrate", sdBase, sdBase + "/../backfill", "--dry-run"}, want: 0,
+			stdout: []string{"entity Order (table app)\n", "  items: not counted (give --endpoint or a region to count them)\n"}},
+		{name: "migrate/nothing", args: []string{"migrate", sdBase, sdBase, "--dry-run"}, want: 0, stdout: []string{"No stored item needs to change.\n"}},
+		{name: "migrate/refused", args: []string{"migrate", sdBase, sdBase + "/../items", "--dry-run"}, want: 1,
+			stdout: []string{`  REFUSED: the template of the primary key attribute "PK" changes`}, stderr: []string{"Error: migrate: part of the plan is refused (see REFUSED above)"}},
+		{name: "migrate/refused-live", args: []string{"migrate", sdBase, sdBase + "/../destructive", "--table", "app", "--endpoint", "http://127.0.0.1:" + strconv.Itoa(closed)}, want: 1,
+			stdout: []string{`REFUSED table "app": its LSIs change`}, stderr: []string{"nothing written"}},
+		{name: "migrate/nothing-live", args: []string{"migrate", sdBase, sdBase, "--table", "app", "--endpoint", "http://127.0.0.1:" + strconv.Itoa(closed)}, want: 0,
+			stdout: []string{"No stored item needs to change.\n"}},
+		{name: "migrate/syntax", args: []string{"migrate", broken, sdBase, "--dry-run"}, want: 1, stderr: []string{syntaxAt}},
+		{name: "migrate/lint", args: []string{"migrate", sdBase, lintErr, "--dry-run"}, want: 1, stderr: []string{lintAt}},
+		{name: "migrate/usage-no-table", args: []string{"migrate", sdBase, sdBase}, want: 2, stderr: []string{"migrate writes to a table: give --table NAME (with --endpoint URL or --region), or --dry-run for the plan"}},
+		{name: "migrate/usage-endpoint-alone", args: []string{"migrate", sdBase, sdBase, "--dry-run", "--endpoint", "http://localhost:8000"}, want: 2, stderr: []string{"--endpoint, --region and --checkpoint need --table NAME"}},
+		{name: "migrate/usage-endpoint", args: []string{"migrate", sdBase, sdBase, "--table", "app", "--endpoint", "localhost:8000"}, want: 2, stderr: []string{`--endpoint must be an http or https URL such as http://localhost:8000, got "localhost:8000"`}},
+		{name: "migrate/usage-parallel", args: []string{"migrate", sdBase, sdBase, "--dry-run", "--parallel", "0"}, want: 2, stderr: []string{"--parallel must be between 1 and 64, got 0"}},
+		{name: "migrate/usage-rate", args: []string{"migrate", sdBase, sdBase, "--dry-run", "--rate", "-1"}, want: 2, stderr: []string{"--rate must be 0 or more, got -1"}},
+		{name: "migrate/usage-format", args: []string{"migrate", sdBase, sdBase, "--dry-run", "--format", "markdown"}, want: 2, stderr: []string{`--format must be text or json, got "markdown"`}},
+		{name: "migrate/bad-checkpoint", args: []string{"migrate", sdBase, sdBase + "/../backfill", "--table", "app", "--endpoint", "http://127.0.0.1:" + strconv.Itoa(closed), "--checkpoint", "testdata/exit/empty-checkpoint.json"}, want: 2,
+			stderr: []string{"migrate: --checkpoint testdata/exit/empty-checkpoint.json: a checkpoint holds 1 to 64 segments, this one 0"}},
+		{name: "migrate/endpoint-down", args: []string{"migrate", sdBase, sdBase + "/../backfill", "--table", "app", "--endpoint", "http://127.0.0.1:" + strconv.Itoa(closed)}, want: 2,
+			stderr: []string{`migrate: describe table "app": `}},
+		{name: "migrate/unreadable", args: []string{"migrate", sdBase, missing, "--dry-run"}, want: 2, stderr: []string{unreadable}},
+		{name: "migrate/interrupted", args: []string{"migrate", sdBase, sdBase + "/../backfill", "--dry-run"}, interrupt: true, want: 130, stderr: []string{"tfdyn migrate: interrupted"}, notOut: []string{"Data plan"}},
 
 		// local (the running server is in the live tests)
 		{name: "local/usage-port", args: []string{"local", "--port", "70000"}, want: 2, stderr: []string{"--port must be between 0 and 65535, got 70000"}},

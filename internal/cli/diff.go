@@ -1,0 +1,172 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/spf13/cobra"
+
+	"github.com/tfdyn/tfdyn/diag"
+	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/schemadiff"
+	"github.com/tfdyn/tfdyn/lint"
+)
+
+func init() { commandRegistry = append(commandRegistry, (*app).diffCommand) }
+
+func (a *app) diffCommand() *cobra.Command {
+	var (
+		format  string
+		acks    []string
+		ackFile string
+		summary string
+	)
+	c := &cobra.Command{
+		Use:   "diff BASE HEAD",
+		Short: "Classify the changes between two versions of a schema (the review gate for a design that has data)",
+		Long: `diff compares two versions of a schema, BASE (the design the stored items
+were written with) and HEAD (the one under review), and classifies each
+change: additive, needs backfill, breaking for existing items, breaking for
+readers, destructive (codes SD1xx-SD5xx, docs/diff.md), with the access
+patterns it affects and the entities whose items must change.
+
+BASE and HEAD are paths (a file or a directory) or git:REV:PATH, read from
+the repository at a revision: tfdyn diff git:origin/main:schema schema.
+
+Breaking and destructive changes block unless acknowledged with a reason:
+--ack CODE[=ADDRESS]:REASON (ADDRESS a glob over the change's address), or
+acknowledge blocks in --ack-file FILE.
+
+Exit code 0: nothing blocks; 1: a blocking change or schema errors; 2: usage
+or environment error (an unreadable path, git or a revision missing); 130:
+interrupted.`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkFormat(format, schemadiff.Formats...); err != nil {
+				return err
+			}
+			var parsed []schemadiff.Ack
+			for _, f := range acks {
+				ack, err := schemadiff.ParseAckFlag(f)
+				if err != nil {
+					return exit(ExitUsage, err)
+				}
+				parsed = append(parsed, ack)
+			}
+			if ackFile != "" {
+				fileAcks, err := a.loadDiffAcks(ackFile)
+				if err != nil {
+					return err
+				}
+				parsed = append(parsed, fileAcks...)
+			}
+			base, err := a.loadRef(cmd, args[0])
+			if err != nil {
+				return err
+			}
+			head, err := a.loadRef(cmd, args[1])
+			if err != nil {
+				return err
+			}
+			rep := schemadiff.Diff(base, head)
+			rep.Base, rep.Head = args[0], args[1]
+			for _, u := range rep.Acknowledge(parsed) {
+				fmt.Fprintf(a.stderr, "Warning: acknowledgement %s (%s) matches no change\n", u, u.Source)
+			}
+			if err := rep.Write(a.stdout, format); err != nil {
+				return exit(ExitUsage, fmt.Errorf("diff: %w", err))
+			}
+			if summary != "" {
+				err := a.writeReports(ciOptions{summary: summary}, func(_ string, w io.Writer) error { return rep.WriteMarkdown(w) })
+				if err != nil && !errors.Is(err, errInterrupted) {
+					return exit(ExitUsage, fmt.Errorf("diff: %w", err))
+				}
+			}
+			if n := len(rep.Blocking()); n > 0 {
+				return exitf(ExitFindings, "diff: %s: acknowledge each with --ack CODE=ADDRESS:REASON when it is intended", blockPhrase(n))
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&format, "format", "text", "text, json or markdown (a pull-request comment)")
+	c.Flags().StringArrayVar(&acks, "ack", nil, "acknowledge a breaking or destructive change: CODE[=ADDRESS]:REASON (repeatable)")
+	c.Flags().StringVar(&summary, "summary", "", "also append the Markdown report to FILE (for example $GITHUB_STEP_SUMMARY)")
+	c.Flags().StringVar(&ackFile, "ack-file", "", "acknowledgements file (acknowledge \"SDnnn\" { address = ..., reason = ... })")
+	return c
+}
+
+// loadRef loads one side of a diff or migration (a path or git:REV:PATH)
+// and lints it; diagnostics go to stderr. A schema with errors is exit 1,
+// one that cannot be read exit 2.
+func (a *app) loadRef(cmd *cobra.Command, arg string) (*hclschema.Schema, error) {
+	ref, err := schemadiff.ParseRef(arg)
+	if err != nil {
+		return nil, exit(ExitUsage, err)
+	}
+	s, diags, err := schemadiff.Load(cmd.Context(), ref)
+	if err != nil {
+		if isCanceled(err) {
+			return nil, exit(ExitInterrupted, err)
+		}
+		return nil, exit(ExitUsage, err)
+	}
+	if !hasCode(diags, hclschema.CodeSyntax, hclschema.CodeNoFiles) {
+		diags = append(diags, lint.Run(s)...)
+	}
+	diag.Sort(diags)
+	errs := hcl.Diagnostics{}
+	for _, d := range diags {
+		if d.Severity == hcl.DiagError {
+			errs = append(errs, d)
+		}
+	}
+	if len(errs) > 0 {
+		width, color := terminal(a.stderr)
+		_ = diag.WriteText(a.stderr, s.Files, errs, width, color)
+		code := schemaExitCode(errs)
+		return nil, exitf(code, "%s: %s in the schema", arg, plural(len(errs), "error"))
+	}
+	return s, nil
+}
+
+// loadDiffAcks reads an acknowledgement file of tfdyn diff.
+func (a *app) loadDiffAcks(path string) ([]schemadiff.Ack, error) {
+	src, err := readRegular(path, schemadiff.MaxAckFileBytes)
+	if err != nil {
+		return nil, exit(ExitUsage, fmt.Errorf("--ack-file: %w", err))
+	}
+	acks, files, diags := schemadiff.ParseAckFile(path, src)
+	if diags.HasErrors() {
+		width, color := terminal(a.stderr)
+		_ = diag.WriteText(a.stderr, files, diags, width, color)
+		return nil, exitf(ExitFindings, "%s has errors", path)
+	}
+	return acks, nil
+}
+
+// readRegular reads a regular file of at most max bytes (max+1 are read, so
+// a larger file is refused without reading it whole).
+func readRegular(path string, max int64) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
+	if st.Size() > max {
+		return nil, fmt.Errorf("%s is larger than %d KiB", path, max>>10)
+	}
+	return os.ReadFile(path)
+}
+
+// blockPhrase is "1 change blocks" or "N changes block".
+func blockPhrase(n int) string {
+	if n == 1 {
+		return "1 change blocks"
+	}
+	return fmt.Sprintf("%d changes block", n)
+}

@@ -1,0 +1,263 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	awsconfig "github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/spf13/cobra"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/fsafe"
+	"github.com/tfdyn/tfdyn/internal/migrate"
+)
+
+func init() { commandRegistry = append(commandRegistry, (*app).migrateCommand) }
+
+type migrateOptions struct {
+	dryRun     bool
+	endpoint   string
+	region     string
+	table      string
+	parallel   int
+	rate       float64
+	checkpoint string
+	format     string
+}
+
+func (a *app) migrateCommand() *cobra.Command {
+	var o migrateOptions
+	c := &cobra.Command{
+		Use:   "migrate BASE HEAD (--dry-run | --table NAME (--endpoint URL | --region R))",
+		Short: "Backfill stored items from one version of a schema to the next (the data side of tfdyn diff)",
+		Long: `migrate rewrites the items a schema change leaves behind: index key
+attributes that HEAD's templates compute and BASE's did not (a new GSI), or
+computes differently (a changed template or sparse condition), and those
+HEAD no longer writes. BASE and HEAD are paths or git:REV:PATH, as for diff.
+
+--dry-run prints the data plan: per entity, the attributes its items gain,
+change or lose, how they are found (the literal prefixes of the BASE key
+templates, each item confirmed by recomputing its BASE key) and, with
+--table and --endpoint or --region, how many items and write units the run
+takes (a Scan that writes nothing).
+
+Without --dry-run, migrate scans the table in --parallel segments and
+updates each item of a planned entity with a conditional UpdateItem that
+applies only while the item is still in BASE's shape: it is idempotent,
+safe next to writers running HEAD's code, and a second run changes nothing.
+--rate bounds the updates per second; --checkpoint FILE records progress
+after every page and resumes from it (Ctrl-C stops with exit 130 and the
+checkpoint in place).
+
+A changed primary key (a key template, the table's key schema, its LSIs) or
+an attribute HEAD requires that stored items lack is refused: it needs a
+copy of the data, which migrate does not make.
+
+Exit code 0: done (or nothing to do); 1: schema errors, a refused plan, or
+items that failed; 2: usage or environment error (no table, endpoint down,
+a checkpoint of another plan); 130: interrupted.`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error { return a.runMigrate(cmd, args, o) },
+	}
+	f := c.Flags()
+	f.BoolVar(&o.dryRun, "dry-run", false, "print the data plan (and count with --table); write nothing")
+	f.StringVar(&o.endpoint, "endpoint", "", "URL of a DynamoDB-compatible endpoint, e.g. http://localhost:8000")
+	f.StringVar(&o.region, "region", "", "AWS region (default us-east-1 with --endpoint, AWS_REGION otherwise)")
+	f.StringVar(&o.table, "table", "", "DynamoDB table name to migrate")
+	f.IntVar(&o.parallel, "parallel", 4, "parallel Scan segments (1-64)")
+	f.Float64Var(&o.rate, "rate", 0, "at most this many updates per second (0: no bound)")
+	f.StringVar(&o.checkpoint, "checkpoint", "", "record progress in FILE and resume from it")
+	f.StringVar(&o.format, "format", "text", "text or json")
+	return c
+}
+
+func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) error {
+	if err := checkFormat(o.format, "text", "json"); err != nil {
+		return err
+	}
+	if err := inRange("--parallel", o.parallel, 1, migrate.MaxSegments); err != nil {
+		return err
+	}
+	if o.rate < 0 {
+		return exitf(ExitUsage, "--rate must be 0 or more, got %g", o.rate)
+	}
+	if o.endpoint != "" {
+		if u, err := url.Parse(o.endpoint); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return exitf(ExitUsage, "--endpoint must be an http or https URL such as http://localhost:8000, got %q", o.endpoint)
+		}
+	}
+	live := o.table != ""
+	if !live && !o.dryRun {
+		return exitf(ExitUsage, "migrate writes to a table: give --table NAME (with --endpoint URL or --region), or --dry-run for the plan")
+	}
+	if !live && (o.endpoint != "" || o.region != "" || o.checkpoint != "") {
+		return exitf(ExitUsage, "--endpoint, --region and --checkpoint need --table NAME")
+	}
+	base, err := a.loadRef(cmd, args[0])
+	if err != nil {
+		return err
+	}
+	head, err := a.loadRef(cmd, args[1])
+	if err != nil {
+		return err
+	}
+	plan := migrate.Build(base, head)
+	plan.Base, plan.Head = args[0], args[1]
+	write := func(res *migrate.Result) error {
+		if o.format == "json" {
+			return plan.WriteJSON(a.stdout, res)
+		}
+		return plan.WriteText(a.stdout, res)
+	}
+	if !live {
+		if err := write(nil); err != nil {
+			return exit(ExitUsage, err)
+		}
+		if plan.Blocked() {
+			return exitf(ExitFindings, "migrate: part of the plan is refused (see REFUSED above)")
+		}
+		return nil
+	}
+	label, err := tableLabel(head, base, o.table)
+	if err != nil {
+		return exit(ExitUsage, err)
+	}
+	if plan.Blocked() && !o.dryRun {
+		_ = write(nil)
+		return exitf(ExitFindings, "migrate: part of the plan is refused (see REFUSED above); nothing written")
+	}
+	if len(plan.Runnable(label)) == 0 && !plan.Blocked() {
+		if err := write(nil); err != nil { // no item of this table changes: no Scan
+			return exit(ExitUsage, err)
+		}
+		return nil
+	}
+	ropts := migrate.Options{Table: o.table, Label: label, DryRun: o.dryRun, Segments: o.parallel, Rate: o.rate}
+	if o.checkpoint != "" {
+		if b, err := readRegular(o.checkpoint, migrate.MaxCheckpointBytes); err == nil {
+			cp, err := migrate.ParseCheckpoint(b)
+			if err != nil {
+				return exitf(ExitUsage, "migrate: --checkpoint %s: %w", o.checkpoint, err)
+			}
+			ropts.Resume = cp
+			fmt.Fprintf(a.stderr, "migrate: resuming from %s\n", o.checkpoint)
+		} else if !errors.Is(err, os.ErrNotExist) {
+			return exitf(ExitUsage, "migrate: --checkpoint: %w", err)
+		}
+		ropts.Save = func(cp *migrate.Checkpoint) error {
+			b, err := cp.Marshal()
+			if err != nil {
+				return err
+			}
+			return a.commit(func() error { return fsafe.WriteFile(o.checkpoint, b, 0o644) })
+		}
+	}
+	client, err := migrateClient(cmd.Context(), o)
+	if err != nil {
+		return exit(ExitUsage, err)
+	}
+	if _, err := client.DescribeTable(cmd.Context(), &dynamodb.DescribeTableInput{TableName: aws.String(o.table)}); err != nil {
+		if isCanceled(err) {
+			return exit(ExitInterrupted, err)
+		}
+		return exitf(ExitUsage, "migrate: describe table %q: %w", o.table, err)
+	}
+	ropts.Client = client
+	if o.format == "text" {
+		var last time.Time
+		ropts.Progress = func(r *migrate.Result) {
+			if time.Since(last) < 2*time.Second {
+				return
+			}
+			last = time.Now()
+			var upd int64
+			for _, c := range r.Entities {
+				upd += c.Updated
+			}
+			verb := "updated"
+			if o.dryRun {
+				verb = "to update"
+			}
+			fmt.Fprintf(a.stderr, "migrate: scanned %d items, %d of planned entities, %d %s\n", r.Scanned, r.Matched(), upd, verb)
+		}
+	}
+	a.cleansUp() // the segments stop after their current item; the checkpoint stays as last saved
+	res, err := migrate.Run(cmd.Context(), plan, ropts)
+	if errors.Is(err, migrate.ErrCheckpointMismatch) {
+		return exitf(ExitUsage, "migrate: --checkpoint %s: %w: remove it to start over", o.checkpoint, err)
+	}
+	if err != nil && cmd.Context().Err() != nil {
+		if o.checkpoint != "" {
+			fmt.Fprintf(a.stderr, "migrate: progress is in %s: run the same command to resume\n", o.checkpoint)
+		}
+		return exit(ExitInterrupted, err)
+	}
+	if res != nil {
+		if werr := write(res); werr != nil {
+			return exit(ExitUsage, werr)
+		}
+	}
+	if err != nil {
+		return exit(ExitUsage, err)
+	}
+	failed := int64(0)
+	for _, c := range res.Entities {
+		failed += c.Failed
+	}
+	if failed > 0 {
+		return exitf(ExitFindings, "migrate: %s failed (listed above); run again to retry them", plural(int(failed), "item"))
+	}
+	return nil
+}
+
+// tableLabel finds the schema table stored as DynamoDB table name: the one
+// with that name, else the only table.
+func tableLabel(head, base *hclschema.Schema, name string) (string, error) {
+	for _, t := range head.Tables {
+		if t.Name == name && base.Table(t.Label) != nil {
+			return t.Label, nil
+		}
+	}
+	if len(head.Tables) == 1 && base.Table(head.Tables[0].Label) != nil {
+		return head.Tables[0].Label, nil
+	}
+	return "", fmt.Errorf("--table %s: no table of both schemas is named %q", name, name)
+}
+
+// migrateClient is the DynamoDB client: the endpoint with the local
+// target's fake credentials (unless AWS_ACCESS_KEY_ID is set), or AWS with
+// the default credential chain.
+func migrateClient(ctx context.Context, o migrateOptions) (*dynamodb.Client, error) {
+	if o.endpoint != "" {
+		region := o.region
+		if region == "" {
+			region = "us-east-1"
+		}
+		key, secret := os.Getenv("AWS_ACCESS_KEY_ID"), os.Getenv("AWS_SECRET_ACCESS_KEY")
+		if key == "" {
+			key, secret = "tfdyn", "tfdyn"
+		}
+		return dynamodb.New(dynamodb.Options{Region: region, BaseEndpoint: aws.String(o.endpoint),
+			Credentials:                     credentials.NewStaticCredentialsProvider(key, secret, ""),
+			DisableValidateResponseChecksum: true}), nil
+	}
+	var optFns []func(*awsconfig.LoadOptions) error
+	if o.region != "" {
+		optFns = append(optFns, awsconfig.WithRegion(o.region))
+	}
+	cfg, err := awsconfig.LoadDefaultConfig(ctx, optFns...)
+	if err != nil {
+		return nil, fmt.Errorf("migrate: AWS credentials: %w", err)
+	}
+	if cfg.Region == "" {
+		return nil, fmt.Errorf("migrate: --table without --endpoint needs a region: --region or AWS_REGION")
+	}
+	return dynamodb.NewFromConfig(cfg), nil
+}

@@ -1,0 +1,162 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/stretchr/testify/require"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfdyn/tfdyn/ddblocal"
+	"github.com/tfdyn/tfdyn/emit"
+	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/migrate"
+	"github.com/tfdyn/tfdyn/internal/tftest"
+)
+
+// TestLiveMigrateCLI is the evolution of a design that has data, as a team
+// runs it, with real terraform and hashicorp/aws 6 on DynamoDB Local: BASE
+// is committed, emitted and applied, and 500 items of three entities are
+// written; HEAD (a new GSI an entity joins sparsely, a changed GSI1
+// template, an entity joining GSI1) is emitted and applied; tfdyn diff
+// against git:HEAD blocks on the changed pattern until acknowledged;
+// migrate --dry-run counts; a migration cut by Ctrl-C exits 130 with its
+// checkpoint and resumes from it; a second migration updates nothing.
+func TestLiveMigrateCLI(t *testing.T) {
+	env := tftest.Env(t)
+	tftest.RequireProvider(t, env, emit.Provider6Constraint)
+	target := ddblocal.StartForTest(t)
+	ctx := context.Background()
+	testdata, err := filepath.Abs("../schemadiff/testdata")
+	require.NoError(t, err)
+	repo := t.TempDir()
+	t.Chdir(repo)
+	gitRun := func(args ...string) {
+		out, err := exec.Command("git", args...).CombinedOutput()
+		require.NoError(t, err, "git %v: %s", args, out)
+	}
+	gitRun("init", "-q")
+	copyFile(t, filepath.Join(testdata, "base", "app.tfdyn.hcl"), filepath.Join(repo, "schema", "app.tfdyn.hcl"))
+	gitRun("add", "schema")
+	gitRun("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "base")
+	require.NoError(t, os.MkdirAll(filepath.Join(repo, "infra"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(repo, "infra", "provider.tf"), []byte(target.ProviderBlock()), 0o644))
+	tf := func(args ...string) {
+		start := time.Now()
+		tftest.Terraform(t, env, "infra", append(args, "-input=false", "-no-color")...)
+		t.Logf("terraform %s: %s", args[0], time.Since(start).Round(100*time.Millisecond))
+	}
+
+	// BASE applied, with its items.
+	code, _, _ := runTfdyn(t, "emit", "schema", "-o", "infra")
+	require.Equal(t, 0, code)
+	tf("init")
+	tf("apply", "-auto-approve")
+	base, diags := hclschema.Load("schema")
+	require.False(t, diags.HasErrors())
+	client, err := target.NewClient(ctx)
+	require.NoError(t, err)
+	for i := 0; i < 100; i++ {
+		u := fmt.Sprintf("user%02d", i)
+		put(t, ctx, client, base, "Customer", map[string]cty.Value{"username": cty.StringVal(u), "email": cty.StringVal("Mail" + u + "@Example.com"), "name": cty.StringVal(u)})
+		for j, status := range []string{"OPEN", "SHIPPED", "PLACED"} {
+			put(t, ctx, client, base, "Order", map[string]cty.Value{"username": cty.StringVal(u), "orderId": cty.StringVal(fmt.Sprintf("o-%02d-%d", i, j)),
+				"orderDate": cty.StringVal(fmt.Sprintf("2024-0%d-%02d", j+1, i%28+1)), "status": cty.StringVal(status), "total": cty.NumberIntVal(int64(i)), "expiresAt": cty.NullVal(cty.Number)})
+		}
+		put(t, ctx, client, base, "Product", map[string]cty.Value{"productId": cty.StringVal(fmt.Sprintf("p-%02d", i)), "category": cty.StringVal([]string{"books", "games"}[i%2]), "title": cty.StringVal(u)})
+	}
+
+	// HEAD emitted and applied: terraform adds GSI2.
+	copyFile(t, filepath.Join(testdata, "backfill", "app.tfdyn.hcl"), filepath.Join(repo, "schema", "app.tfdyn.hcl"))
+	code, _, _ = runTfdyn(t, "emit", "schema", "-o", "infra")
+	require.Equal(t, 0, code)
+	tf("apply", "-auto-approve")
+
+	// The review: the changed pattern blocks until acknowledged.
+	code, out, errOut := runTfdyn(t, "diff", "git:HEAD:schema", "schema")
+	require.Equal(t, 1, code)
+	require.Contains(t, out, "git:HEAD:schema → schema: 7 changes (1 blocking, 0 acknowledged, 3 need a backfill)\n")
+	require.Contains(t, errOut, "Error: diff: 1 change blocks")
+	code, _, _ = runTfdyn(t, "diff", "git:HEAD:schema", "schema", "--ack", "SD402=access_pattern.customer_by_email:callers send lower-case emails from release 7")
+	require.Equal(t, 0, code)
+
+	// The data plan with counts.
+	live := []string{"migrate", "git:HEAD:schema", "schema", "--table", "app", "--endpoint", target.Endpoint()}
+	code, out, _ = runTfdyn(t, append(live, "--dry-run")...)
+	require.Equal(t, 0, code)
+	require.Contains(t, out, "entity Order (table app)\n  found by: PK begins with \"CUSTOMER#\" and SK begins with \"ORDER#\", each confirmed by recomputing its BASE key\n"+
+		"  gain   GSI2PK = \"OPEN\" (index GSI2) when status == \"OPEN\"\n  gain   GSI2SK = \"${orderDate}#${orderId}\" (index GSI2) when status == \"OPEN\"\n"+
+		"  items: 300 (100 to update, 200 already in HEAD's shape, 0 changed by someone else, 0 failed), about 200 WCU\n")
+	require.Contains(t, out, "Scanned 500 items in 4 segments: 500 of the planned entities, 0 of other entities, 0 of no declared entity, 0 matching several.\n")
+
+	// Cut by Ctrl-C: exit 130, the checkpoint stays; the same command resumes.
+	cp := filepath.Join(repo, "migrate.checkpoint.json")
+	withCP := append(live, "--checkpoint", cp, "--rate", "100", "--parallel", "2")
+	cctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() { // Ctrl-C once the first page is checkpointed
+		for cctx.Err() == nil {
+			if _, err := os.Stat(cp); err == nil {
+				cancel()
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
+	var stdout, stderr strings.Builder
+	code = RunContext(cctx, withCP, nil, &stdout, &stderr)
+	t.Logf("interrupted run: %s%s", stdout.String(), stderr.String())
+	require.Equal(t, 130, code)
+	require.Contains(t, stderr.String(), "migrate: progress is in "+cp+": run the same command to resume\ntfdyn migrate: interrupted\n")
+	saved, err := migrate.ParseCheckpoint([]byte(readFile(t, cp)))
+	require.NoError(t, err)
+	require.Greater(t, saved.Result.Scanned, int64(0))
+	require.Less(t, saved.Result.Scanned, int64(500))
+
+	code, out, errOut = runTfdyn(t, withCP...)
+	require.Equal(t, 0, code)
+	require.Contains(t, errOut, "migrate: resuming from "+cp+"\n")
+	require.Contains(t, out, "Scanned 500 items in 2 segments: 500 of the planned entities")
+	saved, err = migrate.ParseCheckpoint([]byte(readFile(t, cp)))
+	require.NoError(t, err)
+	var updated, already int64
+	for _, c := range saved.Result.Entities {
+		updated += c.Updated
+		already += c.Already
+		require.Zero(t, c.Failed+c.Diverged)
+	}
+	require.EqualValues(t, 500, updated+already)
+	require.EqualValues(t, 300, updated+already-200, "300 items to update: updated now, or by the page the interrupt cut")
+
+	// Again, from scratch: nothing left to do.
+	code, out, _ = runTfdyn(t, live...)
+	require.Equal(t, 0, code)
+	require.Contains(t, out, "  items: 100 (0 updated, 100 already in HEAD's shape, 0 changed by someone else, 0 failed), about 0 WCU\n")
+	require.NotContains(t, out, " 1 updated")
+}
+
+// put writes the BASE item of an entity.
+func put(t *testing.T, ctx context.Context, c *dynamodb.Client, s *hclschema.Schema, entity string, vals map[string]cty.Value) {
+	t.Helper()
+	it, err := s.Entity(entity).Item(cty.ObjectVal(vals))
+	require.NoError(t, err)
+	av := map[string]types.AttributeValue{}
+	for k, v := range it.Attrs {
+		if v.Type() == cty.Number {
+			av[k] = &types.AttributeValueMemberN{Value: v.AsBigFloat().Text('f', -1)}
+		} else {
+			av[k] = &types.AttributeValueMemberS{Value: v.AsString()}
+		}
+	}
+	_, err = c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("app"), Item: av})
+	require.NoError(t, err)
+}

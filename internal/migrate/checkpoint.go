@@ -1,0 +1,123 @@
+package migrate
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+const checkpointVersion = 1
+
+// Checkpoint is the state of a run, saved after every page so that an
+// interrupted run resumes where it stopped (--checkpoint FILE).
+type Checkpoint struct {
+	Version int    `json:"version"`
+	Table   string `json:"table"`
+	// Plan is the fingerprint of the data plan (Plan.Fingerprint).
+	Plan     string         `json:"plan"`
+	DryRun   bool           `json:"dry_run"`
+	Segments []SegmentState `json:"segments"`
+	// Result cumulates the counts of every run so far.
+	Result Result `json:"result"`
+}
+
+// SegmentState is where a Scan segment stands.
+type SegmentState struct {
+	Segment int  `json:"segment"`
+	Done    bool `json:"done"`
+	// LastKey is the key after which the segment continues (nil at the start).
+	LastKey map[string]KeyValue `json:"last_key,omitempty"`
+}
+
+// KeyValue is a key attribute value in a checkpoint: S, N or B.
+type KeyValue struct {
+	S *string `json:"S,omitempty"`
+	N *string `json:"N,omitempty"`
+	B []byte  `json:"B,omitempty"`
+}
+
+func encodeKey(key map[string]types.AttributeValue) map[string]KeyValue {
+	out := map[string]KeyValue{}
+	for k, v := range key {
+		switch x := v.(type) {
+		case *types.AttributeValueMemberS:
+			s := x.Value
+			out[k] = KeyValue{S: &s}
+		case *types.AttributeValueMemberN:
+			n := x.Value
+			out[k] = KeyValue{N: &n}
+		case *types.AttributeValueMemberB:
+			out[k] = KeyValue{B: x.Value}
+		}
+	}
+	return out
+}
+
+func decodeKey(key map[string]KeyValue) map[string]types.AttributeValue {
+	out := map[string]types.AttributeValue{}
+	for k, v := range key {
+		switch {
+		case v.S != nil:
+			out[k] = &types.AttributeValueMemberS{Value: *v.S}
+		case v.N != nil:
+			out[k] = &types.AttributeValueMemberN{Value: *v.N}
+		default:
+			out[k] = &types.AttributeValueMemberB{Value: v.B}
+		}
+	}
+	return out
+}
+
+// MaxCheckpointBytes bounds a checkpoint file read (1 MiB).
+const MaxCheckpointBytes = 1 << 20
+
+// ParseCheckpoint reads a checkpoint written by a run.
+func ParseCheckpoint(b []byte) (*Checkpoint, error) {
+	if len(b) > MaxCheckpointBytes {
+		return nil, fmt.Errorf("a checkpoint is at most %d KiB", MaxCheckpointBytes>>10)
+	}
+	var cp Checkpoint
+	if err := json.Unmarshal(b, &cp); err != nil {
+		return nil, fmt.Errorf("not a tfdyn migrate checkpoint: %w", err)
+	}
+	if cp.Version != checkpointVersion {
+		return nil, fmt.Errorf("checkpoint version %d, this tfdyn reads version %d", cp.Version, checkpointVersion)
+	}
+	if len(cp.Segments) == 0 || len(cp.Segments) > MaxSegments {
+		return nil, fmt.Errorf("a checkpoint holds 1 to %d segments, this one %d", MaxSegments, len(cp.Segments))
+	}
+	for i, s := range cp.Segments {
+		if s.Segment != i {
+			return nil, fmt.Errorf("segment %d is recorded as %d", i, s.Segment)
+		}
+		for k, v := range s.LastKey {
+			n := 0
+			if v.S != nil {
+				n++
+			}
+			if v.N != nil {
+				n++
+			}
+			if v.B != nil {
+				n++
+			}
+			if n != 1 {
+				return nil, fmt.Errorf("segment %d: key attribute %q must hold one of S, N or B", i, k)
+			}
+		}
+	}
+	return &cp, nil
+}
+
+// MaxSegments bounds the parallel Scan segments.
+const MaxSegments = 64
+
+// Marshal renders the checkpoint as JSON.
+func (cp *Checkpoint) Marshal() ([]byte, error) {
+	b, err := json.MarshalIndent(cp, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}

@@ -1,0 +1,646 @@
+package migrate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+)
+
+// Counts are what a run found and did for one entity.
+type Counts struct {
+	// Items of the entity found.
+	Items int64 `json:"items"`
+	// Updated (or, in a dry run, to update).
+	Updated int64 `json:"updated"`
+	// Already in HEAD's shape: nothing to do.
+	Already int64 `json:"already"`
+	// Diverged: neither BASE's nor HEAD's shape (written by someone else), left alone.
+	Diverged int64 `json:"diverged"`
+	// Failed: HEAD's templates fail on the item, or the update kept failing.
+	Failed int64 `json:"failed"`
+	// WCU is the estimated write capacity of the updates.
+	WCU float64 `json:"wcu"`
+}
+
+func (c *Counts) add(o Counts) {
+	c.Items += o.Items
+	c.Updated += o.Updated
+	c.Already += o.Already
+	c.Diverged += o.Diverged
+	c.Failed += o.Failed
+	c.WCU += o.WCU
+}
+
+// Result is what a run did, cumulated over the runs that share a checkpoint.
+type Result struct {
+	// Table is the DynamoDB table name.
+	Table    string             `json:"table"`
+	DryRun   bool               `json:"dry_run"`
+	Segments int                `json:"segments"`
+	Scanned  int64              `json:"scanned"`
+	Entities map[string]*Counts `json:"entities"`
+	// Other counts items of entities the plan does not change; Unknown items
+	// of no BASE entity; Ambiguous items that fit several BASE entities.
+	Other     int64 `json:"other"`
+	Unknown   int64 `json:"unknown"`
+	Ambiguous int64 `json:"ambiguous"`
+	// Errors holds the first problems met (items that failed), at most 20.
+	Errors []string `json:"errors,omitempty"`
+	// Complete is true when every segment was scanned to its end.
+	Complete bool `json:"complete"`
+}
+
+// Matched is the number of items of the planned entities.
+func (r *Result) Matched() int64 {
+	var n int64
+	for _, c := range r.Entities {
+		n += c.Items
+	}
+	return n
+}
+
+// Options configure Run.
+type Options struct {
+	Client *dynamodb.Client
+	// Table is the DynamoDB table name.
+	Table string
+	// Label is the schema's table label of Table.
+	Label string
+	// DryRun counts without writing.
+	DryRun bool
+	// Segments is the number of parallel Scan segments (default 4).
+	Segments int
+	// PageSize is the Scan page size (default 100).
+	PageSize int32
+	// Rate bounds the updates per second (0: no bound).
+	Rate float64
+	// Resume continues from a checkpoint (nil: from the start).
+	Resume *Checkpoint
+	// Save is called with the checkpoint after every page of a segment (in
+	// order, never concurrently). A page is saved only after all its items
+	// are done, so a resumed run repeats at most one page per segment.
+	Save func(*Checkpoint) error
+	// Progress is called after every page (never concurrently).
+	Progress func(*Result)
+}
+
+// ErrCheckpointMismatch is returned when a checkpoint was written for
+// another table or plan.
+var ErrCheckpointMismatch = errors.New("the checkpoint belongs to another table or data plan")
+
+// Run scans the table and, for every item of a planned entity still in
+// BASE's shape, writes HEAD's index attributes with a conditional
+// UpdateItem (or only counts, with DryRun). It returns the cumulated result;
+// after ctx is cancelled it returns the result so far and ctx's error, and
+// the last checkpoint saved covers every page finished.
+func Run(ctx context.Context, p *Plan, opts Options) (*Result, error) {
+	if opts.Segments <= 0 {
+		opts.Segments = 4
+	}
+	if opts.PageSize <= 0 {
+		opts.PageSize = 100
+	}
+	cp := opts.Resume
+	if cp != nil {
+		if cp.Table != opts.Table || cp.Plan != p.Fingerprint() || cp.DryRun != opts.DryRun {
+			return nil, ErrCheckpointMismatch
+		}
+		opts.Segments = len(cp.Segments)
+	} else {
+		cp = &Checkpoint{Version: checkpointVersion, Table: opts.Table, Plan: p.Fingerprint(), DryRun: opts.DryRun,
+			Segments: make([]SegmentState, opts.Segments),
+			Result:   Result{Table: opts.Table, DryRun: opts.DryRun, Segments: opts.Segments, Entities: map[string]*Counts{}}}
+		for i := range cp.Segments {
+			cp.Segments[i].Segment = i
+		}
+	}
+	if cp.Result.Entities == nil {
+		cp.Result.Entities = map[string]*Counts{}
+	}
+	r, err := newRunner(p, opts, cp)
+	if err != nil {
+		return nil, err
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, opts.Segments)
+	for i := 0; i < opts.Segments; i++ {
+		if cp.Segments[i].Done {
+			continue
+		}
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			errs[i] = r.segment(ctx, i)
+		}(i)
+	}
+	wg.Wait()
+	res := r.snapshot()
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
+	if err := errors.Join(errs...); err != nil {
+		return res, err
+	}
+	return res, nil
+}
+
+func newRunner(p *Plan, opts Options, cp *Checkpoint) (*runner, error) {
+	r := &runner{plan: p, opts: opts, cp: cp, entities: p.Runnable(opts.Label), lim: newLimiter(opts.Rate)}
+	r.all = p.baseSchema.Table(opts.Label)
+	if r.all == nil {
+		return nil, fmt.Errorf("migrate: BASE has no table %q", opts.Label)
+	}
+	r.prefixes = map[*hclschema.Entity][]KeyPrefix{}
+	for _, e := range r.all.Entities {
+		for _, k := range r.all.Primary.KeyAttrs() {
+			if kp := literalPrefix(k.Name, e.Key.Template(k.Name)); kp.Prefix != "" {
+				r.prefixes[e] = append(r.prefixes[e], kp)
+			}
+		}
+	}
+	for _, ep := range r.entities {
+		if cp.Result.Entities[ep.Entity] == nil {
+			cp.Result.Entities[ep.Entity] = &Counts{}
+		}
+	}
+	return r, nil
+}
+
+type runner struct {
+	plan     *Plan
+	opts     Options
+	entities []*EntityPlan
+	all      *hclschema.Table
+	lim      *limiter
+	// prefixes are the literal key prefixes of every BASE entity: a cheap
+	// test before its templates are evaluated on an item.
+	prefixes map[*hclschema.Entity][]KeyPrefix
+
+	mu sync.Mutex // guards cp and the calls of Save and Progress
+	cp *Checkpoint
+}
+
+func (r *runner) snapshot() *Result {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	res := r.cp.Result
+	res.Entities = map[string]*Counts{}
+	for k, v := range r.cp.Result.Entities {
+		c := *v
+		res.Entities[k] = &c
+	}
+	res.Errors = append([]string{}, r.cp.Result.Errors...)
+	res.Complete = true
+	for _, s := range r.cp.Segments {
+		res.Complete = res.Complete && s.Done
+	}
+	return &res
+}
+
+// pageResult is what one page added.
+type pageResult struct {
+	scanned, other, unknown, ambiguous int64
+	entities                           map[string]*Counts
+	errors                             []string
+}
+
+func (r *runner) segment(ctx context.Context, seg int) error {
+	r.mu.Lock()
+	start := r.cp.Segments[seg].LastKey
+	r.mu.Unlock()
+	var exclusive map[string]types.AttributeValue
+	if start != nil {
+		exclusive = decodeKey(start)
+	}
+	for {
+		out, err := r.opts.Client.Scan(ctx, &dynamodb.ScanInput{
+			TableName: aws.String(r.opts.Table), Segment: aws.Int32(int32(seg)), TotalSegments: aws.Int32(int32(r.opts.Segments)),
+			Limit: aws.Int32(r.opts.PageSize), ExclusiveStartKey: exclusive, ConsistentRead: aws.Bool(true),
+		})
+		if err != nil {
+			return fmt.Errorf("migrate: scan %s segment %d: %w", r.opts.Table, seg, err)
+		}
+		pr := pageResult{entities: map[string]*Counts{}}
+		for _, item := range out.Items {
+			if err := r.item(ctx, item, &pr); err != nil {
+				return err // interrupted: this page is not checkpointed
+			}
+		}
+		exclusive = out.LastEvaluatedKey
+		r.mu.Lock()
+		res := &r.cp.Result
+		res.Scanned += pr.scanned
+		res.Other += pr.other
+		res.Unknown += pr.unknown
+		res.Ambiguous += pr.ambiguous
+		for k, c := range pr.entities {
+			res.Entities[k].add(*c)
+		}
+		for _, e := range pr.errors {
+			if len(res.Errors) < 20 {
+				res.Errors = append(res.Errors, e)
+			}
+		}
+		if len(exclusive) == 0 {
+			r.cp.Segments[seg].Done = true
+			r.cp.Segments[seg].LastKey = nil
+		} else {
+			r.cp.Segments[seg].LastKey = encodeKey(exclusive)
+		}
+		var saveErr error
+		if r.opts.Save != nil {
+			saveErr = r.opts.Save(r.cp)
+		}
+		if r.opts.Progress != nil {
+			r.mu.Unlock()
+			snap := r.snapshot()
+			r.mu.Lock()
+			r.opts.Progress(snap)
+		}
+		r.mu.Unlock()
+		if saveErr != nil && ctx.Err() == nil {
+			return fmt.Errorf("migrate: save checkpoint: %w", saveErr)
+		}
+		if len(exclusive) == 0 {
+			return nil
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+	}
+}
+
+// classify finds the BASE entity an item was written as: the one whose
+// templates give back the item's stored primary key.
+func (r *runner) classify(item map[string]types.AttributeValue) (*hclschema.Entity, int) {
+	var found *hclschema.Entity
+	n := 0
+	for _, e := range r.all.Entities {
+		if hasPrefixes(item, r.prefixes[e]) && matchesBase(e, item) {
+			found = e
+			n++
+		}
+	}
+	return found, n
+}
+
+// hasPrefixes reports whether the item's key attributes start with the
+// literal prefixes of an entity's templates (equal them, when constant).
+func hasPrefixes(item map[string]types.AttributeValue, kps []KeyPrefix) bool {
+	for _, kp := range kps {
+		s, ok := item[kp.Attr].(*types.AttributeValueMemberS)
+		if !ok || !strings.HasPrefix(s.Value, kp.Prefix) || kp.Exact && s.Value != kp.Prefix {
+			return false
+		}
+	}
+	return true
+}
+
+func matchesBase(e *hclschema.Entity, item map[string]types.AttributeValue) bool {
+	vals, err := entityValues(e, item)
+	if err != nil {
+		return false
+	}
+	it, err := e.Item(vals)
+	if err != nil {
+		return false
+	}
+	for _, k := range e.Table.Primary.KeyAttrs() {
+		av, ok := item[k.Name]
+		if !ok || !sameValue(av, true, it.Attrs[k.Name], true) {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *runner) planOf(e *hclschema.Entity) *EntityPlan {
+	for _, ep := range r.entities {
+		if ep.Entity == e.Name {
+			return ep
+		}
+	}
+	return nil
+}
+
+// maxAttempts bounds the re-reads of an item that changed under an update.
+const maxAttempts = 3
+
+func (r *runner) item(ctx context.Context, item map[string]types.AttributeValue, pr *pageResult) error {
+	pr.scanned++
+	e, n := r.classify(item)
+	switch {
+	case n == 0:
+		pr.unknown++
+		return nil
+	case n > 1:
+		pr.ambiguous++
+		return nil
+	}
+	ep := r.planOf(e)
+	if ep == nil {
+		pr.other++
+		return nil
+	}
+	c := pr.entities[ep.Entity]
+	if c == nil {
+		c = &Counts{}
+		pr.entities[ep.Entity] = c
+	}
+	c.Items++
+	for attempt := 1; ; attempt++ {
+		st, upd, err := r.prepare(ep, item)
+		if err != nil {
+			c.Failed++
+			pr.errors = append(pr.errors, fmt.Sprintf("%s %s: %s", ep.Entity, keyString(item, r.all), err))
+			return nil
+		}
+		switch st {
+		case stateHead:
+			c.Already++
+			return nil
+		case stateDiverged:
+			c.Diverged++
+			pr.errors = append(pr.errors, fmt.Sprintf("%s %s: neither BASE's nor HEAD's index attributes: left alone", ep.Entity, keyString(item, r.all)))
+			return nil
+		}
+		if r.opts.DryRun {
+			c.Updated++
+			c.WCU += upd.wcu
+			return nil
+		}
+		if err := r.lim.wait(ctx); err != nil {
+			return err
+		}
+		_, err = r.opts.Client.UpdateItem(ctx, upd.input)
+		if err == nil {
+			c.Updated++
+			c.WCU += upd.wcu
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		var ccf *types.ConditionalCheckFailedException
+		if !errors.As(err, &ccf) || attempt == maxAttempts {
+			c.Failed++
+			pr.errors = append(pr.errors, fmt.Sprintf("%s %s: update: %s", ep.Entity, keyString(item, r.all), err))
+			return nil
+		}
+		// Written concurrently: read it again and decide anew.
+		got, gerr := r.opts.Client.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(r.opts.Table), Key: primaryKey(item, r.all), ConsistentRead: aws.Bool(true)})
+		if gerr != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			c.Failed++
+			pr.errors = append(pr.errors, fmt.Sprintf("%s %s: read again: %s", ep.Entity, keyString(item, r.all), gerr))
+			return nil
+		}
+		if got.Item == nil {
+			c.Items-- // deleted meanwhile
+			return nil
+		}
+		item = got.Item
+		if !matchesBase(e, item) {
+			c.Items--
+			pr.other++
+			return nil
+		}
+	}
+}
+
+type shape int
+
+const (
+	stateBase shape = iota
+	stateHead
+	stateDiverged
+)
+
+type itemUpdate struct {
+	input *dynamodb.UpdateItemInput
+	wcu   float64
+}
+
+// prepare compares the item's changed attributes with what BASE and HEAD
+// compute for it and builds the conditional update to HEAD's shape.
+func (r *runner) prepare(ep *EntityPlan, item map[string]types.AttributeValue) (shape, *itemUpdate, error) {
+	vals, err := entityValues(ep.head, item)
+	if err != nil {
+		return 0, nil, fmt.Errorf("HEAD cannot read the item: %w", err)
+	}
+	hi, err := ep.head.Item(vals)
+	if err != nil {
+		return 0, nil, fmt.Errorf("HEAD's templates: %w", err)
+	}
+	bvals, err := entityValues(ep.base, item)
+	if err != nil {
+		return 0, nil, err
+	}
+	bi, err := ep.base.Item(bvals)
+	if err != nil {
+		return 0, nil, err
+	}
+	isHead, isBase := true, true
+	for _, ch := range ep.Changes {
+		cur, ok := item[ch.Attr]
+		want, wok := hi.Attrs[ch.Attr]
+		old, ook := bi.Attrs[ch.Attr]
+		isHead = isHead && sameValue(cur, ok, want, wok)
+		isBase = isBase && sameValue(cur, ok, old, ook)
+	}
+	switch {
+	case isHead:
+		return stateHead, nil, nil
+	case !isBase:
+		return stateDiverged, nil, nil
+	}
+	var ub expression.UpdateBuilder
+	sets := 0
+	after := map[string]types.AttributeValue{}
+	for k, v := range item {
+		after[k] = v
+	}
+	pk := r.all.Primary.PartitionKey[0].Name
+	cond := expression.AttributeExists(expression.NameNoDotSplit(pk))
+	guard := func(name string) {
+		if cur, ok := item[name]; ok {
+			cond = expression.And(cond, expression.Equal(expression.NameNoDotSplit(name), expression.Value(avValue{cur})))
+		} else {
+			cond = expression.And(cond, expression.AttributeNotExists(expression.NameNoDotSplit(name)))
+		}
+	}
+	for _, ch := range ep.Changes {
+		guard(ch.Attr)
+		if want, ok := hi.Attrs[ch.Attr]; ok {
+			av, err := toAV(want)
+			if err != nil {
+				return 0, nil, fmt.Errorf("%s: %w", ch.Attr, err)
+			}
+			ub = ub.Set(expression.NameNoDotSplit(ch.Attr), expression.Value(avValue{av}))
+			after[ch.Attr] = av
+			sets++
+		} else {
+			ub = ub.Remove(expression.NameNoDotSplit(ch.Attr))
+			delete(after, ch.Attr)
+			sets++
+		}
+	}
+	for _, s := range ep.sources {
+		guard(s)
+	}
+	expr, err := expression.NewBuilder().WithUpdate(ub).WithCondition(cond).Build()
+	if err != nil {
+		return 0, nil, fmt.Errorf("build the update: %w", err)
+	}
+	in := &dynamodb.UpdateItemInput{
+		TableName: aws.String(r.opts.Table), Key: primaryKey(item, r.all),
+		UpdateExpression: expr.Update(), ConditionExpression: expr.Condition(),
+		ExpressionAttributeNames: expr.Names(), ExpressionAttributeValues: expr.Values(),
+	}
+	return stateBase, &itemUpdate{input: in, wcu: wcu(r.plan.headSchema.Table(r.opts.Label), ep, item, after)}, nil
+}
+
+// wcu estimates the write units of an update: one per KB of the new item
+// for the table, and for every GSI whose keys change, one per KB for the
+// old entry removed and one for the new entry written.
+func wcu(t *hclschema.Table, ep *EntityPlan, before, after map[string]types.AttributeValue) float64 {
+	units := math.Ceil(float64(avSize(after)) / 1024)
+	if units < 1 {
+		units = 1
+	}
+	total := units
+	if t == nil {
+		return total
+	}
+	changed := map[string]bool{}
+	for _, c := range ep.Changes {
+		changed[c.Attr] = true
+	}
+	for _, ix := range t.GSIs {
+		touched := false
+		for _, k := range ix.KeyAttrs() {
+			touched = touched || changed[k.Name]
+		}
+		if !touched {
+			continue
+		}
+		if inIndex(ix, before) {
+			total += units
+		}
+		if inIndex(ix, after) {
+			total += units
+		}
+	}
+	return total
+}
+
+func inIndex(ix *hclschema.Index, item map[string]types.AttributeValue) bool {
+	for _, k := range ix.KeyAttrs() {
+		av, ok := item[k.Name]
+		if !ok {
+			return false
+		}
+		switch av.(type) {
+		case *types.AttributeValueMemberS:
+			ok = k.Type == hclschema.TypeS
+		case *types.AttributeValueMemberN:
+			ok = k.Type == hclschema.TypeN
+		case *types.AttributeValueMemberB:
+			ok = k.Type == hclschema.TypeB
+		default:
+			ok = false
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func primaryKey(item map[string]types.AttributeValue, t *hclschema.Table) map[string]types.AttributeValue {
+	key := map[string]types.AttributeValue{}
+	for _, k := range t.Primary.KeyAttrs() {
+		key[k.Name] = item[k.Name]
+	}
+	return key
+}
+
+func keyString(item map[string]types.AttributeValue, t *hclschema.Table) string {
+	var parts []string
+	for _, k := range t.Primary.KeyAttrs() {
+		v, err := toCty(item[k.Name])
+		if err != nil || v.IsNull() {
+			parts = append(parts, k.Name+"=?")
+			continue
+		}
+		if v.Type() == cty.String {
+			parts = append(parts, fmt.Sprintf("%s=%q", k.Name, v.AsString()))
+		} else {
+			parts = append(parts, fmt.Sprintf("%s=%s", k.Name, numberString(v.AsBigFloat())))
+		}
+	}
+	sort.Strings(parts)
+	return "{" + joinComma(parts) + "}"
+}
+
+func joinComma(xs []string) string {
+	out := ""
+	for i, x := range xs {
+		if i > 0 {
+			out += ", "
+		}
+		out += x
+	}
+	return out
+}
+
+// limiter spaces calls evenly at a rate per second (shared by the segments).
+type limiter struct {
+	mu       sync.Mutex
+	interval time.Duration
+	next     time.Time
+}
+
+func newLimiter(rate float64) *limiter {
+	if rate <= 0 {
+		return &limiter{}
+	}
+	return &limiter{interval: time.Duration(float64(time.Second) / rate)}
+}
+
+func (l *limiter) wait(ctx context.Context) error {
+	if l.interval == 0 {
+		return ctx.Err()
+	}
+	l.mu.Lock()
+	now := time.Now()
+	if l.next.Before(now) {
+		l.next = now
+	}
+	at := l.next
+	l.next = l.next.Add(l.interval)
+	l.mu.Unlock()
+	t := time.NewTimer(time.Until(at))
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

@@ -1,0 +1,133 @@
+package schemadiff
+
+import "sort"
+
+// Class says what a change does to a live table, its items and its readers.
+// Classes are ordered by severity.
+type Class int
+
+// Classes of changes, least severe first.
+const (
+	// Additive: nothing existing changes (a new entity, pattern, optional
+	// attribute, a GSI DynamoDB fills by itself, a safe setting).
+	Additive Class = iota
+	// NeedsBackfill: existing items lack or hold stale index keys until
+	// `tfdyn migrate` rewrites them; readers of the affected patterns miss
+	// them meanwhile.
+	NeedsBackfill
+	// BreaksItems: items already stored no longer fit the design (a key
+	// template, a required attribute, a type, the TTL attribute).
+	BreaksItems
+	// BreaksReaders: code that reads the table sees other results or other
+	// attributes (a pattern removed or changed, an attribute removed).
+	BreaksReaders
+	// Destructive: DynamoDB deletes or replaces data (a table, an index, the
+	// table's key schema) or a protection is turned off.
+	Destructive
+)
+
+// String is the class as written in reports.
+func (c Class) String() string {
+	switch c {
+	case Additive:
+		return "additive"
+	case NeedsBackfill:
+		return "needs backfill"
+	case BreaksItems:
+		return "breaking for existing items"
+	case BreaksReaders:
+		return "breaking for readers"
+	case Destructive:
+		return "destructive"
+	}
+	return "unknown"
+}
+
+// Blocking reports whether a change of this class blocks unless it is
+// acknowledged.
+func (c Class) Blocking() bool { return c >= BreaksItems }
+
+// Code is the stable code of a kind of change (docs/diff.md).
+type Code string
+
+// Change codes. The hundreds give the class.
+const (
+	TableAdded           Code = "SD101"
+	GSIAdded             Code = "SD102"
+	EntityAdded          Code = "SD103"
+	PatternAdded         Code = "SD104"
+	OptionalAttrAdded    Code = "SD105"
+	SettingChanged       Code = "SD106"
+	EntityJoinsIndex     Code = "SD201"
+	IndexTemplateChanged Code = "SD202"
+	SparseChanged        Code = "SD203"
+	EntityLeavesIndex    Code = "SD204"
+	KeyTemplateChanged   Code = "SD301"
+	RequiredAttrAdded    Code = "SD302"
+	AttrTypeChanged      Code = "SD303"
+	AttrNowRequired      Code = "SD304"
+	TTLChanged           Code = "SD305"
+	PatternRemoved       Code = "SD401"
+	PatternChanged       Code = "SD402"
+	AttrRemoved          Code = "SD403"
+	TableRemoved         Code = "SD501"
+	GSIRemoved           Code = "SD502"
+	EntityRemoved        Code = "SD503"
+	TableReplaced        Code = "SD504"
+	LSIChanged           Code = "SD505"
+	GSIRebuilt           Code = "SD506"
+	ProtectionOff        Code = "SD507"
+)
+
+// CodeInfo describes a change code: its class and a title (docs/diff.md).
+type CodeInfo struct {
+	Code  Code
+	Class Class
+	Title string
+}
+
+// Codes lists every change code, in code order.
+var Codes = []CodeInfo{
+	{TableAdded, Additive, "table added"},
+	{GSIAdded, Additive, "GSI added that DynamoDB fills from attributes the items already have"},
+	{EntityAdded, Additive, "entity added"},
+	{PatternAdded, Additive, "access pattern added"},
+	{OptionalAttrAdded, Additive, "optional attribute added"},
+	{SettingChanged, Additive, "table or index setting changed without data loss"},
+	{EntityJoinsIndex, NeedsBackfill, "entity joins an index through key templates"},
+	{IndexTemplateChanged, NeedsBackfill, "index key template changed"},
+	{SparseChanged, NeedsBackfill, "sparse condition added, changed or removed"},
+	{EntityLeavesIndex, NeedsBackfill, "entity leaves an index"},
+	{KeyTemplateChanged, BreaksItems, "primary key template changed"},
+	{RequiredAttrAdded, BreaksItems, "required attribute added"},
+	{AttrTypeChanged, BreaksItems, "attribute type changed"},
+	{AttrNowRequired, BreaksItems, "optional attribute made required"},
+	{TTLChanged, BreaksItems, "TTL attribute changed or TTL turned off"},
+	{PatternRemoved, BreaksReaders, "access pattern removed"},
+	{PatternChanged, BreaksReaders, "access pattern changed"},
+	{AttrRemoved, BreaksReaders, "attribute removed"},
+	{TableRemoved, Destructive, "table removed"},
+	{GSIRemoved, Destructive, "GSI removed"},
+	{EntityRemoved, Destructive, "entity removed"},
+	{TableReplaced, Destructive, "table replaced (name or key schema changed)"},
+	{LSIChanged, Destructive, "LSI added, removed or changed"},
+	{GSIRebuilt, Destructive, "GSI rebuilt (key schema or projection changed)"},
+	{ProtectionOff, Destructive, "stream, point-in-time recovery or deletion protection turned off or changed"},
+}
+
+// Info returns the description of code c, or false.
+func Info(c Code) (CodeInfo, bool) {
+	i := sort.Search(len(Codes), func(i int) bool { return Codes[i].Code >= c })
+	if i < len(Codes) && Codes[i].Code == c {
+		return Codes[i], true
+	}
+	return CodeInfo{}, false
+}
+
+func codeNames() []string {
+	out := make([]string, len(Codes))
+	for i, c := range Codes {
+		out[i] = string(c.Code)
+	}
+	return out
+}

@@ -1,0 +1,750 @@
+package schemadiff
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+)
+
+// Change is one semantic difference between BASE and HEAD.
+type Change struct {
+	Code  Code
+	Class Class
+	// Address names what changed, for acknowledgements and reports:
+	// table.L, table.L.index.I, entity.E, entity.E.key.A,
+	// entity.E.index.I, entity.E.attribute.A, access_pattern.P.
+	Address string
+	// Summary is one line without a period; Detail says in full sentences
+	// what happens to the table, the items and the readers.
+	Summary string
+	Detail  string
+	// Base and Head are the declarations in each version (nil when absent).
+	Base, Head *hcl.Range
+	// Patterns are the access patterns whose results the change affects
+	// (names from HEAD, or from BASE for removed ones), sorted.
+	Patterns []string
+	// Entities are the entities whose stored items must change, sorted.
+	Entities []string
+	// Ack is the acknowledgement that covers the change, or nil.
+	Ack *Ack
+}
+
+// Blocking reports whether the change blocks: breaking or destructive and
+// not acknowledged.
+func (c *Change) Blocking() bool { return c.Class.Blocking() && c.Ack == nil }
+
+// Report is the diff of two schemas.
+type Report struct {
+	Base, Head string
+	Changes    []*Change
+}
+
+// Blocking returns the changes that block.
+func (r *Report) Blocking() []*Change {
+	var out []*Change
+	for _, c := range r.Changes {
+		if c.Blocking() {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Acknowledge attaches to every change the first acknowledgement that
+// covers it, and returns the acknowledgements that cover none (stale ones
+// a caller may warn about).
+func (r *Report) Acknowledge(acks []Ack) (unused []Ack) {
+	used := make([]bool, len(acks))
+	for _, c := range r.Changes {
+		for i := range acks {
+			if acks[i].Matches(c) {
+				if c.Ack == nil {
+					a := acks[i]
+					c.Ack = &a
+				}
+				used[i] = true
+			}
+		}
+	}
+	for i, a := range acks {
+		if !used[i] {
+			unused = append(unused, a)
+		}
+	}
+	return unused
+}
+
+// Diff compares BASE with HEAD. Both must have loaded without errors.
+// Tables, indexes, entities, attributes and patterns are matched by name (a
+// rename is a removal and an addition).
+func Diff(base, head *hclschema.Schema) *Report {
+	d := &differ{base: base, head: head}
+	d.tables()
+	d.entities()
+	d.patterns()
+	sort.SliceStable(d.out, func(i, j int) bool {
+		a, b := d.out[i], d.out[j]
+		if a.Class != b.Class {
+			return a.Class > b.Class
+		}
+		if a.Code != b.Code {
+			return a.Code < b.Code
+		}
+		return a.Address < b.Address
+	})
+	return &Report{Changes: d.out}
+}
+
+type differ struct {
+	base, head *hclschema.Schema
+	out        []*Change
+}
+
+func (d *differ) add(code Code, addr string, base, head *hcl.Range, summary, detail string, args ...any) *Change {
+	info, _ := Info(code)
+	c := &Change{Code: code, Class: info.Class, Address: addr, Base: base, Head: head,
+		Summary: summary, Detail: fmt.Sprintf(detail, args...)}
+	d.out = append(d.out, c)
+	return c
+}
+
+func rng(r hcl.Range) *hcl.Range { return &r }
+
+func tableAddr(t *hclschema.Table) string { return "table." + t.Label }
+func indexAddr(ix *hclschema.Index) string {
+	return "table." + ix.Table.Label + ".index." + ix.Name
+}
+
+// tables compares tables, their settings and their indexes.
+func (d *differ) tables() {
+	for _, bt := range d.base.Tables {
+		ht := d.head.Table(bt.Label)
+		if ht == nil {
+			c := d.add(TableRemoved, tableAddr(bt), rng(bt.DeclRange), nil, fmt.Sprintf("table %q removed", bt.Label),
+				"Table %q (DynamoDB table %q) is no longer in the schema: applying the Terraform deletes the table and every item in it.", bt.Label, bt.Name)
+			c.Patterns = patternsOn(d.base, func(p *hclschema.AccessPattern) bool { return p.Table == bt })
+			continue
+		}
+		d.table(bt, ht)
+	}
+	for _, ht := range d.head.Tables {
+		if d.base.Table(ht.Label) == nil {
+			d.add(TableAdded, tableAddr(ht), nil, rng(ht.DeclRange), fmt.Sprintf("table %q added", ht.Label),
+				"Table %q (DynamoDB table %q) is new: applying the Terraform creates it empty.", ht.Label, ht.Name)
+		}
+	}
+}
+
+func keyList(ks []hclschema.KeyAttr) string {
+	var parts []string
+	for _, k := range ks {
+		parts = append(parts, k.Name+" ("+k.Type+")")
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (d *differ) table(bt, ht *hclschema.Table) {
+	addr := tableAddr(ht)
+	tablePatterns := func() []string {
+		return union(patternsOn(d.base, func(p *hclschema.AccessPattern) bool { return p.Table == bt }),
+			patternsOn(d.head, func(p *hclschema.AccessPattern) bool { return p.Table == ht }))
+	}
+	var why []string
+	if bt.Name != ht.Name {
+		why = append(why, fmt.Sprintf("the DynamoDB name changes from %q to %q", bt.Name, ht.Name))
+	}
+	if b, h := keyList(bt.Primary.PartitionKey), keyList(ht.Primary.PartitionKey); b != h {
+		why = append(why, fmt.Sprintf("the partition key changes from %s to %s", b, h))
+	}
+	if b, h := keyList(bt.Primary.SortKey), keyList(ht.Primary.SortKey); b != h {
+		why = append(why, fmt.Sprintf("the sort key changes from %s to %s", b, h))
+	}
+	if len(why) > 0 {
+		c := d.add(TableReplaced, addr, rng(bt.DeclRange), rng(ht.DeclRange), fmt.Sprintf("table %q replaced", ht.Label),
+			"In table %q %s. DynamoDB cannot change a table's name or key schema: Terraform deletes the table with every item and creates a new one. Copy the data to a new table instead.",
+			ht.Label, strings.Join(why, "; "))
+		c.Patterns = tablePatterns()
+		c.Entities = entityNames(bt.Entities)
+	}
+	d.settings(bt, ht)
+	// LSIs: any difference replaces the table.
+	var lsiWhy []string
+	for _, bl := range bt.LSIs {
+		hl := findIndex(ht.LSIs, bl.Name)
+		switch {
+		case hl == nil:
+			lsiWhy = append(lsiWhy, fmt.Sprintf("LSI %q is removed", bl.Name))
+		case indexShape(bl) != indexShape(hl):
+			lsiWhy = append(lsiWhy, fmt.Sprintf("LSI %q changes (%s → %s)", bl.Name, indexShape(bl), indexShape(hl)))
+		}
+	}
+	for _, hl := range ht.LSIs {
+		if findIndex(bt.LSIs, hl.Name) == nil {
+			lsiWhy = append(lsiWhy, fmt.Sprintf("LSI %q is added", hl.Name))
+		}
+	}
+	if len(lsiWhy) > 0 {
+		c := d.add(LSIChanged, addr, rng(bt.DeclRange), rng(ht.DeclRange), fmt.Sprintf("LSIs of table %q changed", ht.Label),
+			"In table %q %s. DynamoDB creates LSIs only with the table: Terraform deletes the table with every item and creates a new one. Copy the data to a new table instead.",
+			ht.Label, strings.Join(lsiWhy, "; "))
+		c.Patterns = tablePatterns()
+		c.Entities = entityNames(bt.Entities)
+	}
+	for _, bg := range bt.GSIs {
+		hg := findIndex(ht.GSIs, bg.Name)
+		if hg == nil {
+			c := d.add(GSIRemoved, indexAddr(bg), rng(bg.DeclRange), nil, fmt.Sprintf("GSI %q of table %q removed", bg.Name, bt.Label),
+				"GSI %q is no longer in table %q: DynamoDB deletes the index. The items keep the attributes they wrote for it.", bg.Name, bt.Label)
+			c.Patterns = patternsOn(d.base, func(p *hclschema.AccessPattern) bool { return p.Index == bg })
+			continue
+		}
+		if b, h := indexShape(bg), indexShape(hg); b != h {
+			c := d.add(GSIRebuilt, indexAddr(hg), rng(bg.DeclRange), rng(hg.DeclRange), fmt.Sprintf("GSI %q of table %q rebuilt", hg.Name, ht.Label),
+				"GSI %q changes from %s to %s. DynamoDB cannot change an index's keys or projection: it is deleted and created again, and its queries fail or return partial results until the new index has backfilled.",
+				hg.Name, b, h)
+			c.Patterns = union(patternsOn(d.base, func(p *hclschema.AccessPattern) bool { return p.Index == bg }),
+				patternsOn(d.head, func(p *hclschema.AccessPattern) bool { return p.Index == hg }))
+			continue
+		}
+		if bg.ReadCapacity != hg.ReadCapacity || bg.WriteCapacity != hg.WriteCapacity {
+			d.add(SettingChanged, indexAddr(hg), rng(bg.DeclRange), rng(hg.DeclRange), fmt.Sprintf("capacity of GSI %q changed", hg.Name),
+				"The provisioned capacity of GSI %q changes from %d read / %d write to %d read / %d write units.", hg.Name, bg.ReadCapacity, bg.WriteCapacity, hg.ReadCapacity, hg.WriteCapacity)
+		}
+	}
+	for _, hg := range ht.GSIs {
+		if findIndex(bt.GSIs, hg.Name) != nil {
+			continue
+		}
+		// Entities that join through templates are SD201 each; the index itself
+		// is additive: DynamoDB fills it from the attributes items have.
+		d.add(GSIAdded, indexAddr(hg), nil, rng(hg.DeclRange), fmt.Sprintf("GSI %q added to table %q", hg.Name, ht.Label),
+			"GSI %q (%s) is new: DynamoDB creates it and fills it from the items that already have its key attributes. Items that get these attributes only from templates need a backfill (SD201).",
+			hg.Name, indexShape(hg))
+	}
+}
+
+// settings compares the table's settings.
+func (d *differ) settings(bt, ht *hclschema.Table) {
+	addr := tableAddr(ht)
+	b, h := rng(bt.DeclRange), rng(ht.DeclRange)
+	var safe []string
+	if bt.BillingMode != ht.BillingMode {
+		safe = append(safe, fmt.Sprintf("billing mode %s → %s", bt.BillingMode, ht.BillingMode))
+	}
+	if bt.ReadCapacity != ht.ReadCapacity || bt.WriteCapacity != ht.WriteCapacity {
+		safe = append(safe, fmt.Sprintf("capacity %d/%d → %d/%d", bt.ReadCapacity, bt.WriteCapacity, ht.ReadCapacity, ht.WriteCapacity))
+	}
+	if bt.TableClass != ht.TableClass {
+		safe = append(safe, fmt.Sprintf("table class %s → %s", bt.TableClass, ht.TableClass))
+	}
+	if sseKey(bt) != sseKey(ht) {
+		safe = append(safe, fmt.Sprintf("encryption %s → %s", sseKey(bt), sseKey(ht)))
+	}
+	if tagString(bt.Tags) != tagString(ht.Tags) {
+		safe = append(safe, fmt.Sprintf("tags %s → %s", tagString(bt.Tags), tagString(ht.Tags)))
+	}
+	if !bt.PointInTimeRecovery && ht.PointInTimeRecovery {
+		safe = append(safe, "point-in-time recovery turned on")
+	}
+	if !bt.DeletionProtection && ht.DeletionProtection {
+		safe = append(safe, "deletion protection turned on")
+	}
+	if bt.StreamViewType == "" && ht.StreamViewType != "" {
+		safe = append(safe, "stream turned on ("+ht.StreamViewType+")")
+	}
+	if bt.TTLAttribute == "" && ht.TTLAttribute != "" {
+		safe = append(safe, fmt.Sprintf("TTL turned on (attribute %q)", ht.TTLAttribute))
+	}
+	if len(safe) > 0 {
+		d.add(SettingChanged, addr, b, h, fmt.Sprintf("settings of table %q changed", ht.Label),
+			"Table %q changes: %s. No item is lost.", ht.Label, strings.Join(safe, "; "))
+	}
+	var off []string
+	switch {
+	case bt.StreamViewType != "" && ht.StreamViewType == "":
+		off = append(off, "the stream is turned off (consumers stop receiving changes and its records are lost)")
+	case bt.StreamViewType != "" && bt.StreamViewType != ht.StreamViewType:
+		off = append(off, fmt.Sprintf("the stream view type changes from %s to %s (the stream is replaced: consumers must move to the new stream ARN)", bt.StreamViewType, ht.StreamViewType))
+	}
+	if bt.PointInTimeRecovery && !ht.PointInTimeRecovery {
+		off = append(off, "point-in-time recovery is turned off (its backups are deleted)")
+	}
+	if bt.DeletionProtection && !ht.DeletionProtection {
+		off = append(off, "deletion protection is turned off")
+	}
+	if len(off) > 0 {
+		d.add(ProtectionOff, addr, b, h, fmt.Sprintf("protection of table %q reduced", ht.Label),
+			"In table %q %s.", ht.Label, strings.Join(off, "; "))
+	}
+	if bt.TTLAttribute != "" && bt.TTLAttribute != ht.TTLAttribute {
+		what := fmt.Sprintf("TTL is turned off: items with %q no longer expire", bt.TTLAttribute)
+		if ht.TTLAttribute != "" {
+			what = fmt.Sprintf("the TTL attribute changes from %q to %q: existing items expire only when they get %q", bt.TTLAttribute, ht.TTLAttribute, ht.TTLAttribute)
+		}
+		c := d.add(TTLChanged, addr, b, h, fmt.Sprintf("TTL of table %q changed", ht.Label), "In table %q %s.", ht.Label, what)
+		for _, e := range bt.Entities {
+			if e.Attribute(bt.TTLAttribute) != nil {
+				c.Entities = append(c.Entities, e.Name)
+			}
+		}
+		sort.Strings(c.Entities)
+	}
+}
+
+func sseKey(t *hclschema.Table) string {
+	switch {
+	case t.SSE == nil:
+		return "AWS owned key"
+	case t.SSE.KMSKeyARN == "":
+		return "AWS managed key"
+	}
+	return t.SSE.KMSKeyARN
+}
+
+func tagString(m map[string]string) string {
+	var keys []string
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var parts []string
+	for _, k := range keys {
+		parts = append(parts, k+"="+m[k])
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
+}
+
+// indexShape renders what DynamoDB cannot change in place: the key schema
+// with types, and the projection.
+func indexShape(ix *hclschema.Index) string {
+	s := "keys [" + keyList(ix.PartitionKey) + "] / [" + keyList(ix.SortKey) + "], projection " + ix.Projection
+	if ix.Projection == hclschema.ProjectInclude {
+		inc := append([]string{}, ix.Include...)
+		sort.Strings(inc)
+		s += " [" + strings.Join(inc, ", ") + "]"
+	}
+	return s
+}
+
+func findIndex(ixs []*hclschema.Index, name string) *hclschema.Index {
+	for _, ix := range ixs {
+		if ix.Name == name {
+			return ix
+		}
+	}
+	return nil
+}
+
+// entities compares entities: attributes, key templates, index blocks.
+func (d *differ) entities() {
+	for _, be := range d.base.Entities {
+		he := d.head.Entity(be.Name)
+		if he == nil {
+			c := d.add(EntityRemoved, "entity."+be.Name, rng(be.DeclRange), nil, fmt.Sprintf("entity %q removed", be.Name),
+				"Entity %q is no longer in the schema, but its items stay in the table: nothing describes, migrates or verifies them any more. Delete them, or keep the entity.", be.Name)
+			c.Patterns = patternsOn(d.base, func(p *hclschema.AccessPattern) bool { return p.ReturnsEntity(be) })
+			c.Entities = []string{be.Name}
+			continue
+		}
+		if be.Table == nil || he.Table == nil || be.Table.Label != he.Table.Label {
+			c := d.add(EntityRemoved, "entity."+be.Name, rng(be.DeclRange), rng(he.DeclRange), fmt.Sprintf("entity %q moved to another table", be.Name),
+				"Entity %q moves from table %q to table %q: its items stay in the old table. Copy them.", be.Name, tableLabel(be.Table), tableLabel(he.Table))
+			c.Entities = []string{be.Name}
+			continue
+		}
+		d.entity(be, he)
+	}
+	for _, he := range d.head.Entities {
+		if d.base.Entity(he.Name) == nil {
+			d.add(EntityAdded, "entity."+he.Name, nil, rng(he.DeclRange), fmt.Sprintf("entity %q added", he.Name),
+				"Entity %q is new; no stored item is of it yet.", he.Name)
+		}
+	}
+}
+
+func tableLabel(t *hclschema.Table) string {
+	if t == nil {
+		return ""
+	}
+	return t.Label
+}
+
+func (d *differ) entity(be, he *hclschema.Entity) {
+	addr := "entity." + he.Name
+	readers := func() []string {
+		return patternsOn(d.head, func(p *hclschema.AccessPattern) bool { return p.ReturnsEntity(he) })
+	}
+	// Attributes.
+	for _, ba := range be.Attributes {
+		ha := he.Attribute(ba.Name)
+		if ha == nil {
+			c := d.add(AttrRemoved, addr+".attribute."+ba.Name, rng(ba.Range), rng(he.DeclRange), fmt.Sprintf("attribute %q of entity %q removed", ba.Name, he.Name),
+				"Entity %q no longer declares %q. Stored items keep it, but readers that expect it get nothing from new items.", he.Name, ba.Name)
+			c.Patterns = patternsOn(d.base, func(p *hclschema.AccessPattern) bool { return p.ReturnsEntity(be) && reads(p, ba.Name) })
+			continue
+		}
+		if !ba.Type.Equals(ha.Type) {
+			c := d.add(AttrTypeChanged, addr+".attribute."+ha.Name, rng(ba.TypeRange), rng(ha.TypeRange), fmt.Sprintf("type of %s.%s changed", he.Name, ha.Name),
+				"Attribute %q of entity %q changes from %s to %s: stored items hold the old type.", ha.Name, he.Name, typeName(ba.Type), typeName(ha.Type))
+			c.Patterns, c.Entities = readers(), []string{he.Name}
+			continue
+		}
+		if ba.Optional && !ha.Optional {
+			c := d.add(AttrNowRequired, addr+".attribute."+ha.Name, rng(ba.TypeRange), rng(ha.TypeRange), fmt.Sprintf("attribute %s.%s made required", he.Name, ha.Name),
+				"Attribute %q of entity %q is no longer optional: stored items without it do not fit the entity.", ha.Name, he.Name)
+			c.Patterns, c.Entities = readers(), []string{he.Name}
+		}
+	}
+	for _, ha := range he.Attributes {
+		if be.Attribute(ha.Name) != nil {
+			continue
+		}
+		if ha.Optional {
+			d.add(OptionalAttrAdded, addr+".attribute."+ha.Name, rng(be.DeclRange), rng(ha.Range), fmt.Sprintf("optional attribute %s.%s added", he.Name, ha.Name),
+				"Entity %q gets the optional attribute %q; stored items simply lack it.", he.Name, ha.Name)
+			continue
+		}
+		c := d.add(RequiredAttrAdded, addr+".attribute."+ha.Name, rng(be.DeclRange), rng(ha.Range), fmt.Sprintf("required attribute %s.%s added", he.Name, ha.Name),
+			"Entity %q requires the new attribute %q, which stored items lack: give them a value first, or declare it optional(%s).", he.Name, ha.Name, typeName(ha.Type))
+		c.Patterns, c.Entities = readers(), []string{he.Name}
+	}
+	// Primary key templates.
+	for _, k := range he.Table.Primary.KeyAttrs() {
+		bt, ht := be.Key.Template(k.Name), he.Key.Template(k.Name)
+		bs, hs := templateText(d.base, bt), templateText(d.head, ht)
+		if bs == hs {
+			continue
+		}
+		c := d.add(KeyTemplateChanged, addr+".key."+k.Name, tplRange(bt, be.DeclRange), tplRange(ht, he.DeclRange),
+			fmt.Sprintf("key %s of entity %q changed", k.Name, he.Name),
+			"The template of %s changes from %s to %s. DynamoDB cannot change the key of a stored item: every item of %q must be copied under its new key (and the old one deleted), which `tfdyn migrate` does not do.",
+			k.Name, display(d.base, bt, be, k.Name), display(d.head, ht, he, k.Name), he.Name)
+		c.Patterns = union(patternsOn(d.base, func(p *hclschema.AccessPattern) bool { return p.ReturnsEntity(be) && usesKey(p.Index, k.Name) }),
+			patternsOn(d.head, func(p *hclschema.AccessPattern) bool { return p.ReturnsEntity(he) && usesKey(p.Index, k.Name) }))
+		c.Entities = []string{he.Name}
+	}
+	// Index blocks.
+	for _, bi := range be.Indexes {
+		hi := he.IndexBlock(bi.Index.Name)
+		if hi == nil || findIndex(he.Table.GSIs, bi.Index.Name) == nil && findIndex(he.Table.LSIs, bi.Index.Name) == nil {
+			if hi == nil && he.Table.Index(bi.Index.Name) != nil && len(bi.Templates) > 0 {
+				c := d.add(EntityLeavesIndex, addr+".index."+bi.Index.Name, rng(bi.DeclRange), rng(he.DeclRange),
+					fmt.Sprintf("entity %q leaves index %q", he.Name, bi.Index.Name),
+					"Entity %q no longer takes part in index %q, but its stored items keep %s and stay in the index until the attributes are removed.",
+					he.Name, bi.Index.Name, attrNames(bi.Templates))
+				c.Patterns = patternsOn(d.base, func(p *hclschema.AccessPattern) bool { return p.Index == bi.Index && p.ReturnsEntity(be) })
+				c.Entities = []string{he.Name}
+			}
+			continue
+		}
+		d.entityIndex(be, he, bi, hi)
+	}
+	for _, hi := range he.Indexes {
+		bi := be.IndexBlock(hi.Index.Name)
+		if bi != nil && be.Table.Index(hi.Index.Name) != nil {
+			continue
+		}
+		if len(hi.Templates) == 0 && hi.When == nil {
+			continue // the items' own attributes: DynamoDB indexes them (SD102 or nothing)
+		}
+		what := "key templates " + attrNames(hi.Templates)
+		if hi.When != nil {
+			what += " and the sparse condition " + exprText(d.head, hi.When.Range())
+		}
+		c := d.add(EntityJoinsIndex, addr+".index."+hi.Index.Name, rng(be.DeclRange), rng(hi.DeclRange),
+			fmt.Sprintf("entity %q joins index %q", he.Name, hi.Index.Name),
+			"Entity %q takes part in index %q through %s: stored items lack these attributes and are not in the index until `tfdyn migrate` writes them.",
+			he.Name, hi.Index.Name, what)
+		c.Patterns = patternsOn(d.head, func(p *hclschema.AccessPattern) bool { return p.Index == hi.Index && p.ReturnsEntity(he) })
+		c.Entities = []string{he.Name}
+	}
+}
+
+// entityIndex compares an entity's block of one index in BASE and HEAD.
+func (d *differ) entityIndex(be, he *hclschema.Entity, bi, hi *hclschema.EntityIndex) {
+	addr := "entity." + he.Name + ".index." + hi.Index.Name
+	patterns := func() []string {
+		return union(patternsOn(d.base, func(p *hclschema.AccessPattern) bool { return p.Index == bi.Index && p.ReturnsEntity(be) }),
+			patternsOn(d.head, func(p *hclschema.AccessPattern) bool { return p.Index == hi.Index && p.ReturnsEntity(he) }))
+	}
+	names := map[string]bool{}
+	for _, t := range bi.Templates {
+		names[t.Attr] = true
+	}
+	for _, t := range hi.Templates {
+		names[t.Attr] = true
+	}
+	var attrs []string
+	for n := range names {
+		attrs = append(attrs, n)
+	}
+	sort.Strings(attrs)
+	var changed []string
+	for _, n := range attrs {
+		bt, ht := bi.Template(n), hi.Template(n)
+		if templateText(d.base, bt) != templateText(d.head, ht) {
+			changed = append(changed, fmt.Sprintf("%s: %s → %s", n, display(d.base, bt, be, n), display(d.head, ht, he, n)))
+		}
+	}
+	if len(changed) > 0 {
+		c := d.add(IndexTemplateChanged, addr, rng(bi.DeclRange), rng(hi.DeclRange),
+			fmt.Sprintf("index %q keys of entity %q changed", hi.Index.Name, he.Name),
+			"In index %q of entity %q %s. Stored items hold the values of the old templates until `tfdyn migrate` recomputes them.",
+			hi.Index.Name, he.Name, strings.Join(changed, "; "))
+		c.Patterns, c.Entities = patterns(), []string{he.Name}
+	}
+	bw, hw := exprOrNone(d.base, bi.When), exprOrNone(d.head, hi.When)
+	if bw != hw {
+		var wr *hcl.Range
+		if hi.When != nil {
+			wr = rng(hi.When.Range())
+		} else {
+			wr = rng(hi.DeclRange)
+		}
+		br := rng(bi.DeclRange)
+		if bi.When != nil {
+			br = rng(bi.When.Range())
+		}
+		c := d.add(SparseChanged, addr, br, wr,
+			fmt.Sprintf("sparse condition of entity %q in index %q changed", he.Name, hi.Index.Name),
+			"The condition for items of %q to be in index %q changes from %s to %s. Stored items keep their old membership until `tfdyn migrate` re-evaluates it.",
+			he.Name, hi.Index.Name, whenText(d.base, bi.When), whenText(d.head, hi.When))
+		c.Patterns, c.Entities = patterns(), []string{he.Name}
+	}
+}
+
+// patterns compares access patterns.
+func (d *differ) patterns() {
+	for _, bp := range d.base.Patterns {
+		hp := d.head.Pattern(bp.Name)
+		if hp == nil {
+			c := d.add(PatternRemoved, "access_pattern."+bp.Name, rng(bp.DeclRange), nil, fmt.Sprintf("access pattern %q removed", bp.Name),
+				"Access pattern %q is no longer declared: code that runs it is no longer checked against the design.", bp.Name)
+			c.Patterns = []string{bp.Name}
+			continue
+		}
+		var why []string
+		if bi, hi := indexName(bp), indexName(hp); bi != hi {
+			why = append(why, fmt.Sprintf("index %s → %s", bi, hi))
+		}
+		if b, h := entityNames(bp.Entities), entityNames(hp.Entities); strings.Join(b, ",") != strings.Join(h, ",") {
+			why = append(why, fmt.Sprintf("entities %s → %s", strings.Join(b, ", "), strings.Join(h, ", ")))
+		}
+		if b, h := conditionsText(d.base, bp), conditionsText(d.head, hp); b != h {
+			why = append(why, fmt.Sprintf("key condition %s → %s", conditionsDisplay(d.base, bp), conditionsDisplay(d.head, hp)))
+		}
+		if bp.Descending != hp.Descending {
+			why = append(why, fmt.Sprintf("order %s → %s", order(bp), order(hp)))
+		}
+		if bp.Limit != hp.Limit {
+			why = append(why, fmt.Sprintf("limit %s → %s", limit(bp), limit(hp)))
+		}
+		if b, h := exprOrNone(d.base, bp.Filter), exprOrNone(d.head, hp.Filter); b != h {
+			why = append(why, fmt.Sprintf("filter %s → %s", whenText(d.base, bp.Filter), whenText(d.head, hp.Filter)))
+		}
+		if b, h := strings.Join(bp.Attributes, ", "), strings.Join(hp.Attributes, ", "); b != h {
+			why = append(why, fmt.Sprintf("attributes [%s] → [%s]", b, h))
+		}
+		if len(why) > 0 {
+			c := d.add(PatternChanged, "access_pattern."+hp.Name, rng(bp.DeclRange), rng(hp.DeclRange), fmt.Sprintf("access pattern %q changed", hp.Name),
+				"Access pattern %q changes: %s. Code that runs it must change with the schema.", hp.Name, strings.Join(why, "; "))
+			c.Patterns = []string{hp.Name}
+		}
+	}
+	for _, hp := range d.head.Patterns {
+		if d.base.Pattern(hp.Name) == nil {
+			c := d.add(PatternAdded, "access_pattern."+hp.Name, nil, rng(hp.DeclRange), fmt.Sprintf("access pattern %q added", hp.Name),
+				"Access pattern %q is new.", hp.Name)
+			c.Patterns = []string{hp.Name}
+		}
+	}
+}
+
+func indexName(p *hclschema.AccessPattern) string {
+	if p.Index == nil {
+		return "?"
+	}
+	return p.Index.Name
+}
+
+func order(p *hclschema.AccessPattern) string {
+	if p.Descending {
+		return "desc"
+	}
+	return "asc"
+}
+
+func limit(p *hclschema.AccessPattern) string {
+	if p.Limit == 0 {
+		return "none"
+	}
+	return fmt.Sprint(p.Limit)
+}
+
+// reads reports whether pattern p returns attribute attr to its caller.
+func reads(p *hclschema.AccessPattern, attr string) bool {
+	if len(p.Attributes) == 0 {
+		return true
+	}
+	for _, a := range p.Attributes {
+		if a == attr {
+			return true
+		}
+	}
+	return false
+}
+
+func usesKey(ix *hclschema.Index, attr string) bool {
+	if ix == nil {
+		return false
+	}
+	_, ok := ix.KeyAttr(attr)
+	if !ok && ix.Kind == hclschema.IndexLocal {
+		_, ok = ix.Table.Primary.KeyAttr(attr)
+	}
+	return ok
+}
+
+func patternsOn(s *hclschema.Schema, pred func(p *hclschema.AccessPattern) bool) []string {
+	var out []string
+	for _, p := range s.Patterns {
+		if pred(p) {
+			out = append(out, p.Name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func union(a, b []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range append(append([]string{}, a...), b...) {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func entityNames(es []*hclschema.Entity) []string {
+	var out []string
+	for _, e := range es {
+		out = append(out, e.Name)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func attrNames(ts []*hclschema.KeyTemplate) string {
+	var out []string
+	for _, t := range ts {
+		out = append(out, fmt.Sprintf("%q", t.Attr))
+	}
+	if len(out) == 0 {
+		return "no template"
+	}
+	return strings.Join(out, ", ")
+}
+
+func typeName(t cty.Type) string { return t.FriendlyNameForConstraint() }
+
+func tplRange(t *hclschema.KeyTemplate, def hcl.Range) *hcl.Range {
+	if t == nil {
+		return rng(def)
+	}
+	return rng(t.Range)
+}
+
+// templateText is the canonical text of a template ("" when absent), so
+// that layout and comments do not count as changes.
+func templateText(s *hclschema.Schema, t *hclschema.KeyTemplate) string {
+	if t == nil {
+		return ""
+	}
+	return canonical(s, t.Expr.Range())
+}
+
+// display renders a template for a message: its source text, or the
+// entity's own attribute when there is no template.
+func display(s *hclschema.Schema, t *hclschema.KeyTemplate, e *hclschema.Entity, attr string) string {
+	if t != nil {
+		return exprText(s, t.Expr.Range())
+	}
+	if e.Attribute(attr) != nil {
+		return fmt.Sprintf("the attribute %q itself", attr)
+	}
+	return "no template"
+}
+
+func exprOrNone(s *hclschema.Schema, e hcl.Expression) string {
+	if e == nil {
+		return ""
+	}
+	return canonical(s, e.Range())
+}
+
+func whenText(s *hclschema.Schema, e hcl.Expression) string {
+	if e == nil {
+		return "none"
+	}
+	return exprText(s, e.Range())
+}
+
+func conditionsText(s *hclschema.Schema, p *hclschema.AccessPattern) string {
+	var parts []string
+	for _, c := range p.Conditions {
+		parts = append(parts, canonical(s, c.Range))
+	}
+	return strings.Join(parts, "\n")
+}
+
+func conditionsDisplay(s *hclschema.Schema, p *hclschema.AccessPattern) string {
+	var parts []string
+	for _, c := range p.Conditions {
+		parts = append(parts, exprText(s, c.Range))
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
+}
+
+// source returns the bytes of r in s, or nil.
+func source(s *hclschema.Schema, r hcl.Range) []byte {
+	f := s.Files[r.Filename]
+	if f == nil || r.End.Byte > len(f.Bytes) || r.Start.Byte > r.End.Byte {
+		return nil
+	}
+	return r.SliceBytes(f.Bytes)
+}
+
+// exprText is the source text of r with its whitespace collapsed.
+func exprText(s *hclschema.Schema, r hcl.Range) string {
+	return strings.Join(strings.Fields(string(source(s, r))), " ")
+}
+
+// canonical is the token sequence of r without comments and newlines:
+// two spellings that differ only in layout compare equal.
+func canonical(s *hclschema.Schema, r hcl.Range) string {
+	src := source(s, r)
+	toks, _ := hclsyntax.LexExpression(src, r.Filename, r.Start)
+	var sb strings.Builder
+	for _, t := range toks {
+		switch t.Type {
+		case hclsyntax.TokenNewline, hclsyntax.TokenComment, hclsyntax.TokenEOF:
+			continue
+		}
+		sb.Write(t.Bytes)
+		sb.WriteByte(' ')
+	}
+	return sb.String()
+}
