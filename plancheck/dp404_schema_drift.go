@@ -16,8 +16,9 @@ var dp404 = &Rule{
 }
 
 // checkDrift compares every table of Options.Schema with the planned table
-// of the same name (the after value; see matchTable): keys, GSIs, LSIs, stream, TTL,
-// billing mode and table class. Tables whose name was overridden are found
+// of the same name (the after value; see matchTable) through the table's
+// spec (hclschema.TableSpec): keys and their types, GSIs, LSIs, stream, TTL,
+// billing mode, table class and server-side encryption. Tables whose name was overridden are found
 // by their emitted resource or module name. Settings meant to vary per
 // environment (PITR, deletion protection, tags, capacity) are not compared.
 func checkDrift(ctx *checkContext) []Finding {
@@ -187,6 +188,21 @@ func tableDrift(s hclschema.TableSpec, a *table, skip []string) []string {
 			d = append(d, fmt.Sprintf("time to live is %s in the plan but %s in the schema (ttl)", ttlWord(planned), ttlWord(s.TTLAttribute)))
 		}
 	}
+	// Server-side encryption: on or off, and the key when the schema
+	// names one (the AWS managed key's ARN is the provider's to fill in).
+	if !a.SSEEnabled.Unknown && a.SSEEnabled.Value != (s.SSE != nil) {
+		d = append(d, fmt.Sprintf("server-side encryption with a KMS key is %s in the plan but %s in the schema (server_side_encryption)", onOff(a.SSEEnabled.Value), onOff(s.SSE != nil)))
+	} else if s.SSE != nil && s.SSE.KMSKeyARN != "" && !a.SSEKey.Unknown && a.SSEKey.Value != s.SSE.KMSKeyARN {
+		d = append(d, fmt.Sprintf("the KMS key is %s in the plan but %q in the schema (server_side_encryption)", orNone(a.SSEKey), s.SSE.KMSKeyARN))
+	}
+	// Key attribute types (attribute blocks).
+	if !a.AttributesUnknown {
+		for _, k := range s.Attributes() {
+			if typ, ok := a.Attributes[k.Name]; ok && !typ.Unknown && typ.Value != k.Type {
+				d = append(d, fmt.Sprintf("attribute %q has type %s in the plan but %s in the schema", k.Name, typ.Value, k.Type))
+			}
+		}
+	}
 	if !a.GSIsUnknown {
 		d = append(d, gsiDrift(s, a, skip)...)
 	}
@@ -295,6 +311,12 @@ func lsiDrift(s hclschema.TableSpec, a *table) []string {
 		}
 		if !l.Projection.Unknown && l.Projection.Value != ix.Projection.Type {
 			d = append(d, fmt.Sprintf("LSI %q projects %s in the plan but %s in the schema", ix.Name, l.Projection.Value, ix.Projection.Type))
+		} else if ix.Projection.Type == hclschema.ProjectInclude {
+			inc := append([]string{}, ix.Projection.NonKeyAttributes...)
+			sort.Strings(inc)
+			if !sameStrings(inc, l.NonKey) {
+				d = append(d, fmt.Sprintf("LSI %q includes %s in the plan but %s in the schema", ix.Name, attrList(l.NonKey), attrList(inc)))
+			}
 		}
 	}
 	for _, n := range sortedKeys(planned) {
@@ -303,4 +325,11 @@ func lsiDrift(s hclschema.TableSpec, a *table) []string {
 		}
 	}
 	return d
+}
+
+func onOff(on bool) string {
+	if on {
+		return "on"
+	}
+	return "off"
 }

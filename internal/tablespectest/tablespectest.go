@@ -22,6 +22,9 @@ import (
 //go:embed testdata/full.tfdyn.hcl
 var fullSource []byte
 
+// FullSource returns the text of testdata/full.tfdyn.hcl.
+func FullSource() string { return string(fullSource) }
+
 // Full returns the schema of testdata/full.tfdyn.hcl: one table that sets
 // every field of the spec to something other than its default (a
 // provisioned table with a multi-attribute GSI that inherits its write
