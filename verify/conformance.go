@@ -70,6 +70,9 @@ func compareLive(s hclschema.TableSpec, d *types.TableDescription, ttl *types.Ti
 		}
 		add("GSI "+ix.Name+" key schema", keySchemaString(ix.Key), keySchemaLive(g.KeySchema, types_))
 		add("GSI "+ix.Name+" projection", projectionString(ix.Projection), projectionLive(g.Projection))
+		if s.Provisioned() {
+			add("GSI "+ix.Name+" capacity", capacityString(ix.Capacity), capacityLive(g.ProvisionedThroughput))
+		}
 	}
 	liveLSIs := map[string]types.LocalSecondaryIndexDescription{}
 	for _, l := range d.LocalSecondaryIndexes {
@@ -95,10 +98,63 @@ func compareLive(s hclschema.TableSpec, d *types.TableDescription, ttl *types.Ti
 		liveTTL = aws.ToString(ttl.AttributeName)
 	}
 	add("TTL attribute", s.TTLAttribute, liveTTL)
-	if d.BillingModeSummary != nil {
-		add("billing mode", s.BillingMode, string(d.BillingModeSummary.BillingMode))
+	add("billing mode", s.BillingMode, billingLive(d))
+	if s.Provisioned() {
+		add("capacity", capacityString(s.Capacity), capacityLive(d.ProvisionedThroughput))
 	}
+	if d.TableClassSummary != nil {
+		add("table class", s.TableClass, string(d.TableClassSummary.TableClass))
+	}
+	add("server-side encryption", sseString(s.SSE), sseLive(s.SSE, d.SSEDescription))
 	return checks
+}
+
+// billingLive is the billing mode of d. DynamoDB leaves BillingModeSummary
+// out for a table that was always provisioned; an on-demand table has no
+// provisioned read capacity.
+func billingLive(d *types.TableDescription) string {
+	switch {
+	case d.BillingModeSummary != nil:
+		return string(d.BillingModeSummary.BillingMode)
+	case d.ProvisionedThroughput != nil && aws.ToInt64(d.ProvisionedThroughput.ReadCapacityUnits) > 0:
+		return string(types.BillingModeProvisioned)
+	}
+	return string(types.BillingModePayPerRequest)
+}
+
+func capacityString(c hclschema.Capacity) string {
+	return fmt.Sprintf("%d RCU, %d WCU", c.Read, c.Write)
+}
+
+func capacityLive(p *types.ProvisionedThroughputDescription) string {
+	if p == nil {
+		return ""
+	}
+	return fmt.Sprintf("%d RCU, %d WCU", aws.ToInt64(p.ReadCapacityUnits), aws.ToInt64(p.WriteCapacityUnits))
+}
+
+// sseString describes the encryption of spec sse: the AWS owned key, a KMS
+// key (the AWS managed one) or the KMS key the schema names.
+func sseString(sse *hclschema.SSESpec) string {
+	switch {
+	case sse == nil:
+		return "AWS owned key"
+	case sse.KMSKeyARN == "":
+		return "KMS"
+	}
+	return "KMS " + sse.KMSKeyARN
+}
+
+// sseLive describes the live encryption d as sseString does; the key's ARN
+// only when the schema names one (else it is the AWS managed key's).
+func sseLive(want *hclschema.SSESpec, d *types.SSEDescription) string {
+	if d == nil || (d.Status != types.SSEStatusEnabled && d.Status != types.SSEStatusEnabling) {
+		return "AWS owned key"
+	}
+	if want == nil || want.KMSKeyARN == "" {
+		return "KMS"
+	}
+	return "KMS " + aws.ToString(d.KMSMasterKeyArn)
 }
 
 func orNone(s string) string {
