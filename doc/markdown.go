@@ -173,6 +173,13 @@ func (g *gen) indexes(t *hclschema.Table) {
 	if provisioned {
 		head = append(head, "Capacity")
 	}
+	// The effective capacity of each GSI (its own, each part defaulting to
+	// the table's) comes from the table spec, as emit writes it.
+	spec := t.Spec()
+	capacity := map[string]hclschema.Capacity{}
+	for _, g := range spec.GSIs {
+		capacity[g.Name] = g.Capacity
+	}
 	var rows [][]string
 	for _, ix := range t.Indexes() {
 		row := []string{ix.Name, kind(ix), keyList(ix.PartitionKey), keyList(ix.SortKey), projection(ix)}
@@ -181,11 +188,12 @@ func (g *gen) indexes(t *hclschema.Table) {
 			case ix.Kind == hclschema.IndexLocal:
 				row = append(row, "shares the table's")
 			case ix.Kind == hclschema.IndexPrimary:
-				row = append(row, fmt.Sprintf("%d RCU, %d WCU", t.ReadCapacity, t.WriteCapacity))
+				row = append(row, fmt.Sprintf("%d RCU, %d WCU", spec.Capacity.Read, spec.Capacity.Write))
 			case ix.ReadCapacity == 0 && ix.WriteCapacity == 0:
 				row = append(row, "same as the table")
 			default:
-				row = append(row, fmt.Sprintf("%d RCU, %d WCU", ix.ReadCapacity, ix.WriteCapacity))
+				c := capacity[ix.Name]
+				row = append(row, fmt.Sprintf("%d RCU, %d WCU", c.Read, c.Write))
 			}
 		}
 		rows = append(rows, row)

@@ -108,7 +108,7 @@ func Emit(s *hclschema.Schema, opts Options) (map[string][]byte, error) {
 			}
 		}
 	}
-	g := &generator{s: s, opts: opts}
+	g := newGenerator(s, opts)
 	switch opts.Layout {
 	case LayoutResources:
 		return g.resources()
@@ -124,8 +124,25 @@ func Emit(s *hclschema.Schema, opts Options) (map[string][]byte, error) {
 }
 
 type generator struct {
-	s    *hclschema.Schema
-	opts Options
+	opts   Options
+	tables []tableOut
+}
+
+// tableOut is one table as emit writes it: its label (for descriptions),
+// its names and its spec. Every writer reads the table's settings from the
+// spec only.
+type tableOut struct {
+	label string
+	names Names
+	spec  hclschema.TableSpec
+}
+
+func newGenerator(s *hclschema.Schema, opts Options) *generator {
+	g := &generator{opts: opts}
+	for _, t := range s.Tables {
+		g.tables = append(g.tables, tableOut{label: t.Label, names: NamesFor(t, opts), spec: t.Spec()})
+	}
+	return g
 }
 
 func (g *generator) versions() []byte {
@@ -145,9 +162,9 @@ func (g *generator) versions() []byte {
 }
 
 // eachTable writes one block per table with write, blank lines between.
-func (g *generator) eachTable(write func(*hclwrite.Body, *hclschema.Table)) []byte {
+func (g *generator) eachTable(write func(*hclwrite.Body, tableOut)) []byte {
 	f := hclwrite.NewEmptyFile()
-	for i, t := range g.s.Tables {
+	for i, t := range g.tables {
 		if i > 0 {
 			f.Body().AppendNewline()
 		}
@@ -155,9 +172,6 @@ func (g *generator) eachTable(write func(*hclwrite.Body, *hclschema.Table)) []by
 	}
 	return g.finish(f)
 }
-
-// names returns the names of table t.
-func (g *generator) names(t *hclschema.Table) Names { return NamesFor(t, g.opts) }
 
 // userModuleFiles are the dynamodb*.tf files added to a user's module around
 // main (resources or module calls).
@@ -194,77 +208,63 @@ func (g *generator) module() (map[string][]byte, error) {
 }
 
 // table writes one aws_dynamodb_table resource.
-func (g *generator) table(body *hclwrite.Body, t *hclschema.Table) {
-	n := g.names(t)
+func (g *generator) table(body *hclwrite.Body, t tableOut) {
+	n, s := t.names, t.spec
 	r := body.AppendNewBlock("resource", []string{"aws_dynamodb_table", n.Local}).Body()
 	r.SetAttributeTraversal("name", traversal("var", n.TableNameVar))
-	r.SetAttributeValue("billing_mode", cty.StringVal(t.BillingMode))
-	if t.BillingMode == hclschema.Provisioned {
-		r.SetAttributeRaw("read_capacity", coalesceTokens("var."+n.ReadCapacityVar, t.ReadCapacity))
-		r.SetAttributeRaw("write_capacity", coalesceTokens("var."+n.WriteCapacityVar, t.WriteCapacity))
+	r.SetAttributeValue("billing_mode", cty.StringVal(s.BillingMode))
+	if s.Provisioned() {
+		g.capacity(r, n, s.Capacity)
 	}
-	r.SetAttributeValue("hash_key", cty.StringVal(t.Primary.PartitionKey[0].Name))
-	if len(t.Primary.SortKey) > 0 {
-		r.SetAttributeValue("range_key", cty.StringVal(t.Primary.SortKey[0].Name))
+	r.SetAttributeValue("hash_key", cty.StringVal(s.Key.Partition[0].Name))
+	if len(s.Key.Sort) > 0 {
+		r.SetAttributeValue("range_key", cty.StringVal(s.Key.Sort[0].Name))
 	}
-	r.SetAttributeValue("table_class", cty.StringVal(t.TableClass))
+	r.SetAttributeValue("table_class", cty.StringVal(s.TableClass))
 	r.SetAttributeTraversal("deletion_protection_enabled", traversal("var", n.DeletionProtectionVar))
-	r.SetAttributeValue("stream_enabled", cty.BoolVal(t.StreamViewType != ""))
-	if t.StreamViewType != "" {
-		r.SetAttributeValue("stream_view_type", cty.StringVal(t.StreamViewType))
+	r.SetAttributeValue("stream_enabled", cty.BoolVal(s.StreamViewType != ""))
+	if s.StreamViewType != "" {
+		r.SetAttributeValue("stream_view_type", cty.StringVal(s.StreamViewType))
 	}
-	for _, k := range t.KeyAttributes() {
+	for _, k := range s.Attributes() {
 		r.AppendNewline()
 		a := r.AppendNewBlock("attribute", nil).Body()
 		a.SetAttributeValue("name", cty.StringVal(k.Name))
 		a.SetAttributeValue("type", cty.StringVal(k.Type))
 	}
-	for _, ix := range t.GSIs {
+	for _, ix := range s.GSIs {
 		r.AppendNewline()
 		b := r.AppendNewBlock("global_secondary_index", nil).Body()
 		b.SetAttributeValue("name", cty.StringVal(ix.Name))
 		if g.opts.ProviderMajor == 5 {
-			b.SetAttributeValue("hash_key", cty.StringVal(ix.PartitionKey[0].Name))
-			if len(ix.SortKey) > 0 {
-				b.SetAttributeValue("range_key", cty.StringVal(ix.SortKey[0].Name))
+			b.SetAttributeValue("hash_key", cty.StringVal(ix.Key.Partition[0].Name))
+			if len(ix.Key.Sort) > 0 {
+				b.SetAttributeValue("range_key", cty.StringVal(ix.Key.Sort[0].Name))
 			}
 		}
-		projection(b, ix)
-		if t.BillingMode == hclschema.Provisioned {
-			rc, wc := ix.ReadCapacity, ix.WriteCapacity
-			if rc == 0 {
-				rc = t.ReadCapacity
-			}
-			if wc == 0 {
-				wc = t.WriteCapacity
-			}
-			b.SetAttributeRaw("read_capacity", coalesceTokens("var."+n.ReadCapacityVar, rc))
-			b.SetAttributeRaw("write_capacity", coalesceTokens("var."+n.WriteCapacityVar, wc))
+		projection(b, ix.Projection)
+		if s.Provisioned() {
+			g.capacity(b, n, ix.Capacity)
 		}
 		if g.opts.ProviderMajor >= 6 {
-			for _, k := range ix.PartitionKey {
+			for _, k := range ix.Key.Elements() {
 				ks := b.AppendNewBlock("key_schema", nil).Body()
 				ks.SetAttributeValue("attribute_name", cty.StringVal(k.Name))
-				ks.SetAttributeValue("key_type", cty.StringVal("HASH"))
-			}
-			for _, k := range ix.SortKey {
-				ks := b.AppendNewBlock("key_schema", nil).Body()
-				ks.SetAttributeValue("attribute_name", cty.StringVal(k.Name))
-				ks.SetAttributeValue("key_type", cty.StringVal("RANGE"))
+				ks.SetAttributeValue("key_type", cty.StringVal(k.KeyType))
 			}
 		}
 	}
-	for _, ix := range t.LSIs {
+	for _, ix := range s.LSIs {
 		r.AppendNewline()
 		b := r.AppendNewBlock("local_secondary_index", nil).Body()
 		b.SetAttributeValue("name", cty.StringVal(ix.Name))
-		b.SetAttributeValue("range_key", cty.StringVal(ix.SortKey[0].Name))
-		projection(b, ix)
+		b.SetAttributeValue("range_key", cty.StringVal(ix.SortKey.Name))
+		projection(b, ix.Projection)
 	}
 	r.AppendNewline()
 	ttl := r.AppendNewBlock("ttl", nil).Body()
-	if t.TTLAttribute != "" {
-		ttl.SetAttributeValue("attribute_name", cty.StringVal(t.TTLAttribute))
+	if s.TTLAttribute != "" {
+		ttl.SetAttributeValue("attribute_name", cty.StringVal(s.TTLAttribute))
 		ttl.SetAttributeValue("enabled", cty.True)
 	} else {
 		ttl.SetAttributeValue("enabled", cty.False)
@@ -272,24 +272,30 @@ func (g *generator) table(body *hclwrite.Body, t *hclschema.Table) {
 	r.AppendNewline()
 	pitr := r.AppendNewBlock("point_in_time_recovery", nil).Body()
 	pitr.SetAttributeTraversal("enabled", traversal("var", n.PointInTimeRecoveryVar))
-	if t.SSE != nil {
+	if s.SSE != nil {
 		r.AppendNewline()
 		sse := r.AppendNewBlock("server_side_encryption", nil).Body()
 		sse.SetAttributeValue("enabled", cty.True)
-		if t.SSE.KMSKeyARN != "" {
-			sse.SetAttributeValue("kms_key_arn", cty.StringVal(t.SSE.KMSKeyARN))
+		if s.SSE.KMSKeyARN != "" {
+			sse.SetAttributeValue("kms_key_arn", cty.StringVal(s.SSE.KMSKeyARN))
 		}
 	}
 	r.AppendNewline()
-	r.SetAttributeRaw("tags", mergeTags(t.Tags, "var."+TagsVariable(g.opts)))
+	r.SetAttributeRaw("tags", mergeTags(s.Tags, "var."+TagsVariable(g.opts)))
 }
 
-func projection(b *hclwrite.Body, ix *hclschema.Index) {
-	b.SetAttributeValue("projection_type", cty.StringVal(ix.Projection))
-	if ix.Projection == hclschema.ProjectInclude {
-		inc := append([]string{}, ix.Include...)
-		vals := make([]cty.Value, len(inc))
-		for i, a := range inc {
+// capacity writes read_capacity and write_capacity: the table's capacity
+// variables, defaulting to c.
+func (g *generator) capacity(b *hclwrite.Body, n Names, c hclschema.Capacity) {
+	b.SetAttributeRaw("read_capacity", coalesceTokens("var."+n.ReadCapacityVar, c.Read))
+	b.SetAttributeRaw("write_capacity", coalesceTokens("var."+n.WriteCapacityVar, c.Write))
+}
+
+func projection(b *hclwrite.Body, p hclschema.Projection) {
+	b.SetAttributeValue("projection_type", cty.StringVal(p.Type))
+	if p.Type == hclschema.ProjectInclude {
+		vals := make([]cty.Value, len(p.NonKeyAttributes))
+		for i, a := range p.NonKeyAttributes {
 			vals[i] = cty.StringVal(a)
 		}
 		b.SetAttributeValue("non_key_attributes", cty.ListVal(vals))

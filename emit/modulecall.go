@@ -40,82 +40,74 @@ func stringList(items []string) cty.Value {
 	return cty.ListVal(vals)
 }
 
-func (g *generator) callTable(body *hclwrite.Body, t *hclschema.Table) {
-	n := g.names(t)
+func (g *generator) callTable(body *hclwrite.Body, t tableOut) {
+	n, s := t.names, t.spec
 	m := body.AppendNewBlock("module", []string{n.Local}).Body()
 	m.SetAttributeValue("source", cty.StringVal(g.opts.ModuleSource))
 	m.AppendNewline()
 	m.SetAttributeTraversal("name", traversal("var", n.TableNameVar))
-	m.SetAttributeValue("billing_mode", cty.StringVal(t.BillingMode))
-	if t.BillingMode == hclschema.Provisioned {
-		m.SetAttributeRaw("read_capacity", coalesceTokens("var."+n.ReadCapacityVar, t.ReadCapacity))
-		m.SetAttributeRaw("write_capacity", coalesceTokens("var."+n.WriteCapacityVar, t.WriteCapacity))
+	m.SetAttributeValue("billing_mode", cty.StringVal(s.BillingMode))
+	if s.Provisioned() {
+		g.capacity(m, n, s.Capacity)
 	}
-	m.SetAttributeValue("partition_key", keyObject(t.Primary.PartitionKey[0]))
-	if len(t.Primary.SortKey) > 0 {
-		m.SetAttributeValue("sort_key", keyObject(t.Primary.SortKey[0]))
+	m.SetAttributeValue("partition_key", keyObject(s.Key.Partition[0]))
+	if len(s.Key.Sort) > 0 {
+		m.SetAttributeValue("sort_key", keyObject(s.Key.Sort[0]))
 	}
-	if len(t.GSIs) > 0 {
+	if len(s.GSIs) > 0 {
 		var gsis []hclwrite.Tokens
-		for _, ix := range t.GSIs {
+		for _, ix := range s.GSIs {
 			obj := map[string]cty.Value{
 				"name":            cty.StringVal(ix.Name),
-				"partition_key":   keyList(ix.PartitionKey),
-				"sort_key":        keyList(ix.SortKey),
-				"projection_type": cty.StringVal(ix.Projection),
+				"partition_key":   keyList(ix.Key.Partition),
+				"sort_key":        keyList(ix.Key.Sort),
+				"projection_type": cty.StringVal(ix.Projection.Type),
 			}
-			if ix.Projection == hclschema.ProjectInclude {
-				obj["non_key_attributes"] = stringList(ix.Include)
+			if ix.Projection.Type == hclschema.ProjectInclude {
+				obj["non_key_attributes"] = stringList(ix.Projection.NonKeyAttributes)
 			}
 			toks := hclwrite.TokensForValue(cty.ObjectVal(obj))
-			if t.BillingMode == hclschema.Provisioned {
-				rc, wc := ix.ReadCapacity, ix.WriteCapacity
-				if rc == 0 {
-					rc = t.ReadCapacity
-				}
-				if wc == 0 {
-					wc = t.WriteCapacity
-				}
+			if s.Provisioned() {
 				// Append capacity overrides inside the object literal.
-				toks = append(toks[:len(toks)-1], rawTokens("\nread_capacity = "+coalesceString("var."+n.ReadCapacityVar, rc)+
-					"\nwrite_capacity = "+coalesceString("var."+n.WriteCapacityVar, wc)+"\n}")...)
+				toks = append(toks[:len(toks)-1], rawTokens("\nread_capacity = "+coalesceString("var."+n.ReadCapacityVar, ix.Capacity.Read)+
+					"\nwrite_capacity = "+coalesceString("var."+n.WriteCapacityVar, ix.Capacity.Write)+"\n}")...)
 			}
 			gsis = append(gsis, toks)
 		}
 		m.SetAttributeRaw("global_secondary_indexes", hclwrite.TokensForTuple(gsis))
 	}
-	if len(t.LSIs) > 0 {
+	if len(s.LSIs) > 0 {
 		var lsis []cty.Value
-		for _, ix := range t.LSIs {
+		for _, ix := range s.LSIs {
 			obj := map[string]cty.Value{
 				"name":            cty.StringVal(ix.Name),
-				"sort_key":        keyObject(ix.SortKey[0]),
-				"projection_type": cty.StringVal(ix.Projection),
+				"sort_key":        keyObject(ix.SortKey),
+				"projection_type": cty.StringVal(ix.Projection.Type),
 			}
-			if ix.Projection == hclschema.ProjectInclude {
-				obj["non_key_attributes"] = stringList(ix.Include)
+			if ix.Projection.Type == hclschema.ProjectInclude {
+				obj["non_key_attributes"] = stringList(ix.Projection.NonKeyAttributes)
 			}
 			lsis = append(lsis, cty.ObjectVal(obj))
 		}
 		m.SetAttributeValue("local_secondary_indexes", cty.TupleVal(lsis))
 	}
-	if t.StreamViewType != "" {
-		m.SetAttributeValue("stream_view_type", cty.StringVal(t.StreamViewType))
+	if s.StreamViewType != "" {
+		m.SetAttributeValue("stream_view_type", cty.StringVal(s.StreamViewType))
 	}
-	if t.TTLAttribute != "" {
-		m.SetAttributeValue("ttl_attribute", cty.StringVal(t.TTLAttribute))
+	if s.TTLAttribute != "" {
+		m.SetAttributeValue("ttl_attribute", cty.StringVal(s.TTLAttribute))
 	}
 	m.SetAttributeTraversal("point_in_time_recovery", traversal("var", n.PointInTimeRecoveryVar))
 	m.SetAttributeTraversal("deletion_protection", traversal("var", n.DeletionProtectionVar))
-	m.SetAttributeValue("table_class", cty.StringVal(t.TableClass))
-	if t.SSE != nil {
+	m.SetAttributeValue("table_class", cty.StringVal(s.TableClass))
+	if s.SSE != nil {
 		sse := map[string]cty.Value{"enabled": cty.True}
-		if t.SSE.KMSKeyARN != "" {
-			sse["kms_key_arn"] = cty.StringVal(t.SSE.KMSKeyARN)
+		if s.SSE.KMSKeyARN != "" {
+			sse["kms_key_arn"] = cty.StringVal(s.SSE.KMSKeyARN)
 		}
 		m.SetAttributeValue("server_side_encryption", cty.ObjectVal(sse))
 	}
-	m.SetAttributeRaw("tags", mergeTags(t.Tags, "var."+TagsVariable(g.opts)))
+	m.SetAttributeRaw("tags", mergeTags(s.Tags, "var."+TagsVariable(g.opts)))
 }
 
 func coalesceString(ref string, def int64) string {

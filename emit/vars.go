@@ -23,20 +23,20 @@ type variable struct {
 
 func (g *generator) variableList() []variable {
 	var vars []variable
-	for _, t := range g.s.Tables {
-		n := g.names(t)
-		vars = append(vars, variable{Name: n.TableNameVar, Type: "string", Default: cty.StringVal(t.Name),
-			Description: fmt.Sprintf("Name of the DynamoDB table %q.", t.Label),
+	for _, t := range g.tables {
+		n, s := t.names, t.spec
+		vars = append(vars, variable{Name: n.TableNameVar, Type: "string", Default: cty.StringVal(s.Name),
+			Description: fmt.Sprintf("Name of the DynamoDB table %q.", t.label),
 			Condition:   fmt.Sprintf("can(regex(\"^[a-zA-Z0-9_.-]{3,255}$\", var.%s))", n.TableNameVar),
 			Message:     "A DynamoDB table name is 3 to 255 characters of a-z, A-Z, 0-9, _, - and ."})
-		vars = append(vars, variable{Name: n.DeletionProtectionVar, Type: "bool", Default: cty.BoolVal(t.DeletionProtection),
-			Description: fmt.Sprintf("Whether deletion protection is enabled on table %q.", t.Label)})
-		vars = append(vars, variable{Name: n.PointInTimeRecoveryVar, Type: "bool", Default: cty.BoolVal(t.PointInTimeRecovery),
-			Description: fmt.Sprintf("Whether point-in-time recovery is enabled on table %q.", t.Label)})
-		if t.BillingMode == hclschema.Provisioned {
+		vars = append(vars, variable{Name: n.DeletionProtectionVar, Type: "bool", Default: cty.BoolVal(s.DeletionProtection),
+			Description: fmt.Sprintf("Whether deletion protection is enabled on table %q.", t.label)})
+		vars = append(vars, variable{Name: n.PointInTimeRecoveryVar, Type: "bool", Default: cty.BoolVal(s.PointInTimeRecovery),
+			Description: fmt.Sprintf("Whether point-in-time recovery is enabled on table %q.", t.label)})
+		if s.Provisioned() {
 			for _, c := range []struct{ what, name string }{{"read capacity", n.ReadCapacityVar}, {"write capacity", n.WriteCapacityVar}} {
 				vars = append(vars, variable{Name: c.name, Type: "number", Default: cty.NullVal(cty.Number),
-					Description: fmt.Sprintf("Overrides the %s of table %q and its GSIs (null keeps the schema's values).", c.what, t.Label),
+					Description: fmt.Sprintf("Overrides the %s of table %q and its GSIs (null keeps the schema's values).", c.what, t.label),
 					Condition:   fmt.Sprintf("var.%s == null ? true : var.%s >= 1", c.name, c.name),
 					Message:     "Capacity must be at least 1."})
 			}
@@ -73,15 +73,15 @@ type output struct {
 
 func (g *generator) outputList() []output {
 	var outs []output
-	for _, t := range g.s.Tables {
-		n := g.names(t)
+	for _, t := range g.tables {
+		n, s, l := t.names, t.spec, t.label
 		ref := n.Address(g.opts)
 		outs = append(outs,
-			output{n.TableNameOutput, fmt.Sprintf("Name of table %q.", t.Label), ref + g.attr(".name", ".table_name")},
-			output{n.TableARNOutput, fmt.Sprintf("ARN of table %q.", t.Label), ref + g.attr(".arn", ".table_arn")},
-			output{n.StreamARNOutput, fmt.Sprintf("Stream ARN of table %q (null when streams are off).", t.Label), streamRef(t, ref)},
-			output{n.GSINamesOutput, fmt.Sprintf("GSI names of table %q.", t.Label), listLiteral(gsiNames(t))},
-			output{n.LSINamesOutput, fmt.Sprintf("LSI names of table %q.", t.Label), listLiteral(lsiNames(t))},
+			output{n.TableNameOutput, fmt.Sprintf("Name of table %q.", l), ref + g.attr(".name", ".table_name")},
+			output{n.TableARNOutput, fmt.Sprintf("ARN of table %q.", l), ref + g.attr(".arn", ".table_arn")},
+			output{n.StreamARNOutput, fmt.Sprintf("Stream ARN of table %q (null when streams are off).", l), streamRef(s, ref)},
+			output{n.GSINamesOutput, fmt.Sprintf("GSI names of table %q.", l), listLiteral(s.GSINames())},
+			output{n.LSINamesOutput, fmt.Sprintf("LSI names of table %q.", l), listLiteral(s.LSINames())},
 		)
 	}
 	return outs
@@ -95,27 +95,11 @@ func (g *generator) attr(resource, module string) string {
 	return resource
 }
 
-func streamRef(t *hclschema.Table, ref string) string {
-	if t.StreamViewType == "" {
+func streamRef(s hclschema.TableSpec, ref string) string {
+	if s.StreamViewType == "" {
 		return "null"
 	}
 	return ref + ".stream_arn"
-}
-
-func gsiNames(t *hclschema.Table) []string {
-	var out []string
-	for _, ix := range t.GSIs {
-		out = append(out, ix.Name)
-	}
-	return out
-}
-
-func lsiNames(t *hclschema.Table) []string {
-	var out []string
-	for _, ix := range t.LSIs {
-		out = append(out, ix.Name)
-	}
-	return out
 }
 
 func listLiteral(items []string) string {
@@ -142,8 +126,8 @@ func (g *generator) outputs() []byte {
 func (g *generator) readme() []byte {
 	var sb strings.Builder
 	var labels []string
-	for _, t := range g.s.Tables {
-		labels = append(labels, t.Name)
+	for _, t := range g.tables {
+		labels = append(labels, t.spec.Name)
 	}
 	sort.Strings(labels)
 	fmt.Fprintf(&sb, "# DynamoDB tables: %s\n\n", strings.Join(labels, ", "))

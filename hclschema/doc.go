@@ -7,4 +7,8 @@
 //
 // Key templates stay hcl.Expressions: Entity.Item evaluates them with go-cty
 // against an item's attribute values to compute every key of the item.
+//
+// Table.Spec derives the desired DynamoDB table (TableSpec) from the model
+// once, defaults applied; emit, plancheck's DP404, verify's conformance and
+// doc read it instead of the Table's raw fields.
 package hclschema

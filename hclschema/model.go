@@ -2,7 +2,6 @@ package hclschema
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -140,22 +139,11 @@ func (t *Table) IndexNames() []string {
 }
 
 // KeyAttributes returns every attribute used in a key of the table, a GSI or
-// an LSI, sorted by name, with its DynamoDB type.
+// an LSI, sorted by name, with its DynamoDB type: the attribute
+// definitions of the table's spec.
 func (t *Table) KeyAttributes() []KeyAttr {
-	seen := map[string]KeyAttr{}
-	for _, ix := range t.Indexes() {
-		for _, k := range ix.KeyAttrs() {
-			if _, ok := seen[k.Name]; !ok {
-				seen[k.Name] = k
-			}
-		}
-	}
-	out := make([]KeyAttr, 0, len(seen))
-	for _, k := range seen {
-		out = append(out, k)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
+	s := t.Spec()
+	return s.Attributes()
 }
 
 // PrimaryIndexName names the base table in access patterns and reports.
@@ -275,8 +263,9 @@ type KeyAttr struct {
 	Type  string
 	Range hcl.Range
 	// DeclaredType is the type this index's key_types declares (S or N), or
-	// ""; TypeRange covers the declaration.
-	DeclaredType string
+	// ""; TypeRange covers the declaration. It says where Type came from and
+	// is not a table setting of its own (the spec's consumers read Type).
+	DeclaredType string `tablespec:"source"`
 	TypeRange    hcl.Range
 }
 

@@ -16,8 +16,9 @@ var dp404 = &Rule{
 }
 
 // checkDrift compares every table of Options.Schema with the planned table
-// of the same name (the after value; see matchTable): keys, GSIs, LSIs, stream, TTL,
-// billing mode and table class. Tables whose name was overridden are found
+// of the same name (the after value; see matchTable) through the table's
+// spec (hclschema.TableSpec): keys and their types, GSIs, LSIs, stream, TTL,
+// billing mode, table class and server-side encryption. Tables whose name was overridden are found
 // by their emitted resource or module name. Settings meant to vary per
 // environment (PITR, deletion protection, tags, capacity) are not compared.
 func checkDrift(ctx *checkContext) []Finding {
@@ -28,7 +29,11 @@ func checkDrift(ctx *checkContext) []Finding {
 	var out []Finding
 	standalone := standaloneGSIs(ctx.plan)
 	for _, t := range s.Tables {
-		if t == nil || t.Primary == nil || len(t.Primary.PartitionKey) == 0 {
+		if t == nil {
+			continue
+		}
+		spec := t.Spec()
+		if len(spec.Key.Partition) == 0 {
 			continue
 		}
 		r := t.DeclRange
@@ -47,7 +52,7 @@ func checkDrift(ctx *checkContext) []Finding {
 			decl := configGSIs(ctx.plan, c.rc)
 			// skip: GSIs DP404 leaves to DP405 or to a standalone resource.
 			var skip, managed []string
-			for _, n := range keptGSIs(t, c.After, decl) {
+			for _, n := range keptGSIs(spec, c.After, decl) {
 				sa, ok := standalone[c.TableName().Value+"\x00"+n]
 				switch {
 				case ok && sa.Deleted:
@@ -63,13 +68,13 @@ func checkDrift(ctx *checkContext) []Finding {
 					out = append(out, f)
 				}
 			}
-			diffs := append(tableDrift(t, c.After, skip), managed...)
+			diffs := append(tableDrift(spec, c.After, skip), managed...)
 			if len(diffs) == 0 {
 				continue
 			}
 			detail := fmt.Sprintf("The planned table %s does not match table %q of the schema: %s. The Terraform is stale or was edited by hand: emit it again with tfdyn emit, or change the schema.",
 				c.displayName(), t.Label, strings.Join(diffs, "; "))
-			if !decl.Known && hasExtraGSI(t, c.After) {
+			if !decl.Known && hasExtraGSI(spec, c.After) {
 				detail += " If the Terraform already leaves such a GSI out (the plan does not show dynamic blocks, so tfdyn cannot tell), the provider keeps it instead of deleting it: see DP405."
 			}
 			out = append(out, dp404.finding(c, note{
@@ -141,11 +146,11 @@ func lastModule(addr string) string {
 	return name
 }
 
-// tableDrift lists the differences between schema table t and planned
-// table a as clauses. Unknown planned values are not compared, nor the
+// tableDrift lists the differences between the spec s of a schema table
+// and planned table a as clauses. Unknown planned values are not compared, nor the
 // GSIs named in skip (reported by DP405 or managed by a standalone
 // resource).
-func tableDrift(t *hclschema.Table, a *table, skip []string) []string {
+func tableDrift(s hclschema.TableSpec, a *table, skip []string) []string {
 	var d []string
 	str := func(attr string, planned strVal, want, what string) {
 		if planned.Unknown || planned.Value == want {
@@ -153,15 +158,15 @@ func tableDrift(t *hclschema.Table, a *table, skip []string) []string {
 		}
 		d = append(d, fmt.Sprintf("%s is %s in the plan but %s in the schema%s", attr, orNone(planned), orNone(strVal{Value: want}), what))
 	}
-	str("hash_key", a.HashKey, t.Primary.PartitionKey[0].Name, " (partition_key)")
+	str("hash_key", a.HashKey, s.Key.Partition[0].Name, " (partition_key)")
 	sk := ""
-	if len(t.Primary.SortKey) > 0 {
-		sk = t.Primary.SortKey[0].Name
+	if len(s.Key.Sort) > 0 {
+		sk = s.Key.Sort[0].Name
 	}
 	str("range_key", a.RangeKey, sk, " (sort_key)")
-	str("billing_mode", a.BillingMode, t.BillingMode, "")
-	if t.TableClass != "" && a.TableClass.Value != "" {
-		str("table_class", a.TableClass, t.TableClass, "")
+	str("billing_mode", a.BillingMode, s.BillingMode, "")
+	if s.TableClass != "" && a.TableClass.Value != "" {
+		str("table_class", a.TableClass, s.TableClass, "")
 	}
 	// Stream.
 	if !a.StreamEnabled.Unknown && !a.StreamViewType.Unknown {
@@ -169,8 +174,8 @@ func tableDrift(t *hclschema.Table, a *table, skip []string) []string {
 		if a.StreamEnabled.Value {
 			planned = a.StreamViewType.Value
 		}
-		if planned != t.StreamViewType {
-			d = append(d, fmt.Sprintf("the stream is %s in the plan but %s in the schema (stream)", streamWord(planned), streamWord(t.StreamViewType)))
+		if planned != s.StreamViewType {
+			d = append(d, fmt.Sprintf("the stream is %s in the plan but %s in the schema (stream)", streamWord(planned), streamWord(s.StreamViewType)))
 		}
 	}
 	// TTL.
@@ -179,15 +184,30 @@ func tableDrift(t *hclschema.Table, a *table, skip []string) []string {
 		if a.TTLEnabled.Value {
 			planned = a.TTLAttribute.Value
 		}
-		if planned != t.TTLAttribute {
-			d = append(d, fmt.Sprintf("time to live is %s in the plan but %s in the schema (ttl)", ttlWord(planned), ttlWord(t.TTLAttribute)))
+		if planned != s.TTLAttribute {
+			d = append(d, fmt.Sprintf("time to live is %s in the plan but %s in the schema (ttl)", ttlWord(planned), ttlWord(s.TTLAttribute)))
+		}
+	}
+	// Server-side encryption: on or off, and the key when the schema
+	// names one (the AWS managed key's ARN is the provider's to fill in).
+	if !a.SSEEnabled.Unknown && a.SSEEnabled.Value != (s.SSE != nil) {
+		d = append(d, fmt.Sprintf("server-side encryption with a KMS key is %s in the plan but %s in the schema (server_side_encryption)", onOff(a.SSEEnabled.Value), onOff(s.SSE != nil)))
+	} else if s.SSE != nil && s.SSE.KMSKeyARN != "" && !a.SSEKey.Unknown && a.SSEKey.Value != s.SSE.KMSKeyARN {
+		d = append(d, fmt.Sprintf("the KMS key is %s in the plan but %q in the schema (server_side_encryption)", orNone(a.SSEKey), s.SSE.KMSKeyARN))
+	}
+	// Key attribute types (attribute blocks).
+	if !a.AttributesUnknown {
+		for _, k := range s.Attributes() {
+			if typ, ok := a.Attributes[k.Name]; ok && !typ.Unknown && typ.Value != k.Type {
+				d = append(d, fmt.Sprintf("attribute %q has type %s in the plan but %s in the schema", k.Name, typ.Value, k.Type))
+			}
 		}
 	}
 	if !a.GSIsUnknown {
-		d = append(d, gsiDrift(t, a, skip)...)
+		d = append(d, gsiDrift(s, a, skip)...)
 	}
 	if !a.LSIsUnknown {
-		d = append(d, lsiDrift(t, a)...)
+		d = append(d, lsiDrift(s, a)...)
 	}
 	return d
 }
@@ -206,17 +226,9 @@ func ttlWord(attr string) string {
 	return fmt.Sprintf("on attribute %q", attr)
 }
 
-func keyNames(keys []hclschema.KeyAttr) []string {
-	out := make([]string, len(keys))
-	for i, k := range keys {
-		out[i] = k.Name
-	}
-	return out
-}
-
 // hasExtraGSI reports whether planned table a has a GSI (with a known
-// name) that schema table t does not declare.
-func hasExtraGSI(t *hclschema.Table, a *table) bool {
+// name) that the spec s does not declare.
+func hasExtraGSI(s hclschema.TableSpec, a *table) bool {
 	if a.GSIsUnknown {
 		return false
 	}
@@ -225,7 +237,7 @@ func hasExtraGSI(t *hclschema.Table, a *table) bool {
 			continue
 		}
 		found := false
-		for _, ix := range t.GSIs {
+		for _, ix := range s.GSIs {
 			found = found || ix.Name == g.Name.Value
 		}
 		if !found {
@@ -235,7 +247,7 @@ func hasExtraGSI(t *hclschema.Table, a *table) bool {
 	return false
 }
 
-func gsiDrift(t *hclschema.Table, a *table, skip []string) []string {
+func gsiDrift(s hclschema.TableSpec, a *table, skip []string) []string {
 	var d []string
 	planned := map[string]*gsi{}
 	for i := range a.GSIs {
@@ -245,21 +257,21 @@ func gsiDrift(t *hclschema.Table, a *table, skip []string) []string {
 		planned[a.GSIs[i].Name.Value] = &a.GSIs[i]
 	}
 	declared := map[string]bool{}
-	for _, ix := range t.GSIs {
+	for _, ix := range s.GSIs {
 		declared[ix.Name] = true
 		g := planned[ix.Name]
 		if g == nil {
 			d = append(d, fmt.Sprintf("GSI %q of the schema is not in the plan", ix.Name))
 			continue
 		}
-		want := gsi{Hash: keyNames(ix.PartitionKey), Range: keyNames(ix.SortKey)}
+		want := gsi{Hash: ix.Key.PartitionNames(), Range: ix.Key.SortNames()}
 		if !g.KeysUnknown && (!sameStrings(g.Hash, want.Hash) || !sameStrings(g.Range, want.Range)) {
 			d = append(d, fmt.Sprintf("GSI %q has %s in the plan but %s in the schema", ix.Name, g.keyString(), want.keyString()))
 		}
-		if !g.Projection.Unknown && g.Projection.Value != ix.Projection {
-			d = append(d, fmt.Sprintf("GSI %q projects %s in the plan but %s in the schema", ix.Name, g.Projection.Value, ix.Projection))
-		} else if ix.Projection == hclschema.ProjectInclude {
-			inc := append([]string{}, ix.Include...)
+		if !g.Projection.Unknown && g.Projection.Value != ix.Projection.Type {
+			d = append(d, fmt.Sprintf("GSI %q projects %s in the plan but %s in the schema", ix.Name, g.Projection.Value, ix.Projection.Type))
+		} else if ix.Projection.Type == hclschema.ProjectInclude {
+			inc := append([]string{}, ix.Projection.NonKeyAttributes...)
 			sort.Strings(inc)
 			if !sameStrings(inc, g.NonKey) {
 				d = append(d, fmt.Sprintf("GSI %q includes %s in the plan but %s in the schema", ix.Name, attrList(g.NonKey), attrList(inc)))
@@ -277,7 +289,7 @@ func gsiDrift(t *hclschema.Table, a *table, skip []string) []string {
 	return d
 }
 
-func lsiDrift(t *hclschema.Table, a *table) []string {
+func lsiDrift(s hclschema.TableSpec, a *table) []string {
 	var d []string
 	planned := map[string]lsi{}
 	for _, l := range a.LSIs {
@@ -287,18 +299,24 @@ func lsiDrift(t *hclschema.Table, a *table) []string {
 		planned[l.Name.Value] = l
 	}
 	declared := map[string]bool{}
-	for _, ix := range t.LSIs {
+	for _, ix := range s.LSIs {
 		declared[ix.Name] = true
 		l, ok := planned[ix.Name]
 		if !ok {
 			d = append(d, fmt.Sprintf("LSI %q of the schema is not in the plan", ix.Name))
 			continue
 		}
-		if len(ix.SortKey) > 0 && !l.RangeKey.Unknown && l.RangeKey.Value != ix.SortKey[0].Name {
-			d = append(d, fmt.Sprintf("LSI %q has sort key %s in the plan but %q in the schema", ix.Name, l.RangeKey, ix.SortKey[0].Name))
+		if !l.RangeKey.Unknown && l.RangeKey.Value != ix.SortKey.Name {
+			d = append(d, fmt.Sprintf("LSI %q has sort key %s in the plan but %q in the schema", ix.Name, l.RangeKey, ix.SortKey.Name))
 		}
-		if !l.Projection.Unknown && l.Projection.Value != ix.Projection {
-			d = append(d, fmt.Sprintf("LSI %q projects %s in the plan but %s in the schema", ix.Name, l.Projection.Value, ix.Projection))
+		if !l.Projection.Unknown && l.Projection.Value != ix.Projection.Type {
+			d = append(d, fmt.Sprintf("LSI %q projects %s in the plan but %s in the schema", ix.Name, l.Projection.Value, ix.Projection.Type))
+		} else if ix.Projection.Type == hclschema.ProjectInclude {
+			inc := append([]string{}, ix.Projection.NonKeyAttributes...)
+			sort.Strings(inc)
+			if !sameStrings(inc, l.NonKey) {
+				d = append(d, fmt.Sprintf("LSI %q includes %s in the plan but %s in the schema", ix.Name, attrList(l.NonKey), attrList(inc)))
+			}
 		}
 	}
 	for _, n := range sortedKeys(planned) {
@@ -307,4 +325,11 @@ func lsiDrift(t *hclschema.Table, a *table) []string {
 		}
 	}
 	return d
+}
+
+func onOff(on bool) string {
+	if on {
+		return "on"
+	}
+	return "off"
 }

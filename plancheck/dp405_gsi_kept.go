@@ -13,17 +13,17 @@ var dp405 = &Rule{
 	// DP405 runs once per plan with DP404 (checkDrift), not per change.
 }
 
-// keptGSIs returns the GSIs of the planned table a that schema table t
-// does not declare and the configuration does not declare either (the
+// keptGSIs returns the GSIs of the planned table a that the spec s of a
+// schema table does not declare and the configuration does not declare either (the
 // provider keeps them on its own), sorted. Nothing when the planned GSIs
 // or the configuration are unknown.
-func keptGSIs(t *hclschema.Table, a *table, decl declaredGSIs) []string {
+func keptGSIs(s hclschema.TableSpec, a *table, decl declaredGSIs) []string {
 	if a == nil || a.GSIsUnknown || a.unknownGSIName() || !decl.Known {
 		return nil
 	}
 	inSchema := map[string]bool{}
-	for _, ix := range t.GSIs {
-		inSchema[ix.Name] = true
+	for _, n := range s.GSINames() {
+		inSchema[n] = true
 	}
 	var out []string
 	for _, g := range a.GSIs {

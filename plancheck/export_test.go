@@ -1,5 +1,17 @@
 package plancheck
 
+import (
+	tfjson "github.com/hashicorp/terraform-json"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+)
+
 // DecodePlanJSONLimit is decodePlanJSON with a small limit, so that tests
 // reach the size limit without reading 256 MiB.
 var DecodePlanJSONLimit = decodePlanJSON
+
+// DriftOf returns DP404's differences between spec s and the planned
+// value of the plan's first aws_dynamodb_table change.
+func DriftOf(p *tfjson.Plan, s hclschema.TableSpec) []string {
+	return tableDrift(s, changes(p)[0].After, nil)
+}

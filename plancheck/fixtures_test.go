@@ -16,7 +16,7 @@ import (
 // fixtureWants lists the findings expected from each fixture under
 // testdata/plans (code and address; the golden file holds the text).
 func fixtureWants() map[string][]want {
-	m := map[string][]want{"clean": nil}
+	m := map[string][]want{"clean": nil, "spec": nil}
 	var rules []want
 	for _, c := range liveCases() {
 		for _, w := range c.want {

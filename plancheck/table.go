@@ -25,6 +25,10 @@ type table struct {
 	GSIsUnknown bool
 	LSIs        []lsi
 	LSIsUnknown bool
+	// Attributes maps the names of the attribute blocks to their types;
+	// AttributesUnknown is set when the set is unknown until apply.
+	Attributes        map[string]strVal
+	AttributesUnknown bool
 
 	StreamEnabled  boolVal
 	StreamViewType strVal
@@ -55,6 +59,8 @@ type lsi struct {
 	Name       strVal
 	RangeKey   strVal
 	Projection strVal
+	// NonKey are the non_key_attributes, sorted.
+	NonKey []string
 }
 
 // readTable reads a table from a before or after value and its unknown
@@ -85,7 +91,19 @@ func readTable(v value) *table {
 	l := v.Get("local_secondary_index")
 	t.LSIsUnknown = l.Unknown()
 	for _, e := range l.List() {
-		t.LSIs = append(t.LSIs, lsi{Name: e.Get("name").strVal(), RangeKey: e.Get("range_key").strVal(), Projection: e.Get("projection_type").strVal()})
+		x := lsi{Name: e.Get("name").strVal(), RangeKey: e.Get("range_key").strVal(), Projection: e.Get("projection_type").strVal()}
+		x.NonKey, _ = e.Get("non_key_attributes").Strings(true)
+		t.LSIs = append(t.LSIs, x)
+	}
+	attrs := v.Get("attribute")
+	t.AttributesUnknown = attrs.Unknown()
+	for _, e := range attrs.List() {
+		if n := e.Get("name").strVal(); !n.Unknown {
+			if t.Attributes == nil {
+				t.Attributes = map[string]strVal{}
+			}
+			t.Attributes[n.Value] = e.Get("type").strVal()
+		}
 	}
 	ttl := v.Get("ttl").First()
 	t.TTLEnabled = ttl.Get("enabled").boolVal()

@@ -24,13 +24,21 @@ type Check struct {
 }
 
 // conformance compares DescribeTable and DescribeTimeToLive of the live
-// table with the model.
+// table with the table's spec.
 func conformance(ctx context.Context, client *dynamodb.Client, t *hclschema.Table, name string) ([]Check, error) {
 	out, err := client.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)})
 	if err != nil {
 		return nil, fmt.Errorf("describe table %s: %w", name, err)
 	}
-	d := out.Table
+	ttl, err := client.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(name)})
+	if err != nil {
+		return nil, fmt.Errorf("describe TTL of %s: %w", name, err)
+	}
+	return compareLive(t.Spec(), out.Table, ttl.TimeToLiveDescription), nil
+}
+
+// compareLive checks the live table d and its time to live with spec s.
+func compareLive(s hclschema.TableSpec, d *types.TableDescription, ttl *types.TimeToLiveDescription) []Check {
 	types_ := map[string]string{}
 	for _, a := range d.AttributeDefinitions {
 		types_[aws.ToString(a.AttributeName)] = string(a.AttributeType)
@@ -43,7 +51,7 @@ func conformance(ctx context.Context, client *dynamodb.Client, t *hclschema.Tabl
 		}
 		checks = append(checks, c)
 	}
-	add("table key schema", keySchemaString(t.Primary.KeyAttrs(), t.Primary), keySchemaLive(d.KeySchema, types_))
+	add("table key schema", keySchemaString(s.Key), keySchemaLive(d.KeySchema, types_))
 
 	liveGSIs := map[string]types.GlobalSecondaryIndexDescription{}
 	for _, g := range d.GlobalSecondaryIndexes {
@@ -54,47 +62,99 @@ func conformance(ctx context.Context, client *dynamodb.Client, t *hclschema.Tabl
 	// removed) cannot show up here: verify refuses existing tables and
 	// creates its own from the schema, so no GSI is left from an earlier
 	// version.
-	add("GSI names", strings.Join(sortedNames(t.GSIs), ","), strings.Join(sortedKeys(liveGSIs), ","))
-	for _, ix := range t.GSIs {
+	add("GSI names", sortedJoin(s.GSINames()), strings.Join(sortedKeys(liveGSIs), ","))
+	for _, ix := range s.GSIs {
 		g, ok := liveGSIs[ix.Name]
 		if !ok {
 			continue
 		}
-		add("GSI "+ix.Name+" key schema", keySchemaString(ix.KeyAttrs(), ix), keySchemaLive(g.KeySchema, types_))
-		add("GSI "+ix.Name+" projection", projectionString(ix), projectionLive(g.Projection))
+		add("GSI "+ix.Name+" key schema", keySchemaString(ix.Key), keySchemaLive(g.KeySchema, types_))
+		add("GSI "+ix.Name+" projection", projectionString(ix.Projection), projectionLive(g.Projection))
+		if s.Provisioned() {
+			add("GSI "+ix.Name+" capacity", capacityString(ix.Capacity), capacityLive(g.ProvisionedThroughput))
+		}
 	}
 	liveLSIs := map[string]types.LocalSecondaryIndexDescription{}
 	for _, l := range d.LocalSecondaryIndexes {
 		liveLSIs[aws.ToString(l.IndexName)] = l
 	}
-	add("LSI names", strings.Join(sortedNames(t.LSIs), ","), strings.Join(sortedKeys(liveLSIs), ","))
-	for _, ix := range t.LSIs {
+	add("LSI names", sortedJoin(s.LSINames()), strings.Join(sortedKeys(liveLSIs), ","))
+	for _, ix := range s.LSIs {
 		l, ok := liveLSIs[ix.Name]
 		if !ok {
 			continue
 		}
-		add("LSI "+ix.Name+" key schema", keySchemaString(ix.KeyAttrs(), ix), keySchemaLive(l.KeySchema, types_))
-		add("LSI "+ix.Name+" projection", projectionString(ix), projectionLive(l.Projection))
+		add("LSI "+ix.Name+" key schema", keySchemaString(ix.Key(s.Key)), keySchemaLive(l.KeySchema, types_))
+		add("LSI "+ix.Name+" projection", projectionString(ix.Projection), projectionLive(l.Projection))
 	}
 	stream := ""
 	if d.StreamSpecification != nil && aws.ToBool(d.StreamSpecification.StreamEnabled) {
 		stream = string(d.StreamSpecification.StreamViewType)
 	}
-	add("stream", t.StreamViewType, stream)
+	add("stream", s.StreamViewType, stream)
 
-	ttl, err := client.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(name)})
-	if err != nil {
-		return nil, fmt.Errorf("describe TTL of %s: %w", name, err)
-	}
 	liveTTL := ""
-	if ttl.TimeToLiveDescription != nil && ttl.TimeToLiveDescription.TimeToLiveStatus == types.TimeToLiveStatusEnabled {
-		liveTTL = aws.ToString(ttl.TimeToLiveDescription.AttributeName)
+	if ttl != nil && ttl.TimeToLiveStatus == types.TimeToLiveStatusEnabled {
+		liveTTL = aws.ToString(ttl.AttributeName)
 	}
-	add("TTL attribute", t.TTLAttribute, liveTTL)
-	if d.BillingModeSummary != nil {
-		add("billing mode", t.BillingMode, string(d.BillingModeSummary.BillingMode))
+	add("TTL attribute", s.TTLAttribute, liveTTL)
+	add("billing mode", s.BillingMode, billingLive(d))
+	if s.Provisioned() {
+		add("capacity", capacityString(s.Capacity), capacityLive(d.ProvisionedThroughput))
 	}
-	return checks, nil
+	if d.TableClassSummary != nil {
+		add("table class", s.TableClass, string(d.TableClassSummary.TableClass))
+	}
+	add("server-side encryption", sseString(s.SSE), sseLive(s.SSE, d.SSEDescription))
+	return checks
+}
+
+// billingLive is the billing mode of d. DynamoDB leaves BillingModeSummary
+// out for a table that was always provisioned; an on-demand table has no
+// provisioned read capacity.
+func billingLive(d *types.TableDescription) string {
+	switch {
+	case d.BillingModeSummary != nil:
+		return string(d.BillingModeSummary.BillingMode)
+	case d.ProvisionedThroughput != nil && aws.ToInt64(d.ProvisionedThroughput.ReadCapacityUnits) > 0:
+		return string(types.BillingModeProvisioned)
+	}
+	return string(types.BillingModePayPerRequest)
+}
+
+func capacityString(c hclschema.Capacity) string {
+	return fmt.Sprintf("%d RCU, %d WCU", c.Read, c.Write)
+}
+
+func capacityLive(p *types.ProvisionedThroughputDescription) string {
+	if p == nil {
+		return ""
+	}
+	return fmt.Sprintf("%d RCU, %d WCU", aws.ToInt64(p.ReadCapacityUnits), aws.ToInt64(p.WriteCapacityUnits))
+}
+
+// sseString describes the encryption of spec sse: the AWS owned key, a KMS
+// key (the AWS managed one) or the KMS key the schema names.
+func sseString(sse *hclschema.SSESpec) string {
+	switch {
+	case sse == nil:
+		return "AWS owned key"
+	case sse.KMSKeyARN == "":
+		return "KMS"
+	}
+	return "KMS " + sse.KMSKeyARN
+}
+
+// sseLive describes the live encryption d as sseString does; the key's ARN
+// only when the schema names one (else it is the AWS managed key's).
+func sseLive(want *hclschema.SSESpec, d *types.SSEDescription) string {
+	if d == nil || (d.Status != types.SSEStatusEnabled && d.Status != types.SSEStatusEnabling) {
+		return "AWS owned key"
+	}
+	if want == nil || want.KMSKeyARN == "" {
+		return "KMS"
+	}
+	return "KMS " + aws.ToString(d.KMSMasterKeyArn)
 }
 
 func orNone(s string) string {
@@ -104,14 +164,10 @@ func orNone(s string) string {
 	return s
 }
 
-func keySchemaString(keys []hclschema.KeyAttr, ix *hclschema.Index) string {
+func keySchemaString(k hclschema.Key) string {
 	var parts []string
-	for _, k := range keys {
-		role := "RANGE"
-		if ix.IsPartitionKey(k.Name) {
-			role = "HASH"
-		}
-		parts = append(parts, fmt.Sprintf("%s:%s:%s", k.Name, role, k.Type))
+	for _, e := range k.Elements() {
+		parts = append(parts, fmt.Sprintf("%s:%s:%s", e.Name, e.KeyType, e.Type))
 	}
 	return strings.Join(parts, " ")
 }
@@ -125,13 +181,13 @@ func keySchemaLive(ks []types.KeySchemaElement, attrTypes map[string]string) str
 	return strings.Join(parts, " ")
 }
 
-func projectionString(ix *hclschema.Index) string {
-	inc := append([]string{}, ix.Include...)
+func projectionString(p hclschema.Projection) string {
+	inc := append([]string{}, p.NonKeyAttributes...)
 	sort.Strings(inc)
 	if len(inc) == 0 {
-		return ix.Projection
+		return p.Type
 	}
-	return ix.Projection + " " + strings.Join(inc, ",")
+	return p.Type + " " + strings.Join(inc, ",")
 }
 
 func projectionLive(p *types.Projection) string {
@@ -146,13 +202,10 @@ func projectionLive(p *types.Projection) string {
 	return string(p.ProjectionType) + " " + strings.Join(inc, ",")
 }
 
-func sortedNames(ixs []*hclschema.Index) []string {
-	var out []string
-	for _, ix := range ixs {
-		out = append(out, ix.Name)
-	}
+func sortedJoin(names []string) string {
+	out := append([]string{}, names...)
 	sort.Strings(out)
-	return out
+	return strings.Join(out, ",")
 }
 
 func sortedKeys[V any](m map[string]V) []string {

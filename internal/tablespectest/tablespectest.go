@@ -1,0 +1,216 @@
+// Package tablespectest checks that every consumer of hclschema.TableSpec
+// reads every field of it. Mutations changes one field at a time; each
+// consumer's test (emit, plancheck's DP404, verify's conformance) runs on
+// every mutation and keeps a table of the fields it reads and the ones it
+// leaves out with the reason. A field added to the spec fails each of those
+// tests until its consumer reads it or says why not: that is the walk of
+// docs/architecture.md for a new table setting.
+package tablespectest
+
+import (
+	_ "embed"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+)
+
+//go:embed testdata/full.tfdyn.hcl
+var fullSource []byte
+
+// FullSource returns the text of testdata/full.tfdyn.hcl.
+func FullSource() string { return string(fullSource) }
+
+// Full returns the schema of testdata/full.tfdyn.hcl: one table that sets
+// every field of the spec to something other than its default (a
+// provisioned table with a multi-attribute GSI that inherits its write
+// capacity, an LSI, INCLUDE projections, stream, TTL, PITR, deletion
+// protection, table class, a KMS key and tags).
+func Full(t testing.TB) *hclschema.Schema {
+	t.Helper()
+	s, diags := hclschema.LoadSource("full.tfdyn.hcl", fullSource)
+	if diags.HasErrors() {
+		t.Fatalf("tablespectest: full.tfdyn.hcl: %s", diags.Error())
+	}
+	return s
+}
+
+// Mutation is a spec with one field changed.
+type Mutation struct {
+	// Field is the field's path: struct field names joined by ".", through
+	// pointers and slices (the last element changes), e.g. "GSIs.Key.Sort.Name"
+	// or "SSE.KMSKeyARN". A pointer or map field is also changed as a whole
+	// ("SSE" removes the encryption block, "Tags" adds a tag).
+	Field string
+	Spec  hclschema.TableSpec
+}
+
+var rangeType = reflect.TypeOf(hcl.Range{})
+
+// Mutations returns one mutation of base per field of hclschema.TableSpec,
+// in field order. Source ranges and fields tagged tablespec:"source"
+// (where a value came from, such as KeyAttr.DeclaredType) are not settings
+// and are left alone. It
+// fails t when base leaves a slice, map or pointer empty: a field that is
+// not there cannot be changed, so every consumer test starts from Full.
+func Mutations(t testing.TB, base hclschema.TableSpec) []Mutation {
+	t.Helper()
+	var out []Mutation
+	var walk func(v reflect.Value, path string, steps []int)
+	apply := func(path string, steps []int, change func(reflect.Value)) {
+		m := Mutation{Field: path, Spec: deepCopy(base)}
+		change(follow(reflect.ValueOf(&m.Spec).Elem(), steps))
+		out = append(out, m)
+	}
+	walk = func(v reflect.Value, path string, steps []int) {
+		switch v.Kind() {
+		case reflect.Struct:
+			for i := 0; i < v.NumField(); i++ {
+				f := v.Type().Field(i)
+				if !f.IsExported() || f.Type == rangeType || f.Tag.Get("tablespec") == "source" {
+					continue
+				}
+				walk(v.Field(i), strings.TrimPrefix(path+"."+f.Name, "."), append(append([]int{}, steps...), i))
+			}
+		case reflect.Pointer:
+			if v.IsNil() {
+				t.Fatalf("tablespectest: %s is nil in the base spec: set it so that it can be changed", path)
+			}
+			apply(path, steps, func(p reflect.Value) { p.Set(reflect.Zero(p.Type())) })
+			walk(v.Elem(), path, append(append([]int{}, steps...), -1))
+		case reflect.Slice:
+			if v.Len() == 0 {
+				t.Fatalf("tablespectest: %s is empty in the base spec: give it an element so that it can be changed", path)
+			}
+			walk(v.Index(v.Len()-1), path, append(append([]int{}, steps...), v.Len()-1))
+		case reflect.Map:
+			if v.Len() == 0 {
+				t.Fatalf("tablespectest: %s is empty in the base spec: give it an entry so that it can be changed", path)
+			}
+			apply(path, steps, func(m reflect.Value) {
+				m.SetMapIndex(reflect.ValueOf("tfdyn-mutated"), reflect.ValueOf("yes"))
+			})
+		case reflect.String:
+			apply(path, steps, func(s reflect.Value) { s.SetString(s.String() + "2") })
+		case reflect.Bool:
+			apply(path, steps, func(b reflect.Value) { b.SetBool(!b.Bool()) })
+		case reflect.Int64:
+			apply(path, steps, func(n reflect.Value) { n.SetInt(n.Int() + 1) })
+		default:
+			t.Fatalf("tablespectest: %s has kind %s, which Mutations cannot change yet: add it", path, v.Kind())
+		}
+	}
+	walk(reflect.ValueOf(base), "", nil)
+	return out
+}
+
+// follow walks steps from v: a field index for a struct, an element index
+// for a slice, -1 through a pointer.
+func follow(v reflect.Value, steps []int) reflect.Value {
+	for _, s := range steps {
+		switch v.Kind() {
+		case reflect.Pointer:
+			v = v.Elem()
+		case reflect.Slice:
+			v = v.Index(s)
+		default:
+			v = v.Field(s)
+		}
+	}
+	return v
+}
+
+// deepCopy copies s with its own slices, maps and pointers.
+func deepCopy(s hclschema.TableSpec) hclschema.TableSpec {
+	var out hclschema.TableSpec
+	copyValue(reflect.ValueOf(&out).Elem(), reflect.ValueOf(s))
+	return out
+}
+
+func copyValue(dst, src reflect.Value) {
+	switch src.Kind() {
+	case reflect.Struct:
+		for i := 0; i < src.NumField(); i++ {
+			if src.Type().Field(i).IsExported() {
+				copyValue(dst.Field(i), src.Field(i))
+			}
+		}
+	case reflect.Pointer:
+		if src.IsNil() {
+			return
+		}
+		dst.Set(reflect.New(src.Type().Elem()))
+		copyValue(dst.Elem(), src.Elem())
+	case reflect.Slice:
+		if src.IsNil() {
+			return
+		}
+		dst.Set(reflect.MakeSlice(src.Type(), src.Len(), src.Len()))
+		for i := 0; i < src.Len(); i++ {
+			copyValue(dst.Index(i), src.Index(i))
+		}
+	case reflect.Map:
+		if src.IsNil() {
+			return
+		}
+		dst.Set(reflect.MakeMapWithSize(src.Type(), src.Len()))
+		it := src.MapRange()
+		for it.Next() {
+			dst.SetMapIndex(it.Key(), it.Value())
+		}
+	default:
+		dst.Set(src)
+	}
+}
+
+// Check runs the test of one consumer: for every mutation of Full's table,
+// changed reports whether the consumer's output differs from its output
+// for the unchanged spec. reads lists every field: "" when the consumer
+// reads it (the output must change), else the reason it does not (the
+// output must stay the same, so the reason stays true). A field missing
+// from reads, or listed but no longer in the spec, fails the test.
+func Check(t *testing.T, consumer string, reads map[string]string, changed func(t *testing.T, base, mutated hclschema.TableSpec) bool) {
+	t.Helper()
+	base := Full(t).Tables[0].Spec()
+	seen := map[string]bool{}
+	for _, m := range Mutations(t, base) {
+		seen[m.Field] = true
+		why, ok := reads[m.Field]
+		if !ok {
+			t.Errorf("%s: the table spec has a new field %s: read it in %s, or add it to this test's table with the reason %s leaves it out", consumer, m.Field, consumer, consumer)
+			continue
+		}
+		got := changed(t, base, m.Spec)
+		switch {
+		case why == "" && !got:
+			t.Errorf("%s does not read %s: changing it changes nothing", consumer, m.Field)
+		case why != "" && got:
+			t.Errorf("%s reads %s now, which this test says it leaves out (%s): remove the reason", consumer, m.Field, why)
+		}
+	}
+	var stale []string
+	for f := range reads {
+		if !seen[f] {
+			stale = append(stale, f)
+		}
+	}
+	sort.Strings(stale)
+	for _, f := range stale {
+		t.Errorf("%s: %s is not a field of the table spec (any more): remove it from this test's table", consumer, f)
+	}
+}
+
+// Fields returns the field paths of Mutations, in order: the rows every
+// consumer's table has.
+func Fields(t testing.TB) []string {
+	t.Helper()
+	var out []string
+	for _, m := range Mutations(t, Full(t).Tables[0].Spec()) {
+		out = append(out, m.Field)
+	}
+	return out
+}

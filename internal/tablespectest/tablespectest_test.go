@@ -1,0 +1,46 @@
+package tablespectest_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/tablespectest"
+)
+
+func TestMutationsCoverEveryField(t *testing.T) {
+	require.Equal(t, []string{
+		"Name", "BillingMode", "Capacity.Read", "Capacity.Write",
+		"Key.Partition.Name", "Key.Partition.Type", "Key.Sort.Name", "Key.Sort.Type",
+		"GSIs.Name", "GSIs.Key.Partition.Name", "GSIs.Key.Partition.Type", "GSIs.Key.Sort.Name", "GSIs.Key.Sort.Type",
+		"GSIs.Projection.Type", "GSIs.Projection.NonKeyAttributes", "GSIs.Capacity.Read", "GSIs.Capacity.Write",
+		"LSIs.Name", "LSIs.SortKey.Name", "LSIs.SortKey.Type", "LSIs.Projection.Type", "LSIs.Projection.NonKeyAttributes",
+		"StreamViewType", "TTLAttribute", "PointInTimeRecovery", "DeletionProtection", "TableClass",
+		"SSE", "SSE.KMSKeyARN", "Tags",
+	}, tablespectest.Fields(t))
+}
+
+func TestMutationsChangeOneFieldOfACopy(t *testing.T) {
+	base := tablespectest.Full(t).Tables[0].Spec()
+	before := tablespectest.Full(t).Tables[0].Spec()
+	for _, m := range tablespectest.Mutations(t, base) {
+		require.False(t, reflect.DeepEqual(base, m.Spec), "%s: the mutation changes nothing", m.Field)
+	}
+	require.Equal(t, before, base, "Mutations must not change the base spec")
+
+	byField := map[string]hclschema.TableSpec{}
+	for _, m := range tablespectest.Mutations(t, base) {
+		byField[m.Field] = m.Spec
+	}
+	// The last element of a slice changes: the GSI's second partition
+	// attribute, the LSI's second INCLUDE attribute.
+	require.Equal(t, []string{"account", "region2"}, byField["GSIs.Key.Partition.Name"].GSIs[0].Key.PartitionNames())
+	require.Equal(t, []string{"memo", "day2"}, byField["LSIs.Projection.NonKeyAttributes"].LSIs[0].Projection.NonKeyAttributes)
+	require.Equal(t, hclschema.Capacity{Read: 3, Write: 10}, byField["GSIs.Capacity.Read"].GSIs[0].Capacity)
+	require.Nil(t, byField["SSE"].SSE)
+	require.Equal(t, "arn:aws:kms:us-east-1:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab2", byField["SSE.KMSKeyARN"].SSE.KMSKeyARN)
+	require.Equal(t, map[string]string{"team": "ledger", "tfdyn-mutated": "yes"}, byField["Tags"].Tags)
+	require.False(t, byField["PointInTimeRecovery"].PointInTimeRecovery)
+}
