@@ -192,7 +192,7 @@ func derivedInputs(p *hclschema.AccessPattern) []map[string]cty.Value {
 // test when one of them belongs to an undeclared entity.
 func run(t *testing.T, p *hclschema.AccessPattern, in map[string]cty.Value, items []hclschema.Item) int {
 	t.Helper()
-	b, err := oracle.Bind(p, in)
+	b, err := hclschema.Bind(p, in)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -155,7 +155,7 @@ func (d *decoder) pattern(b *hcl.Block) {
 	d.conditions(p, keyBlocks[0])
 	d.inputs(p, declared, declaredRanges)
 	if at := a["filter"]; at != nil {
-		p.Filter = at.Expr
+		p.Filter = d.newCond(at.Expr)
 		d.checkFilter(p, at)
 	}
 	if d.errorCount() > errs || p.Incomplete {
@@ -258,7 +258,7 @@ func (d *decoder) conditions(p *AccessPattern, blk *hcl.Block) {
 	attrs, ds := blk.Body.JustAttributes()
 	d.add(ds, CodeSyntax)
 	for _, at := range attrs {
-		c := &Condition{Attr: at.Name, Op: OpEq, Args: []hcl.Expression{at.Expr}, Range: at.Range, NameRange: at.NameRange}
+		c := &Condition{Attr: at.Name, Op: OpEq, Args: []*Template{d.newTemplate(at.Expr)}, Range: at.Range, NameRange: at.NameRange}
 		if call, ds := hcl.ExprCall(at.Expr); !ds.HasErrors() {
 			if _, known := Functions()[call.Name]; !known {
 				if _, cond := conditionFuncs[call.Name]; !cond {
@@ -273,7 +273,10 @@ func (d *decoder) conditions(p *AccessPattern, blk *hcl.Block) {
 						"%s takes %d operand(s); got %d.", call.Name, f.nargs, len(call.Arguments))
 					continue
 				}
-				c.Op, c.Args = f.op, call.Arguments
+				c.Op, c.Args = f.op, nil
+				for _, arg := range call.Arguments {
+					c.Args = append(c.Args, d.newTemplate(arg))
+				}
 			}
 		}
 		p.Conditions = append(p.Conditions, c)
@@ -303,8 +306,8 @@ func (d *decoder) inputs(p *AccessPattern, declared map[string]cty.Type, declare
 	seen := map[string]bool{}
 	for _, c := range p.Conditions {
 		for _, arg := range c.Args {
-			for _, tr := range arg.Variables() {
-				name := tr.RootName()
+			for _, ref := range arg.NameRanges() {
+				name := ref.Name
 				if seen[name] {
 					continue
 				}
@@ -330,12 +333,12 @@ func (d *decoder) inputs(p *AccessPattern, declared map[string]cty.Type, declare
 					for _, e := range p.Entities {
 						cands = append(cands, e.AttributeNames()...)
 					}
-					d.errorf(CodeUnknownVariable, tr.SourceRange(), "Unknown input",
+					d.errorf(CodeUnknownVariable, ref.Range, "Unknown input",
 						"The key condition uses %q, which is neither an attribute of %s nor declared in inputs.%s Declare it with inputs = { %s = string }.",
 						name, entityNames(p.Entities), diag.DidYouMean(name, cands), name)
 					continue
 				}
-				p.Inputs = append(p.Inputs, &Input{Name: name, Type: ty, Range: tr.SourceRange()})
+				p.Inputs = append(p.Inputs, &Input{Name: name, Type: ty, Range: ref.Range})
 			}
 		}
 	}

@@ -409,8 +409,8 @@ func (k *KeyBlock) Template(name string) *KeyTemplate {
 type KeyTemplate struct {
 	// Attr is the key attribute written, e.g. "PK" or "GSI1SK".
 	Attr string
-	// Expr is the template, e.g. "USER#${username}".
-	Expr hcl.Expression
+	// Expr is the template decoded into parts, e.g. "USER#${username}".
+	Expr *Template
 	// Type is the DynamoDB type of the value (S or N).
 	Type  string
 	Range hcl.Range
@@ -422,7 +422,7 @@ type EntityIndex struct {
 	Index *Index
 	// When is the sparse condition; nil means every item is indexed
 	// (as far as its key attributes are present).
-	When hcl.Expression
+	When *Cond
 	// Templates compute the index key attributes that are not attributes
 	// of the entity itself.
 	Templates []*KeyTemplate
@@ -563,9 +563,10 @@ type AccessPattern struct {
 	Descending bool
 	// Limit is the page size (0 = all items).
 	Limit int64
-	// Filter is an optional boolean expression over item attributes and
-	// inputs (input.NAME); nil when absent.
-	Filter hcl.Expression
+	// Filter is an optional condition over item attributes and inputs
+	// (input.NAME), in the grammar DynamoDB runs as a FilterExpression;
+	// nil when absent.
+	Filter *Cond
 	// Attributes are the attributes the caller reads (empty = all).
 	Attributes []string
 	// Inputs are the free variables of the key conditions, sorted, with types.
@@ -658,9 +659,9 @@ const (
 type Condition struct {
 	Attr string
 	Op   ConditionOp
-	// Args holds one operand (two for between); each an expression over the
+	// Args holds one operand (two for between); each a template over the
 	// pattern's inputs.
-	Args []hcl.Expression
+	Args []*Template
 	// Range covers the whole `ATTR = ...` line; NameRange the attribute name.
 	Range     hcl.Range
 	NameRange hcl.Range

@@ -33,7 +33,7 @@ func checkLimitOrder(r *rule, a *analysis) hcl.Diagnostics {
 		}
 		namer := oracle.NewNamer(p.Table)
 		for _, set := range inputSets(p) {
-			b, err := oracle.Bind(p, set.values)
+			b, err := hclschema.Bind(p, set.values)
 			if err != nil {
 				continue
 			}

@@ -162,8 +162,8 @@ func uniqueAttrs(e *hclschema.Entity) map[string]bool {
 			continue
 		}
 		if tpl := e.Key.Template(k.Name); tpl != nil {
-			for _, tr := range tpl.Expr.Variables() {
-				out[tr.RootName()] = true
+			for _, n := range tpl.Expr.Names() {
+				out[n] = true
 			}
 		}
 	}
@@ -293,8 +293,8 @@ func missInputs(p *hclschema.AccessPattern, in map[string]cty.Value) (map[string
 			continue
 		}
 		for _, arg := range c.Args {
-			for _, tr := range arg.Variables() {
-				part[tr.RootName()] = true
+			for _, n := range arg.Names() {
+				part[n] = true
 			}
 		}
 	}
