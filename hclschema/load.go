@@ -178,8 +178,8 @@ func decode(ctx context.Context, files []*hcl.File) (*Schema, hcl.Diagnostics, e
 type decoder struct {
 	schema *Schema
 	// src holds the bytes of every file by name, for source texts.
-	src map[string][]byte
-	diags  hcl.Diagnostics
+	src   map[string][]byte
+	diags hcl.Diagnostics
 	// broken holds, per entity, names whose declaration or assignment
 	// already failed, so that follow-on diagnostics are not reported.
 	broken map[*Entity]map[string]bool
