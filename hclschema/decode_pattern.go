@@ -156,7 +156,11 @@ func (d *decoder) pattern(b *hcl.Block) {
 	d.inputs(p, declared, declaredRanges)
 	if at := a["filter"]; at != nil {
 		p.Filter = d.newCond(at.Expr)
+		errs := d.errorCount()
 		d.checkFilter(p, at)
+		if d.errorCount() == errs {
+			d.checkSendable(p.Filter)
+		}
 	}
 	if d.errorCount() > errs || p.Incomplete {
 		p.Incomplete = true
@@ -578,4 +582,42 @@ func (d *decoder) returns(p *AccessPattern, x *PatternExample, at *hcl.Attribute
 	x.HasReturns = ok
 	x.ReturnsRange = at.Expr.Range()
 	return ok
+}
+
+// filterGrammar is the part of a detail that says what a filter can be.
+const filterGrammar = "A filter runs in DynamoDB as a FilterExpression: it can compare an attribute with a value (a literal, input.NAME, or a function of those) or with another attribute (==, !=, <, <=, >, >=), test a bool attribute (flag, !flag), test that an attribute is absent or present (attr == null, attr != null), and combine those with &&, || and parentheses."
+
+// checkSendable reports every part of a filter that DynamoDB cannot run as
+// a FilterExpression (what verify sends), at its position.
+func (d *decoder) checkSendable(c *Cond) {
+	switch c.Kind {
+	case CondAnd, CondOr, CondNot:
+		for _, s := range c.Sub {
+			d.checkSendable(s)
+		}
+	case CondAttr, CondExists, CondNotExists:
+	case CondCompare:
+		_, lp := c.Left.Path()
+		_, rp := c.Right.Path()
+		computed := false
+		for _, t := range []*Template{c.Left, c.Right} {
+			if _, path := t.Path(); !path && t.usesAttrs() {
+				computed = true
+				d.errorf(CodeInvalidCondition, t.Range(), "Filter computes from an attribute",
+					"DynamoDB evaluates the filter on the stored item and cannot compute %s. %s Compare the attribute itself, or store the computed value in an attribute of its own.", t.Text, filterGrammar)
+			}
+		}
+		switch {
+		case computed:
+		case !lp && !rp:
+			d.errorf(CodeInvalidCondition, c.Range(), "Filter compares no attribute",
+				"%s compares no item attribute, so it is the same for every item. %s", c.Text, filterGrammar)
+		case c.Left.isNull() || c.Right.isNull():
+			d.errorf(CodeInvalidCondition, c.Range(), "Null in an ordering comparison",
+				"%s orders an attribute against null. Only == null and != null test an attribute (absent or present).", c.Text)
+		}
+	default:
+		d.errorf(CodeInvalidCondition, c.Range(), "Filter DynamoDB cannot run",
+			"%s is not a condition DynamoDB can run. %s", c.Text, filterGrammar)
+	}
 }
