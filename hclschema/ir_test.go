@@ -137,7 +137,7 @@ func TestFilterIR(t *testing.T) {
 		require.Equal(t, tc.want, b.Filter(item(tc.vals)), tc.name)
 	}
 	_, err = b.FilterValue(cmp.Right)
-	require.ErrorContains(t, err, "28:20-28:28", "an attribute is not a value of the inputs")
+	require.ErrorContains(t, err, `There is no variable named "username"`, "an attribute is not a value of the inputs")
 	lo, err := b.FilterValue(and.Sub[1].Sub[0].Right)
 	require.NoError(t, err)
 	require.Equal(t, cty.NumberIntVal(3), lo)
