@@ -382,7 +382,8 @@ func (d *decoder) example(e *Entity, blk *hcl.Block, checkItem bool, label strin
 	if !ok || !checkItem {
 		return false
 	}
-	ex := &Example{Entity: e, Label: label, Position: pos, Values: cty.ObjectVal(vals), DeclRange: blk.DefRange, LabelRange: labelRange}
+	ex := &Example{Entity: e, Label: label, Position: pos, Values: cty.ObjectVal(vals), DeclRange: blk.DefRange, LabelRange: labelRange,
+		ValueRanges: argRanges(attrs)}
 	if _, err := e.Item(ex.Values); err != nil {
 		d.errorf(CodeInvalidExample, blk.DefRange, "Example does not fit the key templates", "%s", err)
 		return false

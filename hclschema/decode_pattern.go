@@ -77,7 +77,7 @@ func (d *decoder) pattern(b *hcl.Block) {
 	if at := a["description"]; at != nil {
 		p.Description, _ = d.stringValue(at)
 	}
-	p.Entities = d.entityRefs(a["entity"], a["entities"], b.DefRange, name)
+	p.Entities, p.EntityRanges = d.entityRefs(a["entity"], a["entities"], b.DefRange, name)
 	if len(p.Entities) == 0 {
 		return
 	}
@@ -116,6 +116,7 @@ func (d *decoder) pattern(b *hcl.Block) {
 	}
 	if at := a["limit"]; at != nil {
 		p.Limit, _ = d.intValue(at, 1, 1<<31)
+		p.LimitRange = at.Expr.Range()
 	}
 	p.Cardinality = CardinalityMany
 	if at := a["cardinality"]; at != nil {
@@ -127,6 +128,7 @@ func (d *decoder) pattern(b *hcl.Block) {
 	if at := a["attributes"]; at != nil {
 		p.Attributes, _ = d.stringList(at)
 		p.AttributesRange = at.Expr.Range()
+		p.AttributeRanges = listRanges(at.Expr, len(p.Attributes))
 	}
 	declared := d.declaredInputs(a["inputs"])
 	declaredRanges := map[string]hcl.Range{}
@@ -152,6 +154,7 @@ func (d *decoder) pattern(b *hcl.Block) {
 	case len(keyBlocks) > 1:
 		d.errorf(CodeDuplicate, keyBlocks[1].DefRange, "Duplicate key block", "An access pattern has one key block.")
 	}
+	p.KeyRange = keyBlocks[0].DefRange
 	d.conditions(p, keyBlocks[0])
 	d.inputs(p, declared, declaredRanges)
 	if at := a["filter"]; at != nil {
@@ -177,30 +180,31 @@ func (d *decoder) pattern(b *hcl.Block) {
 	loaded = true
 }
 
-func (d *decoder) entityRefs(one, many *hcl.Attribute, def hcl.Range, pattern string) []*Entity {
+func (d *decoder) entityRefs(one, many *hcl.Attribute, def hcl.Range, pattern string) ([]*Entity, []hcl.Range) {
 	var exprs []hcl.Expression
 	switch {
 	case one != nil && many != nil:
 		d.errorf(CodeInvalidValue, many.NameRange, "Both entity and entities", "Use entity = entity.X for one result type or entities = [entity.X, entity.Y] for an item collection, not both.")
-		return nil
+		return nil, nil
 	case one != nil:
 		exprs = []hcl.Expression{one.Expr}
 	case many != nil:
 		list, ds := hcl.ExprList(many.Expr)
 		if ds.HasErrors() || len(list) == 0 {
 			d.errorf(CodeInvalidValue, many.Expr.Range(), "Invalid entities", "entities must be a non-empty list of references, like [entity.User, entity.Order].")
-			return nil
+			return nil, nil
 		}
 		exprs = list
 	default:
 		d.errorf(CodeMissingKey, def, "Missing entity", "Access pattern %q must say what it returns: entity = entity.X (or entities = [...]).", pattern)
-		return nil
+		return nil, nil
 	}
 	var out []*Entity
+	var ranges []hcl.Range
 	for _, expr := range exprs {
 		name, _, ok := d.reference(expr, "entity", "entity")
 		if !ok {
-			return nil
+			return nil, nil
 		}
 		e := d.schema.Entity(name)
 		if e == nil {
@@ -209,10 +213,10 @@ func (d *decoder) entityRefs(one, many *hcl.Attribute, def hcl.Range, pattern st
 				names = append(names, x.Name)
 			}
 			d.errorf(CodeUnknownReference, expr.Range(), "Unknown entity", "No entity named %q is declared.%s", name, diag.DidYouMean(name, names))
-			return nil
+			return nil, nil
 		}
 		if e.Table == nil {
-			return nil
+			return nil, nil
 		}
 		for _, x := range out {
 			if x == e {
@@ -220,8 +224,9 @@ func (d *decoder) entityRefs(one, many *hcl.Attribute, def hcl.Range, pattern st
 			}
 		}
 		out = append(out, e)
+		ranges = append(ranges, expr.Range())
 	}
-	return out
+	return out, ranges
 }
 
 // declaredInputs reads `inputs = { name = type }`; a name whose type is

@@ -160,11 +160,11 @@ func Compare(a, b cty.Value) (c int, ok bool) {
 
 // Filter evaluates the pattern's filter on an item (true without a
 // filter). Bare names are the item's attributes, input.NAME the bound
-// inputs. A comparison follows HCL with a missing attribute as null
-// (winner == null holds, total > 3 does not); a comparison of two
-// attributes does not hold when one is missing, and a comparison that
-// fails (mistyped values) does not hold, as in DynamoDB; &&, || and !
-// combine the results.
+// inputs. As in DynamoDB (checked live by TestVerifyFilterSemantics): a
+// comparison with a missing attribute holds for != only, also when both
+// sides are missing attributes (nick != alias); attr == null holds when
+// attr is missing; a comparison that fails (mistyped values) does not
+// hold; &&, || and ! combine the results (!(age > 3) holds without age).
 func (b *Bound) Filter(it Item) bool {
 	p := b.Pattern
 	if p.Filter == nil {
@@ -203,10 +203,12 @@ func (c *Cond) holds(vars map[string]cty.Value) bool {
 	case CondNotExists:
 		return !present(c.Attr)
 	case CondCompare:
-		l, lp := c.Left.Path()
-		r, rp := c.Right.Path()
-		if lp && rp && (!present(l) || !present(r)) {
-			return false
+		// DynamoDB: a comparison with a missing attribute holds for <>
+		// only (also when both are missing).
+		for _, t := range []*Template{c.Left, c.Right} {
+			if attr, ok := t.Path(); ok && !present(attr) {
+				return c.Op == CmpNe
+			}
 		}
 	}
 	v, ds := Eval(c.expr, evalContext(vars), CodeInvalidCondition)

@@ -212,4 +212,3 @@ func TestInputSets(t *testing.T) {
 	// Pattern p also needs lo, which no example item has.
 	require.Empty(t, hclschema.InputSets(s.Pattern("p")))
 }
-

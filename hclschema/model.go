@@ -92,6 +92,18 @@ type Table struct {
 	// Entities lists the entities stored in the table, in declaration order.
 	Entities  []*Entity
 	DeclRange hcl.Range
+	// LabelRange covers the block label.
+	LabelRange hcl.Range
+	// ArgRanges maps every argument written in the block (name, ttl,
+	// tags, ...) to the range of its value.
+	ArgRanges map[string]hcl.Range
+	// TagRanges maps every tag key to the ranges of its key and value.
+	TagRanges map[string]TagRange
+}
+
+// TagRange is where a tag is written: its key and its value.
+type TagRange struct {
+	Key, Value hcl.Range
 }
 
 // SSE is server-side encryption with a KMS key.
@@ -198,6 +210,10 @@ type Index struct {
 	ReadCapacity  int64
 	WriteCapacity int64
 	DeclRange     hcl.Range
+	// LabelRange covers the block label (DeclRange for the primary key).
+	LabelRange hcl.Range
+	// IncludeRanges covers each element of Include.
+	IncludeRanges []hcl.Range
 }
 
 // KeyAttrs returns the partition key attributes followed by the sort key ones.
@@ -456,6 +472,9 @@ type Example struct {
 	DeclRange hcl.Range
 	// LabelRange covers the label; DeclRange when there is none.
 	LabelRange hcl.Range
+	// ValueRanges maps every attribute the example sets to the range of
+	// its value.
+	ValueRanges map[string]hcl.Range
 }
 
 // Name returns the name of the example in reports: Order["alice-o1"] for a
@@ -580,8 +599,16 @@ type AccessPattern struct {
 	// CardinalityRange covers the value of `cardinality` when present.
 	CardinalityRange hcl.Range
 	DeclRange        hcl.Range
-	// AttributesRange covers the `attributes` argument when present.
+	// AttributesRange covers the `attributes` argument when present;
+	// AttributeRanges each element of Attributes.
 	AttributesRange hcl.Range
+	AttributeRanges []hcl.Range
+	// EntityRanges covers the reference to each of Entities.
+	EntityRanges []hcl.Range
+	// KeyRange covers the header of the key block; LimitRange the value of
+	// limit when present.
+	KeyRange   hcl.Range
+	LimitRange hcl.Range
 	// Incomplete is true when its entities, index, key conditions, inputs
 	// or filter failed to load (an error was reported): a condition may be
 	// missing, so lint must not report its absence.
