@@ -9,6 +9,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/oracle"
 )
 
 // collision is an entity whose items an access pattern can return although
@@ -376,7 +377,7 @@ func describeValues(vals map[string]cty.Value, names []string) string {
 		if !ok {
 			continue
 		}
-		parts = append(parts, n+" = "+valueText(v))
+		parts = append(parts, n+" = "+oracle.Render(v))
 	}
 	if len(parts) == 0 {
 		return "no inputs"
@@ -384,18 +385,3 @@ func describeValues(vals map[string]cty.Value, names []string) string {
 	return strings.Join(parts, ", ")
 }
 
-func valueText(v cty.Value) string {
-	switch {
-	case v.IsNull():
-		return "null"
-	case !v.IsKnown():
-		return "(unknown)"
-	case v.Type() == cty.String:
-		return quote(v.AsString())
-	case v.Type() == cty.Number:
-		return v.AsBigFloat().Text('f', -1)
-	case v.Type() == cty.Bool:
-		return fmt.Sprint(v.True())
-	}
-	return v.GoString()
-}
