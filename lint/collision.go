@@ -384,4 +384,3 @@ func describeValues(vals map[string]cty.Value, names []string) string {
 	}
 	return strings.Join(parts, ", ")
 }
-
