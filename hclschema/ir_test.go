@@ -212,3 +212,60 @@ func TestInputSets(t *testing.T) {
 	// Pattern p also needs lo, which no example item has.
 	require.Empty(t, hclschema.InputSets(s.Pattern("p")))
 }
+
+// TestFilterMissingAttributes checks the evaluator against what DynamoDB
+// Local returned in TestVerifyFilterSemantics: with a missing attribute,
+// != holds (also when both sides are missing) and == does not.
+func TestFilterMissingAttributes(t *testing.T) {
+	s, diags := loadIR(t, `table "app" {
+  partition_key = "PK"
+}
+entity "U" {
+  attributes = {
+    PK    = string
+    nick  = optional(string)
+    alias = optional(string)
+  }
+}
+access_pattern "ne" {
+  entity = entity.U
+  key {
+    PK = PK
+  }
+  filter = nick != alias
+}
+access_pattern "eq" {
+  entity = entity.U
+  key {
+    PK = PK
+  }
+  filter = nick == alias
+}
+`)
+	require.False(t, diags.HasErrors(), diags.Error())
+	u := s.Entity("U")
+	str := func(v string) cty.Value {
+		if v == "" {
+			return cty.NullVal(cty.String)
+		}
+		return cty.StringVal(v)
+	}
+	for _, tc := range []struct {
+		nick, alias string
+		ne, eq      bool
+	}{
+		{"", "", true, false},
+		{"a", "", true, false},
+		{"", "a", true, false},
+		{"a", "a", false, true},
+		{"a", "b", true, false},
+	} {
+		it, err := u.Item(cty.ObjectVal(map[string]cty.Value{"PK": cty.StringVal("k"), "nick": str(tc.nick), "alias": str(tc.alias)}))
+		require.NoError(t, err)
+		for name, want := range map[string]bool{"ne": tc.ne, "eq": tc.eq} {
+			b, err := hclschema.Bind(s.Pattern(name), map[string]cty.Value{"PK": cty.StringVal("k")})
+			require.NoError(t, err)
+			require.Equal(t, want, b.Filter(it), "%s with nick %q, alias %q", name, tc.nick, tc.alias)
+		}
+	}
+}
