@@ -4,6 +4,7 @@
 // table a settings summary, the index list, the entity-key chart of the
 // table and of every secondary index (key templates printed exactly as
 // written in the schema), and the access-pattern table (operation, index,
-// key condition, inputs, order, limit, filter). Output is deterministic, so
+// key condition, inputs, order, limit, filter), with texts and the key
+// condition renderer of hclschema. Output is deterministic, so
 // generated files can be committed and checked for staleness.
 package doc

@@ -5,14 +5,11 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
-	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/oracle"
@@ -295,8 +292,8 @@ func (g *gen) keyCells(e *hclschema.Entity, ix *hclschema.Index) (cells []string
 			tpl = ei.Template(k.Name)
 		}
 		if tpl != nil {
-			cells = append(cells, code(g.template(tpl.Expr)))
-			optional = append(optional, g.optionalVars(e, tpl.Expr)...)
+			cells = append(cells, code(tpl.Expr.Inner()))
+			optional = append(optional, optionalVars(e, tpl.Expr)...)
 			continue
 		}
 		a := e.Attribute(k.Name)
@@ -310,7 +307,7 @@ func (g *gen) keyCells(e *hclschema.Entity, ix *hclschema.Index) (cells []string
 	}
 	var conds []string
 	if ei != nil && ei.When != nil {
-		conds = append(conds, "when "+code(g.source(ei.When)))
+		conds = append(conds, "when "+code(ei.When.Text))
 	}
 	optional = uniqueSorted(optional)
 	if len(optional) > 0 {
@@ -328,10 +325,10 @@ func (g *gen) keyCells(e *hclschema.Entity, ix *hclschema.Index) (cells []string
 
 // optionalVars returns the optional attributes of e that expr uses: an item
 // without them has no value for the key.
-func (g *gen) optionalVars(e *hclschema.Entity, expr hcl.Expression) []string {
+func optionalVars(e *hclschema.Entity, t *hclschema.Template) []string {
 	var out []string
-	for _, tr := range expr.Variables() {
-		if a := e.Attribute(tr.RootName()); a != nil && a.Optional {
+	for _, n := range t.Names() {
+		if a := e.Attribute(n); a != nil && a.Optional {
 			out = append(out, a.Name)
 		}
 	}
@@ -388,7 +385,7 @@ func (g *gen) calls(t *hclschema.Table) {
 		}
 		for _, x := range p.Examples {
 			result := "(cannot run)"
-			if b, err := oracle.Bind(p, x.Inputs); err == nil {
+			if b, err := hclschema.Bind(p, x.Inputs); err == nil {
 				if res, err := oracle.Run(b, all); err == nil {
 					result = "nothing"
 					if len(res.Items) > 0 {
@@ -443,7 +440,7 @@ func (g *gen) patternRow(p *hclschema.AccessPattern) []string {
 	}
 	filter := none
 	if p.Filter != nil {
-		filter = code(g.source(p.Filter))
+		filter = code(p.Filter.Text)
 	}
 	attrs := "all"
 	if len(p.Attributes) > 0 {
@@ -470,22 +467,7 @@ func KeyCondition(s *hclschema.Schema, p *hclschema.AccessPattern) string {
 }
 
 func (g *gen) keyCondition(p *hclschema.AccessPattern) string {
-	parts := make([]string, 0, len(p.Conditions))
-	for _, c := range p.Conditions {
-		args := make([]string, len(c.Args))
-		for i, a := range c.Args {
-			args[i] = g.source(a)
-		}
-		switch c.Op {
-		case hclschema.OpBeginsWith:
-			parts = append(parts, fmt.Sprintf("begins_with(%s, %s)", c.Attr, args[0]))
-		case hclschema.OpBetween:
-			parts = append(parts, fmt.Sprintf("%s BETWEEN %s AND %s", c.Attr, args[0], args[1]))
-		default:
-			parts = append(parts, fmt.Sprintf("%s %s %s", c.Attr, c.Op, args[0]))
-		}
-	}
-	return strings.Join(parts, " AND ")
+	return p.KeyConditionText()
 }
 
 func (g *gen) inputs(p *hclschema.AccessPattern) string {
@@ -497,30 +479,6 @@ func (g *gen) inputs(p *hclschema.AccessPattern) string {
 		parts[i] = code(in.Name) + " " + typeexpr.TypeString(in.Type)
 	}
 	return strings.Join(parts, ", ")
-}
-
-var lineBreak = regexp.MustCompile(`[ \t]*\r?\n[ \t]*`)
-
-// source returns the text of expr as written in its file, on one line.
-func (g *gen) source(expr hcl.Expression) string {
-	rng := expr.Range()
-	if f := g.s.Files[rng.Filename]; f != nil && rng.End.Byte <= len(f.Bytes) && rng.Start.Byte <= rng.End.Byte {
-		return lineBreak.ReplaceAllString(string(rng.SliceBytes(f.Bytes)), " ")
-	}
-	return "(source unavailable)"
-}
-
-// template returns the text of a key template: a quoted template without
-// its quotes (USER#${username}), any other expression as written.
-func (g *gen) template(expr hcl.Expression) string {
-	src := g.source(expr)
-	switch expr.(type) {
-	case *hclsyntax.TemplateExpr, *hclsyntax.TemplateWrapExpr:
-		if len(src) >= 2 && strings.HasPrefix(src, `"`) && strings.HasSuffix(src, `"`) {
-			return src[1 : len(src)-1]
-		}
-	}
-	return src
 }
 
 // code wraps s in a Markdown code span, with a fence longer than any run of

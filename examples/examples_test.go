@@ -167,22 +167,13 @@ func tableItems(t *testing.T, tbl *hclschema.Table) []hclschema.Item {
 	return items
 }
 
-// derivedInputs builds one input set per example item of the pattern's
-// entities that has a value for every input.
+// derivedInputs returns the input sets hclschema takes from the example
+// items of the pattern's entities.
 func derivedInputs(p *hclschema.AccessPattern) []map[string]cty.Value {
 	var out []map[string]cty.Value
-	for _, e := range p.Entities {
-		for _, ex := range e.Examples {
-			vals := ex.Values.AsValueMap()
-			in := map[string]cty.Value{}
-			for _, x := range p.Inputs {
-				if v, ok := vals[x.Name]; ok && !v.IsNull() {
-					in[x.Name] = v
-				}
-			}
-			if len(in) == len(p.Inputs) {
-				out = append(out, in)
-			}
+	for _, set := range hclschema.InputSets(p) {
+		if set.Example != nil {
+			out = append(out, set.Values)
 		}
 	}
 	return out
@@ -192,7 +183,7 @@ func derivedInputs(p *hclschema.AccessPattern) []map[string]cty.Value {
 // test when one of them belongs to an undeclared entity.
 func run(t *testing.T, p *hclschema.AccessPattern, in map[string]cty.Value, items []hclschema.Item) int {
 	t.Helper()
-	b, err := oracle.Bind(p, in)
+	b, err := hclschema.Bind(p, in)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,8 @@ const (
 	// a key of its index, or assigns an attribute the entity already has.
 	CodeInvalidKeyAssignment diag.Code = "TD008"
 	// CodeInvalidCondition: a key condition is malformed (unknown operator,
-	// wrong number of operands).
+	// wrong number of operands), or a filter is not a bool or is not a
+	// condition DynamoDB can run.
 	CodeInvalidCondition diag.Code = "TD009"
 	// CodeInvalidExample: an example item or input set does not fit its types
 	// or its templates fail on it.

@@ -224,7 +224,7 @@ func (d *decoder) entityIndex(e *Entity, blk *hcl.Block) {
 
 // templates decodes the key attribute assignments of a key or index block.
 // When when is non-nil, a `when` argument is accepted as the sparse condition.
-func (d *decoder) templates(e *Entity, ix *Index, body hcl.Body, when *hcl.Expression) []*KeyTemplate {
+func (d *decoder) templates(e *Entity, ix *Index, body hcl.Body, when **Cond) []*KeyTemplate {
 	attrs, ds := body.JustAttributes()
 	d.add(ds, CodeSyntax)
 	var names []string
@@ -244,7 +244,7 @@ func (d *decoder) templates(e *Entity, ix *Index, body hcl.Body, when *hcl.Expre
 					d.errorf(CodeInvalidTemplate, at.Expr.Range(), "Invalid sparse condition", "The when condition must be true or false, like status == \"OPEN\"; it evaluates to %s.", v.Type().FriendlyName())
 				}
 			}
-			*when = at.Expr
+			*when = d.newCond(at.Expr)
 			continue
 		}
 		if _, ok := ix.KeyAttr(n); !ok {
@@ -317,7 +317,7 @@ func (d *decoder) template(e *Entity, attr string, at *hcl.Attribute) *KeyTempla
 			return nil
 		}
 	}
-	return &KeyTemplate{Attr: attr, Expr: at.Expr, Type: ty, Range: at.Range}
+	return &KeyTemplate{Attr: attr, Expr: d.newTemplate(at.Expr), Type: ty, Range: at.Range}
 }
 
 // unknownContext binds every attribute of e to an unknown value of its type,
@@ -382,7 +382,8 @@ func (d *decoder) example(e *Entity, blk *hcl.Block, checkItem bool, label strin
 	if !ok || !checkItem {
 		return false
 	}
-	ex := &Example{Entity: e, Label: label, Position: pos, Values: cty.ObjectVal(vals), DeclRange: blk.DefRange, LabelRange: labelRange}
+	ex := &Example{Entity: e, Label: label, Position: pos, Values: cty.ObjectVal(vals), DeclRange: blk.DefRange, LabelRange: labelRange,
+		ValueRanges: argRanges(attrs)}
 	if _, err := e.Item(ex.Values); err != nil {
 		d.errorf(CodeInvalidExample, blk.DefRange, "Example does not fit the key templates", "%s", err)
 		return false

@@ -77,7 +77,7 @@ func (d *decoder) pattern(b *hcl.Block) {
 	if at := a["description"]; at != nil {
 		p.Description, _ = d.stringValue(at)
 	}
-	p.Entities = d.entityRefs(a["entity"], a["entities"], b.DefRange, name)
+	p.Entities, p.EntityRanges = d.entityRefs(a["entity"], a["entities"], b.DefRange, name)
 	if len(p.Entities) == 0 {
 		return
 	}
@@ -116,6 +116,7 @@ func (d *decoder) pattern(b *hcl.Block) {
 	}
 	if at := a["limit"]; at != nil {
 		p.Limit, _ = d.intValue(at, 1, 1<<31)
+		p.LimitRange = at.Expr.Range()
 	}
 	p.Cardinality = CardinalityMany
 	if at := a["cardinality"]; at != nil {
@@ -127,6 +128,7 @@ func (d *decoder) pattern(b *hcl.Block) {
 	if at := a["attributes"]; at != nil {
 		p.Attributes, _ = d.stringList(at)
 		p.AttributesRange = at.Expr.Range()
+		p.AttributeRanges = listRanges(at.Expr, len(p.Attributes))
 	}
 	declared := d.declaredInputs(a["inputs"])
 	declaredRanges := map[string]hcl.Range{}
@@ -152,11 +154,16 @@ func (d *decoder) pattern(b *hcl.Block) {
 	case len(keyBlocks) > 1:
 		d.errorf(CodeDuplicate, keyBlocks[1].DefRange, "Duplicate key block", "An access pattern has one key block.")
 	}
+	p.KeyRange = keyBlocks[0].DefRange
 	d.conditions(p, keyBlocks[0])
 	d.inputs(p, declared, declaredRanges)
 	if at := a["filter"]; at != nil {
-		p.Filter = at.Expr
+		p.Filter = d.newCond(at.Expr)
+		errs := d.errorCount()
 		d.checkFilter(p, at)
+		if d.errorCount() == errs {
+			d.checkSendable(p.Filter)
+		}
 	}
 	if d.errorCount() > errs || p.Incomplete {
 		p.Incomplete = true
@@ -173,30 +180,31 @@ func (d *decoder) pattern(b *hcl.Block) {
 	loaded = true
 }
 
-func (d *decoder) entityRefs(one, many *hcl.Attribute, def hcl.Range, pattern string) []*Entity {
+func (d *decoder) entityRefs(one, many *hcl.Attribute, def hcl.Range, pattern string) ([]*Entity, []hcl.Range) {
 	var exprs []hcl.Expression
 	switch {
 	case one != nil && many != nil:
 		d.errorf(CodeInvalidValue, many.NameRange, "Both entity and entities", "Use entity = entity.X for one result type or entities = [entity.X, entity.Y] for an item collection, not both.")
-		return nil
+		return nil, nil
 	case one != nil:
 		exprs = []hcl.Expression{one.Expr}
 	case many != nil:
 		list, ds := hcl.ExprList(many.Expr)
 		if ds.HasErrors() || len(list) == 0 {
 			d.errorf(CodeInvalidValue, many.Expr.Range(), "Invalid entities", "entities must be a non-empty list of references, like [entity.User, entity.Order].")
-			return nil
+			return nil, nil
 		}
 		exprs = list
 	default:
 		d.errorf(CodeMissingKey, def, "Missing entity", "Access pattern %q must say what it returns: entity = entity.X (or entities = [...]).", pattern)
-		return nil
+		return nil, nil
 	}
 	var out []*Entity
+	var ranges []hcl.Range
 	for _, expr := range exprs {
 		name, _, ok := d.reference(expr, "entity", "entity")
 		if !ok {
-			return nil
+			return nil, nil
 		}
 		e := d.schema.Entity(name)
 		if e == nil {
@@ -205,10 +213,10 @@ func (d *decoder) entityRefs(one, many *hcl.Attribute, def hcl.Range, pattern st
 				names = append(names, x.Name)
 			}
 			d.errorf(CodeUnknownReference, expr.Range(), "Unknown entity", "No entity named %q is declared.%s", name, diag.DidYouMean(name, names))
-			return nil
+			return nil, nil
 		}
 		if e.Table == nil {
-			return nil
+			return nil, nil
 		}
 		for _, x := range out {
 			if x == e {
@@ -216,8 +224,9 @@ func (d *decoder) entityRefs(one, many *hcl.Attribute, def hcl.Range, pattern st
 			}
 		}
 		out = append(out, e)
+		ranges = append(ranges, expr.Range())
 	}
-	return out
+	return out, ranges
 }
 
 // declaredInputs reads `inputs = { name = type }`; a name whose type is
@@ -258,7 +267,7 @@ func (d *decoder) conditions(p *AccessPattern, blk *hcl.Block) {
 	attrs, ds := blk.Body.JustAttributes()
 	d.add(ds, CodeSyntax)
 	for _, at := range attrs {
-		c := &Condition{Attr: at.Name, Op: OpEq, Args: []hcl.Expression{at.Expr}, Range: at.Range, NameRange: at.NameRange}
+		c := &Condition{Attr: at.Name, Op: OpEq, Args: []*Template{d.newTemplate(at.Expr)}, Range: at.Range, NameRange: at.NameRange}
 		if call, ds := hcl.ExprCall(at.Expr); !ds.HasErrors() {
 			if _, known := Functions()[call.Name]; !known {
 				if _, cond := conditionFuncs[call.Name]; !cond {
@@ -273,7 +282,10 @@ func (d *decoder) conditions(p *AccessPattern, blk *hcl.Block) {
 						"%s takes %d operand(s); got %d.", call.Name, f.nargs, len(call.Arguments))
 					continue
 				}
-				c.Op, c.Args = f.op, call.Arguments
+				c.Op, c.Args = f.op, nil
+				for _, arg := range call.Arguments {
+					c.Args = append(c.Args, d.newTemplate(arg))
+				}
 			}
 		}
 		p.Conditions = append(p.Conditions, c)
@@ -303,8 +315,8 @@ func (d *decoder) inputs(p *AccessPattern, declared map[string]cty.Type, declare
 	seen := map[string]bool{}
 	for _, c := range p.Conditions {
 		for _, arg := range c.Args {
-			for _, tr := range arg.Variables() {
-				name := tr.RootName()
+			for _, ref := range arg.NameRanges() {
+				name := ref.Name
 				if seen[name] {
 					continue
 				}
@@ -330,12 +342,12 @@ func (d *decoder) inputs(p *AccessPattern, declared map[string]cty.Type, declare
 					for _, e := range p.Entities {
 						cands = append(cands, e.AttributeNames()...)
 					}
-					d.errorf(CodeUnknownVariable, tr.SourceRange(), "Unknown input",
+					d.errorf(CodeUnknownVariable, ref.Range, "Unknown input",
 						"The key condition uses %q, which is neither an attribute of %s nor declared in inputs.%s Declare it with inputs = { %s = string }.",
 						name, entityNames(p.Entities), diag.DidYouMean(name, cands), name)
 					continue
 				}
-				p.Inputs = append(p.Inputs, &Input{Name: name, Type: ty, Range: tr.SourceRange()})
+				p.Inputs = append(p.Inputs, &Input{Name: name, Type: ty, Range: ref.Range})
 			}
 		}
 	}
@@ -575,4 +587,42 @@ func (d *decoder) returns(p *AccessPattern, x *PatternExample, at *hcl.Attribute
 	x.HasReturns = ok
 	x.ReturnsRange = at.Expr.Range()
 	return ok
+}
+
+// filterGrammar is the part of a detail that says what a filter can be.
+const filterGrammar = "A filter runs in DynamoDB as a FilterExpression: it can compare an attribute with a value (a literal, input.NAME, or a function of those) or with another attribute (==, !=, <, <=, >, >=), test a bool attribute (flag, !flag), test that an attribute is absent or present (attr == null, attr != null), and combine those with &&, || and parentheses."
+
+// checkSendable reports every part of a filter that DynamoDB cannot run as
+// a FilterExpression (what verify sends), at its position.
+func (d *decoder) checkSendable(c *Cond) {
+	switch c.Kind {
+	case CondAnd, CondOr, CondNot:
+		for _, s := range c.Sub {
+			d.checkSendable(s)
+		}
+	case CondAttr, CondExists, CondNotExists:
+	case CondCompare:
+		_, lp := c.Left.Path()
+		_, rp := c.Right.Path()
+		computed := false
+		for _, t := range []*Template{c.Left, c.Right} {
+			if _, path := t.Path(); !path && t.usesAttrs() {
+				computed = true
+				d.errorf(CodeInvalidCondition, t.Range(), "Filter computes from an attribute",
+					"DynamoDB evaluates the filter on the stored item and cannot compute %s. %s Compare the attribute itself, or store the computed value in an attribute of its own.", t.Text, filterGrammar)
+			}
+		}
+		switch {
+		case computed:
+		case !lp && !rp:
+			d.errorf(CodeInvalidCondition, c.Range(), "Filter compares no attribute",
+				"%s compares no item attribute, so it is the same for every item. %s", c.Text, filterGrammar)
+		case c.Left.isNull() || c.Right.isNull():
+			d.errorf(CodeInvalidCondition, c.Range(), "Null in an ordering comparison",
+				"%s orders an attribute against null. Only == null and != null test an attribute (absent or present).", c.Text)
+		}
+	default:
+		d.errorf(CodeInvalidCondition, c.Range(), "Filter DynamoDB cannot run",
+			"%s is not a condition DynamoDB can run. %s", c.Text, filterGrammar)
+	}
 }

@@ -72,8 +72,9 @@ func (d *decoder) table(b *hcl.Block) {
 	content, ds := b.Body.Content(tableSchema)
 	d.add(ds, CodeSyntax)
 	t := &Table{Label: label, Name: label, BillingMode: PayPerRequest, PointInTimeRecovery: false,
-		TableClass: "STANDARD", Tags: map[string]string{}, DeclRange: b.DefRange}
-	t.Primary = &Index{Kind: IndexPrimary, Name: PrimaryIndexName, Table: t, Projection: ProjectAll, DeclRange: b.DefRange}
+		TableClass: "STANDARD", Tags: map[string]string{}, DeclRange: b.DefRange, LabelRange: b.LabelRanges[0],
+		ArgRanges: argRanges(content.Attributes)}
+	t.Primary = &Index{Kind: IndexPrimary, Name: PrimaryIndexName, Table: t, Projection: ProjectAll, DeclRange: b.DefRange, LabelRange: b.DefRange}
 	a := content.Attributes
 	if at := a["name"]; at != nil {
 		if s, ok := d.stringValue(at); ok {
@@ -129,6 +130,7 @@ func (d *decoder) table(b *hcl.Block) {
 	if at := a["tags"]; at != nil {
 		if m, ok := d.stringMap(at); ok {
 			t.Tags = m
+			t.TagRanges = tagRanges(at.Expr, m)
 		}
 	}
 	names := map[string]hcl.Range{}
@@ -233,13 +235,14 @@ func (d *decoder) projection(ix *Index, a hcl.Attributes) {
 			"The index %q projects %s; include applies only to projection = \"INCLUDE\".", ix.Name, ix.Projection)
 	case inc != nil:
 		ix.Include, _ = d.stringList(inc)
+		ix.IncludeRanges = listRanges(inc.Expr, len(ix.Include))
 	}
 }
 
 func (d *decoder) gsi(t *Table, blk *hcl.Block) *Index {
 	c, ds := blk.Body.Content(gsiSchema)
 	d.add(ds, CodeSyntax)
-	ix := &Index{Kind: IndexGlobal, Name: blk.Labels[0], Table: t, DeclRange: blk.DefRange}
+	ix := &Index{Kind: IndexGlobal, Name: blk.Labels[0], Table: t, DeclRange: blk.DefRange, LabelRange: blk.LabelRanges[0]}
 	if at := c.Attributes["partition_key"]; at != nil {
 		ix.PartitionKey = d.keyList(at)
 	}
@@ -264,7 +267,7 @@ func (d *decoder) gsi(t *Table, blk *hcl.Block) *Index {
 func (d *decoder) lsi(t *Table, blk *hcl.Block) *Index {
 	c, ds := blk.Body.Content(lsiSchema)
 	d.add(ds, CodeSyntax)
-	ix := &Index{Kind: IndexLocal, Name: blk.Labels[0], Table: t, DeclRange: blk.DefRange}
+	ix := &Index{Kind: IndexLocal, Name: blk.Labels[0], Table: t, DeclRange: blk.DefRange, LabelRange: blk.LabelRanges[0]}
 	ix.PartitionKey = append([]KeyAttr{}, t.Primary.PartitionKey...)
 	if at := c.Attributes["sort_key"]; at != nil {
 		ix.SortKey = d.keyList(at)
@@ -304,6 +307,56 @@ func (d *decoder) keyList(at *hcl.Attribute) []KeyAttr {
 
 // elementRanges returns the ranges of the elements of a tuple expression, or
 // the whole expression's range n times.
+// listRanges returns the ranges of the elements of a list expression of n
+// elements, or nil when expr is not one.
+func listRanges(expr hcl.Expression, n int) []hcl.Range {
+	exprs, ds := hcl.ExprList(expr)
+	if ds.HasErrors() || len(exprs) != n {
+		return nil
+	}
+	out := make([]hcl.Range, n)
+	for i, e := range exprs {
+		out[i] = e.Range()
+	}
+	return out
+}
+
+// argRanges maps every attribute to the range of its value.
+func argRanges(attrs hcl.Attributes) map[string]hcl.Range {
+	out := map[string]hcl.Range{}
+	for n, at := range attrs {
+		out[n] = at.Expr.Range()
+	}
+	return out
+}
+
+// tagRanges returns the ranges of the keys and values of a tags map, or
+// nil when one of tags cannot be found in the source.
+func tagRanges(expr hcl.Expression, tags map[string]string) map[string]TagRange {
+	pairs, ds := hcl.ExprMap(expr)
+	if ds.HasErrors() {
+		return nil
+	}
+	out := map[string]TagRange{}
+	for _, kv := range pairs {
+		k := hcl.ExprAsKeyword(kv.Key)
+		if k == "" {
+			v, ds := kv.Key.Value(nil)
+			if ds.HasErrors() || v.IsNull() || !v.IsKnown() || v.Type() != cty.String {
+				continue
+			}
+			k = v.AsString()
+		}
+		if _, ok := tags[k]; ok {
+			out[k] = TagRange{Key: kv.Key.Range(), Value: kv.Value.Range()}
+		}
+	}
+	if len(out) != len(tags) {
+		return nil
+	}
+	return out
+}
+
 func elementRanges(expr hcl.Expression, n int) []hcl.Range {
 	out := make([]hcl.Range, n)
 	if exprs, ds := hcl.ExprList(expr); !ds.HasErrors() && len(exprs) == n {

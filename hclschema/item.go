@@ -67,7 +67,7 @@ func (e *Entity) Item(values cty.Value) (Item, error) {
 	}
 	for _, ei := range e.Indexes {
 		if ei.When != nil {
-			w, ds := Eval(ei.When, ctx, CodeInvalidTemplate)
+			w, ds := Eval(ei.When.expr, ctx, CodeInvalidTemplate)
 			if ds.HasErrors() {
 				return Item{}, fmt.Errorf("entity %q: index %s: when: %s", e.Name, ei.Index.Name, diagText(ds))
 			}
@@ -107,12 +107,12 @@ func (e *Entity) Item(values cty.Value) (Item, error) {
 // variable it uses is null; coalesce(nick, "-") still gives a value.
 func evalKey(tpl *KeyTemplate, ctx *hcl.EvalContext) (cty.Value, error) {
 	usesNull := false
-	for _, tr := range tpl.Expr.Variables() {
+	for _, tr := range tpl.Expr.expr.Variables() {
 		if v, ok := ctx.Variables[tr.RootName()]; ok && v.IsNull() {
 			usesNull = true
 		}
 	}
-	v, ds := Eval(tpl.Expr, ctx, CodeInvalidTemplate)
+	v, ds := Eval(tpl.Expr.expr, ctx, CodeInvalidTemplate)
 	if ds.HasErrors() {
 		if usesNull {
 			return cty.NullVal(cty.String), nil

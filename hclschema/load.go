@@ -131,9 +131,12 @@ func Decode(files ...*hcl.File) (*Schema, hcl.Diagnostics) {
 
 // decode is Decode that checks ctx before each top-level block.
 func decode(ctx context.Context, files []*hcl.File) (*Schema, hcl.Diagnostics, error) {
-	d := &decoder{schema: &Schema{}}
+	d := &decoder{schema: &Schema{}, src: map[string][]byte{}}
 	var tables, entities, patterns []*hcl.Block
 	for _, f := range files {
+		if f.Body != nil {
+			d.src[f.Body.MissingItemRange().Filename] = f.Bytes
+		}
 		content, ds := f.Body.Content(rootSchema)
 		d.diags = append(d.diags, diag.WithCode(ds, CodeSyntax)...)
 		if content == nil {
@@ -174,7 +177,9 @@ func decode(ctx context.Context, files []*hcl.File) (*Schema, hcl.Diagnostics, e
 
 type decoder struct {
 	schema *Schema
-	diags  hcl.Diagnostics
+	// src holds the bytes of every file by name, for source texts.
+	src   map[string][]byte
+	diags hcl.Diagnostics
 	// broken holds, per entity, names whose declaration or assignment
 	// already failed, so that follow-on diagnostics are not reported.
 	broken map[*Entity]map[string]bool

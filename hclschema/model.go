@@ -91,6 +91,18 @@ type Table struct {
 	// Entities lists the entities stored in the table, in declaration order.
 	Entities  []*Entity
 	DeclRange hcl.Range
+	// LabelRange covers the block label.
+	LabelRange hcl.Range
+	// ArgRanges maps every argument written in the block (name, ttl,
+	// tags, ...) to the range of its value.
+	ArgRanges map[string]hcl.Range
+	// TagRanges maps every tag key to the ranges of its key and value.
+	TagRanges map[string]TagRange
+}
+
+// TagRange is where a tag is written: its key and its value.
+type TagRange struct {
+	Key, Value hcl.Range
 }
 
 // SSE is server-side encryption with a KMS key.
@@ -186,6 +198,10 @@ type Index struct {
 	ReadCapacity  int64
 	WriteCapacity int64
 	DeclRange     hcl.Range
+	// LabelRange covers the block label (DeclRange for the primary key).
+	LabelRange hcl.Range
+	// IncludeRanges covers each element of Include.
+	IncludeRanges []hcl.Range
 }
 
 // KeyAttrs returns the partition key attributes followed by the sort key ones.
@@ -398,8 +414,8 @@ func (k *KeyBlock) Template(name string) *KeyTemplate {
 type KeyTemplate struct {
 	// Attr is the key attribute written, e.g. "PK" or "GSI1SK".
 	Attr string
-	// Expr is the template, e.g. "USER#${username}".
-	Expr hcl.Expression
+	// Expr is the template decoded into parts, e.g. "USER#${username}".
+	Expr *Template
 	// Type is the DynamoDB type of the value (S or N).
 	Type  string
 	Range hcl.Range
@@ -411,7 +427,7 @@ type EntityIndex struct {
 	Index *Index
 	// When is the sparse condition; nil means every item is indexed
 	// (as far as its key attributes are present).
-	When hcl.Expression
+	When *Cond
 	// Templates compute the index key attributes that are not attributes
 	// of the entity itself.
 	Templates []*KeyTemplate
@@ -445,6 +461,9 @@ type Example struct {
 	DeclRange hcl.Range
 	// LabelRange covers the label; DeclRange when there is none.
 	LabelRange hcl.Range
+	// ValueRanges maps every attribute the example sets to the range of
+	// its value.
+	ValueRanges map[string]hcl.Range
 }
 
 // Name returns the name of the example in reports: Order["alice-o1"] for a
@@ -552,9 +571,10 @@ type AccessPattern struct {
 	Descending bool
 	// Limit is the page size (0 = all items).
 	Limit int64
-	// Filter is an optional boolean expression over item attributes and
-	// inputs (input.NAME); nil when absent.
-	Filter hcl.Expression
+	// Filter is an optional condition over item attributes and inputs
+	// (input.NAME), in the grammar DynamoDB runs as a FilterExpression;
+	// nil when absent.
+	Filter *Cond
 	// Attributes are the attributes the caller reads (empty = all).
 	Attributes []string
 	// Inputs are the free variables of the key conditions, sorted, with types.
@@ -568,8 +588,16 @@ type AccessPattern struct {
 	// CardinalityRange covers the value of `cardinality` when present.
 	CardinalityRange hcl.Range
 	DeclRange        hcl.Range
-	// AttributesRange covers the `attributes` argument when present.
+	// AttributesRange covers the `attributes` argument when present;
+	// AttributeRanges each element of Attributes.
 	AttributesRange hcl.Range
+	AttributeRanges []hcl.Range
+	// EntityRanges covers the reference to each of Entities.
+	EntityRanges []hcl.Range
+	// KeyRange covers the header of the key block; LimitRange the value of
+	// limit when present.
+	KeyRange   hcl.Range
+	LimitRange hcl.Range
 	// Incomplete is true when its entities, index, key conditions, inputs
 	// or filter failed to load (an error was reported): a condition may be
 	// missing, so lint must not report its absence.
@@ -647,9 +675,9 @@ const (
 type Condition struct {
 	Attr string
 	Op   ConditionOp
-	// Args holds one operand (two for between); each an expression over the
+	// Args holds one operand (two for between); each a template over the
 	// pattern's inputs.
-	Args []hcl.Expression
+	Args []*Template
 	// Range covers the whole `ATTR = ...` line; NameRange the attribute name.
 	Range     hcl.Range
 	NameRange hcl.Range

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
@@ -17,9 +16,6 @@ import (
 // items of the entities' examples.
 type analysis struct {
 	s *hclschema.Schema
-	// blocks maps the definition range start of a top-level block and of a
-	// table's index blocks to the block's syntax.
-	blocks map[posKey]*hclsyntax.Block
 	// members lists, per index, the entities whose items can be in it.
 	members map[*hclschema.Index][]*hclschema.Entity
 	// memberOf is members as a set.
@@ -38,6 +34,7 @@ type analysis struct {
 	entityPos map[*hclschema.Entity]int
 }
 
+// posKey is a source position: a file and a byte offset.
 type posKey struct {
 	file string
 	byte int
@@ -58,7 +55,6 @@ type exampleItem struct {
 func newAnalysis(s *hclschema.Schema) *analysis {
 	a := &analysis{
 		s:          s,
-		blocks:     map[posKey]*hclsyntax.Block{},
 		members:    map[*hclschema.Index][]*hclschema.Entity{},
 		memberOf:   map[*hclschema.Index]map[*hclschema.Entity]bool{},
 		patternsOf: map[*hclschema.Index][]*hclschema.AccessPattern{},
@@ -69,29 +65,6 @@ func newAnalysis(s *hclschema.Schema) *analysis {
 	}
 	for i, e := range s.Entities {
 		a.entityPos[e] = i
-	}
-	names := make([]string, 0, len(s.Files))
-	for n := range s.Files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		f := s.Files[n]
-		if f == nil {
-			continue
-		}
-		body, ok := f.Body.(*hclsyntax.Body)
-		if !ok {
-			continue
-		}
-		for _, b := range body.Blocks {
-			a.addBlock(b)
-			if b.Type == "table" && b.Body != nil {
-				for _, ib := range b.Body.Blocks {
-					a.addBlock(ib)
-				}
-			}
-		}
 	}
 	for _, t := range s.Tables {
 		for _, ix := range indexes(t) {
@@ -113,100 +86,45 @@ func newAnalysis(s *hclschema.Schema) *analysis {
 	return a
 }
 
-func (a *analysis) addBlock(b *hclsyntax.Block) {
-	r := b.DefRange()
-	a.blocks[posKey{r.Filename, r.Start.Byte}] = b
-}
-
-// block returns the syntax of the block whose definition range starts where
-// rng starts, or nil.
-func (a *analysis) block(rng hcl.Range) *hclsyntax.Block {
-	return a.blocks[posKey{rng.Filename, rng.Start.Byte}]
-}
-
-// blockAttr returns the attribute name of the block defined at rng, or nil.
-func (a *analysis) blockAttr(rng hcl.Range, name string) *hclsyntax.Attribute {
-	b := a.block(rng)
-	if b == nil || b.Body == nil {
-		return nil
+// orRange returns r, or fallback when r is not set.
+func orRange(r, fallback hcl.Range) hcl.Range {
+	if r.Filename == "" {
+		return fallback
 	}
-	return b.Body.Attributes[name]
+	return r
 }
 
-// keyBlockRange returns the range of the `key` header of an access pattern,
-// or the pattern's own header when the source is not available.
-func (a *analysis) keyBlockRange(p *hclschema.AccessPattern) hcl.Range {
-	if b := a.block(p.DeclRange); b != nil && b.Body != nil {
-		for _, kb := range b.Body.Blocks {
-			if kb.Type == "key" {
-				return kb.DefRange()
-			}
-		}
+// argRange returns the range of the value of argument name, or fallback
+// when it is not written.
+func argRange(args map[string]hcl.Range, name string, fallback hcl.Range) hcl.Range {
+	if r, ok := args[name]; ok {
+		return r
 	}
-	return p.DeclRange
+	return fallback
+}
+
+// hasArg reports whether argument name is written.
+func hasArg(args map[string]hcl.Range, name string) bool {
+	_, ok := args[name]
+	return ok
 }
 
 // entityRefRange returns the range of the reference to entity e in the
 // `entity` or `entities` argument of pattern p, or the pattern's header.
-func (a *analysis) entityRefRange(p *hclschema.AccessPattern, e *hclschema.Entity) hcl.Range {
-	var exprs []hcl.Expression
-	if at := a.blockAttr(p.DeclRange, "entity"); at != nil {
-		exprs = append(exprs, at.Expr)
-	}
-	if at := a.blockAttr(p.DeclRange, "entities"); at != nil {
-		if list, ds := hcl.ExprList(at.Expr); !ds.HasErrors() {
-			exprs = append(exprs, list...)
-		}
-	}
-	for _, x := range exprs {
-		tr, ds := hcl.AbsTraversalForExpr(x)
-		if ds.HasErrors() || len(tr) != 2 {
-			continue
-		}
-		if ta, ok := tr[1].(hcl.TraverseAttr); ok && ta.Name == e.Name {
-			return x.Range()
+func entityRefRange(p *hclschema.AccessPattern, e *hclschema.Entity) hcl.Range {
+	for i, x := range p.Entities {
+		if x == e && i < len(p.EntityRanges) {
+			return p.EntityRanges[i]
 		}
 	}
 	return p.DeclRange
 }
 
-// listElementRanges returns the ranges of the elements of the list argument
-// name of the block defined at def; ok is false when the source is not a
-// list of n elements.
-func (a *analysis) listElementRanges(def hcl.Range, name string, n int) ([]hcl.Range, bool) {
-	at := a.blockAttr(def, name)
-	if at == nil {
-		return nil, false
-	}
-	list, ds := hcl.ExprList(at.Expr)
-	if ds.HasErrors() || len(list) != n {
-		return nil, false
-	}
-	out := make([]hcl.Range, n)
-	for i, x := range list {
-		out[i] = x.Range()
-	}
-	return out, true
-}
-
-// source returns the source text of rng, or "" when it is not available.
-func (a *analysis) source(rng hcl.Range) string {
-	f := a.s.Files[rng.Filename]
-	if f == nil || rng.Start.Byte < 0 || rng.End.Byte > len(f.Bytes) || rng.Start.Byte > rng.End.Byte {
-		return ""
-	}
-	return string(f.Bytes[rng.Start.Byte:rng.End.Byte])
-}
-
-// exprText returns the source of an expression, for details.
-func (a *analysis) exprText(x hcl.Expression) string {
-	if x == nil {
-		return ""
-	}
-	if s := a.source(x.Range()); s != "" {
-		return s
-	}
-	return "(expression)"
+// exampleValueRange returns the range of the value of attribute name in
+// example ex, or the example's header when the example does not set it (a
+// computed key attribute).
+func exampleValueRange(ex *hclschema.Example, name string) hcl.Range {
+	return argRange(ex.ValueRanges, name, ex.DeclRange)
 }
 
 // indexes returns the indexes of t, skipping missing ones.

@@ -7,9 +7,9 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/convert"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/oracle"
 )
 
 // collision is an entity whose items an access pattern can return although
@@ -247,7 +247,7 @@ func (a *analysis) patternCollisions(p *hclschema.AccessPattern) []collision {
 				}
 				for j := np; j < len(conds); j++ {
 					v, ok := it.item.Attrs[conds[j].k.Name]
-					if !ok || !satisfies(v, conds[j].c.Op, vals[j]) {
+					if !ok || !conds[j].c.Op.Match(v, vals[j]) {
 						continue items
 					}
 				}
@@ -279,68 +279,44 @@ func (a *analysis) patternCollisions(p *hclschema.AccessPattern) []collision {
 	return out
 }
 
-// inputSets returns the pattern's explicit example input sets, then one set
-// per example of each result entity that has every input as an attribute.
+// inputSets returns hclschema.InputSets with where each set comes from.
 func inputSets(p *hclschema.AccessPattern) []inputSet {
 	var out []inputSet
-	for i, ex := range p.Examples {
-		out = append(out, inputSet{values: ex.Inputs, from: fmt.Sprintf("example %d of access pattern %q", i+1, p.Name)})
-	}
-	for _, re := range p.Entities {
-		for _, ex := range re.Examples {
-			if ex == nil || ex.Values == cty.NilVal || !ex.Values.Type().IsObjectType() || !ex.Values.IsKnown() || ex.Values.IsNull() {
-				continue
-			}
-			vals := map[string]cty.Value{}
-			ok := true
-			for _, in := range p.Inputs {
-				if !ex.Values.Type().HasAttribute(in.Name) {
-					ok = false
-					break
-				}
-				v := ex.Values.GetAttr(in.Name)
-				if v.IsNull() {
-					ok = false
-					break
-				}
-				vals[in.Name] = v
-			}
-			if ok {
-				out = append(out, inputSet{values: vals, from: fmt.Sprintf("the example %s at %s", ex.Name(), ex.DeclRange)})
-			}
+	for _, set := range hclschema.InputSets(p) {
+		from := ""
+		switch {
+		case set.Pattern != nil:
+			from = fmt.Sprintf("example %d of access pattern %q", set.Pattern.Position, p.Name)
+		case set.Example != nil:
+			from = fmt.Sprintf("the example %s at %s", set.Example.Name(), set.Example.DeclRange)
 		}
+		out = append(out, inputSet{values: set.Values, from: from})
 	}
 	return out
 }
 
-// conditionValues evaluates the operands of conds under each input set,
-// converted to the key attribute types; a set that fails is nil.
+// conditionValues binds the pattern under each input set and returns the
+// operands of conds, which must have the key attribute's type; a set that
+// fails is nil.
 func conditionValues(p *hclschema.AccessPattern, conds []condSets, sets []inputSet) [][][]cty.Value {
 	out := make([][][]cty.Value, len(sets))
 	for i, set := range sets {
-		ctx := &hcl.EvalContext{Variables: set.values, Functions: constCtx.Functions}
+		b, err := hclschema.Bind(p, set.values)
+		if err != nil {
+			continue
+		}
 		vals := make([][]cty.Value, len(conds))
 		ok := true
 		for j, cs := range conds {
-			for _, arg := range cs.c.Args {
-				v, ds := hclschema.Eval(arg, ctx, CodeProvenCollision)
-				if ds.HasErrors() || !v.IsWhollyKnown() || v.IsNull() {
-					ok = false
-					break
+			for k, c := range p.Conditions {
+				if c == cs.c {
+					vals[j] = b.Operands[k]
 				}
-				ty := cty.String
-				if cs.k.Type == hclschema.TypeN {
-					ty = cty.Number
-				}
-				v, err := convert.Convert(v, ty)
-				if err != nil || v.IsNull() {
-					ok = false
-					break
-				}
-				vals[j] = append(vals[j], v)
 			}
-			if !ok {
-				break
+			for _, v := range vals[j] {
+				if hclschema.DynamoType(v.Type()) != cs.k.Type || !v.IsWhollyKnown() {
+					ok = false
+				}
 			}
 		}
 		if ok {
@@ -350,36 +326,8 @@ func conditionValues(p *hclschema.AccessPattern, conds []condSets, sets []inputS
 	return out
 }
 
-// satisfies evaluates a key condition on a value as DynamoDB does.
-func satisfies(v cty.Value, op hclschema.ConditionOp, args []cty.Value) bool {
-	if len(args) == 0 {
-		return false
-	}
-	cmp := func(b cty.Value) (int, bool) { return compareValues(v, b) }
-	switch op {
-	case hclschema.OpEq:
-		n, ok := cmp(args[0])
-		return ok && n == 0
-	case hclschema.OpBeginsWith:
-		if v.Type() != cty.String || args[0].Type() != cty.String {
-			return false
-		}
-		return strings.HasPrefix(v.AsString(), args[0].AsString())
-	case hclschema.OpBetween:
-		if len(args) < 2 {
-			return false
-		}
-		lo, ok1 := cmp(args[0])
-		hi, ok2 := cmp(args[1])
-		return ok1 && ok2 && lo >= 0 && hi <= 0
-	case hclschema.OpLT, hclschema.OpLE, hclschema.OpGT, hclschema.OpGE:
-		n, ok := cmp(args[0])
-		return ok && op.Holds(n)
-	}
-	return false
-}
-
-// describeConditions renders a pattern's key conditions: PK = "X#${x}", SK begins_with("Y").
+// describeConditions renders a pattern's key conditions on key attributes
+// of its index with hclschema's renderer: PK = "X#${x}" AND begins_with(SK, "Y").
 func (a *analysis) describeConditions(p *hclschema.AccessPattern) string {
 	var parts []string
 	for _, c := range p.Conditions {
@@ -389,31 +337,9 @@ func (a *analysis) describeConditions(p *hclschema.AccessPattern) string {
 		if _, ok := p.Index.KeyAttr(c.Attr); !ok {
 			continue
 		}
-		var args []string
-		for _, x := range c.Args {
-			args = append(args, a.exprText(x))
-		}
-		if c.Op == hclschema.OpEq {
-			parts = append(parts, c.Attr+" = "+strings.Join(args, ", "))
-		} else {
-			parts = append(parts, fmt.Sprintf("%s %s(%s)", c.Attr, opFunc(c.Op), strings.Join(args, ", ")))
-		}
+		parts = append(parts, c.String())
 	}
-	return strings.Join(parts, " and ")
-}
-
-func opFunc(op hclschema.ConditionOp) string {
-	switch op {
-	case hclschema.OpLT:
-		return "lt"
-	case hclschema.OpLE:
-		return "lte"
-	case hclschema.OpGT:
-		return "gt"
-	case hclschema.OpGE:
-		return "gte"
-	}
-	return string(op)
+	return strings.Join(parts, " AND ")
 }
 
 // describeWriters renders how entity e writes the conditioned key attributes
@@ -429,7 +355,7 @@ func (a *analysis) describeWriters(p *hclschema.AccessPattern, e *hclschema.Enti
 		case !ok:
 			continue
 		case w.tpl != nil:
-			parts = append(parts, k.Name+" = "+a.exprText(w.tpl.Expr))
+			parts = append(parts, k.Name+" = "+w.tpl.Expr.Text)
 		default:
 			parts = append(parts, fmt.Sprintf("%s from its attribute %q", k.Name, k.Name))
 		}
@@ -451,26 +377,10 @@ func describeValues(vals map[string]cty.Value, names []string) string {
 		if !ok {
 			continue
 		}
-		parts = append(parts, n+" = "+valueText(v))
+		parts = append(parts, n+" = "+oracle.Render(v))
 	}
 	if len(parts) == 0 {
 		return "no inputs"
 	}
 	return strings.Join(parts, ", ")
-}
-
-func valueText(v cty.Value) string {
-	switch {
-	case v.IsNull():
-		return "null"
-	case !v.IsKnown():
-		return "(unknown)"
-	case v.Type() == cty.String:
-		return quote(v.AsString())
-	case v.Type() == cty.Number:
-		return v.AsBigFloat().Text('f', -1)
-	case v.Type() == cty.Bool:
-		return fmt.Sprint(v.True())
-	}
-	return v.GoString()
 }

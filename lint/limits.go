@@ -6,9 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
-
 	"github.com/tfdyn/tfdyn/hclschema"
 )
 
@@ -58,42 +55,6 @@ func dynamoNameProblem(s string) string {
 		return "contains " + strconv.QuoteRune([]rune(s[i:])[0]) + "; DynamoDB allows only a-z, A-Z, 0-9, \"_\", \"-\" and \".\""
 	}
 	return ""
-}
-
-// labelRange returns the range of the first label of the block defined at
-// def, or def when the source is not available.
-func (a *analysis) labelRange(def hcl.Range) hcl.Range {
-	if b := a.block(def); b != nil && len(b.LabelRanges) > 0 {
-		return b.LabelRanges[0]
-	}
-	return def
-}
-
-// exampleBlock returns the syntax of example ex of entity e, or nil.
-func (a *analysis) exampleBlock(e *hclschema.Entity, ex *hclschema.Example) *hclsyntax.Block {
-	b := a.block(e.DeclRange)
-	if b == nil || b.Body == nil {
-		return nil
-	}
-	for _, xb := range b.Body.Blocks {
-		r := xb.DefRange()
-		if xb.Type == "example" && r.Filename == ex.DeclRange.Filename && r.Start.Byte == ex.DeclRange.Start.Byte {
-			return xb
-		}
-	}
-	return nil
-}
-
-// exampleValueRange returns the range of the value of attribute name in
-// example ex of entity e, or the example's header when the example does not
-// set it (a computed key attribute) or the source is not available.
-func (a *analysis) exampleValueRange(e *hclschema.Entity, ex *hclschema.Example, name string) hcl.Range {
-	if xb := a.exampleBlock(e, ex); xb != nil && xb.Body != nil {
-		if at := xb.Body.Attributes[name]; at != nil {
-			return at.Expr.Range()
-		}
-	}
-	return ex.DeclRange
 }
 
 // sortedAttrNames returns the attribute names of an item in a stable order.

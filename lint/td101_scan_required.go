@@ -30,7 +30,7 @@ func checkScanRequired(r *rule, a *analysis) hcl.Diagnostics {
 		if found {
 			continue
 		}
-		diags = append(diags, r.report(a.keyBlockRange(p), "Access pattern needs a Scan",
+		diags = append(diags, r.report(orRange(p.KeyRange, p.DeclRange), "Access pattern needs a Scan",
 			"Access pattern %q has no condition on the partition key %s of %s, so DynamoDB could only serve it with a Scan, which tfdyn never plans. "+
 				"Add %s to the key block with an equality condition, or read another index whose partition key the caller knows.",
 			p.Name, quoteList(keyNames(ix.PartitionKey)), displayIndex(ix), exampleEq(ix.PartitionKey)))

@@ -38,7 +38,7 @@ func checkPartitionNotEquality(r *rule, a *analysis) hcl.Diagnostics {
 			}
 		}
 		if any && len(missing) > 0 { // with no partition condition at all, TD101 reports
-			diags = append(diags, r.report(a.keyBlockRange(p), "Partition key attribute missing",
+			diags = append(diags, r.report(orRange(p.KeyRange, p.DeclRange), "Partition key attribute missing",
 				"Access pattern %q has no condition on %s, partition key attribute(s) of %s; every partition attribute needs an equality condition "+
 					"(DynamoDB: \"HASH key attributes must have equality conditions\"). Add %s to the key block.",
 				p.Name, quoteList(missing), displayIndex(ix), exampleEqNames(missing)))

@@ -22,7 +22,7 @@ func checkConditionType(r *rule, a *analysis) hcl.Diagnostics {
 		if ix == nil {
 			continue
 		}
-		ctx := inputContext(p)
+		types := inputTypes(p)
 		for _, c := range p.Conditions {
 			k, ok := ix.KeyAttr(c.Attr)
 			if !ok || (c.Op == hclschema.OpBeginsWith && k.Type == hclschema.TypeN) {
@@ -32,33 +32,33 @@ func checkConditionType(r *rule, a *analysis) hcl.Diagnostics {
 				if arg == nil {
 					continue
 				}
-				v, ds := hclschema.Eval(arg, ctx, CodeConditionType)
-				if ds.HasErrors() || v.Type() == cty.DynamicPseudoType {
+				ty, ok := arg.TypeWith(types)
+				if !ok {
 					continue
 				}
-				got := hclschema.DynamoType(v.Type())
+				got := hclschema.DynamoType(ty)
 				if got == k.Type {
 					continue
 				}
 				diags = append(diags, r.report(arg.Range(), "Operand type does not match the key",
 					"Access pattern %q compares key attribute %q, which is %s, with a value of type %s; DynamoDB rejects a key condition whose value has another type than the key. "+
 						"Pass a %s here, for example with %s.",
-					p.Name, c.Attr, typeName(k.Type), v.Type().FriendlyName(), friendly(k.Type), conversionHint(k.Type)))
+					p.Name, c.Attr, typeName(k.Type), ty.FriendlyName(), friendly(k.Type), conversionHint(k.Type)))
 			}
 		}
 	}
 	return diags
 }
 
-// inputContext binds every input of p to an unknown value of its type.
-func inputContext(p *hclschema.AccessPattern) *hcl.EvalContext {
-	vars := map[string]cty.Value{}
+// inputTypes maps every input of p to its type.
+func inputTypes(p *hclschema.AccessPattern) map[string]cty.Type {
+	out := map[string]cty.Type{}
 	for _, in := range p.Inputs {
 		if in != nil {
-			vars[in.Name] = cty.UnknownVal(in.Type)
+			out[in.Name] = in.Type
 		}
 	}
-	return &hcl.EvalContext{Variables: vars, Functions: constCtx.Functions}
+	return out
 }
 
 func friendly(t string) string {

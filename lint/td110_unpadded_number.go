@@ -3,7 +3,6 @@ package lint
 import (
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/tfdyn/tfdyn/diag"
 	"github.com/zclconf/go-cty/cty"
 
@@ -40,20 +39,18 @@ func checkUnpaddedNumber(r *rule, a *analysis) hcl.Diagnostics {
 				if tpl == nil || !sortKeys[tpl.Attr] || tpl.Type != hclschema.TypeS {
 					continue
 				}
-				te, ok := tpl.Expr.(*hclsyntax.TemplateExpr)
-				if !ok {
-					continue
+				if tpl.Expr == nil || !tpl.Expr.Quoted || len(tpl.Expr.Parts) < 2 {
+					continue // not a template with literal text: the value sorts as is
 				}
-				for _, part := range te.Parts {
-					st, ok := part.(*hclsyntax.ScopeTraversalExpr)
-					if !ok || len(st.Traversal) != 1 {
+				for _, part := range tpl.Expr.Parts {
+					if part.Kind != hclschema.PartAttr {
 						continue
 					}
-					at := e.Attribute(st.Traversal.RootName())
+					at := e.Attribute(part.Name)
 					if at == nil || at.Type != cty.Number {
 						continue
 					}
-					diags = append(diags, r.report(st.Range(), "Unpadded number in a sort key",
+					diags = append(diags, r.report(part.Range(), "Unpadded number in a sort key",
 						"The template for sort key %q of entity %q interpolates the number attribute %q as is; string keys sort byte by byte, so \"10\" sorts before \"9\" and range conditions and order break. "+
 							"Pad it to a fixed width: write ${format(\"%%010d\", %s)} in place of ${%s}, or use a number sort key.",
 						tpl.Attr, e.Name, at.Name, at.Name, at.Name))

@@ -116,6 +116,6 @@ access_pattern "orders" {
   }
 }
 `)
-	require.Contains(t, d, `PK = "CUSTOMER#${customer}" and SK begins_with("ORDER")`)
+	require.Contains(t, d, `PK = "CUSTOMER#${customer}" AND begins_with(SK, "ORDER")`)
 	require.Contains(t, d, `writes PK = "CUSTOMER#${customer}" and SK = "ORDERITEM#${orderId}#${itemId}"`)
 }

@@ -28,7 +28,7 @@ func checkConstantPartitionKey(r *rule, a *analysis) hcl.Diagnostics {
 				}
 				for _, k := range ix.PartitionKey {
 					w, ok := keyWriter(e, ix, k.Name)
-					if !ok || w.tpl == nil || w.tpl.Expr == nil || len(w.tpl.Expr.Variables()) > 0 || seen[w.tpl] {
+					if !ok || w.tpl == nil || w.tpl.Expr == nil || len(w.tpl.Expr.Names()) > 0 || seen[w.tpl] {
 						continue
 					}
 					seen[w.tpl] = true
@@ -36,7 +36,7 @@ func checkConstantPartitionKey(r *rule, a *analysis) hcl.Diagnostics {
 						"Entity %q writes the same value %s to %q, the partition key of %s, so all its items share one partition: "+
 							"a hot partition limited to about 1,000 writes and 3,000 reads per second. "+
 							"Put an attribute into the template, or shard writes with a suffix such as \"%s#${shard}\" (a small number of shards queried in parallel).",
-						e.Name, a.exprText(w.tpl.Expr), k.Name, displayIndex(ix), constText(w.tpl)))
+						e.Name, w.tpl.Expr.Text, k.Name, displayIndex(ix), constText(w.tpl)))
 				}
 			}
 		}
@@ -49,7 +49,7 @@ func checkConstantPartitionKey(r *rule, a *analysis) hcl.Diagnostics {
 func singleton(e *hclschema.Entity, ix *hclschema.Index) bool {
 	for _, k := range ix.KeyAttrs() {
 		w, ok := keyWriter(e, ix, k.Name)
-		if !ok || w.tpl == nil || w.tpl.Expr == nil || len(w.tpl.Expr.Variables()) > 0 {
+		if !ok || w.tpl == nil || w.tpl.Expr == nil || len(w.tpl.Expr.Names()) > 0 {
 			return false
 		}
 	}

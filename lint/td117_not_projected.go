@@ -19,7 +19,7 @@ func checkNotProjected(r *rule, a *analysis) hcl.Diagnostics {
 		if ix == nil || ix.Table == nil || len(p.Attributes) == 0 {
 			continue
 		}
-		ranges, ok := a.listElementRanges(p.DeclRange, "attributes", len(p.Attributes))
+		ranges, ok := p.AttributeRanges, len(p.AttributeRanges) == len(p.Attributes)
 		for i, name := range p.Attributes {
 			if ix.Table.Primary == nil || ix.Projects(name) {
 				continue

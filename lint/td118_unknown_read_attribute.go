@@ -34,7 +34,7 @@ func checkUnknownReadAttribute(r *rule, a *analysis) hcl.Diagnostics {
 				cands = append(cands, n)
 			}
 		}
-		ranges, ok := a.listElementRanges(p.DeclRange, "attributes", len(p.Attributes))
+		ranges, ok := p.AttributeRanges, len(p.AttributeRanges) == len(p.Attributes)
 		for i, name := range p.Attributes {
 			if known[name] {
 				continue

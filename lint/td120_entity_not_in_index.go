@@ -35,7 +35,7 @@ func checkEntityNotInIndex(r *rule, a *analysis) hcl.Diagnostics {
 			if ix.Kind != hclschema.IndexPrimary {
 				fix = "Add an index " + quote(ix.Name) + " block with " + exampleEqNames(missing) + " to entity " + quote(e.Name) + ", or read another index"
 			}
-			diags = append(diags, r.report(a.entityRefRange(p, e), "Entity never in the index",
+			diags = append(diags, r.report(entityRefRange(p, e), "Entity never in the index",
 				"Access pattern %q reads %s for entity %q, but the entity never writes %s, so none of its items is in that index and the query always returns nothing for it. %s.",
 				p.Name, displayIndex(ix), e.Name, quoteList(missing), fix))
 		}

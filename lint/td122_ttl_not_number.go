@@ -38,10 +38,7 @@ func checkTTLNotNumber(r *rule, a *analysis) hcl.Diagnostics {
 		if numbers > 0 || a.tableIncomplete(t) {
 			continue // the attribute may be one that failed to load
 		}
-		rng := t.DeclRange
-		if at := a.blockAttr(t.DeclRange, "ttl"); at != nil {
-			rng = at.Expr.Range()
-		}
+		rng := argRange(t.ArgRanges, "ttl", t.DeclRange)
 		diags = append(diags, r.report(rng, "TTL attribute never written",
 			"Table %q expires items by %q, but no entity has a number attribute of that name, so no item ever expires. "+
 				"Add %s = optional(number) (epoch seconds) to the entities that should expire, or fix the attribute name.",

@@ -46,7 +46,7 @@ func checkConditionNeverMatches(r *rule, a *analysis) hcl.Diagnostics {
 				w, _ := keyWriter(e, ix, c.Attr)
 				written := quote(c.Attr)
 				if w.tpl != nil {
-					written = a.exprText(w.tpl.Expr)
+					written = w.tpl.Expr.Text
 				}
 				diags = append(diags, r.report(c.Range, "Key condition never matches its entity",
 					"In access pattern %q, the condition on %q can never match items of entity %q: the entity writes %s as %s (%s), which the condition excludes. The pattern returns no %s items. Fix the condition, or read the index where %s writes a matching key.",

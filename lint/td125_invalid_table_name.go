@@ -17,10 +17,10 @@ var ruleInvalidTableName = &rule{code: CodeInvalidTableName, name: "invalid-tabl
 func checkInvalidTableName(r *rule, a *analysis) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, t := range a.s.Tables {
-		if t == nil || a.blockAttr(t.DeclRange, "name") != nil || validDynamoName(t.Name) {
+		if t == nil || hasArg(t.ArgRanges, "name") || validDynamoName(t.Name) {
 			continue
 		}
-		diags = append(diags, r.report(a.labelRange(t.DeclRange), "Invalid table name",
+		diags = append(diags, r.report(orRange(t.LabelRange, t.DeclRange), "Invalid table name",
 			"Table %q has no name argument, so its label is the DynamoDB table name, and %q %s: CreateTable fails with a ValidationException. "+
 				"Add name = \"...\" with 3 to 255 characters of a-z, A-Z, 0-9, \"_\", \"-\" and \".\", or rename the label.",
 			t.Label, t.Name, dynamoNameProblem(t.Name)))

@@ -23,7 +23,7 @@ func checkInvalidIndexName(r *rule, a *analysis) hcl.Diagnostics {
 			if ix == nil || ix.Kind == hclschema.IndexPrimary || validDynamoName(ix.Name) {
 				continue
 			}
-			diags = append(diags, r.report(a.labelRange(ix.DeclRange), "Invalid index name",
+			diags = append(diags, r.report(orRange(ix.LabelRange, ix.DeclRange), "Invalid index name",
 				"The label of %s %q is its DynamoDB index name, and %q %s: CreateTable fails with a ValidationException. "+
 					"Rename the index to 3 to 255 characters of a-z, A-Z, 0-9, \"_\", \"-\" and \".\" (and the references to it).",
 				ix.Kind, ix.Name, ix.Name, dynamoNameProblem(ix.Name)))

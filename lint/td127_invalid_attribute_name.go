@@ -54,7 +54,7 @@ func checkInvalidAttributeName(r *rule, a *analysis) hcl.Diagnostics {
 			if len(ix.Include) == 0 {
 				continue
 			}
-			ranges, ok := a.listElementRanges(ix.DeclRange, "include", len(ix.Include))
+			ranges, ok := ix.IncludeRanges, len(ix.IncludeRanges) == len(ix.Include)
 			for i, n := range ix.Include {
 				rng := ix.DeclRange
 				if ok {
@@ -64,10 +64,7 @@ func checkInvalidAttributeName(r *rule, a *analysis) hcl.Diagnostics {
 			}
 		}
 		if t.TTLAttribute != "" {
-			rng := t.DeclRange
-			if at := a.blockAttr(t.DeclRange, "ttl"); at != nil {
-				rng = at.Expr.Range()
-			}
+			rng := argRange(t.ArgRanges, "ttl", t.DeclRange)
 			short(rng, t.TTLAttribute, fmt.Sprintf("TTL attribute of table %q", t.Label))
 		}
 	}

@@ -53,7 +53,7 @@ func checkKeyValueSize(r *rule, a *analysis) hcl.Diagnostics {
 					continue
 				}
 				n := len(v.AsString())
-				rng := a.exampleValueRange(e, x.ex, name)
+				rng := exampleValueRange(x.ex, name)
 				switch {
 				case n == 0:
 					diags = append(diags, r.report(rng, "Empty key value",

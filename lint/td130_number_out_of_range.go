@@ -26,7 +26,7 @@ func checkNumberOutOfRange(r *rule, a *analysis) hcl.Diagnostics {
 				if f == nil {
 					continue
 				}
-				diags = append(diags, r.report(a.exampleValueRange(e, x.ex, name), "Number out of range",
+				diags = append(diags, r.report(exampleValueRange(x.ex, name), "Number out of range",
 					"This example of entity %q gives %q the number %s, which %s, so the write fails with a ValidationException. "+
 						"Use a value DynamoDB can store (or a string for exact big values).",
 					e.Name, name, numberText(f), problem))

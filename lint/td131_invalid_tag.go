@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/diag"
 	"github.com/tfdyn/tfdyn/hclschema"
@@ -30,32 +29,16 @@ type tagEntry struct {
 // tagEntries returns the tags of t in source order, with ranges when the
 // source is available (else every range is the tags argument or the table).
 func (a *analysis) tagEntries(t *hclschema.Table) []tagEntry {
-	fallback := t.DeclRange
-	at := a.blockAttr(t.DeclRange, "tags")
-	if at != nil {
-		fallback = at.Expr.Range()
-		if pairs, ds := hcl.ExprMap(at.Expr); !ds.HasErrors() {
-			var out []tagEntry
-			for _, kv := range pairs {
-				k := hcl.ExprAsKeyword(kv.Key)
-				if k == "" {
-					v, ds := kv.Key.Value(nil)
-					if ds.HasErrors() || v.IsNull() || !v.IsKnown() || v.Type() != cty.String {
-						continue
-					}
-					k = v.AsString()
-				}
-				val, ok := t.Tags[k]
-				if !ok {
-					continue
-				}
-				out = append(out, tagEntry{key: k, value: val, keyRange: kv.Key.Range(), valRange: kv.Value.Range()})
-			}
-			if len(out) == len(t.Tags) {
-				return out
-			}
+	if len(t.TagRanges) == len(t.Tags) {
+		out := make([]tagEntry, 0, len(t.Tags))
+		for k, v := range t.Tags {
+			r := t.TagRanges[k]
+			out = append(out, tagEntry{key: k, value: v, keyRange: r.Key, valRange: r.Value})
 		}
+		sort.Slice(out, func(i, j int) bool { return out[i].keyRange.Start.Byte < out[j].keyRange.Start.Byte })
+		return out
 	}
+	fallback := argRange(t.ArgRanges, "tags", t.DeclRange)
 	keys := make([]string, 0, len(t.Tags))
 	for k := range t.Tags {
 		keys = append(keys, k)

@@ -32,7 +32,7 @@ func checkIncludeLimit(r *rule, a *analysis) hcl.Diagnostics {
 			if ix.Kind == hclschema.IndexPrimary || ix.Projection != hclschema.ProjectInclude {
 				continue
 			}
-			ranges, ok := a.listElementRanges(ix.DeclRange, "include", len(ix.Include))
+			ranges, ok := ix.IncludeRanges, len(ix.IncludeRanges) == len(ix.Include)
 			for i, n := range ix.Include {
 				rng := ix.DeclRange
 				if ok {

@@ -48,7 +48,7 @@ func checkEmptyMapKey(r *rule, a *analysis) hcl.Diagnostics {
 				if !hasEmptyKey(x.item.Attrs[name]) {
 					continue
 				}
-				diags = append(diags, r.report(a.exampleValueRange(e, x.ex, name), "Empty map key",
+				diags = append(diags, r.report(exampleValueRange(x.ex, name), "Empty map key",
 					"This example of entity %q gives %q a map with an empty key; DynamoDB stores map keys as attribute names, which cannot be empty, so the write fails with a ValidationException (\"Empty attribute name\"). "+
 						"Give the entry a key or leave it out.",
 					e.Name, name))

@@ -24,10 +24,7 @@ func checkDuplicateTableName(r *rule, a *analysis) hcl.Diagnostics {
 			first[t.Name] = t.Label
 			continue
 		}
-		rng := a.labelRange(t.DeclRange)
-		if at := a.blockAttr(t.DeclRange, "name"); at != nil {
-			rng = at.Expr.Range()
-		}
+		rng := argRange(t.ArgRanges, "name", orRange(t.LabelRange, t.DeclRange))
 		diags = append(diags, r.report(rng, "Duplicate table name",
 			"Tables %q and %q are both named %q in DynamoDB; table names are unique per account and region, so the second CreateTable fails (ResourceInUseException). "+
 				"Give table %q another name.",

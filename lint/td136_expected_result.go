@@ -37,7 +37,7 @@ func checkExpectedResult(r *rule, a *analysis) hcl.Diagnostics {
 			if x == nil || !x.HasExpectation() {
 				continue
 			}
-			b, err := oracle.Bind(p, x.Inputs)
+			b, err := hclschema.Bind(p, x.Inputs)
 			if err != nil {
 				continue // TD108 and the loader report operands that do not bind
 			}

@@ -29,7 +29,7 @@ func checkCardinalityOne(r *rule, a *analysis) hcl.Diagnostics {
 		}
 		namer := oracle.NewNamer(p.Table)
 		for _, set := range inputSets(p) {
-			b, err := oracle.Bind(p, set.values)
+			b, err := hclschema.Bind(p, set.values)
 			if err != nil {
 				continue
 			}
@@ -46,7 +46,7 @@ func checkCardinalityOne(r *rule, a *analysis) hcl.Diagnostics {
 				"Access pattern %q is declared cardinality = \"one\", but with inputs %s (from %s) its key matches %d items: %s. "+
 					"Its key %s is not unique for these items: key the lookup on an attribute that is unique per item, "+
 					"or declare cardinality = \"many\" if several items are meant.",
-				p.Name, InputsString(set.values), set.from, len(res.Items), namer.NamesOf(res.Items), b.KeyConditionString()))
+				p.Name, InputsString(set.values), set.from, len(res.Items), namer.NamesOf(res.Items), b.KeyConditionString(oracle.Render)))
 			break // one finding per pattern: the first input set that shows it
 		}
 	}

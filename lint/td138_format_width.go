@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/diag"
@@ -41,7 +40,7 @@ func checkFormatWidth(r *rule, a *analysis) hcl.Diagnostics {
 			for _, call := range widthCalls(tpl.Expr) {
 				var bad []string
 				for _, ei := range a.exampleItems(e) {
-					v, ok := exampleValue(e, ei.ex, call.arg)
+					v, ok := exampleValue(ei.ex, call.arg)
 					if !ok || v.Type() != cty.Number || !v.AsBigFloat().IsInt() {
 						continue
 					}
@@ -56,7 +55,7 @@ func checkFormatWidth(r *rule, a *analysis) hcl.Diagnostics {
 				diags = append(diags, r.report(call.rng, "Number does not fit its fixed width",
 					"The template for %q of entity %q pads %s to %d digits, but %s. A negative number or one with more than %d digits breaks the fixed width, and string keys then sort in another order than the numbers "+
 						"(\"-1\" before \"0\", \"100\" before \"99\"). Widen the format, or change the base of a reversed number so that every value fits.",
-					tpl.Attr, e.Name, a.exprText(call.arg), call.width, strings.Join(bad, ", "), call.width))
+					tpl.Attr, e.Name, call.arg.Text, call.width, strings.Join(bad, ", "), call.width))
 			}
 		}
 	}
@@ -65,33 +64,27 @@ func checkFormatWidth(r *rule, a *analysis) hcl.Diagnostics {
 
 // widthCall is a format("%0Nd", arg) call in a template.
 type widthCall struct {
-	arg   hcl.Expression
+	arg   *hclschema.Template
 	width int
 	rng   hcl.Range
 }
 
-// widthCalls finds the format calls of expr whose format string is exactly
+// widthCalls finds the format calls of t whose format string is exactly
 // one zero-padded integer verb, %0Nd.
-func widthCalls(expr hcl.Expression) []widthCall {
-	syn, ok := expr.(hclsyntax.Node)
-	if !ok {
-		return nil
-	}
+func widthCalls(t *hclschema.Template) []widthCall {
 	var out []widthCall
-	hclsyntax.VisitAll(syn, func(n hclsyntax.Node) hcl.Diagnostics {
-		call, ok := n.(*hclsyntax.FunctionCallExpr)
-		if !ok || call.Name != "format" || len(call.Args) != 2 {
-			return nil
+	for _, call := range t.Calls() {
+		if call.Name != "format" || len(call.Args) != 2 {
+			continue
 		}
-		f, ds := call.Args[0].Value(nil)
-		if ds.HasErrors() || f.Type() != cty.String || !f.IsKnown() || f.IsNull() {
-			return nil
+		f, ok := call.Args[0].Literal()
+		if !ok || f.Type() != cty.String || f.IsNull() {
+			continue
 		}
 		if w := paddedWidth(f.AsString()); w > 0 {
 			out = append(out, widthCall{arg: call.Args[1], width: w, rng: call.Range()})
 		}
-		return nil
-	})
+	}
 	return out
 }
 
@@ -113,16 +106,13 @@ func paddedWidth(f string) int {
 	return n
 }
 
-// exampleValue evaluates expr over the values of example ex of e.
-func exampleValue(e *hclschema.Entity, ex *hclschema.Example, expr hcl.Expression) (cty.Value, bool) {
-	if ex == nil || ex.Values == cty.NilVal || !ex.Values.Type().IsObjectType() {
+// exampleValue evaluates t over the values of example ex.
+func exampleValue(ex *hclschema.Example, t *hclschema.Template) (cty.Value, bool) {
+	vars := ex.ExampleVars()
+	if vars == nil {
 		return cty.NilVal, false
 	}
-	vars := ex.Values.AsValueMap()
-	if vars == nil {
-		vars = map[string]cty.Value{}
-	}
-	v, ds := hclschema.Eval(expr, &hcl.EvalContext{Variables: vars, Functions: hclschema.Functions()}, CodeFormatWidth)
+	v, ds := t.Eval(vars)
 	if ds.HasErrors() || v.IsNull() || !v.IsWhollyKnown() {
 		return cty.NilVal, false
 	}

@@ -33,7 +33,7 @@ func checkLimitOrder(r *rule, a *analysis) hcl.Diagnostics {
 		}
 		namer := oracle.NewNamer(p.Table)
 		for _, set := range inputSets(p) {
-			b, err := oracle.Bind(p, set.values)
+			b, err := hclschema.Bind(p, set.values)
 			if err != nil {
 				continue
 			}
@@ -41,10 +41,7 @@ func checkLimitOrder(r *rule, a *analysis) hcl.Diagnostics {
 			if !bad {
 				continue
 			}
-			rng := p.DeclRange
-			if at := a.blockAttr(p.DeclRange, "limit"); at != nil {
-				rng = at.Expr.Range()
-			}
+			rng := orRange(p.LimitRange, p.DeclRange)
 			order := "ascending"
 			if p.Descending {
 				order = "descending"

@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
@@ -67,48 +65,46 @@ func (v valueSet) String() string {
 
 func quote(s string) string { return strconv.Quote(s) }
 
-var constCtx = &hcl.EvalContext{Functions: hclschema.Functions()}
-
-// setOf derives the value set of a template or operand expression.
-func setOf(expr hcl.Expression) valueSet {
-	switch x := expr.(type) {
-	case nil:
+// setOf derives the value set of a template or operand.
+func setOf(t *hclschema.Template) valueSet {
+	if t == nil {
 		return valueSet{}
-	case *hclsyntax.TemplateExpr:
+	}
+	if t.Quoted && (len(t.Parts) != 1 || t.Parts[0].Kind == hclschema.PartLiteral) {
+		// A string template: its literal parts up to the first interpolation.
 		var b strings.Builder
-		for _, part := range x.Parts {
-			lit, ok := part.(*hclsyntax.LiteralValueExpr)
-			if !ok || lit.Val.Type() != cty.String || !lit.Val.IsKnown() || lit.Val.IsNull() {
+		for _, part := range t.Parts {
+			v := part.Value
+			if part.Kind != hclschema.PartLiteral || v.Type() != cty.String || !v.IsKnown() || v.IsNull() {
 				return valueSet{prefix: b.String()}
 			}
-			b.WriteString(lit.Val.AsString())
+			b.WriteString(v.AsString())
 		}
 		return valueSet{exact: true, val: cty.StringVal(b.String())}
-	case *hclsyntax.LiteralValueExpr:
-		return constSet(x)
-	case *hclsyntax.TemplateWrapExpr:
-		return setOf(x.Wrapped)
-	case *hclsyntax.ParenthesesExpr:
-		return setOf(x.Expression)
-	case *hclsyntax.ScopeTraversalExpr:
+	}
+	// One expression ("${x}" or x).
+	part := t.Parts[0]
+	switch part.Kind {
+	case hclschema.PartLiteral:
+		return constSet(part.Value)
+	case hclschema.PartAttr:
 		return valueSet{}
-	case *hclsyntax.FunctionCallExpr:
-		if x.Name == "format" && len(x.Args) > 0 {
-			if f, ok := setOf(x.Args[0]).str(); ok && len(x.Args) > 1 {
+	case hclschema.PartCall:
+		if part.Name == "format" && len(part.Args) > 1 {
+			if f, ok := setOf(part.Args[0]).str(); ok {
 				return valueSet{prefix: formatPrefix(f)}
 			}
 		}
 	}
-	if len(expr.Variables()) == 0 {
-		return constSet(expr)
+	if v, ok := t.Literal(); ok {
+		return constSet(v)
 	}
 	return valueSet{}
 }
 
-// constSet evaluates an expression without variables.
-func constSet(expr hcl.Expression) valueSet {
-	v, ds := hclschema.Eval(expr, constCtx, CodePrefixCollision)
-	if !ds.HasErrors() && v.IsWhollyKnown() && !v.IsNull() && (v.Type() == cty.String || v.Type() == cty.Number) {
+// constSet is the set of one constant.
+func constSet(v cty.Value) valueSet {
+	if v.IsWhollyKnown() && !v.IsNull() && (v.Type() == cty.String || v.Type() == cty.Number) {
 		return valueSet{exact: true, val: v}
 	}
 	return valueSet{}
@@ -135,21 +131,6 @@ func formatPrefix(f string) string {
 
 // compatible reports whether one string is a prefix of the other.
 func compatible(a, b string) bool { return strings.HasPrefix(a, b) || strings.HasPrefix(b, a) }
-
-// compareValues compares two scalar values as DynamoDB does: strings by
-// their UTF-8 bytes, numbers numerically. ok is false for other pairs.
-func compareValues(a, b cty.Value) (int, bool) {
-	if a.IsNull() || b.IsNull() || !a.IsKnown() || !b.IsKnown() {
-		return 0, false
-	}
-	switch {
-	case a.Type() == cty.String && b.Type() == cty.String:
-		return strings.Compare(a.AsString(), b.AsString()), true
-	case a.Type() == cty.Number && b.Type() == cty.Number:
-		return a.AsBigFloat().Cmp(b.AsBigFloat()), true
-	}
-	return 0, false
-}
 
 // mayOverlap reports whether a value of ent (an entity's key writer) can
 // satisfy the condition op(args) given as value sets. It is conservative:
@@ -183,7 +164,7 @@ func eqOverlap(ent, c valueSet) bool {
 	case !ent.evidence():
 		return true
 	case ent.exact && c.exact:
-		n, ok := compareValues(ent.val, c.val)
+		n, ok := hclschema.Compare(ent.val, c.val)
 		return ok && n == 0
 	case ent.exact:
 		s, ok := ent.str()
@@ -215,8 +196,8 @@ func beginsOverlap(ent, c valueSet) bool {
 
 func betweenOverlap(ent, lo, hi valueSet) bool {
 	if ent.exact && lo.exact && hi.exact {
-		a, ok1 := compareValues(lo.val, ent.val)
-		b, ok2 := compareValues(ent.val, hi.val)
+		a, ok1 := hclschema.Compare(lo.val, ent.val)
+		b, ok2 := hclschema.Compare(ent.val, hi.val)
 		return ok1 && ok2 && a <= 0 && b <= 0
 	}
 	los, lok := lo.str()
@@ -242,7 +223,7 @@ func boundOverlap(ent valueSet, op hclschema.ConditionOp, b valueSet) bool {
 		return true
 	}
 	if ent.exact && b.exact {
-		n, ok := compareValues(ent.val, b.val)
+		n, ok := hclschema.Compare(ent.val, b.val)
 		return ok && op.Holds(n)
 	}
 	el, ok1 := ent.lit()

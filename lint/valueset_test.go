@@ -3,8 +3,6 @@ package lint
 import (
 	"testing"
 
-	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/hclschema"
@@ -12,7 +10,7 @@ import (
 
 func parseSet(t *testing.T, src string) valueSet {
 	t.Helper()
-	x, ds := hclsyntax.ParseExpression([]byte(src), "x.hcl", hcl.InitialPos)
+	x, ds := hclschema.ParseTemplate(src, "x.hcl")
 	require.False(t, ds.HasErrors(), ds.Error())
 	return setOf(x)
 }

@@ -4,6 +4,10 @@
 // strings, numeric order for numbers, tuple order for multi-attribute sort
 // keys), Limit counted before the filter, and projection.
 //
-// verify compares live results with it; lint uses it to prove collisions on
-// example items.
+// The oracle orders, limits, filters and projects; binding inputs, matching
+// key conditions, comparing values and evaluating filters are hclschema's
+// (Bind, Bound.Matches, Compare, Bound.Filter), which the oracle calls.
+// verify compares live results with it; lint uses it for the declared
+// results, cardinality and limit order of patterns (TD136-TD139), and
+// hclschema's Bind and Match to prove collisions on example items (TD112).
 package oracle

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 
@@ -81,6 +80,15 @@ func Render(v cty.Value) string {
 	return v.GoString()
 }
 
+// renderAll renders values with Render.
+func renderAll(vs []cty.Value) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = Render(v)
+	}
+	return out
+}
+
 func numberText(f *big.Float) string {
 	if f.IsInt() {
 		i, _ := f.Int(nil)
@@ -105,7 +113,7 @@ func (n *Namer) NamesOf(items []hclschema.Item) string {
 // over all (every item of the table): not in the index, outside a key
 // condition, left out by the limit or by the filter. It returns "" when the
 // item is in the result.
-func Why(b *Bound, all []hclschema.Item, it hclschema.Item, n *Namer) string {
+func Why(b *hclschema.Bound, all []hclschema.Item, it hclschema.Item, n *Namer) string {
 	p := b.Pattern
 	ix := p.Index
 	if !it.InIndex(ix) {
@@ -116,8 +124,8 @@ func Why(b *Bound, all []hclschema.Item, it hclschema.Item, n *Namer) string {
 		if !ok || v.IsNull() {
 			return fmt.Sprintf("it has no %s", c.Attr)
 		}
-		if !matchOp(c.Op, v, b.Operands[i]) {
-			return fmt.Sprintf("its %s %s does not satisfy %s", c.Attr, Render(v), ConditionString(c, b.Operands[i]))
+		if !c.Op.Match(v, b.Operands[i]) {
+			return fmt.Sprintf("its %s %s does not satisfy %s", c.Attr, Render(v), c.Render(renderAll(b.Operands[i])))
 		}
 	}
 	var hits []hclschema.Item
@@ -139,7 +147,7 @@ func Why(b *Bound, all []hclschema.Item, it hclschema.Item, n *Namer) string {
 		return fmt.Sprintf("limit = %d ends the read before it: %s come(s) first; %s", p.Limit, n.NamesOf(hits[:p.Limit]),
 			OrderReason(ix, p.Descending, hits[p.Limit-1], it, n))
 	}
-	if keep, err := b.filter(it); err == nil && !keep {
+	if !b.Filter(it) {
 		return "the filter is false for it"
 	}
 	return ""
@@ -157,7 +165,7 @@ func notInIndex(it hclschema.Item, ix *hclschema.Index) string {
 	e := it.Entity
 	if ix.Kind != hclschema.IndexPrimary {
 		if ei := e.IndexBlock(ix.Name); ei != nil && ei.When != nil {
-			if w, ok := whenValue(it, ei.When); ok && !w {
+			if w, ok := ei.WhenHolds(it); ok && !w {
 				return fmt.Sprintf("it is not in %s: the sparse condition of entity %s (at %s) is false for it", ix.DisplayName(), e.Name, ei.When.Range())
 			}
 		}
@@ -174,47 +182,6 @@ func notInIndex(it hclschema.Item, ix *hclschema.Index) string {
 	return fmt.Sprintf("it is not in %s", ix.DisplayName())
 }
 
-// whenValue evaluates a sparse condition on an item's attributes.
-func whenValue(it hclschema.Item, when hcl.Expression) (bool, bool) {
-	vars := map[string]cty.Value{}
-	for _, a := range it.Entity.Attributes {
-		vars[a.Name] = cty.NullVal(a.Type)
-		if v, ok := it.Attrs[a.Name]; ok {
-			vars[a.Name] = v
-		}
-	}
-	v, ds := when.Value(&hcl.EvalContext{Variables: vars, Functions: hclschema.Functions()})
-	if ds.HasErrors() {
-		return false, false
-	}
-	v, err := convert.Convert(v, cty.Bool)
-	if err != nil || !v.IsKnown() {
-		return false, false
-	}
-	return !v.IsNull() && v.True(), true
-}
-
-// ConditionString renders a key condition with its bound operands:
-// begins_with(SK, "ORDER#"), SK BETWEEN "a" AND "b", PK = "USER#alice".
-func ConditionString(c *hclschema.Condition, ops []cty.Value) string {
-	switch c.Op {
-	case hclschema.OpBeginsWith:
-		return fmt.Sprintf("begins_with(%s, %s)", c.Attr, Render(ops[0]))
-	case hclschema.OpBetween:
-		return fmt.Sprintf("%s BETWEEN %s AND %s", c.Attr, Render(ops[0]), Render(ops[1]))
-	}
-	return fmt.Sprintf("%s %s %s", c.Attr, c.Op, Render(ops[0]))
-}
-
-// KeyConditionString renders every key condition of b with its operands.
-func (b *Bound) KeyConditionString() string {
-	parts := make([]string, len(b.Pattern.Conditions))
-	for i, c := range b.Pattern.Conditions {
-		parts[i] = ConditionString(c, b.Operands[i])
-	}
-	return strings.Join(parts, " AND ")
-}
-
 // OrderReason explains why item a comes before item b in index ix (order
 // desc when descending): the first sort key attribute where they differ,
 // with a note when strings order differently from the numbers they show
@@ -228,7 +195,7 @@ func OrderReason(ix *hclschema.Index, desc bool, a, b hclschema.Item, n *Namer) 
 	}
 	for _, k := range keys {
 		va, vb := a.Attrs[k.Name], b.Attrs[k.Name]
-		c, ok := Compare(va, vb)
+		c, ok := hclschema.Compare(va, vb)
 		if !ok || c == 0 {
 			continue
 		}
@@ -291,7 +258,7 @@ func digitRun(s string) string {
 // keys compare as sets, as DynamoDB leaves their order open), else the
 // full-sentence explanation: expected and returned items, and why each
 // differs where the oracle can tell.
-func Mismatch(b *Bound, x *hclschema.PatternExample, got, all []hclschema.Item, n *Namer) string {
+func Mismatch(b *hclschema.Bound, x *hclschema.PatternExample, got, all []hclschema.Item, n *Namer) string {
 	p := b.Pattern
 	switch {
 	case x.HasReturns:
@@ -341,10 +308,10 @@ func Mismatch(b *Bound, x *hclschema.PatternExample, got, all []hclschema.Item, 
 		}
 		if !p.ReturnsEntity(it.Entity) {
 			fmt.Fprintf(&sb, " %s is returned but not expected: it is an item of entity %s, which the pattern does not declare, and its key matches %s (another entity's prefix).",
-				have[i], it.Entity.Name, b.KeyConditionString())
+				have[i], it.Entity.Name, b.KeyConditionString(Render))
 			continue
 		}
-		fmt.Fprintf(&sb, " %s is returned but not expected: it is in %s and its key matches %s.", have[i], p.Index.DisplayName(), b.KeyConditionString())
+		fmt.Fprintf(&sb, " %s is returned but not expected: it is in %s and its key matches %s.", have[i], p.Index.DisplayName(), b.KeyConditionString(Render))
 	}
 	if len(got) == len(x.Returns) && sameSet(have, want) {
 		for i := range have {

@@ -79,7 +79,7 @@ func TestNamerAndOrderReason(t *testing.T) {
 func TestLimitViolation(t *testing.T) {
 	s, items := loadVersions(t)
 	p := s.Pattern("latest")
-	b, err := oracle.Bind(p, map[string]cty.Value{"doc": cty.StringVal("readme")})
+	b, err := hclschema.Bind(p, map[string]cty.Value{"doc": cty.StringVal("readme")})
 	require.NoError(t, err)
 	kept, missed, bad := oracle.LimitViolation(b, items)
 	require.True(t, bad)
@@ -98,12 +98,12 @@ func TestWhy(t *testing.T) {
 	s, items := loadVersions(t)
 	p := s.Pattern("latest")
 	n := oracle.NewNamer(s.Table("t"))
-	b, err := oracle.Bind(p, map[string]cty.Value{"doc": cty.StringVal("readme")})
+	b, err := hclschema.Bind(p, map[string]cty.Value{"doc": cty.StringVal("readme")})
 	require.NoError(t, err)
 	require.Equal(t, "", oracle.Why(b, items, items[0], n), "v9 is the one item returned")
 	require.Equal(t, `limit = 1 ends the read before it: Version["v9"] come(s) first; Version["v9"] comes before Version#3 in descending order because SK "v9" > "v123" (strings compare byte by byte, so "123" sorts before "9" although 123 > 9 as numbers)`,
 		oracle.Why(b, items, items[2], n))
-	b2, err := oracle.Bind(p, map[string]cty.Value{"doc": cty.StringVal("guide")})
+	b2, err := hclschema.Bind(p, map[string]cty.Value{"doc": cty.StringVal("guide")})
 	require.NoError(t, err)
 	require.Equal(t, `its PK "DOC#readme" does not satisfy PK = "DOC#guide"`, oracle.Why(b2, items, items[0], n))
 }

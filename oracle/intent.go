@@ -1,8 +1,6 @@
 package oracle
 
 import (
-	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
@@ -26,25 +24,13 @@ func IntendedSortKey(it hclschema.Item, ix *hclschema.Index) []cty.Value {
 func intendedParts(it hclschema.Item, ix *hclschema.Index, attr string) []cty.Value {
 	v := it.Attrs[attr]
 	tpl := templateFor(it.Entity, ix, attr)
-	if tpl == nil {
+	if tpl == nil || !tpl.Expr.Quoted || len(tpl.Expr.Parts) < 2 {
 		return []cty.Value{v}
 	}
-	te, ok := tpl.Expr.(*hclsyntax.TemplateExpr)
-	if !ok || len(te.Parts) < 2 {
-		return []cty.Value{v}
-	}
-	vars := map[string]cty.Value{}
-	for _, a := range it.Entity.Attributes {
-		if x, ok := it.Attrs[a.Name]; ok {
-			vars[a.Name] = x
-		} else {
-			vars[a.Name] = cty.NullVal(a.Type)
-		}
-	}
-	ctx := &hcl.EvalContext{Variables: vars, Functions: hclschema.Functions()}
+	vars := it.ItemVars()
 	var parts []cty.Value
-	for _, p := range te.Parts {
-		pv, ds := p.Value(ctx)
+	for _, p := range tpl.Expr.Parts {
+		pv, ds := p.Eval(vars)
 		if ds.HasErrors() || pv.IsNull() || !pv.IsKnown() {
 			return []cty.Value{v}
 		}
@@ -72,7 +58,7 @@ func templateFor(e *hclschema.Entity, ix *hclschema.Index, attr string) *hclsche
 // when a part pair is not comparable (different types: other templates).
 func CompareIntended(a, b []cty.Value) (int, bool) {
 	for i := 0; i < len(a) && i < len(b); i++ {
-		c, ok := Compare(a[i], b[i])
+		c, ok := hclschema.Compare(a[i], b[i])
 		if !ok {
 			return 0, false
 		}
@@ -99,7 +85,7 @@ func CompareIntended(a, b []cty.Value) (int, bool) {
 // pattern has no limit or sort key, the limit keeps every candidate, the
 // candidates are of several entities, or their intended keys do not
 // compare (other templates).
-func LimitViolation(b *Bound, items []hclschema.Item) (kept, missed hclschema.Item, ok bool) {
+func LimitViolation(b *hclschema.Bound, items []hclschema.Item) (kept, missed hclschema.Item, ok bool) {
 	p := b.Pattern
 	ix := p.Index
 	if p.Limit <= 0 || len(ix.SortKey) == 0 {

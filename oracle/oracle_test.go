@@ -162,7 +162,7 @@ func names(items []hclschema.Item, attr string) []string {
 
 func run(t *testing.T, s *hclschema.Schema, pattern string, inputs map[string]cty.Value, items []hclschema.Item) oracle.Result {
 	t.Helper()
-	b, err := oracle.Bind(s.Pattern(pattern), inputs)
+	b, err := hclschema.Bind(s.Pattern(pattern), inputs)
 	require.NoError(t, err)
 	res, err := oracle.Run(b, items)
 	require.NoError(t, err)
@@ -250,16 +250,16 @@ func TestMultiAttributeSortKeyOrdersAsTuple(t *testing.T) {
 }
 
 func TestCompareRejectsMixedTypes(t *testing.T) {
-	_, ok := oracle.Compare(cty.StringVal("1"), cty.NumberIntVal(1))
+	_, ok := hclschema.Compare(cty.StringVal("1"), cty.NumberIntVal(1))
 	require.False(t, ok)
-	c, ok := oracle.Compare(cty.StringVal("10"), cty.StringVal("9"))
+	c, ok := hclschema.Compare(cty.StringVal("10"), cty.StringVal("9"))
 	require.True(t, ok)
 	require.Equal(t, -1, c, "strings compare bytewise: \"10\" < \"9\"")
 }
 
 func TestBindRequiresInputs(t *testing.T) {
 	s := load(t)
-	_, err := oracle.Bind(s.Pattern("thing"), map[string]cty.Value{"owner": cty.StringVal("ann")})
+	_, err := hclschema.Bind(s.Pattern("thing"), map[string]cty.Value{"owner": cty.StringVal("ann")})
 	require.EqualError(t, err, `access pattern "thing": input "name" is not set`)
 }
 
@@ -303,7 +303,7 @@ func TestIntendedSortKeySeesUnpaddedNumbers(t *testing.T) {
 	ix := s.Tables[0].Primary
 	nine, ten := mk("Score", 9), mk("Score", 10)
 	// DynamoDB: "SCORE#10" < "SCORE#9"; intent: 9 < 10.
-	c, ok := oracle.Compare(nine.Attrs["SK"], ten.Attrs["SK"])
+	c, ok := hclschema.Compare(nine.Attrs["SK"], ten.Attrs["SK"])
 	require.True(t, ok)
 	require.Equal(t, 1, c)
 	c, ok = oracle.CompareIntended(oracle.IntendedSortKey(nine, ix), oracle.IntendedSortKey(ten, ix))

@@ -89,7 +89,7 @@ func equalKeys(exp oracle.Result, i, j int) bool {
 		return true // no sort key: the order is the hash order, a set
 	}
 	for k := range a {
-		if c, ok := oracle.Compare(a[k], b[k]); !ok || c != 0 {
+		if c, ok := hclschema.Compare(a[k], b[k]); !ok || c != 0 {
 			return false
 		}
 	}

@@ -162,8 +162,8 @@ func uniqueAttrs(e *hclschema.Entity) map[string]bool {
 			continue
 		}
 		if tpl := e.Key.Template(k.Name); tpl != nil {
-			for _, tr := range tpl.Expr.Variables() {
-				out[tr.RootName()] = true
+			for _, n := range tpl.Expr.Names() {
+				out[n] = true
 			}
 		}
 	}
@@ -221,9 +221,10 @@ type inputSet struct {
 	Explicit bool
 }
 
-// inputSets returns the input sets a pattern runs with: its explicit
-// examples, then inputs taken from the example items of its entities; at
-// most max sets, deduplicated, in a stable order.
+// inputSets returns the input sets a pattern runs with: one empty set for
+// a pattern without inputs, else hclschema.InputSets (its explicit
+// examples, then inputs taken from the example items of its entities),
+// deduplicated, at most max, in a stable order.
 func inputSets(p *hclschema.AccessPattern, max int) []inputSet {
 	var out []inputSet
 	seen := map[string]bool{}
@@ -239,30 +240,14 @@ func inputSets(p *hclschema.AccessPattern, max int) []inputSet {
 		addSet(map[string]cty.Value{}, nil, false)
 		return out
 	}
-	for _, ex := range p.Examples {
-		addSet(ex.Inputs, nil, true)
-	}
-	for _, e := range p.Entities {
-		for _, ex := range e.Examples {
-			vals := ex.Values.AsValueMap()
-			m := map[string]cty.Value{}
-			ok := true
-			for _, in := range p.Inputs {
-				v, has := vals[in.Name]
-				if !has || v.IsNull() {
-					ok = false
-					break
-				}
-				m[in.Name] = v
-			}
-			if ok {
-				var src *hclschema.Item
-				if it, err := e.Item(ex.Values); err == nil {
-					src = &it
-				}
-				addSet(m, src, false)
+	for _, set := range hclschema.InputSets(p) {
+		var src *hclschema.Item
+		if ex := set.Example; ex != nil {
+			if it, err := ex.Entity.Item(ex.Values); err == nil {
+				src = &it
 			}
 		}
+		addSet(set.Values, src, set.Explicit())
 	}
 	return out
 }
@@ -293,8 +278,8 @@ func missInputs(p *hclschema.AccessPattern, in map[string]cty.Value) (map[string
 			continue
 		}
 		for _, arg := range c.Args {
-			for _, tr := range arg.Variables() {
-				part[tr.RootName()] = true
+			for _, n := range arg.Names() {
+				part[n] = true
 			}
 		}
 	}

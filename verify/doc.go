@@ -31,4 +31,8 @@
 // the run stops before the access patterns and Run returns no error.
 // Generated items that DynamoDB would reject (an example value close to a
 // limit plus the suffix that makes keys unique) are left out with a note.
+//
+// Key conditions and filters are sent as the loader decoded them
+// (hclschema's Bound and Cond, built with the AWS SDK's expression
+// builder); the loader rejects every filter that cannot be sent.
 package verify

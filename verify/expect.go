@@ -88,7 +88,7 @@ func (r *runner) expectationRun(ctx context.Context, p *hclschema.AccessPattern,
 	if x.HasReturns {
 		run.Expected = len(x.Returns)
 	}
-	b, err := oracle.Bind(p, x.Inputs)
+	b, err := hclschema.Bind(p, x.Inputs)
 	if err != nil {
 		run.OK, run.Message = false, err.Error()
 		return run, nil

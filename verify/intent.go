@@ -21,7 +21,7 @@ import (
 // find it (unless a filter or the limit leaves it out). It explains why an
 // item is missing: not in the index (sparse condition) or outside the key
 // condition.
-func sourceMissing(p *hclschema.AccessPattern, b *oracle.Bound, src *hclschema.Item, live liveResult) string {
+func sourceMissing(p *hclschema.AccessPattern, b *hclschema.Bound, src *hclschema.Item, live liveResult) string {
 	if src == nil || !p.ReturnsEntity(src.Entity) || p.Filter != nil {
 		return ""
 	}
@@ -143,7 +143,7 @@ func entityList(p *hclschema.AccessPattern) string {
 
 // partitionMatches reports whether the item satisfies the bound pattern's
 // conditions on partition key attributes.
-func partitionMatches(b *oracle.Bound, it hclschema.Item) bool {
+func partitionMatches(b *hclschema.Bound, it hclschema.Item) bool {
 	for i, c := range b.Pattern.Conditions {
 		if !b.Pattern.Index.IsPartitionKey(c.Attr) {
 			continue
@@ -152,7 +152,7 @@ func partitionMatches(b *oracle.Bound, it hclschema.Item) bool {
 		if !ok {
 			return false
 		}
-		if cmp, ok := oracle.Compare(v, b.Operands[i][0]); !ok || cmp != 0 {
+		if cmp, ok := hclschema.Compare(v, b.Operands[i][0]); !ok || cmp != 0 {
 			return false
 		}
 	}
@@ -164,7 +164,7 @@ func partitionMatches(b *oracle.Bound, it hclschema.Item) bool {
 // dataset (examples and generated data), also when it keeps one item (see
 // oracle.LimitViolation). The live result equals the oracle's (checked
 // before), so the dataset decides.
-func limitIntent(b *oracle.Bound, ds *Dataset) string {
+func limitIntent(b *hclschema.Bound, ds *Dataset) string {
 	kept, missed, bad := oracle.LimitViolation(b, ds.Items)
 	if !bad {
 		return ""

@@ -9,12 +9,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
-	"github.com/tfdyn/tfdyn/oracle"
 )
 
 // liveResult is what one access pattern returned from DynamoDB.
@@ -30,7 +27,7 @@ type liveResult struct {
 }
 
 // execute runs a bound pattern live as GetItem or Query.
-func execute(ctx context.Context, client *dynamodb.Client, tableName string, b *oracle.Bound) (liveResult, error) {
+func execute(ctx context.Context, client *dynamodb.Client, tableName string, b *hclschema.Bound) (liveResult, error) {
 	p := b.Pattern
 	if p.Operation() == hclschema.OpGetItem {
 		key := map[string]types.AttributeValue{}
@@ -75,7 +72,7 @@ func execute(ctx context.Context, client *dynamodb.Client, tableName string, b *
 	}
 	builder := expression.NewBuilder().WithKeyCondition(kc)
 	if p.Filter != nil {
-		fc, err := filterCondition(p.Filter, b.Inputs)
+		fc, err := filterCondition(b, p.Filter)
 		if err != nil {
 			return liveResult{}, err
 		}
@@ -156,144 +153,89 @@ func keyCondition(c *hclschema.Condition, ops []cty.Value) (expression.KeyCondit
 	return expression.KeyConditionBuilder{}, fmt.Errorf("unsupported condition %s", c.Op)
 }
 
-// describeKeyCondition renders a bound key condition for reports.
-func describeKeyCondition(b *oracle.Bound) string {
-	s := ""
-	for i, c := range b.Pattern.Conditions {
-		if i > 0 {
-			s += " AND "
-		}
-		ops := make([]string, len(b.Operands[i]))
-		for j, v := range b.Operands[i] {
-			av, _ := toAV(v)
-			ops[j] = canon(av)
-		}
-		switch c.Op {
-		case hclschema.OpBeginsWith:
-			s += fmt.Sprintf("begins_with(%s, %s)", c.Attr, ops[0])
-		case hclschema.OpBetween:
-			s += fmt.Sprintf("%s BETWEEN %s AND %s", c.Attr, ops[0], ops[1])
-		default:
-			s += fmt.Sprintf("%s %s %s", c.Attr, c.Op, ops[0])
-		}
-	}
+// describeKeyCondition renders a bound key condition for reports, with
+// hclschema's renderer and values in canonical form.
+func describeKeyCondition(b *hclschema.Bound) string {
+	s := b.KeyConditionString(func(v cty.Value) string {
+		av, _ := toAV(v)
+		return canon(av)
+	})
 	if b.Pattern.Index.Kind != hclschema.IndexPrimary {
 		s += " ON " + b.Pattern.Index.Name
 	}
 	return s
 }
 
-// filterCondition translates a pattern filter (an HCL boolean expression over
-// item attributes and input.NAME) into a DynamoDB filter expression.
-// Supported: comparisons between an attribute and a value, &&, ||, !, and
-// parentheses.
-func filterCondition(expr hcl.Expression, inputs map[string]cty.Value) (expression.ConditionBuilder, error) {
-	ctx := &hcl.EvalContext{Variables: map[string]cty.Value{"input": cty.EmptyObjectVal}, Functions: hclschema.Functions()}
-	if len(inputs) > 0 {
-		ctx.Variables["input"] = cty.ObjectVal(inputs)
+// filterCondition translates a pattern's filter, as the loader decoded it,
+// into a DynamoDB filter expression; value operands are evaluated with the
+// bound inputs. The loader rejects every filter this cannot translate.
+func filterCondition(b *hclschema.Bound, c *hclschema.Cond) (expression.ConditionBuilder, error) {
+	sub := func(i int) (expression.ConditionBuilder, error) { return filterCondition(b, c.Sub[i]) }
+	switch c.Kind {
+	case hclschema.CondAnd, hclschema.CondOr:
+		l, err := sub(0)
+		if err != nil {
+			return l, err
+		}
+		r, err := sub(1)
+		if err != nil {
+			return r, err
+		}
+		if c.Kind == hclschema.CondAnd {
+			return expression.And(l, r), nil
+		}
+		return expression.Or(l, r), nil
+	case hclschema.CondNot:
+		inner, err := sub(0)
+		if err != nil {
+			return inner, err
+		}
+		return expression.Not(inner), nil
+	case hclschema.CondAttr:
+		return expression.Name(c.Attr).Equal(expression.Value(true)), nil // a bool attribute
+	case hclschema.CondExists:
+		return expression.AttributeExists(expression.Name(c.Attr)), nil
+	case hclschema.CondNotExists:
+		return expression.AttributeNotExists(expression.Name(c.Attr)), nil
+	case hclschema.CondCompare:
+		l, err := filterOperand(b, c.Left)
+		if err != nil {
+			return expression.ConditionBuilder{}, err
+		}
+		r, err := filterOperand(b, c.Right)
+		if err != nil {
+			return expression.ConditionBuilder{}, err
+		}
+		switch c.Op {
+		case hclschema.CmpEq:
+			return expression.Equal(l, r), nil
+		case hclschema.CmpNe:
+			return expression.NotEqual(l, r), nil
+		case hclschema.CmpLT:
+			return expression.LessThan(l, r), nil
+		case hclschema.CmpLE:
+			return expression.LessThanEqual(l, r), nil
+		case hclschema.CmpGT:
+			return expression.GreaterThan(l, r), nil
+		case hclschema.CmpGE:
+			return expression.GreaterThanEqual(l, r), nil
+		}
 	}
-	return translate(expr, ctx)
+	return expression.ConditionBuilder{}, fmt.Errorf("%s: filter %s cannot be sent to DynamoDB", c.Range(), c.Text)
 }
 
-func translate(expr hcl.Expression, ctx *hcl.EvalContext) (expression.ConditionBuilder, error) {
-	switch e := expr.(type) {
-	case *hclsyntax.ParenthesesExpr:
-		return translate(e.Expression, ctx)
-	case *hclsyntax.UnaryOpExpr:
-		if e.Op == hclsyntax.OpLogicalNot {
-			inner, err := translate(e.Val, ctx)
-			if err != nil {
-				return inner, err
-			}
-			return expression.Not(inner), nil
-		}
-	case *hclsyntax.ScopeTraversalExpr:
-		if attr := attributeSide(e); attr != "" {
-			return expression.Name(attr).Equal(expression.Value(true)), nil // a bool attribute
-		}
-	case *hclsyntax.BinaryOpExpr:
-		switch e.Op {
-		case hclsyntax.OpLogicalAnd, hclsyntax.OpLogicalOr:
-			l, err := translate(e.LHS, ctx)
-			if err != nil {
-				return l, err
-			}
-			r, err := translate(e.RHS, ctx)
-			if err != nil {
-				return r, err
-			}
-			if e.Op == hclsyntax.OpLogicalAnd {
-				return expression.And(l, r), nil
-			}
-			return expression.Or(l, r), nil
-		}
-		return comparison(e, ctx)
+// filterOperand is an attribute name (a bare attribute) or a value.
+func filterOperand(b *hclschema.Bound, t *hclschema.Template) (expression.OperandBuilder, error) {
+	if attr, ok := t.Path(); ok {
+		return expression.Name(attr), nil
 	}
-	return expression.ConditionBuilder{}, fmt.Errorf("%s: filter expression not supported by verify: use comparisons of an attribute with a value, &&, || and !", expr.Range())
-}
-
-func comparison(e *hclsyntax.BinaryOpExpr, ctx *hcl.EvalContext) (expression.ConditionBuilder, error) {
-	attr, valExpr, flipped := attributeSide(e.LHS), e.RHS, false
-	if attr == "" {
-		attr, valExpr, flipped = attributeSide(e.RHS), e.LHS, true
-	}
-	if attr == "" {
-		return expression.ConditionBuilder{}, fmt.Errorf("%s: a filter comparison needs an item attribute on one side", e.Range())
-	}
-	v, ds := valExpr.Value(ctx)
-	if ds.HasErrors() {
-		return expression.ConditionBuilder{}, fmt.Errorf("%s: %s", e.Range(), ds.Error())
-	}
-	if v.IsNull() {
-		// attr == null: the attribute is absent (the oracle sees it as null).
-		switch e.Op {
-		case hclsyntax.OpEqual:
-			return expression.AttributeNotExists(expression.Name(attr)), nil
-		case hclsyntax.OpNotEqual:
-			return expression.AttributeExists(expression.Name(attr)), nil
-		}
-		return expression.ConditionBuilder{}, fmt.Errorf("%s: null can only be compared with == or !=", e.Range())
+	v, err := b.FilterValue(t)
+	if err != nil {
+		return nil, err
 	}
 	av, err := toAV(v)
 	if err != nil {
-		return expression.ConditionBuilder{}, fmt.Errorf("%s: %w", e.Range(), err)
+		return nil, fmt.Errorf("%s: %w", t.Range(), err)
 	}
-	name, val := expression.Name(attr), expression.Value(av)
-	op := e.Op
-	if flipped {
-		switch op {
-		case hclsyntax.OpLessThan:
-			op = hclsyntax.OpGreaterThan
-		case hclsyntax.OpGreaterThan:
-			op = hclsyntax.OpLessThan
-		case hclsyntax.OpLessThanOrEqual:
-			op = hclsyntax.OpGreaterThanOrEqual
-		case hclsyntax.OpGreaterThanOrEqual:
-			op = hclsyntax.OpLessThanOrEqual
-		}
-	}
-	switch op {
-	case hclsyntax.OpEqual:
-		return name.Equal(val), nil
-	case hclsyntax.OpNotEqual:
-		return name.NotEqual(val), nil
-	case hclsyntax.OpLessThan:
-		return name.LessThan(val), nil
-	case hclsyntax.OpLessThanOrEqual:
-		return name.LessThanEqual(val), nil
-	case hclsyntax.OpGreaterThan:
-		return name.GreaterThan(val), nil
-	case hclsyntax.OpGreaterThanOrEqual:
-		return name.GreaterThanEqual(val), nil
-	}
-	return expression.ConditionBuilder{}, fmt.Errorf("%s: operator not supported in filters", e.Range())
-}
-
-// attributeSide returns the item attribute a bare reference names, or "".
-func attributeSide(expr hcl.Expression) string {
-	st, ok := expr.(*hclsyntax.ScopeTraversalExpr)
-	if !ok || len(st.Traversal) != 1 || st.Traversal.RootName() == "input" {
-		return ""
-	}
-	return st.Traversal.RootName()
+	return expression.Value(av), nil
 }

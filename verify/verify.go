@@ -582,7 +582,7 @@ func (r *runner) pattern(ctx context.Context, p *hclschema.AccessPattern, maxSet
 
 func (r *runner) runOnce(ctx context.Context, p *hclschema.AccessPattern, ds *Dataset, inputs map[string]cty.Value, source *hclschema.Item, miss bool) (RunResult, error) {
 	run := RunResult{Inputs: inputKey(inputs), Miss: miss, OK: true}
-	b, err := oracle.Bind(p, inputs)
+	b, err := hclschema.Bind(p, inputs)
 	if err != nil {
 		run.OK, run.Message = false, err.Error()
 		return run, nil

@@ -136,7 +136,7 @@ func TestLiveMigrate(t *testing.T) {
 	checked := 0
 	for _, p := range head.Patterns {
 		for _, in := range inputSets(p, values) {
-			b, err := oracle.Bind(p, in)
+			b, err := hclschema.Bind(p, in)
 			require.NoError(t, err)
 			want, err := oracle.Run(b, headItems)
 			require.NoError(t, err)
@@ -320,7 +320,7 @@ func countEntities(t *testing.T, ctx context.Context, c *dynamodb.Client, table 
 
 // query runs a bound pattern live (GetItem or Query, every page up to the
 // limit) and returns the primary keys of the items in order.
-func query(t *testing.T, ctx context.Context, c *dynamodb.Client, table string, b *oracle.Bound) []string {
+func query(t *testing.T, ctx context.Context, c *dynamodb.Client, table string, b *hclschema.Bound) []string {
 	p := b.Pattern
 	if p.Operation() == hclschema.OpGetItem {
 		key := map[string]types.AttributeValue{}
@@ -451,7 +451,7 @@ func TestLiveMigrateMembership(t *testing.T) {
 		if v.entity != "Customer" {
 			continue
 		}
-		b, err := oracle.Bind(p, map[string]cty.Value{"email": v.val.GetAttr("email")})
+		b, err := hclschema.Bind(p, map[string]cty.Value{"email": v.val.GetAttr("email")})
 		require.NoError(t, err)
 		want, err := oracle.Run(b, headItems)
 		require.NoError(t, err)

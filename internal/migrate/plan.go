@@ -9,8 +9,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
 )
@@ -205,14 +204,18 @@ func entityPlan(base, head *hclschema.Schema, be, he *hclschema.Entity) *EntityP
 	}
 	sort.Strings(attrs)
 	sources := map[string]bool{}
-	addSources := func(exprs ...hcl.Expression) {
-		for _, x := range exprs {
-			if x == nil {
-				continue
+	addSources := func(tpls []*hclschema.Template, conds ...*hclschema.Cond) {
+		var names []string
+		for _, t := range tpls {
+			names = append(names, t.Names()...)
+		}
+		for _, c := range conds {
+			if c != nil {
+				names = append(names, c.Names()...)
 			}
-			for _, tr := range x.Variables() {
-				sources[tr.RootName()] = true
-			}
+		}
+		for _, n := range names {
+			sources[n] = true
 		}
 	}
 	for _, n := range attrs {
@@ -225,17 +228,17 @@ func entityPlan(base, head *hclschema.Schema, be, he *hclschema.Entity) *EntityP
 			}
 			ep.Changes = append(ep.Changes, AttrChange{Attr: n, Index: h.block.Index.Name, Action: Change,
 				From: display(base, b.tpl.Expr), To: display(head, h.tpl.Expr), When: whenDisplay(head, h.block), FromWhen: whenDisplay(base, b.block)})
-			addSources(b.tpl.Expr, h.tpl.Expr, b.block.When, h.block.When)
+			addSources([]*hclschema.Template{b.tpl.Expr, h.tpl.Expr}, b.block.When, h.block.When)
 		case hok:
 			ep.Changes = append(ep.Changes, AttrChange{Attr: n, Index: h.block.Index.Name, Action: Gain,
 				To: display(head, h.tpl.Expr), When: whenDisplay(head, h.block)})
-			addSources(h.tpl.Expr, h.block.When)
+			addSources([]*hclschema.Template{h.tpl.Expr}, h.block.When)
 		default:
 			if he.Attribute(n) != nil {
 				continue // now the entity's own attribute: stored as it is
 			}
 			ep.Changes = append(ep.Changes, AttrChange{Attr: n, Index: b.block.Index.Name, Action: Lose, From: display(base, b.tpl.Expr)})
-			addSources(b.tpl.Expr, b.block.When)
+			addSources([]*hclschema.Template{b.tpl.Expr}, b.block.When)
 		}
 	}
 	for s := range sources {
@@ -270,7 +273,7 @@ func entityPlan(base, head *hclschema.Schema, be, he *hclschema.Entity) *EntityP
 	return ep
 }
 
-func exprOf(t *hclschema.KeyTemplate) hcl.Expression {
+func exprOf(t *hclschema.KeyTemplate) *hclschema.Template {
 	if t == nil {
 		return nil
 	}
@@ -284,70 +287,50 @@ func literalPrefix(attr string, t *hclschema.KeyTemplate) KeyPrefix {
 	if t == nil {
 		return kp
 	}
-	switch x := t.Expr.(type) {
-	case *hclsyntax.TemplateExpr:
-		var sb strings.Builder
-		exact := true
-		for _, part := range x.Parts {
-			lit, ok := part.(*hclsyntax.LiteralValueExpr)
-			if !ok || lit.Val.Type().FriendlyName() != "string" {
-				exact = false
-				break
-			}
-			sb.WriteString(lit.Val.AsString())
+	if v, ok := t.Expr.Literal(); ok {
+		if !v.IsNull() && v.Type() == cty.String {
+			kp.Prefix, kp.Exact = v.AsString(), true
 		}
-		kp.Prefix, kp.Exact = sb.String(), exact && len(x.Parts) > 0
-	case *hclsyntax.LiteralValueExpr:
-		if !x.Val.IsNull() && x.Val.Type().FriendlyName() == "string" {
-			kp.Prefix, kp.Exact = x.Val.AsString(), true
-		}
+		return kp
 	}
+	if !t.Expr.Quoted {
+		return kp
+	}
+	var sb strings.Builder
+	for _, part := range t.Expr.Parts {
+		if part.Kind != hclschema.PartLiteral || part.Value.IsNull() || part.Value.Type() != cty.String {
+			break
+		}
+		sb.WriteString(part.Value.AsString())
+	}
+	kp.Prefix = sb.String()
 	return kp
 }
 
-func source(s *hclschema.Schema, r hcl.Range) []byte {
-	f := s.Files[r.Filename]
-	if f == nil || r.End.Byte > len(f.Bytes) || r.Start.Byte > r.End.Byte {
-		return nil
-	}
-	return r.SliceBytes(f.Bytes)
-}
-
-// text is the canonical token text of an expression ("" for nil).
-func text(s *hclschema.Schema, x hcl.Expression) string {
-	if x == nil {
+// text is the canonical token text of a template ("" for nil).
+func text(s *hclschema.Schema, t *hclschema.Template) string {
+	if t == nil {
 		return ""
 	}
-	r := x.Range()
-	toks, _ := hclsyntax.LexExpression(source(s, r), r.Filename, r.Start)
-	var sb strings.Builder
-	for _, t := range toks {
-		switch t.Type {
-		case hclsyntax.TokenNewline, hclsyntax.TokenComment, hclsyntax.TokenEOF:
-			continue
-		}
-		sb.Write(t.Bytes)
-		sb.WriteByte(' ')
-	}
-	return sb.String()
+	return s.Canonical(t.Range())
 }
 
-func display(s *hclschema.Schema, x hcl.Expression) string {
-	return strings.Join(strings.Fields(string(source(s, x.Range()))), " ")
+func display(s *hclschema.Schema, t *hclschema.Template) string {
+	return s.SourceText(t.Range())
 }
 
 func whenText(s *hclschema.Schema, ei *hclschema.EntityIndex) string {
 	if ei.When == nil {
 		return ""
 	}
-	return text(s, ei.When)
+	return s.Canonical(ei.When.Range())
 }
 
 func whenDisplay(s *hclschema.Schema, ei *hclschema.EntityIndex) string {
 	if ei.When == nil {
 		return ""
 	}
-	return display(s, ei.When)
+	return s.SourceText(ei.When.Range())
 }
 
 // findText renders how an entity's items are found.

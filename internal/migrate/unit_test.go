@@ -6,8 +6,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/stretchr/testify/require"
 	"github.com/zclconf/go-cty/cty"
 
@@ -15,7 +13,7 @@ import (
 )
 
 func tpl(t *testing.T, src string) *hclschema.KeyTemplate {
-	x, diags := hclsyntax.ParseExpression([]byte(src), "t.hcl", hcl.InitialPos)
+	x, diags := hclschema.ParseTemplate(src, "t.hcl")
 	require.False(t, diags.HasErrors())
 	return &hclschema.KeyTemplate{Attr: "PK", Expr: x}
 }

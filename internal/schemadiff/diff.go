@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
@@ -458,7 +457,7 @@ func (d *differ) entity(be, he *hclschema.Entity) {
 		}
 		what := "key templates " + attrNames(hi.Templates)
 		if hi.When != nil {
-			what += " and the sparse condition " + exprText(d.head, hi.When.Range())
+			what += " and the sparse condition " + d.head.SourceText(hi.When.Range())
 		}
 		c := d.add(EntityJoinsIndex, addr+".index."+hi.Index.Name, rng(be.DeclRange), rng(hi.DeclRange),
 			fmt.Sprintf("entity %q joins index %q", he.Name, hi.Index.Name),
@@ -673,14 +672,14 @@ func templateText(s *hclschema.Schema, t *hclschema.KeyTemplate) string {
 	if t == nil {
 		return ""
 	}
-	return canonical(s, t.Expr.Range())
+	return s.Canonical(t.Expr.Range())
 }
 
 // display renders a template for a message: its source text, or the
 // entity's own attribute when there is no template.
 func display(s *hclschema.Schema, t *hclschema.KeyTemplate, e *hclschema.Entity, attr string) string {
 	if t != nil {
-		return exprText(s, t.Expr.Range())
+		return s.SourceText(t.Expr.Range())
 	}
 	if e.Attribute(attr) != nil {
 		return fmt.Sprintf("the attribute %q itself", attr)
@@ -688,24 +687,24 @@ func display(s *hclschema.Schema, t *hclschema.KeyTemplate, e *hclschema.Entity,
 	return "no template"
 }
 
-func exprOrNone(s *hclschema.Schema, e hcl.Expression) string {
-	if e == nil {
+func exprOrNone(s *hclschema.Schema, c *hclschema.Cond) string {
+	if c == nil {
 		return ""
 	}
-	return canonical(s, e.Range())
+	return s.Canonical(c.Range())
 }
 
-func whenText(s *hclschema.Schema, e hcl.Expression) string {
-	if e == nil {
+func whenText(s *hclschema.Schema, c *hclschema.Cond) string {
+	if c == nil {
 		return "none"
 	}
-	return exprText(s, e.Range())
+	return s.SourceText(c.Range())
 }
 
 func conditionsText(s *hclschema.Schema, p *hclschema.AccessPattern) string {
 	var parts []string
 	for _, c := range p.Conditions {
-		parts = append(parts, canonical(s, c.Range))
+		parts = append(parts, s.Canonical(c.Range))
 	}
 	return strings.Join(parts, "\n")
 }
@@ -713,38 +712,7 @@ func conditionsText(s *hclschema.Schema, p *hclschema.AccessPattern) string {
 func conditionsDisplay(s *hclschema.Schema, p *hclschema.AccessPattern) string {
 	var parts []string
 	for _, c := range p.Conditions {
-		parts = append(parts, exprText(s, c.Range))
+		parts = append(parts, s.SourceText(c.Range))
 	}
 	return "{" + strings.Join(parts, ", ") + "}"
-}
-
-// source returns the bytes of r in s, or nil.
-func source(s *hclschema.Schema, r hcl.Range) []byte {
-	f := s.Files[r.Filename]
-	if f == nil || r.End.Byte > len(f.Bytes) || r.Start.Byte > r.End.Byte {
-		return nil
-	}
-	return r.SliceBytes(f.Bytes)
-}
-
-// exprText is the source text of r with its whitespace collapsed.
-func exprText(s *hclschema.Schema, r hcl.Range) string {
-	return strings.Join(strings.Fields(string(source(s, r))), " ")
-}
-
-// canonical is the token sequence of r without comments and newlines:
-// two spellings that differ only in layout compare equal.
-func canonical(s *hclschema.Schema, r hcl.Range) string {
-	src := source(s, r)
-	toks, _ := hclsyntax.LexExpression(src, r.Filename, r.Start)
-	var sb strings.Builder
-	for _, t := range toks {
-		switch t.Type {
-		case hclsyntax.TokenNewline, hclsyntax.TokenComment, hclsyntax.TokenEOF:
-			continue
-		}
-		sb.Write(t.Bytes)
-		sb.WriteByte(' ')
-	}
-	return sb.String()
 }

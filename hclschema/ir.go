@@ -1,0 +1,394 @@
+package hclschema
+
+import (
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfdyn/tfdyn/diag"
+)
+
+// The language's expressions decoded at load time. A key template, a key
+// condition operand and the value side of a filter comparison are a
+// Template (its parts); a sparse `when` condition and a filter are a Cond
+// tree. Every node keeps its source range and text; consumers read the
+// parts and evaluate them here (eval.go, evaluate.go), never the HCL syntax.
+
+// PartKind tells the kinds of template parts apart.
+type PartKind int
+
+// Template part kinds.
+const (
+	// PartLiteral is a constant: Value.
+	PartLiteral PartKind = iota
+	// PartAttr is a bare name: an item attribute in a key template or a
+	// filter, a pattern input in a key condition operand.
+	PartAttr
+	// PartInput is input.NAME in a filter.
+	PartInput
+	// PartCall is a function call: Name and Args.
+	PartCall
+	// PartOther is any other expression (conditional, arithmetic, for,
+	// collection): evaluated, not inspected.
+	PartOther
+)
+
+// Template is a value expression decoded into parts whose values are
+// concatenated: "USER#${username}" is the literal "USER#" and the attribute
+// username; an expression that is not a quoted template is one part.
+type Template struct {
+	// Parts are the template's pieces in source order.
+	Parts []*Part
+	// Quoted is true for a quoted string template ("...").
+	Quoted bool
+	// Text is the source text as written, on one line.
+	Text string
+	rng  hcl.Range
+	expr hcl.Expression
+}
+
+// Part is one piece of a template.
+type Part struct {
+	Kind PartKind
+	// Value is the constant of a PartLiteral.
+	Value cty.Value
+	// Name is the attribute or input of PartAttr and PartInput, the
+	// function of PartCall.
+	Name string
+	// Args are the arguments of a PartCall, each a template.
+	Args []*Template
+	// Text is the part's source text.
+	Text string
+	rng  hcl.Range
+	expr hcl.Expression
+}
+
+// Range returns the template's source range.
+func (t *Template) Range() hcl.Range { return t.rng }
+
+// Range returns the part's source range.
+func (p *Part) Range() hcl.Range { return p.rng }
+
+// Inner returns the text of a quoted template without its quotes
+// (USER#${username}), any other template as written.
+func (t *Template) Inner() string {
+	if t.Quoted && len(t.Text) >= 2 && strings.HasPrefix(t.Text, `"`) && strings.HasSuffix(t.Text, `"`) {
+		return t.Text[1 : len(t.Text)-1]
+	}
+	return t.Text
+}
+
+// Names returns the root names the template refers to (attributes, inputs,
+// "input" for input.NAME), in source order, each once.
+func (t *Template) Names() []string {
+	if t == nil || t.expr == nil {
+		return nil
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, tr := range t.expr.Variables() {
+		if n := tr.RootName(); !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// NameRanges returns the source range of every reference to a root name,
+// in source order.
+func (t *Template) NameRanges() []NameRef {
+	if t == nil || t.expr == nil {
+		return nil
+	}
+	var out []NameRef
+	for _, tr := range t.expr.Variables() {
+		out = append(out, NameRef{Name: tr.RootName(), Range: tr.SourceRange()})
+	}
+	return out
+}
+
+// NameRef is a reference to a name in an expression.
+type NameRef struct {
+	Name  string
+	Range hcl.Range
+}
+
+// Literal returns the constant value of a template without references, or
+// false.
+func (t *Template) Literal() (cty.Value, bool) {
+	if t == nil || t.expr == nil || len(t.expr.Variables()) > 0 {
+		return cty.NilVal, false
+	}
+	v, ds := Eval(t.expr, evalContext(nil), CodeInvalidTemplate)
+	if ds.HasErrors() || !v.IsWhollyKnown() {
+		return cty.NilVal, false
+	}
+	return v, true
+}
+
+// Calls returns every function call in the template, nested calls
+// included, in source order.
+func (t *Template) Calls() []*Part {
+	var out []*Part
+	var walk func(*Template)
+	walk = func(x *Template) {
+		for _, p := range x.Parts {
+			if p.Kind == PartCall {
+				out = append(out, p)
+				for _, a := range p.Args {
+					walk(a)
+				}
+			}
+		}
+	}
+	if t != nil {
+		walk(t)
+	}
+	return out
+}
+
+// source returns the text of rng in the schema's files, on one line.
+func (d *decoder) source(rng hcl.Range) string {
+	src, ok := d.src[rng.Filename]
+	if !ok || rng.Start.Byte < 0 || rng.End.Byte > len(src) || rng.Start.Byte > rng.End.Byte {
+		return ""
+	}
+	return oneLine(string(rng.SliceBytes(src)))
+}
+
+// oneLine joins the lines of s with single spaces.
+func oneLine(s string) string {
+	if !strings.ContainsAny(s, "\r\n") {
+		return s
+	}
+	lines := strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = strings.Trim(l, " \t")
+	}
+	if len(lines) > 0 {
+		lines[0] = strings.TrimRight(lines[0], " \t")
+	}
+	return strings.Join(lines, " ")
+}
+
+// newTemplate decodes a value expression into a template.
+func (d *decoder) newTemplate(expr hcl.Expression) *Template {
+	t := &Template{rng: expr.Range(), expr: expr, Text: d.source(expr.Range())}
+	switch x := expr.(type) {
+	case *hclsyntax.TemplateWrapExpr:
+		t.Quoted = true
+		t.Parts = []*Part{d.newPart(x.Wrapped)}
+	case *hclsyntax.TemplateExpr:
+		t.Quoted = true
+		for _, p := range x.Parts {
+			t.Parts = append(t.Parts, d.newPart(p))
+		}
+	default:
+		t.Parts = []*Part{d.newPart(expr)}
+	}
+	return t
+}
+
+func (d *decoder) newPart(expr hcl.Expression) *Part {
+	p := &Part{Kind: PartOther, rng: expr.Range(), expr: expr, Text: d.source(expr.Range())}
+	switch x := expr.(type) {
+	case *hclsyntax.ParenthesesExpr:
+		inner := d.newPart(x.Expression)
+		inner.rng, inner.Text, inner.expr = p.rng, p.Text, expr
+		return inner
+	case *hclsyntax.LiteralValueExpr:
+		p.Kind, p.Value = PartLiteral, x.Val
+	case *hclsyntax.TemplateExpr:
+		if x.IsStringLiteral() {
+			if v, ds := x.Value(nil); !ds.HasErrors() {
+				p.Kind, p.Value = PartLiteral, v
+			}
+		}
+	case *hclsyntax.ScopeTraversalExpr:
+		switch tr := x.Traversal; {
+		case len(tr) == 1:
+			p.Kind, p.Name = PartAttr, tr.RootName()
+		case len(tr) == 2 && tr.RootName() == "input":
+			if ta, ok := tr[1].(hcl.TraverseAttr); ok {
+				p.Kind, p.Name = PartInput, ta.Name
+			}
+		}
+	case *hclsyntax.FunctionCallExpr:
+		if !x.ExpandFinal {
+			p.Kind, p.Name = PartCall, x.Name
+			for _, a := range x.Args {
+				p.Args = append(p.Args, d.newTemplate(a))
+			}
+		}
+	}
+	return p
+}
+
+// CondKind tells the kinds of condition nodes apart.
+type CondKind int
+
+// Condition node kinds.
+const (
+	// CondAnd holds when both Sub conditions hold (&&).
+	CondAnd CondKind = iota
+	// CondOr holds when one of the two Sub conditions holds (||).
+	CondOr
+	// CondNot holds when its one Sub condition does not (!).
+	CondNot
+	// CondCompare compares Left and Right with Op.
+	CondCompare
+	// CondAttr is a bare bool attribute: it holds when Attr is true.
+	CondAttr
+	// CondExists holds when Attr is present (attr != null).
+	CondExists
+	// CondNotExists holds when Attr is absent (attr == null).
+	CondNotExists
+	// CondOther is any other boolean expression; it is accepted in a
+	// sparse condition (evaluated by the writer), never in a filter.
+	CondOther
+)
+
+// CompareOp is a comparison operator of a condition.
+type CompareOp string
+
+// Comparison operators, as written in HCL.
+const (
+	CmpEq CompareOp = "=="
+	CmpNe CompareOp = "!="
+	CmpLT CompareOp = "<"
+	CmpLE CompareOp = "<="
+	CmpGT CompareOp = ">"
+	CmpGE CompareOp = ">="
+)
+
+// Cond is a boolean condition on an item: a sparse `when` or a filter.
+type Cond struct {
+	Kind CondKind
+	// Op is the operator of a CondCompare.
+	Op CompareOp
+	// Left and Right are the operands of a CondCompare.
+	Left, Right *Template
+	// Attr is the attribute of CondAttr, CondExists and CondNotExists.
+	Attr string
+	// Sub holds the operands of CondAnd, CondOr (two) and CondNot (one).
+	Sub []*Cond
+	// Text is the source text as written, on one line.
+	Text string
+	rng  hcl.Range
+	expr hcl.Expression
+}
+
+// Range returns the condition's source range.
+func (c *Cond) Range() hcl.Range { return c.rng }
+
+// Names returns the root names the condition refers to, each once.
+func (c *Cond) Names() []string {
+	return (&Template{expr: c.expr}).Names()
+}
+
+var compareOps = map[*hclsyntax.Operation]CompareOp{
+	hclsyntax.OpEqual:              CmpEq,
+	hclsyntax.OpNotEqual:           CmpNe,
+	hclsyntax.OpLessThan:           CmpLT,
+	hclsyntax.OpLessThanOrEqual:    CmpLE,
+	hclsyntax.OpGreaterThan:        CmpGT,
+	hclsyntax.OpGreaterThanOrEqual: CmpGE,
+}
+
+// newCond decodes a boolean expression.
+func (d *decoder) newCond(expr hcl.Expression) *Cond {
+	c := &Cond{Kind: CondOther, rng: expr.Range(), expr: expr, Text: d.source(expr.Range())}
+	switch x := expr.(type) {
+	case *hclsyntax.ParenthesesExpr:
+		inner := d.newCond(x.Expression)
+		inner.rng, inner.Text, inner.expr = c.rng, c.Text, expr
+		return inner
+	case *hclsyntax.UnaryOpExpr:
+		if x.Op == hclsyntax.OpLogicalNot {
+			c.Kind, c.Sub = CondNot, []*Cond{d.newCond(x.Val)}
+		}
+	case *hclsyntax.ScopeTraversalExpr:
+		if len(x.Traversal) == 1 {
+			c.Kind, c.Attr = CondAttr, x.Traversal.RootName()
+		}
+	case *hclsyntax.BinaryOpExpr:
+		switch x.Op {
+		case hclsyntax.OpLogicalAnd:
+			c.Kind, c.Sub = CondAnd, []*Cond{d.newCond(x.LHS), d.newCond(x.RHS)}
+			return c
+		case hclsyntax.OpLogicalOr:
+			c.Kind, c.Sub = CondOr, []*Cond{d.newCond(x.LHS), d.newCond(x.RHS)}
+			return c
+		}
+		op, ok := compareOps[x.Op]
+		if !ok {
+			return c
+		}
+		c.Kind, c.Op, c.Left, c.Right = CondCompare, op, d.newTemplate(x.LHS), d.newTemplate(x.RHS)
+		if op == CmpEq || op == CmpNe {
+			attr, null := "", false
+			switch {
+			case c.Left.path() != "" && c.Right.isNull():
+				attr, null = c.Left.path(), true
+			case c.Right.path() != "" && c.Left.isNull():
+				attr, null = c.Right.path(), true
+			}
+			if null {
+				c.Kind, c.Attr, c.Left, c.Right = CondExists, attr, nil, nil
+				if op == CmpEq {
+					c.Kind = CondNotExists
+				}
+			}
+		}
+	}
+	return c
+}
+
+// path returns the attribute a template names when it is a bare attribute
+// reference, else "".
+func (t *Template) path() string {
+	if t == nil || t.Quoted || len(t.Parts) != 1 || t.Parts[0].Kind != PartAttr {
+		return ""
+	}
+	return t.Parts[0].Name
+}
+
+// Path returns the attribute an operand names when it is a bare attribute
+// reference (a DynamoDB document path), or false.
+func (t *Template) Path() (string, bool) {
+	p := t.path()
+	return p, p != ""
+}
+
+func (t *Template) isNull() bool {
+	if t == nil || t.Quoted || len(t.Parts) != 1 || t.Parts[0].Kind != PartLiteral {
+		return false
+	}
+	return t.Parts[0].Value.IsNull()
+}
+
+// usesAttrs reports whether the template refers to an item attribute (a
+// bare name) anywhere.
+func (t *Template) usesAttrs() bool {
+	for _, n := range t.Names() {
+		if n != "input" {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseTemplate parses src, one expression in HCL native syntax, into a
+// template; filename names it in ranges. It is for tools and tests that
+// build templates outside a schema file.
+func ParseTemplate(src, filename string) (*Template, hcl.Diagnostics) {
+	expr, ds := hclsyntax.ParseExpression([]byte(src), filename, hcl.InitialPos)
+	if ds.HasErrors() {
+		return nil, diag.WithCode(ds, CodeSyntax)
+	}
+	d := &decoder{schema: &Schema{}, src: map[string][]byte{filename: []byte(src)}}
+	return d.newTemplate(expr), nil
+}

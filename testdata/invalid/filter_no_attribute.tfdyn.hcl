@@ -1,0 +1,31 @@
+# want: TD009 30:12
+table "app" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "User" {
+  attributes = {
+    username = string
+    nick     = optional(string)
+    age      = number
+    vip      = bool
+  }
+  key {
+    PK = "USER#${username}"
+    SK = "PROFILE"
+  }
+  example {
+    username = "al"
+    nick     = "AL"
+    age      = 30
+    vip      = true
+  }
+}
+access_pattern "users" {
+  entity = entity.User
+  inputs = { x = string }
+  key {
+    PK = "USER#${username}"
+  }
+  filter = input.x == "a"
+}
