@@ -20,6 +20,8 @@ type Schema struct {
 	// is missing from Patterns or Incomplete): checks that no pattern reads
 	// an index cannot be trusted then.
 	PatternsIncomplete bool
+	// Workload holds the declared workload and acceptances (workload.go).
+	Workload *Workload
 }
 
 // Table returns the table with the given block label, or nil.
