@@ -52,7 +52,7 @@ type EntityWorkload struct {
 	HotShare float64
 	// Ranges of the arguments, for diagnostics; the zero range when absent.
 	ItemsRange, ItemSizeRange, MaxItemSizeRange, WritesRange, PeakWritesRange, PartitionsRange, HotShareRange hcl.Range
-	DeclRange                                                                                                  hcl.Range
+	DeclRange                                                                                                 hcl.Range
 }
 
 // PatternWorkload is an access pattern's `workload {}` block.
