@@ -13,9 +13,9 @@ var defaultPrices []byte
 
 // Table classes priced in a price table.
 const (
-	ClassStandard           = "STANDARD"
-	ClassInfrequentAccess   = "STANDARD_INFREQUENT_ACCESS"
-	maxPriceFileBytes int64 = 1 << 20
+	ClassStandard               = "STANDARD"
+	ClassInfrequentAccess       = "STANDARD_INFREQUENT_ACCESS"
+	maxPriceFileBytes     int64 = 1 << 20
 )
 
 // Prices is a price table: what DynamoDB charges in one region on one date,
