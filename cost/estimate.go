@@ -158,6 +158,7 @@ const (
 	RecTableClass    = "table-class"
 	RecNarrowProject = "narrow-projection"
 	RecUnusedIndex   = "unused-index"
+	RecCapacity      = "capacity"
 )
 
 // Recommendation is a change that would cost less, with the numbers.
@@ -356,7 +357,7 @@ func cardinality(p *hclschema.AccessPattern, profiles map[*hclschema.Entity]*pro
 			return 0, false
 		}
 		parts, src := pr.partitions(p.Index)
-		if src == Assumed && (pr.w == nil || !pr.w.HasPartitions) && !pr.constantPartition(p.Index) {
+		if src == Assumed {
 			return 0, false
 		}
 		total += pr.items * pr.share[p.Index] / parts
@@ -519,6 +520,7 @@ func (tr *TableReport) recommend(s *hclschema.Schema, t *hclschema.Table, profil
 			Message: fmt.Sprintf("no access pattern reads GSI %q; every write still goes to it (%s WCU per second on average) and it stores a copy: removing it saves %s a month", ix.Name, num(wcu), dollars(saving))})
 	}
 	tr.narrow(s, t, profiles, prices)
+	tr.capacity(t)
 	sort.SliceStable(tr.Recommendations, func(i, j int) bool { return tr.Recommendations[i].Saving > tr.Recommendations[j].Saving })
 }
 
@@ -617,4 +619,57 @@ func sortedKeys(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// capacity compares, for a PROVISIONED table, the declared capacity of the
+// table and of each GSI with the peak the workload needs there (LSIs use
+// the table's capacity).
+func (tr *TableReport) capacity(t *hclschema.Table) {
+	if t.BillingMode != hclschema.Provisioned {
+		return
+	}
+	for _, ix := range append([]*hclschema.Index{t.Primary}, t.GSIs...) {
+		owner := func(name string) bool {
+			if ix.Kind == hclschema.IndexPrimary {
+				other := t.Index(name)
+				return other != nil && other.Kind != hclschema.IndexGlobal
+			}
+			return name == ix.Name
+		}
+		var rcu, wcu float64
+		for _, pc := range tr.Patterns {
+			if owner(pc.Index) {
+				rcu += pc.PeakRCUPerSecond
+			}
+		}
+		for _, ec := range tr.Writes {
+			for _, tg := range ec.Targets {
+				if owner(tg.Index) {
+					wcu += ec.PeakWrites * tg.WCU
+				}
+			}
+		}
+		declR, declW := t.ReadCapacity, t.WriteCapacity
+		if ix.Kind == hclschema.IndexGlobal {
+			declR, declW = ix.ReadCapacity, ix.WriteCapacity
+		}
+		if rcu <= float64(declR) && wcu <= float64(declW) {
+			continue
+		}
+		target := "table." + t.Label
+		if ix.Kind == hclschema.IndexGlobal {
+			target = ix.Name
+		}
+		tr.Recommendations = append(tr.Recommendations, &Recommendation{Kind: RecCapacity, Target: target,
+			Message: fmt.Sprintf("%s declares %d RCU and %d WCU but the peak needs %s RCU and %s WCU: requests above the declared capacity throttle (burst capacity aside); raise read_capacity and write_capacity or use auto scaling",
+				displayIndex(ix), declR, declW, num(math.Ceil(rcu)), num(math.Ceil(wcu)))})
+	}
+}
+
+// displayIndex is "the table" or "GSI NAME".
+func displayIndex(ix *hclschema.Index) string {
+	if ix.Kind == hclschema.IndexPrimary {
+		return "the table"
+	}
+	return ix.DisplayName()
 }
