@@ -130,6 +130,7 @@ func (d *decoder) entityWorkload(e *Entity, blocks hcl.Blocks) {
 	}
 	w.HotShare, w.HotShareRange = d.share(a["hot_share"])
 	d.workload().Entities[e] = w
+	e.Workload = w
 }
 
 // indexPartitions decodes `index_partitions = { GSI1 = 10 }`: GSI names of
@@ -199,6 +200,7 @@ func (d *decoder) patternWorkload(p *AccessPattern, blocks hcl.Blocks) {
 		w.ItemsReadRange = at.Expr.Range()
 	}
 	d.workload().Patterns[p] = w
+	p.Workload = w
 }
 
 // rate decodes a per-second rate: a number from 0 to MaxWorkloadRate.

@@ -78,6 +78,9 @@ type RunResult struct {
 	Message  string        `json:"message,omitempty"`
 	// Retries counts re-reads of a GSI that had not caught up yet.
 	Retries int `json:"retries,omitempty"`
+	// Estimated is the static estimate of the run's read units over the
+	// items verify wrote (package cost; capacity.go), next to Consumed.
+	Estimated float64 `json:"estimated_capacity"`
 	// Declared marks a run of an input set that declares its result
 	// (returns, returns_count), made on the example items alone; Expected
 	// is then the declared number of items.
@@ -169,6 +172,7 @@ func (r *Report) WriteText(w io.Writer) {
 			}
 		}
 	}
+	writeCapacity(w, r.Patterns) // capacity.go
 	if len(r.Scale) > 0 {
 		fmt.Fprintln(w, "\nScale check")
 		for _, s := range r.Scale {
