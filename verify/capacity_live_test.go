@@ -88,8 +88,9 @@ func TestLiveCapacityMatchesEstimate(t *testing.T) {
 			b, err := oracle.Bind(p, c.inputs)
 			require.NoError(t, err)
 			strong := strongRead(p)
-			est, err := estimateRun(b, items, strong)
+			call, err := estimateRun(b, items, strong)
 			require.NoError(t, err)
+			est := call.Units
 			require.Equal(t, c.want, est, "estimate")
 			live, err := execute(ctx, client, tbl.Name, b)
 			require.NoError(t, err)
@@ -102,10 +103,33 @@ func TestLiveCapacityMatchesEstimate(t *testing.T) {
 	// Doc["large"]) is flagged: 58 + 5,053 bytes are two steps, 1 RCU.
 	b, err := oracle.Bind(s.Pattern("docs_in_folder"), map[string]cty.Value{"folder": cty.StringVal("f1")})
 	require.NoError(t, err)
-	est, err := estimateRun(b, []hclschema.Item{items[0], items[2]}, false)
+	call, err := estimateRun(b, []hclschema.Item{items[0], items[2]}, false)
 	require.NoError(t, err)
+	est := call.Units
 	live, err := execute(ctx, client, tbl.Name, b)
 	require.NoError(t, err)
 	require.Equal(t, "consumed 2 RCU, the estimate for the same items is 1 RCU (a difference of 1, more than DynamoDB's rounding of 0.5 per 4 KB step)",
 		capacityMismatch(live.Consumed, est, live.Pages, false))
+
+	// A read that finds nothing: DynamoDB charges the minimum step; DynamoDB
+	// Local reports it for a GetItem (1 RCU, strongly consistent) but 0 for
+	// a Query, which checkCapacity accepts.
+	for _, miss := range []struct {
+		pattern       string
+		inputs        map[string]cty.Value
+		measured, est float64
+	}{
+		{"doc_by_id", map[string]cty.Value{"folder": cty.StringVal("f1"), "id": cty.StringVal("none")}, 1, 1},
+		{"docs_in_folder", map[string]cty.Value{"folder": cty.StringVal("none")}, 0, 0.5},
+	} {
+		p := s.Pattern(miss.pattern)
+		b, err := oracle.Bind(p, miss.inputs)
+		require.NoError(t, err)
+		live, err := execute(ctx, client, tbl.Name, b)
+		require.NoError(t, err)
+		require.Equal(t, miss.measured, live.Consumed, miss.pattern)
+		var run RunResult
+		require.Equal(t, "", checkCapacity(&run, b, items, live), miss.pattern)
+		require.Equal(t, miss.est, run.Estimated, miss.pattern)
+	}
 }

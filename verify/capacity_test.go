@@ -1,6 +1,9 @@
 package verify
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestCapacityMismatchRounding(t *testing.T) {
 	for _, c := range []struct {
@@ -20,5 +23,25 @@ func TestCapacityMismatchRounding(t *testing.T) {
 		if got != c.ok {
 			t.Errorf("capacityMismatch(%g, %g, %d pages, strong %v) ok = %v, want %v", c.measured, c.estimated, c.pages, c.strong, got, c.ok)
 		}
+	}
+}
+
+// TestWriteCapacity: the capacity table averages the runs with inputs from
+// the items (not the declared-result runs, not the input that must find
+// nothing) and marks a pattern with a mismatch in any run.
+func TestWriteCapacity(t *testing.T) {
+	var b strings.Builder
+	writeCapacity(&b, []PatternReport{
+		{Name: "doc_by_id", Runs: []RunResult{{Consumed: 2, Estimated: 2}, {Consumed: 1, Estimated: 1}, {Consumed: 1, Estimated: 1, Miss: true}, {Consumed: 2, Declared: true}}},
+		{Name: "docs_in_folder", Runs: []RunResult{{Consumed: 2, Estimated: 1, Message: "capacity: consumed 2 RCU, the estimate for the same items is 1 RCU"}}},
+	})
+	want := `
+Capacity (RCU per call: measured with ReturnConsumedCapacity, estimated by tfdyn cost for the same items)
+        pattern         runs  measured  estimated
+  ok    doc_by_id       2     1.5       1.5
+  FAIL  docs_in_folder  1     2         1
+`
+	if b.String() != want {
+		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
 	}
 }
