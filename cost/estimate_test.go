@@ -128,3 +128,43 @@ func TestEstimateSeeds(t *testing.T) {
 		t.Errorf("GSI1 is read by no pattern either: want a recommendation, got %v", kinds)
 	}
 }
+
+// TestRecommendations pins the table-class and narrow-projection
+// recommendations on testdata/recommend by hand: 10^8 records of 3,000
+// bytes, also projected ALL into ByOwner, one write and one read a second.
+func TestRecommendations(t *testing.T) {
+	r := loadEstimate(t, "testdata/recommend")
+	tb := r.Tables[0]
+	gb := func(b float64) float64 { return b / (1 << 30) }
+	storedGB := gb(2 * 1e8 * (3000 + 100))
+	// On demand (the table's mode): a read of 3,000 bytes is one step,
+	// 0.5 RCU; a write 3 WCU in the table and 3 in ByOwner.
+	cur := 0.5*2.628*0.125 + 6*2.628*0.625 + storedGB*0.25
+	if !near(tb.Monthly.OnDemand.Total, cur) {
+		t.Fatalf("on-demand total %g, want %g", tb.Monthly.OnDemand.Total, cur)
+	}
+	// Standard-IA, provisioned for the peak (1 RCU, 6 WCU) is its cheaper mode.
+	ia := 1*730*0.00016 + 6*730*0.00081 + storedGB*0.10
+	if !near(tb.Monthly.InfrequentAccess.Total, ia) {
+		t.Errorf("Standard-IA total %g, want %g", tb.Monthly.InfrequentAccess.Total, ia)
+	}
+	recs := map[string]*Recommendation{}
+	for _, rec := range tb.Recommendations {
+		recs[rec.Kind] = rec
+	}
+	if rec := recs[RecTableClass]; rec == nil || !near(rec.Saving, cur-ia) {
+		t.Errorf("table-class recommendation %+v, want saving %g", rec, cur-ia)
+	}
+	// INCLUDE ["title"]: the example's entry keeps PK, SK, owner, createdAt
+	// and title: 2+6 + 2+3 + 5+3 + 9+10 + 5+1 = 46 bytes, one WCU instead
+	// of three; 10^8 entries of 2,954 bytes less.
+	wantSaving := gb(1e8*(3000-46))*0.25 + 2*2.628*0.625
+	rec := recs[RecNarrowProject]
+	if rec == nil || rec.Target != "ByOwner" || !near(rec.Saving, wantSaving) {
+		t.Fatalf("narrow-projection recommendation %+v, want saving %g", rec, wantSaving)
+	}
+	want := `GSI "ByOwner" projects ALL but its patterns read only ["createdAt", "title"]: projection = "INCLUDE" with include = ["title"] shrinks an entry from 2.9 KB to 46 B on average (2 fewer WCU per second, 275.1 GB less storage), saving $72.06 a month`
+	if rec.Message != want {
+		t.Errorf("message:\n%s\nwant:\n%s", rec.Message, want)
+	}
+}
