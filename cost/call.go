@@ -56,3 +56,23 @@ func unfiltered(b *oracle.Bound) *oracle.Bound {
 	nb.Pattern = &p
 	return &nb
 }
+
+// ItemWrite returns the write units of writing one item: its size rounded
+// up to 1 KB in the table, and again, on its own, in every secondary index
+// that holds it (projected), keyed by index name ("table" for the table).
+func ItemWrite(it hclschema.Item) map[string]float64 {
+	out := map[string]float64{}
+	if it.Entity == nil || it.Entity.Table == nil {
+		return out
+	}
+	for _, ix := range it.Entity.Table.Indexes() {
+		if ix.Kind == hclschema.IndexPrimary {
+			out[ix.Name] = WriteUnits(float64(hclschema.ItemSize(it)))
+			continue
+		}
+		if it.InIndex(ix) {
+			out[ix.Name] = WriteUnits(float64(hclschema.ItemSize(it.Project(ix))))
+		}
+	}
+	return out
+}

@@ -168,3 +168,19 @@ func TestRecommendations(t *testing.T) {
 		t.Errorf("message:\n%s\nwant:\n%s", rec.Message, want)
 	}
 }
+
+// TestItemWrite: a Task example (33 bytes, no index) is 1 WCU in the table.
+func TestItemWrite(t *testing.T) {
+	s, diags := hclschema.Load("testdata/seeds")
+	if diags.HasErrors() {
+		t.Fatal(diags.Error())
+	}
+	e := s.Entity("Task")
+	it, err := e.Item(e.Examples[0].Values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ItemWrite(it); len(got) != 1 || got["table"] != 1 {
+		t.Errorf("ItemWrite = %v, want map[table:1]", got)
+	}
+}

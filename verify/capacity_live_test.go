@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/tfdyn/tfdyn/cost"
 	"github.com/tfdyn/tfdyn/ddblocal"
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/oracle"
@@ -43,10 +44,11 @@ func createTable(ctx context.Context, t *testing.T, client *dynamodb.Client, tbl
 	require.NoError(t, err)
 }
 
-// TestLiveCapacityMatchesEstimate writes items of known sizes (about 40 B,
-// 5 KB and 10 KB) to DynamoDB Local and compares, per pattern, the read
-// units DynamoDB Local reports (ReturnConsumedCapacity) with the estimate
-// of package cost for the same items, and the figures by hand.
+// TestLiveCapacityMatchesEstimate writes items of known sizes (58 B, 10 KB
+// and 5 KB) to DynamoDB Local and compares the write units of each item
+// (table and GSI) and, per pattern, the read units DynamoDB Local reports
+// (ReturnConsumedCapacity) with the estimate of package cost for the same
+// items, and with the figures by hand.
 func TestLiveCapacityMatchesEstimate(t *testing.T) {
 	target := ddblocal.StartForTest(t)
 	ctx := context.Background()
@@ -56,16 +58,24 @@ func TestLiveCapacityMatchesEstimate(t *testing.T) {
 	require.False(t, diags.HasErrors(), diags.Error())
 	tbl := s.Tables[0]
 	createTable(ctx, t, client, tbl)
+	// Writes: 58, 10,053 and 5,053 bytes are 1, 10 and 5 WCU in the table,
+	// and each KEYS_ONLY entry in ByOwner (PK, SK, owner, id) 1 WCU.
+	wantWrites := []map[string]float64{{"table": 1, "ByOwner": 1}, {"table": 10, "ByOwner": 1}, {"table": 5, "ByOwner": 1}}
 	var items []hclschema.Item
-	for _, ex := range s.Entity("Doc").Examples {
+	for i, ex := range s.Entity("Doc").Examples {
 		it, err := s.Entity("Doc").Item(ex.Values)
 		require.NoError(t, err)
 		av, err := itemAV(it)
 		require.NoError(t, err)
-		_, err = client.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(tbl.Name), Item: av})
+		out, err := client.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(tbl.Name), Item: av, ReturnConsumedCapacity: types.ReturnConsumedCapacityIndexes})
 		require.NoError(t, err)
 		items = append(items, it)
-		t.Logf("%s: %d bytes", ex.Name(), hclschema.ItemSize(it))
+		require.Equal(t, wantWrites[i], cost.ItemWrite(it), "estimate of %s", ex.Name())
+		measured := map[string]float64{"table": *out.ConsumedCapacity.Table.CapacityUnits}
+		for name, c := range out.ConsumedCapacity.GlobalSecondaryIndexes {
+			measured[name] = *c.CapacityUnits
+		}
+		require.Equal(t, wantWrites[i], measured, "DynamoDB Local's units for %s", ex.Name())
 	}
 	cases := []struct {
 		pattern string
