@@ -1,14 +1,21 @@
 package verify
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
+	"sort"
 	"strings"
 	"text/tabwriter"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
 	"github.com/tfdyn/tfdyn/cost"
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/findings"
 	"github.com/tfdyn/tfdyn/oracle"
 )
 
@@ -98,6 +105,124 @@ func writeCapacity(w io.Writer, patterns []PatternReport) {
 		}
 		n := float64(max(runs, 1))
 		fmt.Fprintf(tw, "  %s\t%s\t%d\t%s\t%s\n", mark(ok), p.Name, runs, fmtUnits(measured/n), fmtUnits(estimated/n))
+	}
+	tw.Flush()
+}
+
+// WriteCheck compares the write units DynamoDB consumed writing one example
+// item (table and each GSI, ReturnConsumedCapacity INDEXES) with the
+// estimate of package cost for the item.
+type WriteCheck struct {
+	// Item names the example, e.g. Order["o-1001"].
+	Item      string             `json:"item"`
+	Measured  map[string]float64 `json:"measured"`
+	Estimated map[string]float64 `json:"estimated"`
+	OK        bool               `json:"ok"`
+	// pos is the example block.
+	pos *findings.Pos
+}
+
+// writeFindings are the failed write checks as CI findings.
+func writeFindings(checks []WriteCheck) []findings.Finding {
+	var out []findings.Finding
+	for _, c := range checks {
+		if !c.OK {
+			out = append(out, findings.Finding{Severity: findings.Error, Summary: "Write capacity differs from the estimate",
+				Detail: fmt.Sprintf("Writing %s consumed %s WCU; the estimate for the item is %s WCU.", c.Item, unitsText(c.Measured), unitsText(c.Estimated)),
+				Pos:    c.pos, Subject: c.Item})
+		}
+	}
+	return out
+}
+
+// checkWrites writes every example item of ds again, unchanged (the same
+// key and values: one write in the table and in each index that holds it),
+// and records what DynamoDB consumed next to the estimate. It runs after
+// the example items are written and before anything reads them.
+func (r *runner) checkWrites(ctx context.Context, table string, ds *Dataset) error {
+	for i, it := range ds.Items {
+		if ds.Sources[i].Example == nil {
+			continue
+		}
+		out, err := r.client.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(table), Item: ds.AV[i],
+			ReturnConsumedCapacity: types.ReturnConsumedCapacityIndexes})
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			continue // rejected items are reported by the write itself
+		}
+		ex := ds.Sources[i].Example
+		wc := WriteCheck{Item: ex.Name(), Measured: map[string]float64{}, Estimated: cost.ItemWrite(it), pos: findings.PosOf(&ex.DeclRange)}
+		if c := out.ConsumedCapacity; c != nil {
+			if c.Table != nil && c.Table.CapacityUnits != nil {
+				wc.Measured[hclschema.PrimaryIndexName] = *c.Table.CapacityUnits
+			}
+			for name, ic := range c.GlobalSecondaryIndexes {
+				if ic.CapacityUnits != nil {
+					wc.Measured[name] = *ic.CapacityUnits
+				}
+			}
+			for name, ic := range c.LocalSecondaryIndexes {
+				if ic.CapacityUnits != nil {
+					wc.Measured[name] = *ic.CapacityUnits
+				}
+			}
+		}
+		wc.OK = sameUnits(wc.Measured, wc.Estimated)
+		r.mu.Lock()
+		r.report.Writes = append(r.report.Writes, wc)
+		r.mu.Unlock()
+	}
+	return nil
+}
+
+// sameUnits reports whether two per-index unit maps agree (an index
+// missing from one counts 0).
+func sameUnits(a, b map[string]float64) bool {
+	for k, v := range a {
+		if math.Abs(v-b[k]) > 1e-9 {
+			return false
+		}
+	}
+	for k, v := range b {
+		if math.Abs(v-a[k]) > 1e-9 {
+			return false
+		}
+	}
+	return true
+}
+
+// unitsText prints per-index units, the table first, then the indexes by
+// name: "table 1 + GSI1 1".
+func unitsText(m map[string]float64) string {
+	var names []string
+	for k := range m {
+		if k != hclschema.PrimaryIndexName {
+			names = append(names, k)
+		}
+	}
+	sort.Strings(names)
+	if _, ok := m[hclschema.PrimaryIndexName]; ok {
+		names = append([]string{hclschema.PrimaryIndexName}, names...)
+	}
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = n + " " + fmtUnits(m[n])
+	}
+	return strings.Join(parts, " + ")
+}
+
+// writeWriteChecks prints the write check.
+func writeWriteChecks(w io.Writer, checks []WriteCheck) {
+	if len(checks) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nWrite capacity (WCU of writing each example item: measured with ReturnConsumedCapacity, estimated by tfdyn cost)")
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "  \titem\tmeasured\testimated")
+	for _, c := range checks {
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", mark(c.OK), c.Item, unitsText(c.Measured), unitsText(c.Estimated))
 	}
 	tw.Flush()
 }

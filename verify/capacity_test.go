@@ -45,3 +45,29 @@ Capacity (RCU per call: measured with ReturnConsumedCapacity, estimated by tfdyn
 		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
 	}
 }
+
+// TestWriteChecks: the write table and the finding of a mismatch.
+func TestWriteChecks(t *testing.T) {
+	checks := []WriteCheck{
+		{Item: `Doc["small"]`, Measured: map[string]float64{"table": 1, "ByOwner": 1}, Estimated: map[string]float64{"table": 1, "ByOwner": 1}, OK: true},
+		{Item: `Doc["large"]`, Measured: map[string]float64{"table": 10}, Estimated: map[string]float64{"table": 10, "ByOwner": 1}},
+	}
+	var b strings.Builder
+	writeWriteChecks(&b, checks)
+	want := `
+Write capacity (WCU of writing each example item: measured with ReturnConsumedCapacity, estimated by tfdyn cost)
+        item          measured             estimated
+  ok    Doc["small"]  table 1 + ByOwner 1  table 1 + ByOwner 1
+  FAIL  Doc["large"]  table 10             table 10 + ByOwner 1
+`
+	if b.String() != want {
+		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
+	}
+	f := writeFindings(checks)
+	if len(f) != 1 || f[0].Detail != `Writing Doc["large"] consumed table 10 WCU; the estimate for the item is table 10 + ByOwner 1 WCU.` {
+		t.Errorf("findings %+v", f)
+	}
+	if sameUnits(map[string]float64{"table": 1}, map[string]float64{"table": 1, "G": 0}) != true {
+		t.Error("an index at 0 on one side only is the same")
+	}
+}

@@ -37,6 +37,9 @@ type Report struct {
 	Duration    time.Duration `json:"duration_ns"`
 	// Rejected lists the items DynamoDB refused to store.
 	Rejected []Rejection `json:"rejected,omitempty"`
+	// Writes compares the write units of every example item with the
+	// estimate (capacity.go).
+	Writes []WriteCheck `json:"write_capacity,omitempty"`
 }
 
 // TableReport names a provisioned table.
@@ -113,6 +116,9 @@ func (r *Report) finish() {
 		r.Passed = r.Passed && s.OK
 	}
 	r.Passed = r.Passed && len(r.Rejected) == 0
+	for _, w := range r.Writes {
+		r.Passed = r.Passed && w.OK
+	}
 }
 
 // WriteText prints the report for people.
@@ -173,6 +179,7 @@ func (r *Report) WriteText(w io.Writer) {
 		}
 	}
 	writeCapacity(w, r.Patterns) // capacity.go
+	writeWriteChecks(w, r.Writes)
 	if len(r.Scale) > 0 {
 		fmt.Fprintln(w, "\nScale check")
 		for _, s := range r.Scale {
@@ -335,6 +342,7 @@ func (r *Report) Findings() []findings.Finding {
 	for _, rj := range r.Rejected {
 		out = append(out, findings.Finding{Severity: findings.Error, Summary: "DynamoDB rejected a write", Detail: rj.String(), Pos: rj.pos, Subject: rj.Entity})
 	}
+	out = append(out, writeFindings(r.Writes)...) // capacity.go
 	if r.Error != "" {
 		out = append(out, findings.Finding{Severity: findings.Error, Summary: "verify could not finish", Detail: r.Error})
 	}
