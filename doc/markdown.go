@@ -82,6 +82,7 @@ func (g *gen) table(t *hclschema.Table) {
 		g.chart(t, ix)
 	}
 	g.patterns(t)
+	g.cost(t) // cost.go: only when the schema declares a workload
 }
 
 func (g *gen) settings(t *hclschema.Table) {

@@ -19,6 +19,7 @@ var entitySchema = &hcl.BodySchema{
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "key"},
 		{Type: "index", LabelNames: []string{"name"}},
+		{Type: "workload"},
 	},
 }
 
@@ -43,6 +44,7 @@ func (d *decoder) entity(b *hcl.Block) {
 	}()
 
 	e.Table = d.tableRef(content.Attributes["table"], b.DefRange, name)
+	d.entityWorkload(e, content.Blocks)
 	if at := content.Attributes["attributes"]; at != nil {
 		d.attributes(e, at)
 	}

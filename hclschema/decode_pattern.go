@@ -27,6 +27,7 @@ var patternSchema = &hcl.BodySchema{
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "key"},
 		{Type: "example"},
+		{Type: "workload"},
 	},
 }
 
@@ -176,6 +177,7 @@ func (d *decoder) pattern(b *hcl.Block) {
 			d.patternExample(p, blk, pos)
 		}
 	}
+	d.patternWorkload(p, content.Blocks)
 	d.schema.Patterns = append(d.schema.Patterns, p)
 	loaded = true
 }

@@ -120,6 +120,7 @@ var rootSchema = &hcl.BodySchema{
 		{Type: "table", LabelNames: []string{"name"}},
 		{Type: "entity", LabelNames: []string{"name"}},
 		{Type: "access_pattern", LabelNames: []string{"name"}},
+		{Type: "accept", LabelNames: []string{"code"}},
 	},
 }
 
@@ -132,7 +133,7 @@ func Decode(files ...*hcl.File) (*Schema, hcl.Diagnostics) {
 // decode is Decode that checks ctx before each top-level block.
 func decode(ctx context.Context, files []*hcl.File) (*Schema, hcl.Diagnostics, error) {
 	d := &decoder{schema: &Schema{}, src: map[string][]byte{}}
-	var tables, entities, patterns []*hcl.Block
+	var tables, entities, patterns, accepts []*hcl.Block
 	for _, f := range files {
 		if f.Body != nil {
 			d.src[f.Body.MissingItemRange().Filename] = f.Bytes
@@ -150,6 +151,8 @@ func decode(ctx context.Context, files []*hcl.File) (*Schema, hcl.Diagnostics, e
 				entities = append(entities, b)
 			case "access_pattern":
 				patterns = append(patterns, b)
+			case "accept":
+				accepts = append(accepts, b)
 			}
 		}
 	}
@@ -172,6 +175,7 @@ func decode(ctx context.Context, files []*hcl.File) (*Schema, hcl.Diagnostics, e
 		}
 		d.pattern(b)
 	}
+	d.accepts(accepts, tables, entities, patterns)
 	return d.schema, d.diags, nil
 }
 

@@ -19,6 +19,8 @@ type Schema struct {
 	// is missing from Patterns or Incomplete): checks that no pattern reads
 	// an index cannot be trusted then.
 	PatternsIncomplete bool
+	// Workload holds the declared workload and acceptances (workload.go).
+	Workload *Workload
 }
 
 // Table returns the table with the given block label, or nil.
@@ -317,6 +319,8 @@ type Entity struct {
 	// error was reported): an attribute, a template, an index block or an
 	// example may be missing, so lint must not report their absence.
 	Incomplete bool
+	// Workload is the entity's workload block, or nil (workload.go).
+	Workload *EntityWorkload
 }
 
 // Attribute returns the entity attribute with the given name, or nil.
@@ -602,6 +606,8 @@ type AccessPattern struct {
 	// or filter failed to load (an error was reported): a condition may be
 	// missing, so lint must not report its absence.
 	Incomplete bool
+	// Workload is the pattern's workload block, or nil (workload.go).
+	Workload *PatternWorkload
 }
 
 // Operation returns GetItem when the pattern fixes the full primary key of the

@@ -104,6 +104,11 @@ func Rules() []Rule {
 		ruleCardinalityOne,
 		ruleFormatWidth,
 		ruleLimitOrder,
+		ruleHotPartitionReads,
+		ruleHotPartitionWrites,
+		ruleItemCollectionSize,
+		ruleDeclaredSizeBelowExample,
+		ruleStaleAcceptance,
 	}
 }
 
@@ -113,12 +118,10 @@ func Run(s *hclschema.Schema) hcl.Diagnostics {
 	if s == nil {
 		return nil
 	}
-	a := newAnalysis(s)
-	var diags hcl.Diagnostics
-	for _, r := range Rules() {
-		rr := r.(*rule)
-		diags = append(diags, rr.check(rr, a)...)
-	}
+	// Findings that an accept block accepts are left out; acceptances
+	// that match none are TD144 (td144_stale_acceptance.go).
+	diags, stale := applyAccepts(ruleStaleAcceptance, s, findingsOf(newAnalysis(s)))
+	diags = append(diags, stale...)
 	diag.Sort(diags)
 	return diags
 }

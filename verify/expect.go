@@ -32,6 +32,9 @@ func (r *runner) seedExamples(ctx context.Context) error {
 		if err := r.write(ctx, r.ws.tableNames[t], ds, 0); err != nil {
 			return err
 		}
+		if err := r.checkWrites(ctx, r.ws.tableNames[t], ds); err != nil { // capacity.go
+			return err
+		}
 		r.mu.Lock()
 		r.report.Items += len(ds.AV) - (len(r.report.Rejected) - rejectedBefore)
 		r.mu.Unlock()

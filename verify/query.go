@@ -41,6 +41,7 @@ func execute(ctx context.Context, client *dynamodb.Client, tableName string, b *
 		start := time.Now()
 		out, err := client.GetItem(ctx, &dynamodb.GetItemInput{
 			TableName: aws.String(tableName), Key: key, ReturnConsumedCapacity: types.ReturnConsumedCapacityIndexes,
+			ConsistentRead: aws.Bool(strongRead(p)),
 		})
 		res := liveResult{Latency: time.Since(start), Pages: 1, Request: "GetItem " + keyString(key, p.Index.KeyAttrs())}
 		if err != nil {
@@ -90,6 +91,7 @@ func execute(ctx context.Context, client *dynamodb.Client, tableName string, b *
 		ExpressionAttributeValues: expr.Values(),
 		ScanIndexForward:          aws.Bool(!p.Descending),
 		ReturnConsumedCapacity:    types.ReturnConsumedCapacityIndexes,
+		ConsistentRead:            aws.Bool(strongRead(p)),
 	}
 	if p.Index.Kind != hclschema.IndexPrimary {
 		in.IndexName = aws.String(p.Index.Name)

@@ -37,6 +37,9 @@ type Report struct {
 	Duration    time.Duration `json:"duration_ns"`
 	// Rejected lists the items DynamoDB refused to store.
 	Rejected []Rejection `json:"rejected,omitempty"`
+	// Writes compares the write units of every example item with the
+	// estimate (capacity.go).
+	Writes []WriteCheck `json:"write_capacity,omitempty"`
 }
 
 // TableReport names a provisioned table.
@@ -78,6 +81,9 @@ type RunResult struct {
 	Message  string        `json:"message,omitempty"`
 	// Retries counts re-reads of a GSI that had not caught up yet.
 	Retries int `json:"retries,omitempty"`
+	// Estimated is the static estimate of the run's read units over the
+	// items verify wrote (package cost; capacity.go), next to Consumed.
+	Estimated float64 `json:"estimated_capacity"`
 	// Declared marks a run of an input set that declares its result
 	// (returns, returns_count), made on the example items alone; Expected
 	// is then the declared number of items.
@@ -110,6 +116,9 @@ func (r *Report) finish() {
 		r.Passed = r.Passed && s.OK
 	}
 	r.Passed = r.Passed && len(r.Rejected) == 0
+	for _, w := range r.Writes {
+		r.Passed = r.Passed && w.OK
+	}
 }
 
 // WriteText prints the report for people.
@@ -169,6 +178,8 @@ func (r *Report) WriteText(w io.Writer) {
 			}
 		}
 	}
+	writeCapacity(w, r.Patterns) // capacity.go
+	writeWriteChecks(w, r.Writes)
 	if len(r.Scale) > 0 {
 		fmt.Fprintln(w, "\nScale check")
 		for _, s := range r.Scale {
@@ -331,6 +342,7 @@ func (r *Report) Findings() []findings.Finding {
 	for _, rj := range r.Rejected {
 		out = append(out, findings.Finding{Severity: findings.Error, Summary: "DynamoDB rejected a write", Detail: rj.String(), Pos: rj.pos, Subject: rj.Entity})
 	}
+	out = append(out, writeFindings(r.Writes)...) // capacity.go
 	if r.Error != "" {
 		out = append(out, findings.Finding{Severity: findings.Error, Summary: "verify could not finish", Detail: r.Error})
 	}

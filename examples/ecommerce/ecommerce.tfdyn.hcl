@@ -48,6 +48,11 @@ entity "Customer" {
     GSI1PK = "EMAIL#${lower(email)}"
     GSI1SK = "EMAIL#${lower(email)}"
   }
+  workload {
+    items       = 100000
+    writes      = 0.5
+    peak_writes = 5
+  }
   example "alice" {
     username  = "alice"
     email     = "Alice@example.com"
@@ -83,6 +88,13 @@ entity "Order" {
   index "GSI2" {
     GSI2PK = "STATUS#${status}"
     GSI2SK = "${orderDate}#${orderId}"
+  }
+  workload {
+    items            = 2000000
+    writes           = 5
+    peak_writes      = 50
+    partitions       = 100000
+    index_partitions = { GSI2 = 4 }
   }
   example "o-1001" {
     username  = "alice"
@@ -125,6 +137,12 @@ entity "OrderItem" {
     GSI1PK = "ORDER#${orderId}"
     GSI1SK = "ITEM#${itemId}"
   }
+  workload {
+    items       = 6000000
+    writes      = 15
+    peak_writes = 150
+    partitions  = 2000000
+  }
   example "o-1001-1" {
     orderId   = "o-1001"
     itemId    = "1"
@@ -157,6 +175,12 @@ entity "Product" {
     GSI1PK = "CATEGORY#${categoryId}"
     GSI1SK = "PRODUCT#${productId}"
   }
+  workload {
+    items            = 50000
+    writes           = 0.2
+    peak_writes      = 10
+    index_partitions = { GSI1 = 200 }
+  }
   example "p-100" {
     productId  = "p-100"
     categoryId = "books"
@@ -185,6 +209,12 @@ entity "Review" {
     PK = "PRODUCT#${productId}"
     SK = "REVIEW#${reviewDate}#${reviewId}"
   }
+  workload {
+    items       = 500000
+    writes      = 1
+    peak_writes = 10
+    partitions  = 50000
+  }
   example "r-1" {
     productId  = "p-100"
     reviewId   = "r-1"
@@ -212,6 +242,10 @@ entity "Category" {
     PK = "CATEGORY#${categoryId}"
     SK = "CATEGORY#${categoryId}"
   }
+  workload {
+    items  = 200
+    writes = 0.01
+  }
   example "books" {
     categoryId = "books"
     title      = "Books"
@@ -229,6 +263,11 @@ access_pattern "customer_by_username" {
     PK = "CUSTOMER#${username}"
     SK = "CUSTOMER#${username}"
   }
+  workload {
+    rate        = 20
+    peak_rate   = 200
+    consistency = "strong"
+  }
   example {
     username = "alice"
     returns  = [entity.Customer.example["alice"]]
@@ -243,6 +282,10 @@ access_pattern "customer_by_email" {
   key {
     GSI1PK = "EMAIL#${lower(email)}"
     GSI1SK = "EMAIL#${lower(email)}"
+  }
+  workload {
+    rate      = 2
+    peak_rate = 20
   }
   example {
     email   = "ALICE@example.com"
@@ -259,6 +302,10 @@ access_pattern "orders_for_customer" {
   }
   order = "desc"
   limit = 20
+  workload {
+    rate      = 10
+    peak_rate = 100
+  }
   example {
     username = "alice"
     returns  = [entity.Order.example["o-1002"], entity.Order.example["o-1001"]]
@@ -274,6 +321,10 @@ access_pattern "order_by_id" {
     GSI1PK = "ORDER#${orderId}"
     GSI1SK = "ORDER#${orderId}"
   }
+  workload {
+    rate      = 10
+    peak_rate = 100
+  }
   example {
     orderId = "o-1001"
     returns = [entity.Order.example["o-1001"]]
@@ -286,6 +337,10 @@ access_pattern "order_with_items" {
   index       = "GSI1"
   key {
     GSI1PK = "ORDER#${orderId}"
+  }
+  workload {
+    rate      = 5
+    peak_rate = 50
   }
   example {
     orderId = "o-1001"
@@ -300,6 +355,10 @@ access_pattern "items_of_order" {
     PK = "ORDER#${orderId}"
     SK = begins_with("ITEM#")
   }
+  workload {
+    rate      = 5
+    peak_rate = 50
+  }
   example {
     orderId = "o-1001"
     returns = [entity.OrderItem.example["o-1001-1"], entity.OrderItem.example["o-1001-2"]]
@@ -312,6 +371,10 @@ access_pattern "product_by_id" {
   key {
     PK = "PRODUCT#${productId}"
     SK = "PRODUCT#${productId}"
+  }
+  workload {
+    rate      = 100
+    peak_rate = 1000
   }
   example {
     productId = "p-100"
@@ -328,6 +391,10 @@ access_pattern "products_in_category" {
     GSI1SK = begins_with("PRODUCT#")
   }
   limit = 50
+  workload {
+    rate      = 50
+    peak_rate = 500
+  }
   example {
     categoryId = "books"
     returns    = [entity.Product.example["p-100"]]
@@ -340,6 +407,10 @@ access_pattern "category_by_id" {
   key {
     PK = "CATEGORY#${categoryId}"
     SK = "CATEGORY#${categoryId}"
+  }
+  workload {
+    rate      = 50
+    peak_rate = 500
   }
   example {
     categoryId = "books"
@@ -356,6 +427,10 @@ access_pattern "reviews_for_product" {
   }
   order = "desc"
   limit = 10
+  workload {
+    rate      = 30
+    peak_rate = 300
+  }
   example {
     productId = "p-100"
     returns   = [entity.Review.example["r-2"], entity.Review.example["r-1"]]
@@ -370,6 +445,10 @@ access_pattern "good_reviews_for_product" {
     SK = begins_with("REVIEW#")
   }
   filter = rating >= 4
+  workload {
+    rate      = 10
+    peak_rate = 100
+  }
   example {
     productId = "p-100"
     returns   = [entity.Review.example["r-1"]]
@@ -381,6 +460,10 @@ access_pattern "product_page" {
   entities    = [entity.Product, entity.Review]
   key {
     PK = "PRODUCT#${productId}"
+  }
+  workload {
+    rate      = 100
+    peak_rate = 1000
   }
   example {
     productId = "p-100"
@@ -401,6 +484,11 @@ access_pattern "orders_by_status" {
     GSI2SK = between(from, "${to}#~")
   }
   attributes = ["orderId", "orderDate", "username", "total"]
+  workload {
+    rate       = 0.5
+    peak_rate  = 5
+    items_read = 100
+  }
   example {
     status  = "PLACED"
     from    = "2024-05-01"

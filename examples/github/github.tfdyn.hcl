@@ -55,6 +55,11 @@ entity "User" {
     GSI3PK = "ACCOUNT#${login}"
     GSI3SK = "ACCOUNT#${login}"
   }
+  workload {
+    items       = 1000000
+    writes      = 2
+    peak_writes = 20
+  }
   example "alice" {
     login     = "alice"
     email     = "alice@example.com"
@@ -87,6 +92,11 @@ entity "Organization" {
     GSI3PK = "ACCOUNT#${login}"
     GSI3SK = "ACCOUNT#${login}"
   }
+  workload {
+    items       = 50000
+    writes      = 0.1
+    peak_writes = 2
+  }
   example "acme" {
     login     = "acme"
     plan      = "enterprise"
@@ -114,6 +124,13 @@ entity "Membership" {
   index "GSI1" {
     GSI1PK = "ACCOUNT#${username}"
     GSI1SK = "ORG#${org}"
+  }
+  workload {
+    items            = 400000
+    writes           = 0.5
+    peak_writes      = 5
+    partitions       = 50000
+    index_partitions = { GSI1 = 300000 }
   }
   example "acme-alice" {
     org      = "acme"
@@ -157,6 +174,12 @@ entity "Repository" {
   index "GSI4" {
     GSI4PK = "REPO#${owner}#${repo}"
     GSI4SK = "#REPO#${owner}#${repo}"
+  }
+  workload {
+    items            = 3000000
+    writes           = 3
+    peak_writes      = 30
+    index_partitions = { GSI3 = 900000 }
   }
   example "acme-rocket" {
     owner       = "acme"
@@ -203,6 +226,12 @@ entity "Issue" {
   index "GSI4" {
     GSI4PK = "ISSUE#${owner}#${repo}"
     GSI4SK = status == "OPEN" ? "ISSUE#OPEN#${format("%07d", 9999999 - number)}" : "#ISSUE#CLOSED#${format("%07d", number)}"
+  }
+  workload {
+    items            = 20000000
+    writes           = 10
+    peak_writes      = 100
+    index_partitions = { GSI1 = 1500000, GSI4 = 1500000 }
   }
   example "rocket-1" {
     owner     = "acme"
@@ -258,6 +287,12 @@ entity "PullRequest" {
     GSI4PK = "PR#${owner}#${repo}"
     GSI4SK = "PR#OPEN#${format("%07d", 9999999 - number)}"
   }
+  workload {
+    items            = 8000000
+    writes           = 5
+    peak_writes      = 50
+    index_partitions = { GSI1 = 1000000, GSI4 = 1000000 }
+  }
   example "rocket-3" {
     owner     = "acme"
     repo      = "rocket"
@@ -292,6 +327,12 @@ entity "IssueComment" {
     PK = "REPO#${owner}#${repo}"
     SK = "ISSUE#${format("%07d", number)}#COMMENT#${commentId}"
   }
+  workload {
+    items       = 60000000
+    writes      = 30
+    peak_writes = 300
+    partitions  = 20000000
+  }
   example "issue2-c1" {
     owner     = "acme"
     repo      = "rocket"
@@ -323,6 +364,12 @@ entity "PRComment" {
   key {
     PK = "REPO#${owner}#${repo}"
     SK = "PR#${format("%07d", number)}#COMMENT#${commentId}"
+  }
+  workload {
+    items       = 30000000
+    writes      = 15
+    peak_writes = 150
+    partitions  = 8000000
   }
   example "pr3-c1" {
     owner     = "acme"
@@ -358,6 +405,13 @@ entity "Star" {
     GSI1PK = "REPO#${owner}#${repo}"
     GSI1SK = "STAR#${username}#${starredAt}"
   }
+  workload {
+    items            = 50000000
+    writes           = 20
+    peak_writes      = 400
+    partitions       = 800000
+    index_partitions = { GSI1 = 2000000 }
+  }
   example "alice-rocket" {
     username  = "alice"
     owner     = "acme"
@@ -390,6 +444,12 @@ entity "Fork" {
     GSI2PK = "REPO#${owner}#${repo}"
     GSI2SK = "FORK#${forkOwner}"
   }
+  workload {
+    items            = 2000000
+    writes           = 1
+    peak_writes      = 10
+    index_partitions = { GSI2 = 500000 }
+  }
   example "alice" {
     owner     = "acme"
     repo      = "rocket"
@@ -415,6 +475,11 @@ entity "Counter" {
     PK = "COUNTER#${owner}#${repo}"
     SK = "METADATA"
   }
+  workload {
+    items       = 3000000
+    writes      = 15
+    peak_writes = 150
+  }
   example "rocket" {
     owner      = "acme"
     repo       = "rocket"
@@ -434,6 +499,10 @@ access_pattern "account_by_login" {
     PK = "ACCOUNT#${login}"
     SK = "ACCOUNT#${login}"
   }
+  workload {
+    rate      = 200
+    peak_rate = 2000
+  }
   example {
     login   = "alice"
     returns = [entity.User.example["alice"]]
@@ -446,6 +515,10 @@ access_pattern "members_of_org" {
   key {
     PK = "ORG#${org}"
     SK = begins_with("MEMBER#")
+  }
+  workload {
+    rate      = 5
+    peak_rate = 50
   }
   example {
     org     = "acme"
@@ -461,6 +534,10 @@ access_pattern "orgs_for_user" {
     GSI1PK = "ACCOUNT#${username}"
     GSI1SK = begins_with("ORG#")
   }
+  workload {
+    rate      = 20
+    peak_rate = 200
+  }
   example {
     username = "alice"
     returns  = [entity.Membership.example["acme-alice"]]
@@ -473,6 +550,10 @@ access_pattern "repo_by_name" {
   key {
     PK = "REPO#${owner}#${repo}"
     SK = "REPO#${owner}#${repo}"
+  }
+  workload {
+    rate      = 500
+    peak_rate = 5000
   }
   example {
     owner   = "acme"
@@ -491,6 +572,10 @@ access_pattern "repos_for_owner" {
   }
   order = "desc"
   limit = 30
+  workload {
+    rate      = 50
+    peak_rate = 500
+  }
   example {
     owner   = "acme"
     returns = [entity.Repository.example["acme-rocket"], entity.Repository.example["acme-anvil"]]
@@ -507,6 +592,10 @@ access_pattern "public_repos_for_owner" {
   }
   order  = "desc"
   filter = !isPrivate
+  workload {
+    rate      = 100
+    peak_rate = 1000
+  }
   example {
     owner   = "acme"
     returns = [entity.Repository.example["acme-rocket"]]
@@ -519,6 +608,10 @@ access_pattern "issue_by_number" {
   key {
     PK = "ISSUE#${owner}#${repo}#${format("%07d", number)}"
     SK = "ISSUE#${owner}#${repo}#${format("%07d", number)}"
+  }
+  workload {
+    rate      = 150
+    peak_rate = 1500
   }
   example {
     number  = 1
@@ -534,6 +627,10 @@ access_pattern "issues_for_repo" {
   index       = "GSI1"
   key {
     GSI1PK = "ISSUE#${owner}#${repo}"
+  }
+  workload {
+    rate      = 40
+    peak_rate = 400
   }
   example {
     owner   = "acme"
@@ -551,6 +648,10 @@ access_pattern "open_issues_for_repo" {
     GSI4SK = begins_with("ISSUE#OPEN#")
   }
   limit = 25
+  workload {
+    rate      = 80
+    peak_rate = 800
+  }
   example {
     owner   = "acme"
     repo    = "rocket"
@@ -566,6 +667,10 @@ access_pattern "closed_issues_for_repo" {
     GSI4PK = "ISSUE#${owner}#${repo}"
     GSI4SK = begins_with("#ISSUE#CLOSED#")
   }
+  workload {
+    rate      = 10
+    peak_rate = 100
+  }
   example {
     owner   = "acme"
     repo    = "rocket"
@@ -579,6 +684,10 @@ access_pattern "comments_for_issue" {
   key {
     PK = "REPO#${owner}#${repo}"
     SK = begins_with("ISSUE#${format("%07d", number)}#COMMENT#")
+  }
+  workload {
+    rate      = 150
+    peak_rate = 1500
   }
   example {
     number  = 2
@@ -594,6 +703,10 @@ access_pattern "pull_request_by_number" {
   key {
     PK = "PR#${owner}#${repo}#${format("%07d", number)}"
     SK = "PR#${owner}#${repo}#${format("%07d", number)}"
+  }
+  workload {
+    rate      = 100
+    peak_rate = 1000
   }
   example {
     number  = 3
@@ -612,6 +725,10 @@ access_pattern "pull_requests_for_repo" {
     GSI1SK = begins_with("PR#")
   }
   order = "desc"
+  workload {
+    rate      = 30
+    peak_rate = 300
+  }
   example {
     owner   = "acme"
     repo    = "rocket"
@@ -626,6 +743,10 @@ access_pattern "open_pull_requests_for_repo" {
   key {
     GSI4PK = "PR#${owner}#${repo}"
   }
+  workload {
+    rate      = 60
+    peak_rate = 600
+  }
   example {
     owner   = "acme"
     repo    = "rocket"
@@ -639,6 +760,10 @@ access_pattern "comments_for_pull_request" {
   key {
     PK = "REPO#${owner}#${repo}"
     SK = begins_with("PR#${format("%07d", number)}#COMMENT#")
+  }
+  workload {
+    rate      = 100
+    peak_rate = 1000
   }
   example {
     number  = 3
@@ -656,6 +781,10 @@ access_pattern "stargazers" {
     GSI1PK = "REPO#${owner}#${repo}"
     GSI1SK = begins_with("STAR#")
   }
+  workload {
+    rate      = 5
+    peak_rate = 50
+  }
   example {
     owner   = "acme"
     repo    = "rocket"
@@ -669,6 +798,10 @@ access_pattern "repo_with_stargazers" {
   index       = "GSI1"
   key {
     GSI1PK = "REPO#${owner}#${repo}"
+  }
+  workload {
+    rate      = 5
+    peak_rate = 50
   }
   example {
     owner   = "acme"
@@ -684,6 +817,10 @@ access_pattern "stars_of_user" {
     PK = "ACCOUNT#${username}"
     SK = begins_with("STAR#")
   }
+  workload {
+    rate      = 10
+    peak_rate = 100
+  }
   example {
     username = "alice"
     returns  = [entity.Star.example["alice-rocket"]]
@@ -697,6 +834,10 @@ access_pattern "forks_of_repo" {
   key {
     GSI2PK = "REPO#${owner}#${repo}"
     GSI2SK = begins_with("FORK#")
+  }
+  workload {
+    rate      = 5
+    peak_rate = 50
   }
   example {
     owner   = "acme"
@@ -712,6 +853,10 @@ access_pattern "repo_with_forks" {
   key {
     GSI2PK = "REPO#${owner}#${repo}"
   }
+  workload {
+    rate      = 5
+    peak_rate = 50
+  }
   example {
     owner   = "acme"
     repo    = "rocket"
@@ -725,6 +870,11 @@ access_pattern "issue_counter" {
   key {
     PK = "COUNTER#${owner}#${repo}"
     SK = "METADATA"
+  }
+  workload {
+    rate        = 15
+    peak_rate   = 150
+    consistency = "strong"
   }
   example {
     owner   = "acme"

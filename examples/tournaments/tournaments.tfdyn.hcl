@@ -56,6 +56,11 @@ entity "Tournament" {
     PK = "TOURNAMENT#${tournamentId}"
     SK = "METADATA"
   }
+  workload {
+    items       = 500
+    writes      = 0.01
+    peak_writes = 0.5
+  }
   example "winter2024" {
     tournamentId = "WINTER2024"
     title        = "Winter Cup 2024"
@@ -90,6 +95,13 @@ entity "Match" {
     SK = "METADATA"
   }
   index "TournamentRegionIndex" {}
+  workload {
+    items            = 200000
+    writes           = 0.2
+    peak_writes      = 1
+    partitions       = 200000
+    index_partitions = { TournamentRegionIndex = 4000 }
+  }
   example "match-001" {
     tournamentId = "WINTER2024"
     region       = "NA-EAST"
@@ -151,6 +163,11 @@ entity "Player" {
     PK = "PLAYER#${playerId}"
     SK = "PROFILE"
   }
+  workload {
+    items       = 100000
+    writes      = 0.1
+    peak_writes = 1
+  }
   example "ace" {
     playerId    = "ace"
     displayName = "Ace"
@@ -179,6 +196,13 @@ entity "Registration" {
   }
   index "Leaderboard" {}
   index "ByRegisteredAt" {}
+  workload {
+    items            = 400000
+    writes           = 0.2
+    peak_writes      = 1
+    partitions       = 500
+    index_partitions = { Leaderboard = 4000 }
+  }
   example "winter2024-ace" {
     tournamentId = "WINTER2024"
     region       = "NA-EAST"
@@ -212,6 +236,10 @@ access_pattern "tournament_by_id" {
     PK = "TOURNAMENT#${tournamentId}"
     SK = "METADATA"
   }
+  workload {
+    rate      = 1
+    peak_rate = 4
+  }
   example {
     tournamentId = "WINTER2024"
     returns      = [entity.Tournament.example["winter2024"]]
@@ -224,6 +252,10 @@ access_pattern "match_by_id" {
   key {
     PK = "MATCH#${matchId}"
     SK = "METADATA"
+  }
+  workload {
+    rate      = 1
+    peak_rate = 4
   }
   example {
     matchId = "match-001"
@@ -238,6 +270,10 @@ access_pattern "player_by_id" {
     PK = "PLAYER#${playerId}"
     SK = "PROFILE"
   }
+  workload {
+    rate      = 0.5
+    peak_rate = 2
+  }
   example {
     playerId = "ace"
     returns  = [entity.Player.example["ace"]]
@@ -251,6 +287,11 @@ access_pattern "matches_in_region" {
   key {
     tournamentId = tournamentId
     region       = region
+  }
+  workload {
+    rate       = 1
+    peak_rate  = 2
+    items_read = 50
   }
   example {
     region       = "NA-EAST"
@@ -267,6 +308,10 @@ access_pattern "matches_in_round" {
     tournamentId = tournamentId
     region       = region
     round        = round
+  }
+  workload {
+    rate      = 0.5
+    peak_rate = 2
   }
   example {
     region       = "NA-EAST"
@@ -285,6 +330,10 @@ access_pattern "matches_in_bracket" {
     region       = region
     round        = round
     bracket      = bracket
+  }
+  workload {
+    rate      = 0.5
+    peak_rate = 2
   }
   example {
     bracket      = "UPPER"
@@ -305,6 +354,10 @@ access_pattern "match_in_region" {
     round        = round
     bracket      = bracket
     matchId      = matchId
+  }
+  workload {
+    rate      = 0.2
+    peak_rate = 1
   }
   example {
     bracket      = "UPPER"
@@ -329,6 +382,10 @@ access_pattern "matches_from_round" {
     round        = gte(fromRound)
   }
   order = "desc"
+  workload {
+    rate      = 0.2
+    peak_rate = 1
+  }
   example {
     tournamentId = "WINTER2024"
     region       = "NA-EAST"
@@ -351,6 +408,10 @@ access_pattern "matches_in_brackets" {
     round        = round
     bracket      = between(first, last)
   }
+  workload {
+    rate      = 0.2
+    peak_rate = 1
+  }
   example {
     tournamentId = "WINTER2024"
     region       = "NA-EAST"
@@ -370,6 +431,10 @@ access_pattern "unfinished_matches_in_region" {
     region       = region
   }
   filter = winner == null
+  workload {
+    rate      = 0.2
+    peak_rate = 1
+  }
   example {
     region       = "NA-EAST"
     tournamentId = "WINTER2024"
@@ -388,6 +453,10 @@ access_pattern "leaderboard" {
   order      = "desc"
   limit      = 10
   attributes = ["playerId", "displayName", "score"]
+  workload {
+    rate      = 0.5
+    peak_rate = 4
+  }
   example {
     region       = "NA-EAST"
     tournamentId = "WINTER2024"
@@ -407,6 +476,10 @@ access_pattern "players_above_score" {
     region       = region
     score        = gt(minScore)
   }
+  workload {
+    rate      = 0.5
+    peak_rate = 2
+  }
   example {
     tournamentId = "WINTER2024"
     region       = "NA-EAST"
@@ -421,6 +494,11 @@ access_pattern "registrations_for_tournament" {
   key {
     PK = "TOURNAMENT#${tournamentId}"
     SK = begins_with("PLAYER#")
+  }
+  workload {
+    rate       = 0.2
+    peak_rate  = 1
+    items_read = 100
   }
   example {
     tournamentId = "WINTER2024"
@@ -441,6 +519,10 @@ access_pattern "registrations_by_time" {
     registeredAt = between(from, to)
   }
   attributes = ["playerId", "registeredAt"]
+  workload {
+    rate      = 0.05
+    peak_rate = 0.25
+  }
   example {
     tournamentId = "WINTER2024"
     from         = "2024-11-01"

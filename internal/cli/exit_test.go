@@ -101,6 +101,15 @@ func TestExitCodes(t *testing.T) {
 		{name: "doc/interrupted", args: []string{"doc", ecommerce, "-o", docOut}, interrupt: true, want: 130, stderr: []string{"tfdyn doc: interrupted"},
 			after: func(t *testing.T) { require.NoFileExists(t, docOut, "doc wrote after the interrupt") }},
 
+		// cost
+		{name: "cost/clean", args: []string{"cost", ecommerce}, want: 0, stdout: []string{"table shop (PAY_PER_REQUEST, STANDARD)"}},
+		{name: "cost/syntax", args: []string{"cost", broken}, want: 1, stderr: []string{syntaxAt}},
+		{name: "cost/lint", args: []string{"cost", lintErr}, want: 1, stderr: []string{lintAt}},
+		{name: "cost/usage-format", args: []string{"cost", "--format", "yaml", ecommerce}, want: 2, stderr: []string{`--format must be text or json, got "yaml"`}},
+		{name: "cost/usage-prices", args: []string{"cost", "--prices", missing, ecommerce}, want: 2, stderr: []string{"price table: open " + missing}},
+		{name: "cost/unreadable", args: []string{"cost", missing}, want: 2, stderr: []string{unreadable}},
+		{name: "cost/interrupted", args: []string{"cost", ecommerce}, interrupt: true, want: 130, stderr: []string{"tfdyn cost: interrupted"}, notOut: []string{"table shop"}},
+
 		// emit
 		{name: "emit/clean", args: []string{"emit", ecommerce, "-o", filepath.Join(tmp, "emit-clean")}, want: 0, stdout: []string{"wrote "}},
 		{name: "emit/check-clean", args: []string{"emit", ecommerce, "-o", filepath.Join(tmp, "emit-clean"), "--check"}, want: 0, stdout: []string{"Up to date: 4 file(s)"}},

@@ -1,0 +1,58 @@
+package cli
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/tfdyn/tfdyn/cost"
+)
+
+func init() { commandRegistry = append(commandRegistry, (*app).costCommand) }
+
+func (a *app) costCommand() *cobra.Command {
+	var format, prices string
+	c := &cobra.Command{
+		Use:   "cost [PATH]",
+		Short: "Estimate read and write capacity and monthly cost from the declared workload",
+		Long: `cost estimates what the schema in PATH (default: the current directory) costs
+under the workload its workload blocks declare: per access pattern the items
+read and returned per call and the read units (4 KB rounding on the items
+read, half for eventual consistency), per entity the write units of one
+write into the table and every index it is projected into (1 KB rounding
+each), storage per table and index, and the monthly cost on demand and
+provisioned for the peak, in the table's class and the other one, with
+recommendations (billing mode, table class, narrower projections, unused
+GSIs). Figures that are not declared are taken from the example items or
+assumed, and the report says which.
+
+Prices come from the embedded table (us-east-1; region, date and sources are
+printed); --prices FILE reads another table in the same JSON format.
+Exit 0 with an estimate, 1 on schema errors, 2 on a bad flag or an
+unreadable schema or price file.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkFormat(format, "text", "json"); err != nil {
+				return err
+			}
+			table := cost.DefaultPrices()
+			if prices != "" {
+				p, err := cost.LoadPrices(prices)
+				if err != nil {
+					return exit(ExitUsage, err)
+				}
+				table = p
+			}
+			s, _, err := a.loadSchema(args, diagOptions{format: "text"}, false)
+			if err != nil {
+				return err
+			}
+			r := cost.Estimate(s, table)
+			if format == "json" {
+				return r.WriteJSON(a.stdout)
+			}
+			return r.WriteText(a.stdout)
+		},
+	}
+	c.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	c.Flags().StringVar(&prices, "prices", "", "read the price table from FILE (JSON, the format of cost/prices.json)")
+	return c
+}
