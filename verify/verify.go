@@ -639,6 +639,9 @@ func (r *runner) runOnce(ctx context.Context, p *hclschema.AccessPattern, ds *Da
 	if m := limitIntent(b, ds); m != "" {
 		problems = append(problems, m)
 	}
+	if m := paddedWidthIntent(p, ds, live); m != "" {
+		problems = append(problems, m)
+	}
 	if len(problems) > 0 {
 		run.OK, run.Message = false, strings.Join(problems, "; ")
 	}
