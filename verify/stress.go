@@ -277,20 +277,22 @@ func stressed(a *hclschema.Attribute, d *numberDomain, unique bool, cur cty.Valu
 	return v, ok, false
 }
 
-// paddedWidthIntent checks the fixed-width parts of the returned items'
-// keys in the pattern's index: a format("%0Nd", ...) whose value is
-// negative or has more than N digits sorts as text in another order than
-// the numbers. It reports the first such item.
-func paddedWidthIntent(p *hclschema.AccessPattern, ds *Dataset, live liveResult) string {
-	for _, av := range live.Items {
-		it, ok := ds.item(av)
-		if !ok {
+// paddedWidthIntent checks the fixed-width parts of the index keys of the
+// pattern's candidate items (the items of the dataset in the index and in
+// the partition the pattern reads, returned or not: a limit may leave the
+// widest one out): a format("%0Nd", ...) whose value is negative or has
+// more than N digits sorts as text in another order than the numbers. It
+// reports the first such item.
+func paddedWidthIntent(b *hclschema.Bound, ds *Dataset) string {
+	p := b.Pattern
+	for i, it := range ds.Items {
+		if !p.ReturnsEntity(it.Entity) || !it.InIndex(p.Index) || !partitionMatches(b, it) {
 			continue
 		}
 		for _, kt := range indexTemplates(it.Entity, p.Index) {
 			for _, call := range kt.Expr.PaddedNumbers() {
-				v, ds := call.Arg.Eval(it.ItemVars())
-				if ds.HasErrors() || v.IsNull() || !v.IsWhollyKnown() || v.Type() != cty.Number || !v.AsBigFloat().IsInt() {
+				v, diags := call.Arg.Eval(it.ItemVars())
+				if diags.HasErrors() || v.IsNull() || !v.IsWhollyKnown() || v.Type() != cty.Number || !v.AsBigFloat().IsInt() {
 					continue
 				}
 				n, _ := v.AsBigFloat().Int(nil)
@@ -301,7 +303,7 @@ func paddedWidthIntent(p *hclschema.AccessPattern, ds *Dataset, live liveResult)
 				return fmt.Sprintf("item {%s} of entity %s: %s in %s = %s gives %s, which does not fit %d digits; "+
 					"a negative number or one with more digits breaks the fixed width, and the key then sorts in another order than the numbers "+
 					"(widen the format, or change the base of a reversed number so that every value fits; lint TD138)",
-					keyString(av, p.Table.Primary.KeyAttrs()), it.Entity.Name, call.Text, kt.Attr, kt.Expr.Text, text, call.Width)
+					keyString(ds.AV[i], p.Table.Primary.KeyAttrs()), it.Entity.Name, call.Text, kt.Attr, kt.Expr.Text, text, call.Width)
 			}
 		}
 	}
@@ -323,4 +325,49 @@ func indexTemplates(e *hclschema.Entity, ix *hclschema.Index) []*hclschema.KeyTe
 		out = append(out, ei.Templates...)
 	}
 	return out
+}
+
+// keyFromUniqueAttrs reports whether, for every entity a pattern returns,
+// the index key attributes the pattern's conditions name are built only
+// from attributes that make the entity's primary key unique: verify's
+// generated items give those attributes unique values, so a cardinality
+// "one" lookup that returns more than one item on the generated data is
+// the design's fault, not the generator's. A key built from another
+// attribute (an email, say) gets example values repeated.
+func keyFromUniqueAttrs(p *hclschema.AccessPattern) bool {
+	if len(p.Entities) == 0 || len(p.Conditions) == 0 {
+		return false
+	}
+	for _, e := range p.Entities {
+		unique := uniqueAttrs(e)
+		tpls := indexTemplates(e, p.Index)
+		for _, c := range p.Conditions {
+			names := []string{c.Attr}
+			for _, kt := range tpls {
+				if kt.Attr == c.Attr {
+					names = kt.Expr.Names()
+				}
+			}
+			if len(names) == 0 {
+				return false
+			}
+			for _, n := range names {
+				if !unique[n] {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// cardinalityIntent reports a cardinality "one" lookup whose key is built
+// from unique attributes (keyFromUniqueAttrs) and that returns more than
+// one item.
+func cardinalityIntent(p *hclschema.AccessPattern, live liveResult) string {
+	if p.Cardinality != hclschema.CardinalityOne || len(live.Items) < 2 || !keyFromUniqueAttrs(p) {
+		return ""
+	}
+	return fmt.Sprintf("the pattern is declared cardinality = \"one\" but DynamoDB returns %d items for these inputs, "+
+		"although its key is built from attributes that are unique per item: the key condition matches more than one key", len(live.Items))
 }

@@ -123,3 +123,13 @@ func TestGeneratedNumbersStressMagnitudes(t *testing.T) {
 		require.Equal(t, canonItem(ds.AV[i]), canonItem(again.AV[i]), fmt.Sprint(i))
 	}
 }
+
+// TestKeyFromUniqueAttrs: order_by_id reads GSI1PK = "ORDER#${orderId}",
+// and orderId is part of the order's primary key; customer_by_email reads
+// an email, which generated customers repeat from the examples.
+func TestKeyFromUniqueAttrs(t *testing.T) {
+	s := loadEcommerce(t)
+	require.True(t, keyFromUniqueAttrs(s.Pattern("order_by_id")))
+	require.False(t, keyFromUniqueAttrs(s.Pattern("customer_by_email")))
+	require.False(t, keyFromUniqueAttrs(s.Pattern("orders_by_status")))
+}

@@ -639,7 +639,10 @@ func (r *runner) runOnce(ctx context.Context, p *hclschema.AccessPattern, ds *Da
 	if m := limitIntent(b, ds); m != "" {
 		problems = append(problems, m)
 	}
-	if m := paddedWidthIntent(p, ds, live); m != "" {
+	if m := paddedWidthIntent(b, ds); m != "" {
+		problems = append(problems, m)
+	}
+	if m := cardinalityIntent(p, live); m != "" {
 		problems = append(problems, m)
 	}
 	if len(problems) > 0 {
