@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
 )
@@ -132,4 +133,67 @@ func TestKeyFromUniqueAttrs(t *testing.T) {
 	require.True(t, keyFromUniqueAttrs(s.Pattern("order_by_id")))
 	require.False(t, keyFromUniqueAttrs(s.Pattern("customer_by_email")))
 	require.False(t, keyFromUniqueAttrs(s.Pattern("orders_by_status")))
+}
+
+const reversedSchema = `table "t" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "Score" {
+  attributes = {
+    game   = string
+    player = string
+    points = number
+  }
+  key {
+    PK = "GAME#${game}"
+    SK = "SCORE#${format("%03d", 999 - points)}#${player}"
+  }
+  example "ann" {
+    game   = "chess"
+    player = "ann"
+    points = 900
+  }
+  example "bo" {
+    game   = "chess"
+    player = "bo"
+    points = 1200
+  }
+}
+access_pattern "top_scores" {
+  description = "Best scores of a game first"
+  entity      = entity.Score
+  key {
+    PK = "GAME#${game}"
+  }
+  limit = 1
+  example {
+    game = "chess"
+  }
+}
+`
+
+// TestPaddedWidthIntent: a reversed number past its base is negative and
+// breaks the width; the check reads every candidate item, also one that
+// the limit leaves out.
+func TestPaddedWidthIntent(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "s.tfdyn.hcl"), []byte(reversedSchema), 0o644))
+	s, diags := hclschema.Load(dir)
+	require.False(t, diags.HasErrors(), diags.Error())
+	ds := newDataset(s.Tables[0])
+	require.NoError(t, ds.addExamples())
+	p := s.Pattern("top_scores")
+	b, err := hclschema.Bind(p, map[string]cty.Value{"game": cty.StringVal("chess")})
+	require.NoError(t, err)
+	require.Equal(t, `item {PK="GAME#chess" SK="SCORE#-201#bo"} of entity Score: format("%03d", 999 - points) in SK = "SCORE#${format("%03d", 999 - points)}#${player}" gives -201, which does not fit 3 digits; `+
+		"a negative number or one with more digits breaks the fixed width, and the key then sorts in another order than the numbers "+
+		"(widen the format, or change the base of a reversed number so that every value fits; lint TD138)", paddedWidthIntent(b, ds))
+	other, err := hclschema.Bind(p, map[string]cty.Value{"game": cty.StringVal("go")})
+	require.NoError(t, err)
+	require.Empty(t, paddedWidthIntent(other, ds), "no candidate in another partition")
+	// The generator keeps points within [0, 999] (999 - points within [0, 999]).
+	d := numberDomains(s.Entity("Score"))["points"]
+	require.Equal(t, "0", d.lo.String())
+	require.Equal(t, "999", d.hi.String())
 }
