@@ -197,3 +197,45 @@ func TestPaddedWidthIntent(t *testing.T) {
 	require.Equal(t, "0", d.lo.String())
 	require.Equal(t, "999", d.hi.String())
 }
+
+// TestGeneratedDataKeepsEveryExampleWithinItsWidths: for each example
+// schema, the items verify writes (examples, generated items, and those of
+// the --scale phase, numbered from 100000) give every format("%0Nd", ...)
+// key part a value of at most N digits, never negative.
+func TestGeneratedDataKeepsEveryExampleWithinItsWidths(t *testing.T) {
+	dirs, err := filepath.Glob("../examples/*")
+	require.NoError(t, err)
+	checked := 0
+	for _, dir := range dirs {
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			continue
+		}
+		if files, _ := hclschema.FindFiles(dir); len(files) == 0 {
+			continue
+		}
+		s, diags := hclschema.Load(dir)
+		require.False(t, diags.HasErrors(), diags.Error())
+		for _, tb := range s.Tables {
+			ds := newDataset(tb)
+			require.NoError(t, ds.addExamples())
+			require.NoError(t, ds.addGenerated(1, 20, 0))
+			require.NoError(t, ds.addGenerated(100001, 40, 100000))
+			for _, it := range ds.Items {
+				for _, ix := range tb.Indexes() {
+					for _, kt := range indexTemplates(it.Entity, ix) {
+						for _, call := range kt.Expr.PaddedNumbers() {
+							v, diags := call.Arg.Eval(it.ItemVars())
+							if diags.HasErrors() || v.IsNull() {
+								continue
+							}
+							n, _ := v.AsBigFloat().Int(nil)
+							require.True(t, n.Sign() >= 0 && len(n.String()) <= call.Width, "%s: %s gives %s in an item of %s", dir, call.Text, n, it.Entity.Name)
+							checked++
+						}
+					}
+				}
+			}
+		}
+	}
+	require.Greater(t, checked, 100, "the github example pads issue and pull request numbers")
+}
