@@ -70,40 +70,13 @@ type widthCall struct {
 }
 
 // widthCalls finds the format calls of t whose format string is exactly
-// one zero-padded integer verb, %0Nd.
+// one zero-padded integer verb, %0Nd (hclschema.Template.PaddedNumbers).
 func widthCalls(t *hclschema.Template) []widthCall {
 	var out []widthCall
-	for _, call := range t.Calls() {
-		if call.Name != "format" || len(call.Args) != 2 {
-			continue
-		}
-		f, ok := call.Args[0].Literal()
-		if !ok || f.Type() != cty.String || f.IsNull() {
-			continue
-		}
-		if w := paddedWidth(f.AsString()); w > 0 {
-			out = append(out, widthCall{arg: call.Args[1], width: w, rng: call.Range()})
-		}
+	for _, c := range t.PaddedNumbers() {
+		out = append(out, widthCall{arg: c.Arg, width: c.Width, rng: c.Range})
 	}
 	return out
-}
-
-// paddedWidth returns N for the format string "%0Nd", else 0.
-func paddedWidth(f string) int {
-	if len(f) < 4 || f[0] != '%' || f[1] != '0' || f[len(f)-1] != 'd' {
-		return 0
-	}
-	n := 0
-	for _, c := range f[2 : len(f)-1] {
-		if c < '0' || c > '9' {
-			return 0
-		}
-		n = n*10 + int(c-'0')
-		if n > 400 {
-			return 0
-		}
-	}
-	return n
 }
 
 // exampleValue evaluates t over the values of example ex.

@@ -106,17 +106,29 @@ func (d *Dataset) addExamples() error {
 // addGenerated adds n generated items per entity, deterministic from seed.
 // Values are drawn from the entity's example values (so sparse conditions
 // and shared partitions stay meaningful); the attributes that make the
-// primary key unique get a suffix numbered from offset.
+// primary key unique get a suffix numbered from offset; numbers that key
+// templates use are stressed (see stressed in stress.go).
 func (d *Dataset) addGenerated(seed int64, n, offset int) error {
 	for ei, e := range d.Table.Entities {
 		rng := rand.New(rand.NewSource(seed*7919 + int64(ei)))
 		pools := examplePools(e)
 		unique := uniqueAttrs(e)
+		domains := numberDomains(e)
 		for i := 0; i < n; i++ {
 			idx := offset + i
 			vals := map[string]cty.Value{}
+			full := false
 			for _, a := range e.Attributes {
 				vals[a.Name] = generate(a, pools[a.Name], unique[a.Name], idx, rng)
+				if v, ok, used := stressed(a, domains[a.Name], unique[a.Name], vals[a.Name], idx, rng); ok {
+					vals[a.Name] = v
+				} else if used {
+					full = true
+				}
+			}
+			if full {
+				d.Skipped++
+				continue
 			}
 			it, err := e.Item(d.liveTTL(e, cty.ObjectVal(vals)))
 			if err != nil {

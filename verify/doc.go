@@ -32,6 +32,14 @@
 // Generated items that DynamoDB would reject (an example value close to a
 // limit plus the suffix that makes keys unique) are left out with a note.
 //
+// Generated data stresses the design's intent (stress.go): numbers that a
+// key uses take magnitudes 1, 9, 10, 99, 100, ..., 10^n - 1, 10^n within
+// the range their key templates support (format("%0Nd", x), a reversed
+// 9999 - x, read from hclschema's template IR), so that an unpadded number
+// in a string sort key shows up live; a padded key part that does not fit
+// its width, and a cardinality "one" lookup keyed on unique attributes that
+// returns several items, fail the pattern.
+//
 // Key conditions and filters are sent as the loader decoded them
 // (hclschema's Bound and Cond, built with the AWS SDK's expression
 // builder); the loader rejects every filter that cannot be sent.

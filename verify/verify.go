@@ -639,6 +639,12 @@ func (r *runner) runOnce(ctx context.Context, p *hclschema.AccessPattern, ds *Da
 	if m := limitIntent(b, ds); m != "" {
 		problems = append(problems, m)
 	}
+	if m := paddedWidthIntent(b, ds); m != "" {
+		problems = append(problems, m)
+	}
+	if m := cardinalityIntent(p, live); m != "" {
+		problems = append(problems, m)
+	}
 	if m := checkCapacity(&run, b, ds.Items, live); m != "" { // capacity.go
 		problems = append(problems, m)
 	}
