@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/require"
@@ -18,6 +17,7 @@ import (
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/schemadiff"
 	"github.com/tfdyn/tfdyn/oracle"
+	"github.com/tfdyn/tfdyn/verify"
 )
 
 const (
@@ -318,66 +318,16 @@ func countEntities(t *testing.T, ctx context.Context, c *dynamodb.Client, table 
 	return out
 }
 
-// query runs a bound pattern live (GetItem or Query, every page up to the
-// limit) and returns the primary keys of the items in order.
+// query runs a bound pattern live with verify's query (the one tfdyn
+// migrate --check runs) and returns the primary keys of the items in order.
 func query(t *testing.T, ctx context.Context, c *dynamodb.Client, table string, b *hclschema.Bound) []string {
-	p := b.Pattern
-	if p.Operation() == hclschema.OpGetItem {
-		key := map[string]types.AttributeValue{}
-		for i, cond := range p.Conditions {
-			av, err := toAV(b.Operands[i][0])
-			require.NoError(t, err)
-			key[cond.Attr] = av
-		}
-		out, err := c.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(table), Key: key})
-		require.NoError(t, err)
-		if out.Item == nil {
-			return nil
-		}
-		return []string{keyString(out.Item, p.Table)}
-	}
-	var kc expression.KeyConditionBuilder
-	for i, cond := range p.Conditions {
-		k := expression.Key(cond.Attr)
-		var one expression.KeyConditionBuilder
-		switch cond.Op {
-		case hclschema.OpEq:
-			av, err := toAV(b.Operands[i][0])
-			require.NoError(t, err)
-			one = k.Equal(expression.Value(avValue{av}))
-		case hclschema.OpBeginsWith:
-			one = k.BeginsWith(b.Operands[i][0].AsString())
-		default:
-			t.Fatalf("%s: condition %s not used by these schemas", p.Name, cond.Op)
-		}
-		if i == 0 {
-			kc = one
-		} else {
-			kc = expression.KeyAnd(kc, one)
-		}
-	}
-	expr, err := expression.NewBuilder().WithKeyCondition(kc).Build()
+	items, err := verify.Query(ctx, c, table, b)
 	require.NoError(t, err)
-	in := &dynamodb.QueryInput{TableName: aws.String(table), KeyConditionExpression: expr.KeyCondition(),
-		ExpressionAttributeNames: expr.Names(), ExpressionAttributeValues: expr.Values(), ScanIndexForward: aws.Bool(!p.Descending)}
-	if p.Index.Kind != hclschema.IndexPrimary {
-		in.IndexName = aws.String(p.Index.Name)
-	}
 	var keys []string
-	for {
-		if p.Limit > 0 {
-			in.Limit = aws.Int32(int32(p.Limit) - int32(len(keys)))
-		}
-		out, err := c.Query(ctx, in)
-		require.NoError(t, err)
-		for _, it := range out.Items {
-			keys = append(keys, keyString(it, p.Table))
-		}
-		if len(out.LastEvaluatedKey) == 0 || (p.Limit > 0 && int64(len(keys)) >= p.Limit) {
-			return keys
-		}
-		in.ExclusiveStartKey = out.LastEvaluatedKey
+	for _, it := range items {
+		keys = append(keys, keyString(it, b.Pattern.Table))
 	}
+	return keys
 }
 
 func keysOf(items []hclschema.Item, s *hclschema.Schema) []string {
