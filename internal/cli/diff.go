@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
 
 	"github.com/tfdyn/tfdyn/diag"
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/findings"
 	"github.com/tfdyn/tfdyn/internal/schemadiff"
 	"github.com/tfdyn/tfdyn/lint"
 )
@@ -45,7 +47,7 @@ or environment error (an unreadable path, git or a revision missing); 130:
 interrupted.`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, schemadiff.Formats...); err != nil {
+			if err := checkFormat(format, append(append([]string{}, schemadiff.Formats...), formatGitHub)...); err != nil {
 				return err
 			}
 			var parsed []schemadiff.Ack
@@ -76,7 +78,11 @@ interrupted.`,
 			for _, u := range rep.Acknowledge(parsed) {
 				fmt.Fprintf(a.stderr, "Warning: acknowledgement %s (%s) matches no change\n", u, u.Source)
 			}
-			if err := rep.Write(a.stdout, format); err != nil {
+			write := rep.Write
+			if format == formatGitHub {
+				write = func(w io.Writer, _ string) error { return findings.WriteGitHub(w, ciPaths(diffFindings(rep))) }
+			}
+			if err := write(a.stdout, format); err != nil {
 				return exit(ExitUsage, fmt.Errorf("diff: %w", err))
 			}
 			if summary != "" {
@@ -91,7 +97,7 @@ interrupted.`,
 			return nil
 		},
 	}
-	c.Flags().StringVar(&format, "format", "text", "text, json or markdown (a pull-request comment)")
+	c.Flags().StringVar(&format, "format", "text", "text, json, markdown (a pull-request comment) or github (annotations at HEAD's lines)")
 	c.Flags().StringArrayVar(&acks, "ack", nil, "acknowledge a breaking or destructive change: CODE[=ADDRESS]:REASON (repeatable)")
 	c.Flags().StringVar(&summary, "summary", "", "also append the Markdown report to FILE (for example $GITHUB_STEP_SUMMARY)")
 	c.Flags().StringVar(&ackFile, "ack-file", "", "acknowledgements file (acknowledge \"SDnnn\" { address = ..., reason = ... })")
@@ -169,4 +175,28 @@ func blockPhrase(n int) string {
 		return "1 change blocks"
 	}
 	return fmt.Sprintf("%d changes block", n)
+}
+
+// diffFindings turns the changes of a diff into findings for GitHub
+// annotations, at their HEAD declaration (none for a removal, or when HEAD
+// is a git revision): a blocking change is an error, an acknowledged one a
+// notice with its reason, a backfill a warning, an additive change a notice.
+func diffFindings(rep *schemadiff.Report) []findings.Finding {
+	var out []findings.Finding
+	for _, c := range rep.Changes {
+		f := findings.Finding{Code: string(c.Code), Summary: c.Summary, Detail: c.Detail, Subject: c.Address, Doc: "docs/diff.md", Severity: findings.Note}
+		switch {
+		case c.Blocking():
+			f.Severity = findings.Error
+		case c.Ack != nil:
+			f.Severity, f.Acknowledged = findings.Error, c.Ack.Reason
+		case c.Class == schemadiff.NeedsBackfill:
+			f.Severity = findings.Warning
+		}
+		if c.Head != nil && !strings.HasPrefix(rep.Head, "git:") {
+			f.Pos = findings.PosOf(c.Head)
+		}
+		out = append(out, f)
+	}
+	return out
 }

@@ -206,7 +206,7 @@ func TestExitCodes(t *testing.T) {
 			stdout: []string{"SD505 destructive BLOCKING: LSIs of table \"app\" changed [table.app]"}, stderr: []string{"Error: diff: 5 changes block"}},
 		{name: "diff/syntax", args: []string{"diff", sdBase, broken}, want: 1, stderr: []string{syntaxAt}},
 		{name: "diff/lint", args: []string{"diff", lintErr, sdBase}, want: 1, stderr: []string{lintAt}},
-		{name: "diff/usage-format", args: []string{"diff", sdBase, sdBase, "--format", "sarif"}, want: 2, stderr: []string{`--format must be text, json or markdown, got "sarif"`}},
+		{name: "diff/usage-format", args: []string{"diff", sdBase, sdBase, "--format", "sarif"}, want: 2, stderr: []string{`--format must be text, json, markdown or github, got "sarif"`}},
 		{name: "diff/usage-ack", args: []string{"diff", sdBase, sdBase, "--ack", "SD999:x"}, want: 2, stderr: []string{`invalid --ack "SD999:x": unknown change code "SD999"`}},
 		{name: "diff/usage-ref", args: []string{"diff", "git:HEAD", sdBase}, want: 2, stderr: []string{`invalid schema reference "git:HEAD"`}},
 		{name: "diff/unreadable", args: []string{"diff", sdBase, missing}, want: 2, stderr: []string{unreadable}},
