@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -40,7 +41,9 @@ the repository at a revision: tfdyn diff git:origin/main:schema schema.
 
 Breaking and destructive changes block unless acknowledged with a reason:
 --ack CODE[=ADDRESS]:REASON (ADDRESS a glob over the change's address), or
-acknowledge blocks in --ack-file FILE.
+acknowledge blocks in an acknowledgement file: --ack-file FILE, or by
+default tfdyn-diff-acks.hcl in HEAD's schema directory when present (the
+form of tfdyn plan's tfdyn-acks.hcl, with SD codes).
 
 Exit code 0: nothing blocks; 1: a blocking change or schema errors; 2: usage
 or environment error (an unreadable path, git or a revision missing); 130:
@@ -57,6 +60,15 @@ interrupted.`,
 					return exit(ExitUsage, err)
 				}
 				parsed = append(parsed, ack)
+			}
+			if ackFile == "" && !strings.HasPrefix(args[1], "git:") {
+				dir := args[1]
+				if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+					dir = filepath.Dir(dir)
+				}
+				if cand := filepath.Join(dir, schemadiff.AckFileName); fileExists(cand) {
+					ackFile = cand
+				}
 			}
 			if ackFile != "" {
 				fileAcks, err := a.loadDiffAcks(ackFile)
@@ -100,7 +112,7 @@ interrupted.`,
 	c.Flags().StringVar(&format, "format", "text", "text, json, markdown (a pull-request comment) or github (annotations at HEAD's lines)")
 	c.Flags().StringArrayVar(&acks, "ack", nil, "acknowledge a breaking or destructive change: CODE[=ADDRESS]:REASON (repeatable)")
 	c.Flags().StringVar(&summary, "summary", "", "also append the Markdown report to FILE (for example $GITHUB_STEP_SUMMARY)")
-	c.Flags().StringVar(&ackFile, "ack-file", "", "acknowledgements file (acknowledge \"SDnnn\" { address = ..., reason = ... })")
+	c.Flags().StringVar(&ackFile, "ack-file", "", "acknowledgements file (acknowledge \"SDnnn\" { address = ..., reason = ... }; default HEAD's "+schemadiff.AckFileName+" when present)")
 	return c
 }
 
