@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -152,7 +153,7 @@ func Check(ctx context.Context, p *Plan, opts CheckOptions) (*CheckReport, error
 		items = append(items, hi)
 		byEntity[found] = append(byEntity[found], hi)
 		var wrong []string
-		for _, a := range compared {
+		for _, a := range withChanges(compared, p, found.Name) {
 			cur, ok := av[a]
 			want, wok := hi.Attrs[a]
 			if !sameValue(cur, ok, want, wok) {
@@ -247,6 +248,23 @@ func indexAttrs(t *hclschema.Table) []string {
 			if !seen[k.Name] {
 				seen[k.Name] = true
 				out = append(out, k.Name)
+			}
+		}
+	}
+	return out
+}
+
+// withChanges adds to attrs those the plan changes on the entity's items
+// (the keys of a removed index, which HEAD's indexes no longer name).
+func withChanges(attrs []string, p *Plan, entity string) []string {
+	out := attrs
+	for _, ep := range p.Entities {
+		if ep.Entity != entity || ep.Refused != "" {
+			continue
+		}
+		for _, ch := range ep.Changes {
+			if !slices.Contains(out, ch.Attr) {
+				out = append(slices.Clip(out), ch.Attr)
 			}
 		}
 	}
