@@ -13,6 +13,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/stretchr/testify/require"
 	"github.com/zclconf/go-cty/cty"
 
@@ -24,13 +26,19 @@ import (
 )
 
 // TestLiveMigrateCLI is the evolution of a design that has data, as a team
-// runs it, with real terraform and hashicorp/aws 6 on DynamoDB Local: BASE
-// is committed, emitted and applied, and 500 items of three entities are
-// written; HEAD (a new GSI an entity joins sparsely, a changed GSI1
-// template, an entity joining GSI1) is emitted and applied; tfdyn diff
-// against git:HEAD blocks on the changed pattern until acknowledged;
-// migrate --dry-run counts; a migration cut by Ctrl-C exits 130 with its
-// checkpoint and resumes from it; a second migration updates nothing.
+// runs it (the commands of the README's "Changing a design that has
+// data"), with real terraform and hashicorp/aws 6 on DynamoDB Local: BASE
+// is committed, emitted and applied, and 2,000 items of three entities are
+// written. HEAD adds GSI2 over existing attributes (orders join it
+// sparsely), changes GSI1's customer template and adds products to GSI1:
+// tfdyn diff classifies both (SD102, SD201, SD202) and blocks on the
+// changed pattern until acknowledged; migrate --dry-run counts; emit, plan
+// (DP rules) and apply add the GSI; --check fails, naming the items not
+// migrated and the patterns; a migration cut by Ctrl-C exits 130 with its
+// checkpoint and resumes from it; a second migration updates nothing;
+// --check passes with the item counts per entity as written. Then the
+// removal the other way round: the pattern goes first (SD401), then the GSI
+// (SD502, DP202), and migrate removes its attributes; --check passes.
 func TestLiveMigrateCLI(t *testing.T) {
 	env := tftest.Env(t)
 	tftest.RequireProvider(t, env, emit.Provider6Constraint)
@@ -180,6 +188,63 @@ func TestLiveMigrateCLI(t *testing.T) {
 		"  of no HEAD entity: 0, of several: 0\n"+
 		"  patterns: 6 run live with 26 input sets, 0 differ from HEAD's oracle\n"+
 		"OK: every item is in HEAD's shape and every pattern returns what HEAD's oracle computes.\n", out)
+
+	// The removal, the other way round: HEAD is committed; first readers
+	// stop (the pattern goes: SD401), then the GSI goes (SD502, DP202),
+	// then migrate removes the attributes no template writes any more.
+	gitRun("add", "schema")
+	gitRun("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "head")
+	schemaFile := filepath.Join(repo, "schema", "app.tfdyn.hcl")
+	edit := func(keep func(*hclwrite.Block) bool) {
+		f, diags := hclwrite.ParseConfig([]byte(readFile(t, schemaFile)), schemaFile, hcl.InitialPos)
+		require.False(t, diags.HasErrors())
+		var walk func(*hclwrite.Body)
+		walk = func(b *hclwrite.Body) {
+			for _, blk := range b.Blocks() {
+				if !keep(blk) {
+					b.RemoveBlock(blk)
+					continue
+				}
+				walk(blk.Body())
+			}
+		}
+		walk(f.Body())
+		require.NoError(t, os.WriteFile(schemaFile, f.Bytes(), 0o644))
+	}
+	named := func(typ, label string) func(*hclwrite.Block) bool {
+		return func(b *hclwrite.Block) bool {
+			return b.Type() != typ || len(b.Labels()) == 0 || b.Labels()[0] != label
+		}
+	}
+	edit(named("access_pattern", "open_orders"))
+	code, out, _ = runTfdyn(t, "diff", "git:HEAD:schema", "schema")
+	require.Equal(t, 1, code)
+	require.Contains(t, out, "git:HEAD:schema → schema: 1 change (1 blocking, 0 acknowledged, 0 need a backfill)\n\nSD401 breaking for readers BLOCKING: access pattern \"open_orders\" removed [access_pattern.open_orders]\n")
+	gitRun("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-am", "stop reading GSI2")
+	edit(named("global_secondary_index", "GSI2"))
+	edit(named("index", "GSI2"))
+	code, out, _ = runTfdyn(t, "diff", "git:HEAD:schema", "schema")
+	require.Equal(t, 1, code)
+	require.Contains(t, out, "SD502 destructive BLOCKING: GSI \"GSI2\" of table \"app\" removed [table.app.index.GSI2]\n")
+	code, _, _ = runTfdyn(t, "diff", "git:HEAD:schema", "schema", "--ack", "SD502=table.app.index.GSI2:no reader since the previous release")
+	require.Equal(t, 0, code)
+	code, _, _ = runTfdyn(t, "emit", "schema", "-o", "infra")
+	require.Equal(t, 0, code)
+	code, out, _ = runTfdyn(t, "plan", "--dir", "infra", "--schema", "schema")
+	require.Equal(t, 1, code, out)
+	require.Contains(t, out, "[DP202]")
+	code, _, _ = runTfdyn(t, "plan", "--dir", "infra", "--schema", "schema", "--ack", "DP202:no reader since the previous release")
+	require.Equal(t, 0, code)
+	tf("apply", "-auto-approve")
+	removal := []string{"migrate", "git:HEAD:schema", "schema", "--table", "app", "--endpoint", target.Endpoint()}
+	code, out, _ = runTfdyn(t, removal...)
+	require.Equal(t, 0, code)
+	require.Contains(t, out, "entity Order (table app)\n  found by: PK begins with \"CUSTOMER#\" and SK begins with \"ORDER#\", each confirmed by recomputing its BASE key\n"+
+		"  lose   GSI2PK (was \"OPEN\", index GSI2)\n  lose   GSI2SK (was \"${orderDate}#${orderId}\", index GSI2)\n"+
+		"  items: 1200 (400 updated, 800 already in HEAD's shape, 0 changed by someone else, 0 failed), about 400 WCU\n")
+	code, out, _ = runTfdyn(t, append(removal, "--check")...)
+	require.Equal(t, 0, code, out)
+	require.Contains(t, out, "  entity Order: 1200 items (1200 in HEAD's shape, 0 not migrated, 0 half-migrated)\n")
 }
 
 // put writes the BASE item of an entity.
