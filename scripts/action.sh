@@ -3,12 +3,13 @@
 # from the environment:
 #   TFDYN               the tfdyn binary (default: tfdyn on PATH)
 #   TFDYN_SCHEMA        schema path (required)
-#   TFDYN_STEPS         comma-separated: validate, fmt, emit-check, doc-check, plan, verify
+#   TFDYN_STEPS         comma-separated: validate, fmt, diff, emit-check, doc-check, plan, verify
+#   TFDYN_DIFF_BASE     git revision the schema is compared with (diff)
 #   TFDYN_EMIT_DIR      committed emitted Terraform (emit-check)
 #   TFDYN_EMIT_ARGS     extra emit arguments, as committed
 #   TFDYN_DOC_FILE      committed design document (doc-check)
 #   TFDYN_TERRAFORM_DIR Terraform directory for plan
-#   TFDYN_PLAN_ARGS, TFDYN_VERIFY_ARGS  extra arguments
+#   TFDYN_DIFF_ARGS, TFDYN_PLAN_ARGS, TFDYN_VERIFY_ARGS  extra arguments
 #   TFDYN_REPORT_DIR    where verify's JUnit file goes (default: a temp dir)
 # and GitHub's: GITHUB_STEP_SUMMARY (Markdown appended), GITHUB_OUTPUT (outputs).
 # Annotations (workflow commands) go to stdout. Every step runs even when an
@@ -86,6 +87,12 @@ for raw in "${steps[@]}"; do
     fi
     record fmt "$code"
     ;;
+  diff)
+    : "${TFDYN_DIFF_BASE:?diff needs the diff-base input (a git revision such as origin/main)}"
+    split diff_args "${TFDYN_DIFF_ARGS:-}"
+    "$TFDYN" diff "git:$TFDYN_DIFF_BASE:$TFDYN_SCHEMA" "$TFDYN_SCHEMA" --format github --summary "$SUMMARY" "${diff_args[@]}"
+    record diff $?
+    ;;
   emit-check)
     : "${TFDYN_EMIT_DIR:?emit-check needs the emit-dir input}"
     split emit_args "${TFDYN_EMIT_ARGS:-}"
@@ -128,7 +135,7 @@ $out" "$(repo_path "$TFDYN_DOC_FILE")"
     record verify "$code"
     ;;
   *)
-    annotate error "tfdyn action" "Unknown step \"$step\": use validate, fmt, emit-check, doc-check, plan or verify."
+    annotate error "tfdyn action" "Unknown step \"$step\": use validate, fmt, diff, emit-check, doc-check, plan or verify."
     record "$step" 2
     ;;
   esac

@@ -241,3 +241,15 @@ func filterOperand(b *hclschema.Bound, t *hclschema.Template) (expression.Operan
 	}
 	return expression.Value(av), nil
 }
+
+// Query runs a bound pattern live as verify does: GetItem, or Query reading
+// every page (one page for a pattern with a limit, as the oracle models
+// it), with the pattern's filter. It returns the items in the order
+// DynamoDB returned them. tfdyn migrate --check and its tests share it.
+func Query(ctx context.Context, client *dynamodb.Client, tableName string, b *hclschema.Bound) ([]map[string]types.AttributeValue, error) {
+	res, err := execute(ctx, client, tableName, b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", res.Request, err)
+	}
+	return res.Items, nil
+}

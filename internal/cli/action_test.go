@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/stretchr/testify/require"
 	"go.yaml.in/yaml/v3"
 )
@@ -128,8 +130,66 @@ func TestActionSteps(t *testing.T) {
 	// An unknown step is a usage error.
 	code, annotations, _, output = runAction(t, bin, repo, repo, map[string]string{"TFDYN_SCHEMA": "schema/", "TFDYN_STEPS": "lint"})
 	require.Equal(t, 2, code)
-	require.Equal(t, []string{`::error title=tfdyn action::Unknown step "lint": use validate, fmt, emit-check, doc-check, plan or verify.`}, annotations)
+	require.Equal(t, []string{`::error title=tfdyn action::Unknown step "lint": use validate, fmt, diff, emit-check, doc-check, plan or verify.`}, annotations)
 	require.Equal(t, "failed-steps=lint\n", output)
+}
+
+// TestActionDiff runs the action's diff step on a pull request that removes
+// an access pattern: the blocking change is an error annotation at no line
+// (the pattern is gone from HEAD) and a Markdown summary; acknowledged
+// through diff-args it passes.
+func TestActionDiff(t *testing.T) {
+	bin := buildTfdyn(t)
+	repo := ciRepo(t, bin)
+	git := func(args ...string) {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = repo
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "git %v: %s", args, out)
+	}
+	git("init", "-q")
+	git("add", "schema")
+	git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "base")
+	inputs := map[string]string{"TFDYN_SCHEMA": "schema/", "TFDYN_STEPS": "diff", "TFDYN_DIFF_BASE": "HEAD"}
+	code, annotations, summary, output := runAction(t, bin, repo, repo, inputs)
+	require.Equal(t, 0, code, "%v\n%s", annotations, summary)
+	require.Empty(t, annotations)
+	require.Equal(t, "## tfdyn: schema/\n\n\n### tfdyn diff\n\nNo schema changes between `git:HEAD:schema/` and `schema/`.\n", summary)
+	require.Equal(t, "failed-steps=\n", output)
+
+	schema := filepath.Join(repo, "schema", "ecommerce.tfdyn.hcl")
+	f, diags := hclwrite.ParseConfig(readBytes(t, schema), schema, hcl.InitialPos)
+	require.False(t, diags.HasErrors())
+	var removed string
+	for _, b := range f.Body().Blocks() {
+		if b.Type() == "access_pattern" {
+			removed = b.Labels()[0]
+			f.Body().RemoveBlock(b)
+			break
+		}
+	}
+	require.NoError(t, os.WriteFile(schema, f.Bytes(), 0o644))
+	code, annotations, summary, output = runAction(t, bin, repo, repo, inputs)
+	require.Equal(t, 1, code, "%v\n%s", annotations, summary)
+	require.Len(t, annotations, 1, "%v", annotations)
+	require.True(t, strings.HasPrefix(annotations[0], "::error title=SD401 access pattern \""+removed+"\" removed::access_pattern."+removed+": "), annotations[0])
+	require.Contains(t, summary, "**1 change blocking.**")
+	require.Equal(t, "failed-steps=diff\n", output)
+
+	inputs["TFDYN_DIFF_ARGS"] = "--ack SD401:no-caller-left"
+	code, annotations, _, output = runAction(t, bin, repo, repo, inputs)
+	require.Equal(t, 0, code, "%v", annotations)
+	require.Len(t, annotations, 1, "%v", annotations)
+	require.True(t, strings.HasPrefix(annotations[0], "::notice title=SD401 access pattern \""+removed+"\" removed::"), annotations[0])
+	require.True(t, strings.HasSuffix(annotations[0], "%0AAcknowledged: no-caller-left"), annotations[0])
+	require.Equal(t, "failed-steps=\n", output)
+}
+
+func readBytes(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return b
 }
 
 // hook is an entry of .pre-commit-hooks.yaml.

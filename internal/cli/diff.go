@@ -5,12 +5,15 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
 
 	"github.com/tfdyn/tfdyn/diag"
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/findings"
 	"github.com/tfdyn/tfdyn/internal/schemadiff"
 	"github.com/tfdyn/tfdyn/lint"
 )
@@ -38,14 +41,16 @@ the repository at a revision: tfdyn diff git:origin/main:schema schema.
 
 Breaking and destructive changes block unless acknowledged with a reason:
 --ack CODE[=ADDRESS]:REASON (ADDRESS a glob over the change's address), or
-acknowledge blocks in --ack-file FILE.
+acknowledge blocks in an acknowledgement file: --ack-file FILE, or by
+default tfdyn-diff-acks.hcl in HEAD's schema directory when present (the
+form of tfdyn plan's tfdyn-acks.hcl, with SD codes).
 
 Exit code 0: nothing blocks; 1: a blocking change or schema errors; 2: usage
 or environment error (an unreadable path, git or a revision missing); 130:
 interrupted.`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, schemadiff.Formats...); err != nil {
+			if err := checkFormat(format, append(append([]string{}, schemadiff.Formats...), formatGitHub)...); err != nil {
 				return err
 			}
 			var parsed []schemadiff.Ack
@@ -55,6 +60,15 @@ interrupted.`,
 					return exit(ExitUsage, err)
 				}
 				parsed = append(parsed, ack)
+			}
+			if ackFile == "" && !strings.HasPrefix(args[1], "git:") {
+				dir := args[1]
+				if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+					dir = filepath.Dir(dir)
+				}
+				if cand := filepath.Join(dir, schemadiff.AckFileName); fileExists(cand) {
+					ackFile = cand
+				}
 			}
 			if ackFile != "" {
 				fileAcks, err := a.loadDiffAcks(ackFile)
@@ -76,7 +90,11 @@ interrupted.`,
 			for _, u := range rep.Acknowledge(parsed) {
 				fmt.Fprintf(a.stderr, "Warning: acknowledgement %s (%s) matches no change\n", u, u.Source)
 			}
-			if err := rep.Write(a.stdout, format); err != nil {
+			write := rep.Write
+			if format == formatGitHub {
+				write = func(w io.Writer, _ string) error { return findings.WriteGitHub(w, ciPaths(diffFindings(rep))) }
+			}
+			if err := write(a.stdout, format); err != nil {
 				return exit(ExitUsage, fmt.Errorf("diff: %w", err))
 			}
 			if summary != "" {
@@ -91,10 +109,10 @@ interrupted.`,
 			return nil
 		},
 	}
-	c.Flags().StringVar(&format, "format", "text", "text, json or markdown (a pull-request comment)")
+	c.Flags().StringVar(&format, "format", "text", "text, json, markdown (a pull-request comment) or github (annotations at HEAD's lines)")
 	c.Flags().StringArrayVar(&acks, "ack", nil, "acknowledge a breaking or destructive change: CODE[=ADDRESS]:REASON (repeatable)")
 	c.Flags().StringVar(&summary, "summary", "", "also append the Markdown report to FILE (for example $GITHUB_STEP_SUMMARY)")
-	c.Flags().StringVar(&ackFile, "ack-file", "", "acknowledgements file (acknowledge \"SDnnn\" { address = ..., reason = ... })")
+	c.Flags().StringVar(&ackFile, "ack-file", "", "acknowledgements file (acknowledge \"SDnnn\" { address = ..., reason = ... }; default HEAD's "+schemadiff.AckFileName+" when present)")
 	return c
 }
 
@@ -169,4 +187,28 @@ func blockPhrase(n int) string {
 		return "1 change blocks"
 	}
 	return fmt.Sprintf("%d changes block", n)
+}
+
+// diffFindings turns the changes of a diff into findings for GitHub
+// annotations, at their HEAD declaration (none for a removal, or when HEAD
+// is a git revision): a blocking change is an error, an acknowledged one a
+// notice with its reason, a backfill a warning, an additive change a notice.
+func diffFindings(rep *schemadiff.Report) []findings.Finding {
+	var out []findings.Finding
+	for _, c := range rep.Changes {
+		f := findings.Finding{Code: string(c.Code), Summary: c.Summary, Detail: c.Detail, Subject: c.Address, Doc: "docs/diff.md", Severity: findings.Note}
+		switch {
+		case c.Blocking():
+			f.Severity = findings.Error
+		case c.Ack != nil:
+			f.Severity, f.Acknowledged = findings.Error, c.Ack.Reason
+		case c.Class == schemadiff.NeedsBackfill:
+			f.Severity = findings.Warning
+		}
+		if c.Head != nil && !strings.HasPrefix(rep.Head, "git:") {
+			f.Pos = findings.PosOf(c.Head)
+		}
+		out = append(out, f)
+	}
+	return out
 }

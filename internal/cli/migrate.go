@@ -30,12 +30,14 @@ type migrateOptions struct {
 	rate       float64
 	checkpoint string
 	format     string
+	check      bool
+	checkMax   int
 }
 
 func (a *app) migrateCommand() *cobra.Command {
 	var o migrateOptions
 	c := &cobra.Command{
-		Use:   "migrate BASE HEAD (--dry-run | --table NAME (--endpoint URL | --region R))",
+		Use:   "migrate BASE HEAD (--dry-run | --table NAME [--check] (--endpoint URL | --region R))",
 		Short: "Backfill stored items from one version of a schema to the next (the data side of tfdyn diff)",
 		Long: `migrate rewrites the items a schema change leaves behind: index key
 attributes that HEAD's templates compute and BASE's did not (a new GSI), or
@@ -56,12 +58,23 @@ safe next to writers running HEAD's code, and a second run changes nothing.
 after every page and resumes from it (Ctrl-C stops with exit 130 and the
 checkpoint in place).
 
+--check writes nothing: it checks that the table is correct for HEAD,
+after a migration. It scans the whole table (in --parallel segments, at
+most --check-max items), classifies every item (in HEAD's shape; not
+migrated: the attributes the plan changes still as BASE writes them;
+half-migrated: some index attributes as HEAD computes them and others not;
+of no HEAD entity), counts the items per entity, then runs every access
+pattern of HEAD live, with the input sets of the schema and inputs taken
+from scanned items, and compares each result with the oracle computed from
+HEAD over the scanned items. Findings name the items (by primary key) and
+the patterns (with their inputs).
+
 A changed primary key (a key template, the table's key schema, its LSIs) or
 an attribute HEAD requires that stored items lack is refused: it needs a
 copy of the data, which migrate does not make.
 
-Exit code 0: done (or nothing to do); 1: schema errors, a refused plan, or
-items that failed; 2: usage or environment error (no table, endpoint down,
+Exit code 0: done (or nothing to do, or a clean check); 1: schema errors,
+a refused plan, items that failed, or check findings; 2: usage or environment error (no table, endpoint down,
 a checkpoint of another plan); 130: interrupted.`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error { return a.runMigrate(cmd, args, o) },
@@ -75,6 +88,8 @@ a checkpoint of another plan); 130: interrupted.`,
 	f.Float64Var(&o.rate, "rate", 0, "at most this many updates per second (0: no bound)")
 	f.StringVar(&o.checkpoint, "checkpoint", "", "record progress in FILE and resume from it")
 	f.StringVar(&o.format, "format", "text", "text or json")
+	f.BoolVar(&o.check, "check", false, "check the migrated table against HEAD (items and live patterns); write nothing")
+	f.IntVar(&o.checkMax, "check-max", migrate.DefaultCheckMaxItems, "with --check: the most items to read (the check holds them in memory)")
 	return c
 }
 
@@ -97,8 +112,14 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 	if !live && !o.dryRun {
 		return exitf(ExitUsage, "migrate writes to a table: give --table NAME (with --endpoint URL or --region), or --dry-run for the plan")
 	}
-	if !live && (o.endpoint != "" || o.region != "" || o.checkpoint != "") {
-		return exitf(ExitUsage, "--endpoint, --region and --checkpoint need --table NAME")
+	if !live && (o.endpoint != "" || o.region != "" || o.checkpoint != "" || o.check) {
+		return exitf(ExitUsage, "--endpoint, --region, --checkpoint and --check need --table NAME")
+	}
+	if o.check && (o.dryRun || o.checkpoint != "" || o.rate != 0) {
+		return exitf(ExitUsage, "--check writes nothing and reads the whole table: it takes no --dry-run, --checkpoint or --rate")
+	}
+	if err := inRange("--check-max", o.checkMax, 1, 10_000_000); err != nil {
+		return err
 	}
 	base, err := a.loadRef(cmd, args[0])
 	if err != nil {
@@ -128,6 +149,9 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 	label, err := tableLabel(head, base, o.table)
 	if err != nil {
 		return exit(ExitUsage, err)
+	}
+	if o.check {
+		return a.runCheck(cmd, plan, label, o)
 	}
 	if plan.Blocked() && !o.dryRun {
 		_ = write(nil)
@@ -213,6 +237,40 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 	}
 	if failed > 0 {
 		return exitf(ExitFindings, "migrate: %s failed (listed above); run again to retry them", plural(int(failed), "item"))
+	}
+	return nil
+}
+
+// runCheck is migrate --check.
+func (a *app) runCheck(cmd *cobra.Command, plan *migrate.Plan, label string, o migrateOptions) error {
+	client, err := migrateClient(cmd.Context(), o)
+	if err != nil {
+		return exit(ExitUsage, err)
+	}
+	if _, err := client.DescribeTable(cmd.Context(), &dynamodb.DescribeTableInput{TableName: aws.String(o.table)}); err != nil {
+		if isCanceled(err) {
+			return exit(ExitInterrupted, err)
+		}
+		return exitf(ExitUsage, "migrate --check: describe table %q: %w", o.table, err)
+	}
+	a.cleansUp()
+	rep, err := migrate.Check(cmd.Context(), plan, migrate.CheckOptions{Client: client, Table: o.table, Label: label, Segments: o.parallel, MaxItems: o.checkMax})
+	if err != nil {
+		if cmd.Context().Err() != nil {
+			return exit(ExitInterrupted, err)
+		}
+		return exit(ExitUsage, err)
+	}
+	if o.format == "json" {
+		err = rep.WriteJSON(a.stdout)
+	} else {
+		err = rep.WriteText(a.stdout)
+	}
+	if err != nil {
+		return exit(ExitUsage, err)
+	}
+	if !rep.OK() {
+		return exitf(ExitFindings, "migrate --check: %s (listed above)", plural(len(rep.Findings), "finding"))
 	}
 	return nil
 }

@@ -9,5 +9,8 @@
 // touches (a dry run) or rewrites them: a parallel segmented Scan,
 // conditional UpdateItems that only touch items still in BASE's shape
 // (idempotent, re-runnable, safe with concurrent writers), a rate limit,
-// progress, and a checkpoint to resume after an interruption.
+// progress, and a checkpoint to resume after an interruption. Check proves
+// a migrated table correct for HEAD: every item classified (in HEAD's
+// shape, not migrated, half-migrated, of no entity) and every HEAD access
+// pattern run live (verify.Query) against the oracle over the scanned items.
 package migrate

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/require"
@@ -18,6 +17,7 @@ import (
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/schemadiff"
 	"github.com/tfdyn/tfdyn/oracle"
+	"github.com/tfdyn/tfdyn/verify"
 )
 
 const (
@@ -318,66 +318,16 @@ func countEntities(t *testing.T, ctx context.Context, c *dynamodb.Client, table 
 	return out
 }
 
-// query runs a bound pattern live (GetItem or Query, every page up to the
-// limit) and returns the primary keys of the items in order.
+// query runs a bound pattern live with verify's query (the one tfdyn
+// migrate --check runs) and returns the primary keys of the items in order.
 func query(t *testing.T, ctx context.Context, c *dynamodb.Client, table string, b *hclschema.Bound) []string {
-	p := b.Pattern
-	if p.Operation() == hclschema.OpGetItem {
-		key := map[string]types.AttributeValue{}
-		for i, cond := range p.Conditions {
-			av, err := toAV(b.Operands[i][0])
-			require.NoError(t, err)
-			key[cond.Attr] = av
-		}
-		out, err := c.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(table), Key: key})
-		require.NoError(t, err)
-		if out.Item == nil {
-			return nil
-		}
-		return []string{keyString(out.Item, p.Table)}
-	}
-	var kc expression.KeyConditionBuilder
-	for i, cond := range p.Conditions {
-		k := expression.Key(cond.Attr)
-		var one expression.KeyConditionBuilder
-		switch cond.Op {
-		case hclschema.OpEq:
-			av, err := toAV(b.Operands[i][0])
-			require.NoError(t, err)
-			one = k.Equal(expression.Value(avValue{av}))
-		case hclschema.OpBeginsWith:
-			one = k.BeginsWith(b.Operands[i][0].AsString())
-		default:
-			t.Fatalf("%s: condition %s not used by these schemas", p.Name, cond.Op)
-		}
-		if i == 0 {
-			kc = one
-		} else {
-			kc = expression.KeyAnd(kc, one)
-		}
-	}
-	expr, err := expression.NewBuilder().WithKeyCondition(kc).Build()
+	items, err := verify.Query(ctx, c, table, b)
 	require.NoError(t, err)
-	in := &dynamodb.QueryInput{TableName: aws.String(table), KeyConditionExpression: expr.KeyCondition(),
-		ExpressionAttributeNames: expr.Names(), ExpressionAttributeValues: expr.Values(), ScanIndexForward: aws.Bool(!p.Descending)}
-	if p.Index.Kind != hclschema.IndexPrimary {
-		in.IndexName = aws.String(p.Index.Name)
-	}
 	var keys []string
-	for {
-		if p.Limit > 0 {
-			in.Limit = aws.Int32(int32(p.Limit) - int32(len(keys)))
-		}
-		out, err := c.Query(ctx, in)
-		require.NoError(t, err)
-		for _, it := range out.Items {
-			keys = append(keys, keyString(it, p.Table))
-		}
-		if len(out.LastEvaluatedKey) == 0 || (p.Limit > 0 && int64(len(keys)) >= p.Limit) {
-			return keys
-		}
-		in.ExclusiveStartKey = out.LastEvaluatedKey
+	for _, it := range items {
+		keys = append(keys, keyString(it, b.Pattern.Table))
 	}
+	return keys
 }
 
 func keysOf(items []hclschema.Item, s *hclschema.Schema) []string {
@@ -510,4 +460,71 @@ func TestLiveConcurrentWriter(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, &types.AttributeValueMemberS{Value: "EMAIL#new@x.com"}, got.Item["GSI1PK"])
 	require.Equal(t, &types.AttributeValueMemberS{Value: "New@X.com"}, got.Item["email"])
+}
+
+// TestLiveCheck: Check on a table with one item of each shape: customers
+// in HEAD's shape, one still in BASE's (not migrated), an OPEN order with
+// only half of its GSI2 keys (half-migrated), an item of no entity. Each is
+// named by its key, and the patterns whose live results they spoil are
+// named with their inputs.
+func TestLiveCheck(t *testing.T) {
+	target := ddblocal.StartForTest(t)
+	ctx := context.Background()
+	client, err := target.NewClient(ctx)
+	require.NoError(t, err)
+	base, head := load(t, sd+"base"), load(t, sd+"backfill")
+	const table = "checked"
+	createBaseTable(t, ctx, client, table)
+	addGSI2(t, ctx, client, table)
+	customer := func(s *hclschema.Schema, u string) map[string]types.AttributeValue {
+		it, err := s.Entity("Customer").Item(cty.ObjectVal(map[string]cty.Value{"username": cty.StringVal(u), "email": cty.StringVal(strings.ToUpper(u) + "@X.com"), "name": cty.StringVal(u)}))
+		require.NoError(t, err)
+		return itemAV(t, it)
+	}
+	order, err := head.Entity("Order").Item(cty.ObjectVal(map[string]cty.Value{"username": cty.StringVal("a"), "orderId": cty.StringVal("o-1"),
+		"orderDate": cty.StringVal("2024-01-02"), "status": cty.StringVal("OPEN"), "total": cty.NumberIntVal(5), "expiresAt": cty.NullVal(cty.Number)}))
+	require.NoError(t, err)
+	half := itemAV(t, order)
+	delete(half, "GSI2SK")
+	junk := map[string]types.AttributeValue{"PK": &types.AttributeValueMemberS{Value: "JUNK#1"}, "SK": &types.AttributeValueMemberS{Value: "x"}}
+	writeItems(t, ctx, client, table, []map[string]types.AttributeValue{customer(head, "a"), customer(head, "b"), customer(base, "c"), half, junk})
+
+	plan := Build(base, head)
+	rep, err := Check(ctx, plan, CheckOptions{Client: client, Table: table, Label: "app", Segments: 2})
+	require.NoError(t, err)
+	require.False(t, rep.OK())
+	require.Equal(t, map[string]*ShapeCounts{"Customer": {Items: 3, Head: 2, NotMigrated: 1}, "Order": {Items: 1, Half: 1}, "Product": {}}, rep.Entities)
+	require.EqualValues(t, 5, rep.Scanned)
+	require.EqualValues(t, 1, rep.Unknown)
+	require.Equal(t, []string{
+		`not migrated: Customer {PK="CUSTOMER#c", SK="PROFILE"}: GSI1PK is "EMAIL#C@X.com", HEAD computes "EMAIL#c@x.com"; GSI1SK is "EMAIL#C@X.com", HEAD computes "EMAIL#c@x.com"`,
+		`half-migrated: Order {PK="CUSTOMER#a", SK="ORDER#2024-01-02#o-1"}: GSI2SK is absent, HEAD computes "2024-01-02#o-1"`,
+		`of no HEAD entity: {PK="JUNK#1", SK="x"}`,
+		`pattern customer_by_email {email="C@X.com"}: DynamoDB returned 0 items, HEAD's oracle 1: missing {PK="CUSTOMER#c", SK="PROFILE"}`,
+		`pattern open_orders {}: DynamoDB returned 0 items, HEAD's oracle 1: missing {PK="CUSTOMER#a", SK="ORDER#2024-01-02#o-1"}`,
+	}, rep.Findings)
+
+	// Migrated (the half-migrated order by hand: migrate leaves what is in
+	// neither shape to its owner) and without the stray item: clean.
+	_, err = Run(ctx, plan, Options{Client: client, Table: table, Label: "app"})
+	require.NoError(t, err)
+	writeItems(t, ctx, client, table, []map[string]types.AttributeValue{itemAV(t, order)})
+	_, err = client.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(table), Key: junk})
+	require.NoError(t, err)
+	rep, err = Check(ctx, plan, CheckOptions{Client: client, Table: table, Label: "app"})
+	require.NoError(t, err)
+	require.Equal(t, []string{}, rep.Findings)
+	require.Equal(t, map[string]*ShapeCounts{"Customer": {Items: 3, Head: 3}, "Order": {Items: 1, Head: 1}, "Product": {}}, rep.Entities)
+	var runs []string
+	for _, pc := range rep.Patterns {
+		runs = append(runs, fmt.Sprintf("%s %s %d", pc.Pattern, pc.Inputs, pc.Expected))
+	}
+	require.Equal(t, []string{`customer_by_email {email="Alice@example.com"} 0`, `customer_by_email {email="A@X.com"} 1`, `customer_by_email {email="B@X.com"} 1`,
+		`customer_by_email {email="C@X.com"} 1`, `orders_for_customer {username="alice"} 0`, `orders_for_customer {username="a"} 1`, `order_by_id {orderId="o-1"} 1`,
+		`product {productId="p-1"} 0`, `open_orders {} 1`, `products_in_category {category="books"} 0`}, runs,
+		"the schema's input sets (its examples: no such items here), then the inputs of the scanned items")
+
+	// A bound on the items read.
+	_, err = Check(ctx, plan, CheckOptions{Client: client, Table: table, Label: "app", Segments: 1, MaxItems: 3})
+	require.EqualError(t, err, `check: table "checked" holds more than 3 items, the most a check reads (it keeps them in memory): raise the bound`)
 }

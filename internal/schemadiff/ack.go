@@ -154,6 +154,11 @@ var ackBlockSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{{Name: "address"}, {Name: "reason", Required: true}},
 }
 
+// AckFileName is the acknowledgement file tfdyn diff reads by default from
+// HEAD's schema directory. It is not tfdyn plan's tfdyn-acks.hcl: the two
+// gates acknowledge different codes (SD, DP) at different times.
+const AckFileName = "tfdyn-diff-acks.hcl"
+
 // MaxAckFileBytes is the largest acknowledgement file read (1 MiB).
 const MaxAckFileBytes = 1 << 20
 
