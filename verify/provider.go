@@ -27,6 +27,8 @@ type providerProcess struct {
 	info   tfexec.ReattachInfo
 	stderr tailBuffer
 	once   sync.Once
+	// proxy, when set, is what terraform attaches to (providerProxy).
+	proxy *providerProxy
 }
 
 // reattachPrefix starts the line the provider prints in debug mode.
@@ -110,10 +112,24 @@ func (p *providerProcess) option() *tfexec.ReattachOption {
 	return tfexec.Reattach(p.info)
 }
 
+// useProxy puts a providerProxy (its socket in workdir) between terraform
+// and the provider: option then points at the proxy.
+func (p *providerProcess) useProxy(workdir string) error {
+	proxy, info, err := startProviderProxy(workdir, p.info)
+	if err != nil {
+		return err
+	}
+	p.proxy, p.info = proxy, info
+	return nil
+}
+
 // stop ends the provider's process group: SIGINT (it removes its socket),
 // then SIGKILL after 5 seconds.
 func (p *providerProcess) stop() {
 	p.once.Do(func() {
+		if p.proxy != nil {
+			p.proxy.stop()
+		}
 		if p.cmd.Process == nil {
 			return
 		}
@@ -174,6 +190,9 @@ func (r *runner) attachProvider(ctx context.Context) error {
 		r.provider = p
 		r.report.ProviderPID = p.cmd.Process.Pid
 		r.mu.Unlock()
+		if err := p.useProxy(r.ws.dir); err != nil {
+			r.progress("terraform attaches to the provider without the schema cache: %v", err)
+		}
 		r.ws.reattach = p.option()
 		r.progress("provider pid %d: terraform attaches to it", p.cmd.Process.Pid)
 		return nil
@@ -186,6 +205,9 @@ func (r *runner) stopProvider() {
 	p := r.provider
 	r.mu.Unlock()
 	if p != nil {
+		if p.proxy != nil {
+			r.progress("the provider's schema and configuration checks were answered from the cache %d time(s)", p.proxy.cacheHits())
+		}
 		p.stop()
 	}
 }
