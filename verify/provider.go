@@ -29,6 +29,8 @@ type providerProcess struct {
 	once   sync.Once
 	// proxy, when set, is what terraform attaches to (providerProxy).
 	proxy *providerProxy
+	// bin is the provider binary.
+	bin string
 }
 
 // reattachPrefix starts the line the provider prints in debug mode.
@@ -51,7 +53,7 @@ func startProvider(ctx context.Context, dir string) (*providerProcess, error) {
 			cmd.Env = append(cmd.Env, kv)
 		}
 	}
-	p := &providerProcess{cmd: cmd, exited: make(chan struct{})}
+	p := &providerProcess{cmd: cmd, exited: make(chan struct{}), bin: bins[0]}
 	cmd.Stderr = &p.stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -113,9 +115,17 @@ func (p *providerProcess) option() *tfexec.ReattachOption {
 }
 
 // useProxy puts a providerProxy (its socket in workdir) between terraform
-// and the provider: option then points at the proxy.
-func (p *providerProcess) useProxy(workdir string) error {
-	proxy, info, err := startProviderProxy(workdir, p.info)
+// and the provider: option then points at the proxy. The proxy keeps the
+// provider's schema in cacheDir ("": it does not).
+func (p *providerProcess) useProxy(workdir, cacheDir string) error {
+	var store *providerStore
+	if cacheDir != "" {
+		var err error
+		if store, err = newProviderStore(cacheDir, p.bin); err != nil {
+			return err
+		}
+	}
+	proxy, info, err := startProviderProxy(workdir, p.info, store)
 	if err != nil {
 		return err
 	}
@@ -190,7 +200,7 @@ func (r *runner) attachProvider(ctx context.Context) error {
 		r.provider = p
 		r.report.ProviderPID = p.cmd.Process.Pid
 		r.mu.Unlock()
-		if err := p.useProxy(r.ws.dir); err != nil {
+		if err := p.useProxy(r.ws.dir, cacheDir(r.ws.env)); err != nil {
 			r.progress("terraform attaches to the provider without the schema cache: %v", err)
 		}
 		r.ws.reattach = p.option()
@@ -206,7 +216,12 @@ func (r *runner) stopProvider() {
 	r.mu.Unlock()
 	if p != nil {
 		if p.proxy != nil {
-			r.progress("the provider's schema and configuration checks were answered from the cache %d time(s)", p.proxy.cacheHits())
+			_, _, stored := p.proxy.counts()
+			from := "asked from the provider"
+			if len(stored) > 0 {
+				from = "read from " + p.proxy.store.dir
+			}
+			r.progress("provider schema %s; %d repeated schema and provider-block checks answered by the proxy", from, p.proxy.cacheHits())
 		}
 		p.stop()
 	}

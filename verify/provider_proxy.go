@@ -52,9 +52,12 @@ type providerProxy struct {
 	upstream *grpc.ClientConn
 	mu       sync.Mutex
 	cache    map[string]*cachedCall
+	// store, when set, keeps the answers of storedMethods across runs.
+	store *providerStore
 	// hits counts the calls answered from the cache, asked the calls of
-	// pureMethods forwarded to the provider, by method.
-	hits, asked map[string]int
+	// pureMethods forwarded to the provider, stored those answered from the
+	// store, by method.
+	hits, asked, stored map[string]int
 }
 
 // cachedCall is the answer to one pure call; done is closed once resp or
@@ -69,9 +72,10 @@ type cachedCall struct {
 const proxySocket = "provider.sock"
 
 // startProviderProxy listens on a new Unix socket in workdir and forwards to
-// the provider described by info (one provider). It returns the reattach
-// information that points terraform at the proxy.
-func startProviderProxy(workdir string, info tfexec.ReattachInfo) (*providerProxy, tfexec.ReattachInfo, error) {
+// the provider described by info (one provider), with store (nil: none) for
+// the answers kept across runs. It returns the reattach information that
+// points terraform at the proxy.
+func startProviderProxy(workdir string, info tfexec.ReattachInfo, store *providerStore) (*providerProxy, tfexec.ReattachInfo, error) {
 	if len(info) != 1 {
 		return nil, nil, fmt.Errorf("provider proxy: %d providers in the reattach information, want 1", len(info))
 	}
@@ -109,7 +113,8 @@ func startProviderProxy(workdir string, info tfexec.ReattachInfo) (*providerProx
 		}
 		return nil, nil, fmt.Errorf("provider proxy: %w", err)
 	}
-	p := &providerProxy{sock: sock, dir: dir, upstream: upstream, cache: map[string]*cachedCall{}, hits: map[string]int{}, asked: map[string]int{}}
+	p := &providerProxy{sock: sock, dir: dir, upstream: upstream, cache: map[string]*cachedCall{},
+		store: store, hits: map[string]int{}, asked: map[string]int{}, stored: map[string]int{}}
 	p.server = grpc.NewServer(grpc.UnknownServiceHandler(p.handle), grpc.ForceServerCodec(rawCodec{}),
 		grpc.MaxRecvMsgSize(maxMessage), grpc.MaxSendMsgSize(maxMessage))
 	go func() { _ = p.server.Serve(ln) }()
@@ -117,10 +122,14 @@ func startProviderProxy(workdir string, info tfexec.ReattachInfo) (*providerProx
 	return p, tfexec.ReattachInfo{addr: cfg}, nil
 }
 
-// stop closes the proxy's connections and removes its socket.
+// stop closes the proxy's connections and removes its socket (and waits for
+// the answers being stored).
 func (p *providerProxy) stop() {
 	p.server.Stop()
 	p.upstream.Close()
+	if p.store != nil {
+		p.store.wait()
+	}
 	_ = os.Remove(p.sock)
 	if p.dir != "" {
 		_ = os.RemoveAll(p.dir)
@@ -138,12 +147,12 @@ func (p *providerProxy) cacheHits() int {
 	return n
 }
 
-// counts returns the calls of pureMethods answered from the cache and those
-// forwarded to the provider, by method.
-func (p *providerProxy) counts() (hits, asked map[string]int) {
+// counts returns the calls of pureMethods answered from the cache, those
+// forwarded to the provider and those answered from the store, by method.
+func (p *providerProxy) counts() (hits, asked, stored map[string]int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return maps.Clone(p.hits), maps.Clone(p.asked)
+	return maps.Clone(p.hits), maps.Clone(p.asked), maps.Clone(p.stored)
 }
 
 // handle forwards one call or stream.
@@ -226,14 +235,29 @@ func (p *providerProxy) pure(ctx context.Context, method string, req []byte) ([]
 	key := method + "\x00" + string(req)
 	p.mu.Lock()
 	c, ok := p.cache[key]
+	keep := p.store != nil && storedMethods[method] && len(req) == 0
 	if ok {
 		p.hits[method]++
 	} else {
 		c = &cachedCall{done: make(chan struct{})}
 		p.cache[key] = c
-		p.asked[method]++
 	}
 	p.mu.Unlock()
+	if !ok && keep {
+		if resp, found := p.store.load(method); found {
+			p.mu.Lock()
+			p.stored[method]++
+			p.mu.Unlock()
+			c.resp = resp
+			close(c.done)
+			return resp, nil
+		}
+	}
+	if !ok {
+		p.mu.Lock()
+		p.asked[method]++
+		p.mu.Unlock()
+	}
 	if ok {
 		select {
 		case <-c.done:
@@ -258,6 +282,9 @@ func (p *providerProxy) pure(ctx context.Context, method string, req []byte) ([]
 	err := p.upstream.Invoke(context.WithoutCancel(ctx), method, &req, &resp)
 	c.resp, c.err = resp, err
 	close(c.done)
+	if err == nil && keep {
+		p.store.save(method, resp)
+	}
 	if err != nil {
 		p.mu.Lock()
 		delete(p.cache, key)

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -67,13 +68,14 @@ func TestProviderProxyAnswersPureCallsOnce(t *testing.T) {
 	ws, p := proxiedWorkspace(t)
 	straight := planChanges(t, ws, p.option(), "straight")
 
-	require.NoError(t, p.useProxy(ws.dir))
+	require.NoError(t, p.useProxy(ws.dir, ""))
 	first := planChanges(t, ws, p.option(), "first")
 	second := planChanges(t, ws, p.option(), "second")
 	require.Equal(t, straight, first)
 	require.Equal(t, straight, second)
 
-	hits, asked := p.proxy.counts()
+	hits, asked, stored := p.proxy.counts()
+	require.Empty(t, stored)
 	require.Equal(t, map[string]int{
 		"/tfplugin5.Provider/GetSchema":             1,
 		"/tfplugin5.Provider/PrepareProviderConfig": 1,
@@ -94,7 +96,7 @@ func TestProviderProxyAnswersPureCallsOnce(t *testing.T) {
 // stopping the proxy removes its socket from the workspace.
 func TestProviderProxyPassesTheProvidersDeath(t *testing.T) {
 	ws, p := proxiedWorkspace(t)
-	require.NoError(t, p.useProxy(ws.dir))
+	require.NoError(t, p.useProxy(ws.dir, ""))
 	planChanges(t, ws, p.option(), "before")
 	proxy := p.proxy
 	p.proxy = nil
@@ -115,4 +117,37 @@ func TestProviderProxyPassesTheProvidersDeath(t *testing.T) {
 	require.FileExists(t, filepath.Join(ws.dir, proxySocket))
 	proxy.stop()
 	require.NoFileExists(t, filepath.Join(ws.dir, proxySocket))
+}
+
+// TestProviderStoreKeepsTheSchemaAcrossRuns plans through the proxy with a
+// store twice, each time with a new provider process: the first asks the
+// provider for its schema and stores it, the second answers it from the
+// store and asks the provider only for the validation of the provider block
+// (its request holds the endpoint). Both plans are the same.
+func TestProviderStoreKeepsTheSchemaAcrossRuns(t *testing.T) {
+	ws, p := proxiedWorkspace(t)
+	cache := t.TempDir()
+	require.NoError(t, p.useProxy(ws.dir, cache))
+	first := planChanges(t, ws, p.option(), "first")
+	_, asked, stored := p.proxy.counts()
+	require.Equal(t, map[string]int{"/tfplugin5.Provider/GetSchema": 1, "/tfplugin5.Provider/PrepareProviderConfig": 1}, asked)
+	require.Empty(t, stored)
+	store := p.proxy.store
+	p.stop() // waits for the store
+	entries, err := os.ReadDir(store.dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 1)
+	require.Equal(t, "tfplugin5.Provider.GetSchema.bin", entries[0].Name())
+	require.Equal(t, filepath.Join(cache, "provider-schemas"), filepath.Dir(store.dir))
+
+	p, err = startProvider(context.Background(), ws.dir)
+	require.NoError(t, err)
+	t.Cleanup(p.stop)
+	require.NoError(t, p.useProxy(ws.dir, cache))
+	require.Equal(t, store.dir, p.proxy.store.dir)
+	second := planChanges(t, ws, p.option(), "second")
+	require.Equal(t, first, second)
+	_, asked, stored = p.proxy.counts()
+	require.Equal(t, map[string]int{"/tfplugin5.Provider/PrepareProviderConfig": 1}, asked)
+	require.Equal(t, map[string]int{"/tfplugin5.Provider/GetSchema": 1}, stored)
 }

@@ -21,7 +21,7 @@ func TestProviderProxySocketPlace(t *testing.T) {
 	short, err := os.MkdirTemp("", "ws")
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = os.RemoveAll(short) })
-	p, out, err := startProviderProxy(short, info)
+	p, out, err := startProviderProxy(short, info, nil)
 	require.NoError(t, err)
 	want := info["registry.terraform.io/hashicorp/aws"]
 	want.Addr = tfexec.ReattachConfigAddr{Network: "unix", String: filepath.Join(short, proxySocket)}
@@ -33,7 +33,7 @@ func TestProviderProxySocketPlace(t *testing.T) {
 
 	long := filepath.Join(short, strings.Repeat("w", 100))
 	require.NoError(t, os.Mkdir(long, 0o700))
-	p, out, err = startProviderProxy(long, info)
+	p, out, err = startProviderProxy(long, info, nil)
 	require.NoError(t, err)
 	sock := out["registry.terraform.io/hashicorp/aws"].Addr.String
 	require.Equal(t, filepath.Join(os.TempDir(), filepath.Base(filepath.Dir(sock)), proxySocket), sock)
@@ -44,6 +44,6 @@ func TestProviderProxySocketPlace(t *testing.T) {
 }
 
 func TestProviderProxyRefusesSeveralProviders(t *testing.T) {
-	_, _, err := startProviderProxy(t.TempDir(), tfexec.ReattachInfo{"a": {}, "b": {}})
+	_, _, err := startProviderProxy(t.TempDir(), tfexec.ReattachInfo{"a": {}, "b": {}}, nil)
 	require.EqualError(t, err, "provider proxy: 2 providers in the reattach information, want 1")
 }

@@ -252,11 +252,15 @@ func hostname() string {
 // that the terraform state of a run killed against a persistent endpoint is
 // not lost with /tmp.
 func WorkspaceRoot(env *tfenv.Env) string {
-	cache := tfenv.CacheDir()
+	return filepath.Join(cacheDir(env), "verify")
+}
+
+// cacheDir is tfdyn's cache directory of env.
+func cacheDir(env *tfenv.Env) string {
 	if env != nil && env.CacheDir != "" {
-		cache = env.CacheDir
+		return env.CacheDir
 	}
-	return filepath.Join(cache, "verify")
+	return tfenv.CacheDir()
 }
 
 // Leftover is the workspace of a dead run that CleanWorkspaces kept because
