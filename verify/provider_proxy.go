@@ -235,7 +235,7 @@ func (p *providerProxy) pure(ctx context.Context, method string, req []byte) ([]
 	key := method + "\x00" + string(req)
 	p.mu.Lock()
 	c, ok := p.cache[key]
-	keep := p.store != nil && storedMethods[method] && len(req) == 0
+	keep := p.store != nil && storedMethods[method]
 	if ok {
 		p.hits[method]++
 	} else {
@@ -244,7 +244,7 @@ func (p *providerProxy) pure(ctx context.Context, method string, req []byte) ([]
 	}
 	p.mu.Unlock()
 	if !ok && keep {
-		if resp, found := p.store.load(method); found {
+		if resp, found := p.store.load(method, req); found {
 			p.mu.Lock()
 			p.stored[method]++
 			p.mu.Unlock()
@@ -283,7 +283,7 @@ func (p *providerProxy) pure(ctx context.Context, method string, req []byte) ([]
 	c.resp, c.err = resp, err
 	close(c.done)
 	if err == nil && keep {
-		p.store.save(method, resp)
+		p.store.save(method, req, resp)
 	}
 	if err != nil {
 		p.mu.Lock()

@@ -121,24 +121,30 @@ func TestProviderProxyPassesTheProvidersDeath(t *testing.T) {
 
 // TestProviderStoreKeepsTheSchemaAcrossRuns plans through the proxy with a
 // store twice, each time with a new provider process: the first asks the
-// provider for its schema and stores it, the second answers it from the
-// store and asks the provider only for the validation of the provider block
-// (its request holds the endpoint). Both plans are the same.
+// provider for its schema and the check of the provider block and stores
+// both, the second answers both from the store and asks the provider
+// nothing of the kind. Both plans are the same.
 func TestProviderStoreKeepsTheSchemaAcrossRuns(t *testing.T) {
 	ws, p := proxiedWorkspace(t)
 	cache := t.TempDir()
 	require.NoError(t, p.useProxy(ws.dir, cache))
 	first := planChanges(t, ws, p.option(), "first")
 	_, asked, stored := p.proxy.counts()
-	require.Equal(t, map[string]int{"/tfplugin5.Provider/GetSchema": 1, "/tfplugin5.Provider/PrepareProviderConfig": 1}, asked)
+	both := map[string]int{"/tfplugin5.Provider/GetSchema": 1, "/tfplugin5.Provider/PrepareProviderConfig": 1}
+	require.Equal(t, both, asked)
 	require.Empty(t, stored)
 	store := p.proxy.store
 	p.stop() // waits for the store
+	require.Equal(t, filepath.Join(cache, "provider-schemas"), filepath.Dir(store.dir))
 	entries, err := os.ReadDir(store.dir)
 	require.NoError(t, err)
-	require.Len(t, entries, 1)
-	require.Equal(t, "tfplugin5.Provider.GetSchema.bin", entries[0].Name())
-	require.Equal(t, filepath.Join(cache, "provider-schemas"), filepath.Dir(store.dir))
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	require.Len(t, names, 2)
+	require.Equal(t, "tfplugin5.Provider.GetSchema-e3b0c44298fc1c14.bin", names[0]) // sha256 of an empty request
+	require.Regexp(t, `^tfplugin5\.Provider\.PrepareProviderConfig-[0-9a-f]{16}\.bin$`, names[1])
 
 	p, err = startProvider(context.Background(), ws.dir)
 	require.NoError(t, err)
@@ -148,6 +154,6 @@ func TestProviderStoreKeepsTheSchemaAcrossRuns(t *testing.T) {
 	second := planChanges(t, ws, p.option(), "second")
 	require.Equal(t, first, second)
 	_, asked, stored = p.proxy.counts()
-	require.Equal(t, map[string]int{"/tfplugin5.Provider/PrepareProviderConfig": 1}, asked)
-	require.Equal(t, map[string]int{"/tfplugin5.Provider/GetSchema": 1}, stored)
+	require.Empty(t, asked)
+	require.Equal(t, both, stored)
 }
