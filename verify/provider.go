@@ -116,8 +116,9 @@ func (p *providerProcess) option() *tfexec.ReattachOption {
 
 // useProxy puts a providerProxy (its socket in workdir) between terraform
 // and the provider: option then points at the proxy. The proxy keeps the
-// provider's schema in cacheDir ("": it does not).
-func (p *providerProcess) useProxy(workdir, cacheDir string) error {
+// provider's schema in cacheDir ("": it does not) and answers it with the
+// given resource types and data sources only (nil: all).
+func (p *providerProcess) useProxy(workdir, cacheDir string, types map[string]bool) error {
 	var store *providerStore
 	if cacheDir != "" {
 		var err error
@@ -125,7 +126,7 @@ func (p *providerProcess) useProxy(workdir, cacheDir string) error {
 			return err
 		}
 	}
-	proxy, info, err := startProviderProxy(workdir, p.info, store)
+	proxy, info, err := startProviderProxy(workdir, p.info, store, types)
 	if err != nil {
 		return err
 	}
@@ -200,7 +201,7 @@ func (r *runner) attachProvider(ctx context.Context) error {
 		r.provider = p
 		r.report.ProviderPID = p.cmd.Process.Pid
 		r.mu.Unlock()
-		if err := p.useProxy(r.ws.dir, cacheDir(r.ws.env)); err != nil {
+		if err := p.useProxy(r.ws.dir, cacheDir(r.ws.env), r.ws.types); err != nil {
 			r.progress("terraform attaches to the provider without the schema cache: %v", err)
 		}
 		r.ws.reattach = p.option()

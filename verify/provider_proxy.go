@@ -54,6 +54,9 @@ type providerProxy struct {
 	cache    map[string]*cachedCall
 	// store, when set, keeps the answers of storedMethods across runs.
 	store *providerStore
+	// types, when set, are the resource types and data sources the
+	// schema answers keep (trimSchema).
+	types map[string]bool
 	// hits counts the calls answered from the cache, asked the calls of
 	// pureMethods forwarded to the provider, stored those answered from the
 	// store, by method.
@@ -73,9 +76,10 @@ const proxySocket = "provider.sock"
 
 // startProviderProxy listens on a new Unix socket in workdir and forwards to
 // the provider described by info (one provider), with store (nil: none) for
-// the answers kept across runs. It returns the reattach information that
-// points terraform at the proxy.
-func startProviderProxy(workdir string, info tfexec.ReattachInfo, store *providerStore) (*providerProxy, tfexec.ReattachInfo, error) {
+// the answers kept across runs and the types its schema answers keep (nil:
+// all). It returns the reattach information that points terraform at the
+// proxy.
+func startProviderProxy(workdir string, info tfexec.ReattachInfo, store *providerStore, types map[string]bool) (*providerProxy, tfexec.ReattachInfo, error) {
 	if len(info) != 1 {
 		return nil, nil, fmt.Errorf("provider proxy: %d providers in the reattach information, want 1", len(info))
 	}
@@ -114,7 +118,7 @@ func startProviderProxy(workdir string, info tfexec.ReattachInfo, store *provide
 		return nil, nil, fmt.Errorf("provider proxy: %w", err)
 	}
 	p := &providerProxy{sock: sock, dir: dir, upstream: upstream, cache: map[string]*cachedCall{},
-		store: store, hits: map[string]int{}, asked: map[string]int{}, stored: map[string]int{}}
+		store: store, types: types, hits: map[string]int{}, asked: map[string]int{}, stored: map[string]int{}}
 	p.server = grpc.NewServer(grpc.UnknownServiceHandler(p.handle), grpc.ForceServerCodec(rawCodec{}),
 		grpc.MaxRecvMsgSize(maxMessage), grpc.MaxSendMsgSize(maxMessage))
 	go func() { _ = p.server.Serve(ln) }()
@@ -169,6 +173,11 @@ func (p *providerProxy) handle(_ any, in grpc.ServerStream) error {
 		resp, err := p.pure(in.Context(), method, req)
 		if err != nil {
 			return err
+		}
+		if p.types != nil && schemaMethods[method] {
+			if resp, err = trimSchema(resp, p.types); err != nil {
+				return err
+			}
 		}
 		return in.SendMsg(&resp)
 	}

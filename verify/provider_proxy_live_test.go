@@ -32,6 +32,7 @@ func proxiedWorkspace(t *testing.T) (*workspace, *providerProcess) {
 	ws, err := newWorkspace(env, s, opts, "")
 	require.NoError(t, err)
 	t.Cleanup(ws.remove)
+	require.Equal(t, map[string]bool{"aws_dynamodb_table": true}, ws.types)
 	port, err := freeLoopbackPort()
 	require.NoError(t, err)
 	require.NoError(t, ws.writeProvider(localProviderBlock(opts, "http://127.0.0.1:"+strconv.Itoa(port))))
@@ -68,7 +69,7 @@ func TestProviderProxyAnswersPureCallsOnce(t *testing.T) {
 	ws, p := proxiedWorkspace(t)
 	straight := planChanges(t, ws, p.option(), "straight")
 
-	require.NoError(t, p.useProxy(ws.dir, ""))
+	require.NoError(t, p.useProxy(ws.dir, "", ws.types))
 	first := planChanges(t, ws, p.option(), "first")
 	second := planChanges(t, ws, p.option(), "second")
 	require.Equal(t, straight, first)
@@ -96,7 +97,7 @@ func TestProviderProxyAnswersPureCallsOnce(t *testing.T) {
 // stopping the proxy removes its socket from the workspace.
 func TestProviderProxyPassesTheProvidersDeath(t *testing.T) {
 	ws, p := proxiedWorkspace(t)
-	require.NoError(t, p.useProxy(ws.dir, ""))
+	require.NoError(t, p.useProxy(ws.dir, "", ws.types))
 	planChanges(t, ws, p.option(), "before")
 	proxy := p.proxy
 	p.proxy = nil
@@ -127,7 +128,7 @@ func TestProviderProxyPassesTheProvidersDeath(t *testing.T) {
 func TestProviderStoreKeepsTheSchemaAcrossRuns(t *testing.T) {
 	ws, p := proxiedWorkspace(t)
 	cache := t.TempDir()
-	require.NoError(t, p.useProxy(ws.dir, cache))
+	require.NoError(t, p.useProxy(ws.dir, cache, ws.types))
 	first := planChanges(t, ws, p.option(), "first")
 	_, asked, stored := p.proxy.counts()
 	both := map[string]int{"/tfplugin5.Provider/GetSchema": 1, "/tfplugin5.Provider/PrepareProviderConfig": 1}
@@ -149,7 +150,7 @@ func TestProviderStoreKeepsTheSchemaAcrossRuns(t *testing.T) {
 	p, err = startProvider(context.Background(), ws.dir)
 	require.NoError(t, err)
 	t.Cleanup(p.stop)
-	require.NoError(t, p.useProxy(ws.dir, cache))
+	require.NoError(t, p.useProxy(ws.dir, cache, ws.types))
 	require.Equal(t, store.dir, p.proxy.store.dir)
 	second := planChanges(t, ws, p.option(), "second")
 	require.Equal(t, first, second)
