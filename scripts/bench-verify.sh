@@ -6,8 +6,13 @@
 #   scripts/bench-verify.sh [EXAMPLE_DIR] [RUNS]     (default examples/ecommerce, 3)
 #
 # Each run times verify, then the bare pipeline, one after the other (the
-# machine's load affects both alike); the last lines are the medians over the
-# runs and their ratio (the goal of issue 17: at most 0.70).
+# machine's load affects both alike), and prints the 1-minute load average
+# before the run; the last lines are the medians over the runs and their
+# ratio (the goal of issue 17: at most 0.70).
+#
+# verify keeps the provider's schema in $TFDYN_CACHE/provider-schemas after
+# its first run; COLD=1 removes it before every verify run, to time a first
+# run (for example in a CI job without a cache).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -42,8 +47,11 @@ for _ in $(seq 1 120); do
   sleep 0.5
 done
 
-printf '%-6s %12s %12s %8s\n' run verify_s bare_tf_s ratio
+load() { cut -d' ' -f1 /proc/loadavg; }
+printf '%-6s %12s %12s %8s %6s\n' run verify_s bare_tf_s ratio load
 for run in $(seq 1 "$RUNS"); do
+  l=$(load)
+  if [ -n "${COLD:-}" ]; then rm -rf "$CACHE/provider-schemas"; fi
   t0=$(now)
   "$TFDYN" verify "$EXAMPLE" --provider "$PROVIDER" >"$work/verify.log" 2>&1 || { cat "$work/verify.log" >&2; exit 1; }
   t1=$(now)
@@ -59,12 +67,12 @@ for run in $(seq 1 "$RUNS"); do
   terraform -chdir="$work/tf" destroy -auto-approve -input=false -no-color >/dev/null
   t3=$(now)
   v=$(elapsed "$t0" "$t1"); b=$(elapsed "$t2" "$t3")
-  printf '%-6s %12s %12s %8s\n' "$run" "$v" "$b" "$(awk -v v="$v" -v b="$b" 'BEGIN { printf "%.2f", v / b }')"
+  printf '%-6s %12s %12s %8s %6s\n' "$run" "$v" "$b" "$(awk -v v="$v" -v b="$b" 'BEGIN { printf "%.2f", v / b }')" "$l"
   echo "$v" >>"$work/verify.times"; echo "$b" >>"$work/bare.times"
 done
 median() { sort -n "$1" | awk '{ a[NR] = $1 } END { if (NR % 2) printf "%.1f", a[(NR + 1) / 2]; else printf "%.1f", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 mv=$(median "$work/verify.times"); mb=$(median "$work/bare.times")
-printf '%-6s %12s %12s %8s\n' median "$mv" "$mb" "$(awk -v v="$mv" -v b="$mb" 'BEGIN { printf "%.2f", v / b }')"
+printf '%-6s %12s %12s %8s %6s\n' median "$mv" "$mb" "$(awk -v v="$mv" -v b="$mb" 'BEGIN { printf "%.2f", v / b }')" "$(load)"
 echo
 echo "verify steps of the last run:"
 sed -n '/^Steps/,/^$/p' "$work/verify.log"

@@ -8,7 +8,11 @@
 //
 // On the local target verify starts the hashicorp/aws provider once in
 // debug mode and every terraform command attaches to it (TF_REATTACH_PROVIDERS)
-// instead of starting the binary again, and it proves destroy with
+// instead of starting the binary again, through a proxy (providerProxy) that
+// answers a repeated schema call or check of the provider block from its
+// cache, keeps both across runs in tfdyn's cache (provider-schemas/<binary
+// key>) and trims the schema to the resource types of the emitted files
+// (trimSchema), and it proves destroy with
 // `terraform plan -destroy` (next to the second plan): every resource in the
 // state planned for deletion, no table with deletion protection on. DynamoDB
 // Local holds the tables in memory and takes them with it when verify stops

@@ -7,6 +7,8 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strconv"
+	"syscall"
 
 	"golang.org/x/sync/errgroup"
 
@@ -20,10 +22,11 @@ import (
 // answer from DynamoDB Local until apply creates the table (the provider
 // retries while the layer answers 502 before the JVM is up).
 func (r *runner) provisionLocal(ctx context.Context) error {
-	port, err := freeLoopbackPort()
+	port, release, err := pickLocalPort()
 	if err != nil {
 		return err
 	}
+	r.releasePort = release
 	r.localPort = port
 	if err := r.ws.writeProvider(localProviderBlock(r.opts, fmt.Sprintf("http://127.0.0.1:%d", port))); err != nil {
 		return err
@@ -69,6 +72,34 @@ func localProviderBlock(o Options, endpoint string) string {
 		region = ddblocal.DefaultRegion
 	}
 	return ddblocal.ProviderBlock(region, o.AccessKey, o.SecretKey, endpoint)
+}
+
+// preferredPortBase is the first port verify prefers for DynamoDB Local; a
+// user's port is preferredPortBase + uid % 1000, below the range Linux gives
+// out for port 0 (32768 and up). The provider block then holds the same
+// endpoint in every run, and the provider's answer to checking it is read
+// from the provider store (providerStore) instead of computed again.
+const preferredPortBase = 28100
+
+// pickLocalPort returns the port for DynamoDB Local: the user's preferred
+// port when it is free and no other verify on this machine holds it, else a
+// free one. A run holds its preferred port with a lock on a file in the
+// system's temporary directory until release (the kernel drops it when the
+// process dies), so that two verify runs never pick the same port.
+func pickLocalPort() (port int, release func(), err error) {
+	pref := preferredPortBase + os.Getuid()%1000
+	lock := filepath.Join(os.TempDir(), fmt.Sprintf("tfdyn-verify-port-%d.lock", pref))
+	if f, ferr := os.OpenFile(lock, os.O_CREATE|os.O_RDWR, 0o666); ferr == nil {
+		if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil {
+			if ln, lerr := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(pref))); lerr == nil {
+				ln.Close()
+				return pref, func() { _ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN); f.Close() }, nil
+			}
+		}
+		f.Close()
+	}
+	port, err = freeLoopbackPort()
+	return port, func() {}, err
 }
 
 // freeLoopbackPort returns a loopback TCP port that was free a moment ago.

@@ -27,6 +27,10 @@ type providerProcess struct {
 	info   tfexec.ReattachInfo
 	stderr tailBuffer
 	once   sync.Once
+	// proxy, when set, is what terraform attaches to (providerProxy).
+	proxy *providerProxy
+	// bin is the provider binary.
+	bin string
 }
 
 // reattachPrefix starts the line the provider prints in debug mode.
@@ -49,7 +53,7 @@ func startProvider(ctx context.Context, dir string) (*providerProcess, error) {
 			cmd.Env = append(cmd.Env, kv)
 		}
 	}
-	p := &providerProcess{cmd: cmd, exited: make(chan struct{})}
+	p := &providerProcess{cmd: cmd, exited: make(chan struct{}), bin: bins[0]}
 	cmd.Stderr = &p.stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -110,10 +114,33 @@ func (p *providerProcess) option() *tfexec.ReattachOption {
 	return tfexec.Reattach(p.info)
 }
 
+// useProxy puts a providerProxy (its socket in workdir) between terraform
+// and the provider: option then points at the proxy. The proxy keeps the
+// provider's schema in cacheDir ("": it does not) and answers it with the
+// given resource types and data sources only (nil: all).
+func (p *providerProcess) useProxy(workdir, cacheDir string, types map[string]bool) error {
+	var store *providerStore
+	if cacheDir != "" {
+		var err error
+		if store, err = newProviderStore(cacheDir, p.bin); err != nil {
+			return err
+		}
+	}
+	proxy, info, err := startProviderProxy(workdir, p.info, store, types)
+	if err != nil {
+		return err
+	}
+	p.proxy, p.info = proxy, info
+	return nil
+}
+
 // stop ends the provider's process group: SIGINT (it removes its socket),
 // then SIGKILL after 5 seconds.
 func (p *providerProcess) stop() {
 	p.once.Do(func() {
+		if p.proxy != nil {
+			p.proxy.stop()
+		}
 		if p.cmd.Process == nil {
 			return
 		}
@@ -174,6 +201,9 @@ func (r *runner) attachProvider(ctx context.Context) error {
 		r.provider = p
 		r.report.ProviderPID = p.cmd.Process.Pid
 		r.mu.Unlock()
+		if err := p.useProxy(r.ws.dir, cacheDir(r.ws.env), r.ws.types); err != nil {
+			r.progress("terraform attaches to the provider without the schema cache: %v", err)
+		}
 		r.ws.reattach = p.option()
 		r.progress("provider pid %d: terraform attaches to it", p.cmd.Process.Pid)
 		return nil
@@ -186,6 +216,14 @@ func (r *runner) stopProvider() {
 	p := r.provider
 	r.mu.Unlock()
 	if p != nil {
+		if p.proxy != nil {
+			_, _, stored := p.proxy.counts()
+			from := "asked from the provider"
+			if len(stored) > 0 {
+				from = "read from " + p.proxy.store.dir
+			}
+			r.progress("provider schema %s; %d repeated schema and provider-block checks answered by the proxy", from, p.proxy.cacheHits())
+		}
 		p.stop()
 	}
 }

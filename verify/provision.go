@@ -36,6 +36,8 @@ type workspace struct {
 	owned bool
 	// marker is what the workspace's marker file says.
 	marker marker
+	// types are the resource types and data sources of the emitted files.
+	types map[string]bool
 }
 
 // newWorkspace emits the schema into a new working directory under
@@ -93,6 +95,10 @@ func newWorkspace(env *tfenv.Env, s *hclschema.Schema, opts Options, suffix stri
 		return nil, fmt.Errorf("verify: emit: %w", err)
 	}
 	if _, err := emit.Write(dir, files, false); err != nil {
+		w.remove()
+		return nil, err
+	}
+	if w.types, err = configTypes(files); err != nil {
 		w.remove()
 		return nil, err
 	}
@@ -252,11 +258,15 @@ func hostname() string {
 // that the terraform state of a run killed against a persistent endpoint is
 // not lost with /tmp.
 func WorkspaceRoot(env *tfenv.Env) string {
-	cache := tfenv.CacheDir()
+	return filepath.Join(cacheDir(env), "verify")
+}
+
+// cacheDir is tfdyn's cache directory of env.
+func cacheDir(env *tfenv.Env) string {
 	if env != nil && env.CacheDir != "" {
-		cache = env.CacheDir
+		return env.CacheDir
 	}
-	return filepath.Join(cache, "verify")
+	return tfenv.CacheDir()
 }
 
 // Leftover is the workspace of a dead run that CleanWorkspaces kept because

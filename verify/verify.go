@@ -59,8 +59,10 @@ type runner struct {
 	destroyProven bool
 	// provider is the provider process terraform attaches to (local target).
 	provider *providerProcess
-	// localPort is the port provisionLocal picked for DynamoDB Local.
-	localPort int
+	// localPort is the port provisionLocal picked for DynamoDB Local;
+	// releasePort lets another run pick it (nil: nothing to release).
+	localPort   int
+	releasePort func()
 	// declared holds the live runs of the input sets that declare their
 	// result, made on the example items alone (see expectations).
 	declared map[*hclschema.AccessPattern][]RunResult
@@ -760,6 +762,9 @@ func (r *runner) cleanup() error {
 		if err := r.target.Stop(); err != nil {
 			errs = append(errs, err)
 		}
+	}
+	if r.releasePort != nil {
+		r.releasePort()
 	}
 	if r.aborted() && r.target == nil && undestroyed {
 		// The tables may still exist: keep the terraform state that can
