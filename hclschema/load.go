@@ -120,6 +120,7 @@ var rootSchema = &hcl.BodySchema{
 		{Type: "table", LabelNames: []string{"name"}},
 		{Type: "entity", LabelNames: []string{"name"}},
 		{Type: "access_pattern", LabelNames: []string{"name"}},
+		{Type: "write_pattern", LabelNames: []string{"name"}},
 	},
 }
 
@@ -132,7 +133,7 @@ func Decode(files ...*hcl.File) (*Schema, hcl.Diagnostics) {
 // decode is Decode that checks ctx before each top-level block.
 func decode(ctx context.Context, files []*hcl.File) (*Schema, hcl.Diagnostics, error) {
 	d := &decoder{schema: &Schema{}, src: map[string][]byte{}}
-	var tables, entities, patterns []*hcl.Block
+	var tables, entities, patterns, writes []*hcl.Block
 	for _, f := range files {
 		if f.Body != nil {
 			d.src[f.Body.MissingItemRange().Filename] = f.Bytes
@@ -150,6 +151,8 @@ func decode(ctx context.Context, files []*hcl.File) (*Schema, hcl.Diagnostics, e
 				entities = append(entities, b)
 			case "access_pattern":
 				patterns = append(patterns, b)
+			case "write_pattern":
+				writes = append(writes, b)
 			}
 		}
 	}
@@ -171,6 +174,12 @@ func decode(ctx context.Context, files []*hcl.File) (*Schema, hcl.Diagnostics, e
 			return d.schema, d.diags, err
 		}
 		d.pattern(b)
+	}
+	for _, b := range writes {
+		if err := ctx.Err(); err != nil {
+			return d.schema, d.diags, err
+		}
+		d.writePattern(b)
 	}
 	return d.schema, d.diags, nil
 }
