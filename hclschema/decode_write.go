@@ -457,7 +457,7 @@ func (d *decoder) guardEntity(e *Entity, a *Attribute, rng hcl.Range) *Entity {
 			return nil
 		}
 		fn := rng.Filename + "#unique." + e.Name + "." + a.Name + "." + k.Name
-		expr, ds := hclsyntax.ParseTemplate([]byte(src), fn, hcl.InitialPos)
+		expr, ds := hclsyntax.ParseExpression([]byte(src), fn, hcl.InitialPos)
 		if ds.HasErrors() {
 			d.add(ds, CodeSyntax)
 			return nil
