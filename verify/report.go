@@ -24,6 +24,10 @@ type Report struct {
 	Items       int             `json:"items_written"`
 	Patterns    []PatternReport `json:"patterns"`
 	Scale       []ScaleReport   `json:"scale,omitempty"`
+	// Writes are the write patterns run live and AfterWrites the access
+	// patterns run again on the written table (writes.go).
+	Writes      []WriteReport   `json:"writes,omitempty"`
+	AfterWrites []PatternReport `json:"after_writes,omitempty"`
 	Notes       []string        `json:"notes,omitempty"`
 	Passed      bool            `json:"passed"`
 	Error       string          `json:"error,omitempty"`
@@ -109,7 +113,10 @@ func (r *Report) finish() {
 	for _, s := range r.Scale {
 		r.Passed = r.Passed && s.OK
 	}
-	r.Passed = r.Passed && len(r.Rejected) == 0
+	r.Passed = r.Passed && len(r.Rejected) == 0 && writesPassed(r.Writes)
+	for _, p := range r.AfterWrites {
+		r.Passed = r.Passed && p.OK
+	}
 }
 
 // WriteText prints the report for people.
@@ -169,6 +176,7 @@ func (r *Report) WriteText(w io.Writer) {
 			}
 		}
 	}
+	writeWritesText(w, r.Writes, r.AfterWrites)
 	if len(r.Scale) > 0 {
 		fmt.Fprintln(w, "\nScale check")
 		for _, s := range r.Scale {

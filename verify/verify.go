@@ -266,6 +266,11 @@ func (r *runner) afterApply(ctx context.Context) error {
 		if err := r.step("access patterns", func() error { return r.patterns(gctx, &r.report.Patterns, 6) }); err != nil {
 			return err
 		}
+		if len(o.Schema.WritePatterns) > 0 {
+			if err := r.step("write patterns", func() error { return r.writePatterns(gctx) }); err != nil {
+				return err
+			}
+		}
 		if o.Scale > 1 {
 			return r.step(fmt.Sprintf("scale x%d", o.Scale), func() error { return r.scale(gctx) })
 		}
