@@ -15,6 +15,7 @@ var writePatternSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{
 		{Name: "description"},
 		{Name: "inputs"},
+		{Name: "repeat"},
 	},
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "put"},
@@ -73,6 +74,11 @@ func (d *decoder) writePattern(b *hcl.Block) {
 	}()
 	if at := content.Attributes["description"]; at != nil {
 		w.Description, _ = d.stringValue(at)
+	}
+	if at := content.Attributes["repeat"]; at != nil {
+		if v, ok := d.stringValue(at, RepeatFails, RepeatSucceeds); ok {
+			w.Repeat, w.RepeatRange = v, at.Expr.Range()
+		}
 	}
 	declared := d.declaredInputs(content.Attributes["inputs"])
 	var blocks []*hcl.Block

@@ -42,6 +42,12 @@ type WritePattern struct {
 	// key) and every input.NAME, typed from the entity attribute of the
 	// same name or the `inputs` declaration.
 	Inputs []*Input
+	// Repeat is the declared outcome of writing the same inputs twice:
+	// RepeatFails (a condition refuses the duplicate or the stale
+	// version), RepeatSucceeds, or "" when not declared. RepeatRange
+	// covers its value.
+	Repeat      string
+	RepeatRange hcl.Range
 	// Table is the table written.
 	Table     *Table
 	DeclRange hcl.Range
@@ -52,6 +58,12 @@ type WritePattern struct {
 	// reported).
 	Incomplete bool
 }
+
+// Declared outcomes of a repeated write (`repeat`).
+const (
+	RepeatFails    = "fails"
+	RepeatSucceeds = "succeeds"
+)
 
 // Input returns the write pattern's input with the given name, or nil.
 func (w *WritePattern) Input(name string) *Input {

@@ -59,7 +59,9 @@ func TestWritePatternsDecode(t *testing.T) {
 	require.Equal(t, "note", w.Remove[0].Attr)
 	require.Equal(t, hclschema.CondCompare, w.Condition.Kind)
 	require.Equal(t, "version == input.expected_version", w.Condition.Text)
-	require.Equal(t, 49, w.Condition.Range().Start.Line)
+	require.Equal(t, 50, w.Condition.Range().Start.Line)
+	require.Equal(t, hclschema.RepeatFails, up.Repeat)
+	require.Equal(t, "", reg.Repeat)
 	require.Equal(t, []string{"expected_version:number", "orderId:string", "status:string", "username:string"}, inputNames(up))
 
 	po := s.WritePattern("place_order")

@@ -635,6 +635,9 @@ func (r *runner) runOnce(ctx context.Context, p *hclschema.AccessPattern, ds *Da
 	if miss && len(exp.Items) == 0 && len(live.Items) > 0 {
 		problems = append(problems, fmt.Sprintf("inputs that match no item returned %d item(s)", len(live.Items)))
 	}
+	if p.Cardinality == hclschema.CardinalityOne && len(live.Items) > 1 {
+		problems = append(problems, fmt.Sprintf("the pattern is declared cardinality = \"one\" but DynamoDB returns %d items for these inputs", len(live.Items)))
+	}
 	if m := sourceMissing(p, b, source, live); m != "" {
 		problems = append(problems, m)
 	}

@@ -216,10 +216,17 @@ func (r *runner) writePattern(ctx context.Context, w *hclschema.WritePattern) (W
 	if err != nil {
 		return rep, err
 	}
-	rep.Cases = append(rep.Cases, c)
-	if ok {
-		rep.Warning = "writing the same inputs twice succeeded both times: no condition prevents a duplicate or a lost update"
+	switch {
+	case w.Repeat == hclschema.RepeatFails && c.Got == "ok":
+		c.OK = false
+		c.Message = fmt.Sprintf("%s of write pattern %q with the same inputs again succeeded, but the pattern declares repeat = %q: no condition refuses a duplicate or a stale version", operationOf(w), w.Name, w.Repeat)
+	case w.Repeat == hclschema.RepeatSucceeds && c.Got != "ok" && c.Got != "error":
+		c.OK = false
+		c.Message = fmt.Sprintf("%s of write pattern %q with the same inputs again failed with %s, but the pattern declares repeat = %q", operationOf(w), w.Name, c.Got, w.Repeat)
+	case w.Repeat == "" && ok:
+		rep.Warning = "writing the same inputs twice succeeded both times: no condition prevents a duplicate or a lost update (declare repeat = \"succeeds\" when that is intended)"
 	}
+	rep.Cases = append(rep.Cases, c)
 	for _, wr := range w.Writes {
 		if wr.Guard == nil {
 			continue

@@ -3,6 +3,9 @@ package verify_test
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -60,4 +63,57 @@ func TestVerifyWritePatterns(t *testing.T) {
 	require.True(t, rep.Passed, text.String())
 	require.NotEmpty(t, rep.AfterWrites)
 	assertCleanedUp(t, rep)
+}
+
+// TestVerifyWritePatternsBroken runs a broken copy of testdata/writes
+// live: the version condition removed (a lost update) and the e-mail no
+// longer declared unique. Each break fails with the write pattern, the
+// operation and what happened; generated customers then share e-mails and
+// customer_by_email (cardinality one) fails.
+func TestVerifyWritePatternsBroken(t *testing.T) {
+	env := tftest.Env(t)
+	src, err := os.ReadFile("testdata/writes/shop.tfdyn.hcl")
+	require.NoError(t, err)
+	broken := string(src)
+	for _, cut := range []string{
+		"    condition = version == input.expected_version\n",
+		"  unique = [\"email\"]\n",
+	} {
+		require.Contains(t, broken, cut)
+		broken = strings.Replace(broken, cut, "", 1)
+	}
+	path := filepath.Join(t.TempDir(), "shop.tfdyn.hcl")
+	require.NoError(t, os.WriteFile(path, []byte(broken), 0o644))
+	s := load(t, path)
+	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: path, Env: env,
+		ProviderMajor: providerFor(t, env, s), Items: 5})
+	var text bytes.Buffer
+	if rep != nil {
+		rep.WriteText(&text)
+	}
+	require.NoError(t, err, text.String())
+	require.False(t, rep.Passed, text.String())
+	msgs := map[string]string{}
+	for _, w := range rep.Writes {
+		for _, c := range w.Cases {
+			if !c.OK {
+				msgs[w.Name+" "+c.Case] = c.Message
+			}
+		}
+	}
+	require.Equal(t, map[string]string{
+		"update_order_status repeat": `UpdateItem of write pattern "update_order_status" with the same inputs again succeeded, but the pattern declares repeat = "fails": no condition refuses a duplicate or a stale version`,
+		"register_customer repeat":   `PutItem of write pattern "register_customer" with the same inputs again succeeded, but the pattern declares repeat = "fails": no condition refuses a duplicate or a stale version`,
+	}, msgs, text.String())
+	// The repeated register put a second customer with the same e-mail:
+	// customer_by_email, read again after the writes, returns two.
+	var byEmail []string
+	for _, p := range rep.AfterWrites {
+		for _, run := range p.Runs {
+			if !run.OK && p.Name == "customer_by_email" {
+				byEmail = append(byEmail, run.Inputs+": "+run.Message)
+			}
+		}
+	}
+	require.Equal(t, []string{`email="al@example.com" : the pattern is declared cardinality = "one" but DynamoDB returns 2 items for these inputs`}, byEmail, text.String())
 }

@@ -40,6 +40,7 @@ write_pattern "register_customer" {
 
 write_pattern "update_order_status" {
   description = "Change an order's status if nobody changed it since it was read"
+  repeat      = "fails"
   inputs      = { expected_version = number }
   update {
     entity    = entity.Order
