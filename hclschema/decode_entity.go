@@ -15,6 +15,7 @@ var entitySchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{
 		{Name: "table"},
 		{Name: "attributes", Required: true},
+		{Name: "unique"},
 	},
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "key"},
@@ -121,6 +122,7 @@ func (d *decoder) entity(b *hcl.Block) {
 			d.markBrokenExample(e, label)
 		}
 	}
+	d.uniqueAttr(e, content.Attributes["unique"])
 	t.Entities = append(t.Entities, e)
 	d.schema.Entities = append(d.schema.Entities, e)
 }

@@ -314,6 +314,19 @@ func (d *decoder) newCond(expr hcl.Expression) *Cond {
 		if len(x.Traversal) == 1 {
 			c.Kind, c.Attr = CondAttr, x.Traversal.RootName()
 		}
+	case *hclsyntax.FunctionCallExpr:
+		// attribute_exists(a) and attribute_not_exists(a), DynamoDB's
+		// names for a != null and a == null (write conditions).
+		if len(x.Args) == 1 && !x.ExpandFinal {
+			if tr, ok := x.Args[0].(*hclsyntax.ScopeTraversalExpr); ok && len(tr.Traversal) == 1 {
+				switch x.Name {
+				case "attribute_exists":
+					c.Kind, c.Attr = CondExists, tr.Traversal.RootName()
+				case "attribute_not_exists":
+					c.Kind, c.Attr = CondNotExists, tr.Traversal.RootName()
+				}
+			}
+		}
 	case *hclsyntax.BinaryOpExpr:
 		switch x.Op {
 		case hclsyntax.OpLogicalAnd:

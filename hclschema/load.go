@@ -121,6 +121,7 @@ var rootSchema = &hcl.BodySchema{
 		{Type: "entity", LabelNames: []string{"name"}},
 		{Type: "access_pattern", LabelNames: []string{"name"}},
 		{Type: "accept", LabelNames: []string{"code"}},
+		{Type: "write_pattern", LabelNames: []string{"name"}},
 	},
 }
 
@@ -133,7 +134,7 @@ func Decode(files ...*hcl.File) (*Schema, hcl.Diagnostics) {
 // decode is Decode that checks ctx before each top-level block.
 func decode(ctx context.Context, files []*hcl.File) (*Schema, hcl.Diagnostics, error) {
 	d := &decoder{schema: &Schema{}, src: map[string][]byte{}}
-	var tables, entities, patterns, accepts []*hcl.Block
+	var tables, entities, patterns, accepts, writes []*hcl.Block
 	for _, f := range files {
 		if f.Body != nil {
 			d.src[f.Body.MissingItemRange().Filename] = f.Bytes
@@ -153,6 +154,8 @@ func decode(ctx context.Context, files []*hcl.File) (*Schema, hcl.Diagnostics, e
 				patterns = append(patterns, b)
 			case "accept":
 				accepts = append(accepts, b)
+			case "write_pattern":
+				writes = append(writes, b)
 			}
 		}
 	}
@@ -174,6 +177,12 @@ func decode(ctx context.Context, files []*hcl.File) (*Schema, hcl.Diagnostics, e
 			return d.schema, d.diags, err
 		}
 		d.pattern(b)
+	}
+	for _, b := range writes {
+		if err := ctx.Err(); err != nil {
+			return d.schema, d.diags, err
+		}
+		d.writePattern(b)
 	}
 	d.accepts(accepts, tables, entities, patterns)
 	return d.schema, d.diags, nil

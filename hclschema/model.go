@@ -15,6 +15,8 @@ type Schema struct {
 	Tables   []*Table
 	Entities []*Entity
 	Patterns []*AccessPattern
+	// WritePatterns are the `write_pattern` blocks (model_write.go).
+	WritePatterns []*WritePattern
 	// PatternsIncomplete is true when an access pattern failed to load (it
 	// is missing from Patterns or Incomplete): checks that no pattern reads
 	// an index cannot be trusted then.
@@ -313,7 +315,10 @@ type Entity struct {
 	// Indexes are the entity's `index "NAME" {}` blocks.
 	Indexes []*EntityIndex
 	// Examples are the entity's example items.
-	Examples  []*Example
+	Examples []*Example
+	// Unique lists the attributes declared `unique`, with their guard
+	// item entities (model_write.go).
+	Unique    []*Unique
 	DeclRange hcl.Range
 	// Incomplete is true when part of the declaration failed to load (an
 	// error was reported): an attribute, a template, an index block or an

@@ -181,7 +181,7 @@ func (r *runner) checkWrites(ctx context.Context, table string, ds *Dataset) err
 		}
 		wc.OK = sameUnits(wc.Measured, wc.Estimated)
 		r.mu.Lock()
-		r.report.Writes = append(r.report.Writes, wc)
+		r.report.WriteCapacity = append(r.report.WriteCapacity, wc)
 		r.mu.Unlock()
 	}
 	return nil

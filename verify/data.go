@@ -164,6 +164,9 @@ func examplePools(e *hclschema.Entity) map[string][]cty.Value {
 // sort key, the partition key) is computed from.
 func uniqueAttrs(e *hclschema.Entity) map[string]bool {
 	out := map[string]bool{}
+	for _, u := range e.Unique { // declared unique values stay unique
+		out[u.Attr] = true
+	}
 	keys := e.Table.Primary.SortKey
 	if len(keys) == 0 {
 		keys = e.Table.Primary.PartitionKey

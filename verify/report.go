@@ -24,6 +24,10 @@ type Report struct {
 	Items       int             `json:"items_written"`
 	Patterns    []PatternReport `json:"patterns"`
 	Scale       []ScaleReport   `json:"scale,omitempty"`
+	// Writes are the write patterns run live and AfterWrites the access
+	// patterns run again on the written table (writes.go).
+	Writes      []WriteReport   `json:"writes,omitempty"`
+	AfterWrites []PatternReport `json:"after_writes,omitempty"`
 	Notes       []string        `json:"notes,omitempty"`
 	Passed      bool            `json:"passed"`
 	Error       string          `json:"error,omitempty"`
@@ -37,9 +41,9 @@ type Report struct {
 	Duration    time.Duration `json:"duration_ns"`
 	// Rejected lists the items DynamoDB refused to store.
 	Rejected []Rejection `json:"rejected,omitempty"`
-	// Writes compares the write units of every example item with the
+	// WriteCapacity compares the write units of every example item with the
 	// estimate (capacity.go).
-	Writes []WriteCheck `json:"write_capacity,omitempty"`
+	WriteCapacity []WriteCheck `json:"write_capacity,omitempty"`
 }
 
 // TableReport names a provisioned table.
@@ -115,9 +119,12 @@ func (r *Report) finish() {
 	for _, s := range r.Scale {
 		r.Passed = r.Passed && s.OK
 	}
-	r.Passed = r.Passed && len(r.Rejected) == 0
-	for _, w := range r.Writes {
+	r.Passed = r.Passed && len(r.Rejected) == 0 && writesPassed(r.Writes)
+	for _, w := range r.WriteCapacity {
 		r.Passed = r.Passed && w.OK
+	}
+	for _, p := range r.AfterWrites {
+		r.Passed = r.Passed && p.OK
 	}
 }
 
@@ -179,7 +186,8 @@ func (r *Report) WriteText(w io.Writer) {
 		}
 	}
 	writeCapacity(w, r.Patterns) // capacity.go
-	writeWriteChecks(w, r.Writes)
+	writeWriteChecks(w, r.WriteCapacity)
+	writeWritesText(w, r.Writes, r.AfterWrites)
 	if len(r.Scale) > 0 {
 		fmt.Fprintln(w, "\nScale check")
 		for _, s := range r.Scale {
@@ -342,7 +350,7 @@ func (r *Report) Findings() []findings.Finding {
 	for _, rj := range r.Rejected {
 		out = append(out, findings.Finding{Severity: findings.Error, Summary: "DynamoDB rejected a write", Detail: rj.String(), Pos: rj.pos, Subject: rj.Entity})
 	}
-	out = append(out, writeFindings(r.Writes)...) // capacity.go
+	out = append(out, writeFindings(r.WriteCapacity)...) // capacity.go
 	if r.Error != "" {
 		out = append(out, findings.Finding{Severity: findings.Error, Summary: "verify could not finish", Detail: r.Error})
 	}

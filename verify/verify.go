@@ -268,6 +268,11 @@ func (r *runner) afterApply(ctx context.Context) error {
 		if err := r.step("access patterns", func() error { return r.patterns(gctx, &r.report.Patterns, 6) }); err != nil {
 			return err
 		}
+		if len(o.Schema.WritePatterns) > 0 {
+			if err := r.step("write patterns", func() error { return r.writePatterns(gctx) }); err != nil {
+				return err
+			}
+		}
 		if o.Scale > 1 {
 			return r.step(fmt.Sprintf("scale x%d", o.Scale), func() error { return r.scale(gctx) })
 		}
@@ -631,6 +636,9 @@ func (r *runner) runOnce(ctx context.Context, p *hclschema.AccessPattern, ds *Da
 	}
 	if miss && len(exp.Items) == 0 && len(live.Items) > 0 {
 		problems = append(problems, fmt.Sprintf("inputs that match no item returned %d item(s)", len(live.Items)))
+	}
+	if p.Cardinality == hclschema.CardinalityOne && len(live.Items) > 1 {
+		problems = append(problems, fmt.Sprintf("the pattern is declared cardinality = \"one\" but DynamoDB returns %d items for these inputs", len(live.Items)))
 	}
 	if m := sourceMissing(p, b, source, live); m != "" {
 		problems = append(problems, m)

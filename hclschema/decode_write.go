@@ -1,0 +1,516 @@
+package hclschema
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfdyn/tfdyn/diag"
+)
+
+var writePatternSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{
+		{Name: "description"},
+		{Name: "inputs"},
+		{Name: "repeat"},
+	},
+	Blocks: []hcl.BlockHeaderSchema{
+		{Type: "put"},
+		{Type: "update"},
+		{Type: "delete"},
+		{Type: "transaction"},
+	},
+}
+
+var transactionSchema = &hcl.BodySchema{
+	Blocks: []hcl.BlockHeaderSchema{
+		{Type: "put"},
+		{Type: "update"},
+		{Type: "delete"},
+	},
+}
+
+var writeSchemas = map[WriteOp]*hcl.BodySchema{
+	WritePut: {Attributes: []hcl.AttributeSchema{
+		{Name: "entity", Required: true}, {Name: "condition"},
+	}},
+	WriteUpdate: {Attributes: []hcl.AttributeSchema{
+		{Name: "entity", Required: true}, {Name: "condition"},
+		{Name: "set"}, {Name: "add"}, {Name: "remove"},
+	}},
+	WriteDelete: {Attributes: []hcl.AttributeSchema{
+		{Name: "entity", Required: true}, {Name: "condition"},
+	}},
+}
+
+// conditionGrammar says what a write condition may hold.
+const conditionGrammar = "A write condition runs in DynamoDB as a ConditionExpression on the stored item: it can compare an attribute with a value (a literal, input.NAME, or a function of those) or with another attribute (==, !=, <, <=, >, >=), test a bool attribute, test that an attribute is absent or present (attribute_not_exists(PK), attribute_exists(PK), attr == null, attr != null), and combine those with &&, || and parentheses."
+
+// WriteTransactionLimit is the most items one TransactWriteItems call may
+// write.
+const WriteTransactionLimit = 100
+
+func (d *decoder) writePattern(b *hcl.Block) {
+	if !d.checkLabel(b, "write pattern") {
+		return
+	}
+	name := b.Labels[0]
+	if prev := d.schema.WritePattern(name); prev != nil {
+		d.errorf(CodeDuplicate, b.LabelRanges[0], "Duplicate write pattern", "A write pattern named %q is already declared at %s.", name, prev.DeclRange)
+		return
+	}
+	errs := d.errorCount()
+	content, ds := b.Body.Content(writePatternSchema)
+	d.add(ds, CodeSyntax)
+	w := &WritePattern{Name: name, DeclRange: b.DefRange}
+	defer func() {
+		if d.errorCount() > errs {
+			w.Incomplete = true
+		}
+		d.schema.WritePatterns = append(d.schema.WritePatterns, w)
+	}()
+	if at := content.Attributes["description"]; at != nil {
+		w.Description, _ = d.stringValue(at)
+	}
+	if at := content.Attributes["repeat"]; at != nil {
+		if v, ok := d.stringValue(at, RepeatFails, RepeatSucceeds); ok {
+			w.Repeat, w.RepeatRange = v, at.Expr.Range()
+		}
+	}
+	declared := d.declaredInputs(content.Attributes["inputs"])
+	var blocks []*hcl.Block
+	for _, blk := range content.Blocks {
+		if blk.Type == "transaction" {
+			w.Transaction = true
+			w.TransactionRange = blk.DefRange
+			tc, ds := blk.Body.Content(transactionSchema)
+			d.add(ds, CodeSyntax)
+			if len(tc.Blocks) == 0 {
+				d.errorf(CodeMissingKey, blk.DefRange, "Empty transaction",
+					"The transaction of write pattern %q holds no write; add put, update or delete blocks.", name)
+			}
+			blocks = append(blocks, tc.Blocks...)
+			continue
+		}
+		blocks = append(blocks, blk)
+	}
+	switch {
+	case len(content.Blocks) == 0:
+		d.errorf(CodeMissingKey, b.DefRange, "Missing write",
+			"Write pattern %q must hold one put, update or delete block, or a transaction block grouping several.", name)
+		return
+	case len(content.Blocks) > 1:
+		d.errorf(CodeDuplicate, content.Blocks[1].DefRange, "More than one write",
+			"Write pattern %q holds several writes; group writes that must succeed together in one transaction block.", name)
+		return
+	}
+	for _, blk := range blocks {
+		if wr := d.write(w, WriteOp(blk.Type), blk); wr != nil {
+			w.Writes = append(w.Writes, wr)
+		}
+	}
+	d.expandUnique(w)
+	d.writeInputs(w, declared)
+	if w.Transaction && len(w.Writes) > WriteTransactionLimit {
+		d.errorf(CodeInvalidValue, w.TransactionRange, "Transaction too large",
+			"The transaction of write pattern %q writes %d items; DynamoDB takes at most %d in one TransactWriteItems call.", name, len(w.Writes), WriteTransactionLimit)
+	}
+}
+
+// WritePattern returns the write pattern with the given name, or nil.
+func (s *Schema) WritePattern(name string) *WritePattern {
+	for _, w := range s.WritePatterns {
+		if w.Name == name {
+			return w
+		}
+	}
+	return nil
+}
+
+func (d *decoder) write(w *WritePattern, op WriteOp, blk *hcl.Block) *Write {
+	content, ds := blk.Body.Content(writeSchemas[op])
+	d.add(ds, CodeSyntax)
+	at := content.Attributes["entity"]
+	if at == nil {
+		return nil
+	}
+	ents, ranges := d.entityRefs(at, nil, blk.DefRange, w.Name)
+	if len(ents) != 1 {
+		return nil
+	}
+	e := ents[0]
+	if e.Incomplete {
+		w.Incomplete = true
+	}
+	if w.Table == nil {
+		w.Table = e.Table
+	} else if e.Table != w.Table {
+		d.errorf(CodeInvalidValue, ranges[0], "Entities in different tables",
+			"Write pattern %q writes table %q and %q (table %q); one write pattern writes one table.", w.Name, w.Table.Label, e.Name, e.Table.Label)
+		return nil
+	}
+	wr := &Write{Op: op, Entity: e, DeclRange: blk.DefRange, EntityRange: ranges[0]}
+	if at := content.Attributes["condition"]; at != nil {
+		wr.Condition = d.newCond(at.Expr)
+		errs := d.errorCount()
+		d.checkConditionNames(e, at.Expr)
+		if d.errorCount() == errs {
+			d.checkWriteCondition(wr.Condition)
+		}
+	}
+	wr.Set = d.updateValues(wr, content.Attributes["set"])
+	wr.Add = d.updateValues(wr, content.Attributes["add"])
+	if at := content.Attributes["remove"]; at != nil {
+		names, ok := d.stringList(at)
+		if ok {
+			rs := elementRanges(at.Expr, len(names))
+			for i, n := range names {
+				ua := &UpdateAction{Attr: n, Range: rs[i]}
+				if d.checkUpdateAttr(wr, ua, "remove") {
+					if a := e.Attribute(n); a != nil && !a.Optional {
+						d.errorf(CodeInvalidValue, ua.Range, "Removing a required attribute",
+							"The update removes %q, which entity %q declares as required; declare it optional(...) or set it instead.", n, e.Name)
+						continue
+					}
+					wr.Remove = append(wr.Remove, ua)
+				}
+			}
+		}
+	}
+	written := content.Attributes["set"] != nil || content.Attributes["add"] != nil || content.Attributes["remove"] != nil
+	if op == WriteUpdate && !written && !e.Incomplete {
+		d.errorf(CodeMissingKey, blk.DefRange, "Update without actions",
+			"The update of %q sets, adds and removes nothing; give it set = {...}, add = {...} or remove = [...].", e.Name)
+	}
+	for _, x := range wr.Add {
+		if a := e.Attribute(x.Attr); a != nil && a.Type != cty.Number {
+			d.errorf(CodeInvalidType, x.Range, "Add to a non-number",
+				"The update adds to %q, a %s attribute; add counts only numbers (use set for other types).", x.Attr, a.Type.FriendlyName())
+		}
+	}
+	return wr
+}
+
+// updateValues decodes set = {...} or add = {...}.
+func (d *decoder) updateValues(wr *Write, at *hcl.Attribute) []*UpdateAction {
+	if at == nil {
+		return nil
+	}
+	what := at.Name
+	if wr.Op != WriteUpdate {
+		return nil
+	}
+	pairs, ds := hcl.ExprMap(at.Expr)
+	if ds.HasErrors() {
+		d.errorf(CodeInvalidValue, at.Expr.Range(), "Invalid "+what,
+			"%s must be an object of attribute names and values, like { status = input.status }.", what)
+		return nil
+	}
+	var out []*UpdateAction
+	for _, kv := range pairs {
+		name := hcl.ExprAsKeyword(kv.Key)
+		ua := &UpdateAction{Attr: name, Range: kv.Key.Range(), Value: d.newTemplate(kv.Value)}
+		if name == "" {
+			d.errorf(CodeInvalidValue, kv.Key.Range(), "Invalid attribute name", "The attribute names of %s must be identifiers.", what)
+			continue
+		}
+		if !d.checkUpdateAttr(wr, ua, what) {
+			continue
+		}
+		if ua.Value.usesAttrs() {
+			d.errorf(CodeInvalidCondition, kv.Value.Range(), "Value computed from an attribute",
+				"The value of %s in %s uses an item attribute; a value is a literal or input.NAME (add counts up a number).", name, what)
+			continue
+		}
+		for _, tr := range kv.Value.Variables() {
+			if tr.RootName() == "input" && len(tr) < 2 {
+				d.errorf(CodeUnknownVariable, tr.SourceRange(), "Invalid input reference", "Refer to an input as input.NAME.")
+			}
+		}
+		out = append(out, ua)
+	}
+	return out
+}
+
+// checkUpdateAttr checks that an update action names an attribute of the
+// entity that is not a key attribute of the table.
+func (d *decoder) checkUpdateAttr(wr *Write, ua *UpdateAction, what string) bool {
+	e := wr.Entity
+	if _, key := e.Table.Primary.KeyAttr(ua.Attr); key {
+		d.errorf(CodeInvalidKeyAssignment, ua.Range, "Update of a primary key attribute",
+			"The update's %s changes %q, a primary key attribute of table %q; DynamoDB cannot update a key attribute. Delete the item and put a new one in a transaction.", what, ua.Attr, e.Table.Label)
+		return false
+	}
+	if e.Attribute(ua.Attr) == nil {
+		if !d.isBroken(e, ua.Attr) {
+			d.errorf(CodeUnknownVariable, ua.Range, "Unknown attribute",
+				"The update's %s names %q, which is not an attribute of %q.%s", what, ua.Attr, e.Name, diag.DidYouMean(ua.Attr, e.AttributeNames()))
+		}
+		return false
+	}
+	return true
+}
+
+// checkConditionNames checks that every bare name of a write condition is
+// an attribute of the entity or a key attribute of its table.
+func (d *decoder) checkConditionNames(e *Entity, expr hcl.Expression) {
+	cands := e.AttributeNames()
+	keys := map[string]bool{}
+	for _, ix := range e.Table.Indexes() {
+		for _, k := range ix.KeyAttrs() {
+			keys[k.Name] = true
+		}
+	}
+	for k := range keys {
+		cands = append(cands, k)
+	}
+	sort.Strings(cands)
+	for _, tr := range expr.Variables() {
+		root := tr.RootName()
+		if root == "input" {
+			if len(tr) < 2 {
+				d.errorf(CodeUnknownVariable, tr.SourceRange(), "Invalid input reference", "Refer to an input as input.NAME.")
+			}
+			continue
+		}
+		if e.Attribute(root) != nil || keys[root] || d.isBroken(e, root) {
+			continue
+		}
+		d.errorf(CodeUnknownVariable, tr.SourceRange(), "Unknown attribute",
+			"The condition uses %q, which is neither an attribute of %q nor a key attribute of table %q.%s", root, e.Name, e.Table.Label, diag.DidYouMean(root, cands))
+	}
+}
+
+// checkWriteCondition reports every part of a write condition DynamoDB
+// cannot run as a ConditionExpression (what verify sends).
+func (d *decoder) checkWriteCondition(c *Cond) {
+	switch c.Kind {
+	case CondAnd, CondOr, CondNot:
+		for _, s := range c.Sub {
+			d.checkWriteCondition(s)
+		}
+	case CondAttr, CondExists, CondNotExists:
+	case CondCompare:
+		_, lp := c.Left.Path()
+		_, rp := c.Right.Path()
+		computed := false
+		for _, t := range []*Template{c.Left, c.Right} {
+			if _, path := t.Path(); !path && t.usesAttrs() {
+				computed = true
+				d.errorf(CodeInvalidCondition, t.Range(), "Condition computes from an attribute",
+					"DynamoDB evaluates the condition on the stored item and cannot compute %s. %s", t.Text, conditionGrammar)
+			}
+		}
+		switch {
+		case computed:
+		case !lp && !rp:
+			d.errorf(CodeInvalidCondition, c.Range(), "Condition compares no attribute",
+				"%s compares no item attribute, so it is the same for every item. %s", c.Text, conditionGrammar)
+		case c.Left.isNull() || c.Right.isNull():
+			d.errorf(CodeInvalidCondition, c.Range(), "Null in an ordering comparison",
+				"%s orders an attribute against null. Only == null and != null test an attribute (absent or present).", c.Text)
+		}
+	default:
+		d.errorf(CodeInvalidCondition, c.Range(), "Condition DynamoDB cannot run",
+			"%s is not a condition DynamoDB can run. %s", c.Text, conditionGrammar)
+	}
+}
+
+// writeInputs collects the write pattern's inputs: the attributes each
+// write needs and every input.NAME, typed from the entity attribute of the
+// same name or the declaration.
+func (d *decoder) writeInputs(w *WritePattern, declared map[string]cty.Type) {
+	types := map[string]cty.Type{}
+	ranges := map[string]hcl.Range{}
+	for _, wr := range w.Writes {
+		for _, n := range wr.Names() {
+			if _, ok := types[n]; !ok {
+				types[n], ranges[n] = wr.Entity.typeOf(n), wr.EntityRange
+			}
+		}
+	}
+	var exprs []hcl.Expression
+	for _, wr := range w.Writes {
+		if wr.Condition != nil {
+			exprs = append(exprs, wr.Condition.expr)
+		}
+		for _, ua := range append(append([]*UpdateAction{}, wr.Set...), wr.Add...) {
+			exprs = append(exprs, ua.Value.expr)
+		}
+	}
+	for n, ty := range declared {
+		if ty != cty.NilType {
+			types[n] = ty
+		}
+	}
+	for _, x := range exprs {
+		for _, tr := range x.Variables() {
+			if tr.RootName() != "input" || len(tr) < 2 {
+				continue
+			}
+			n := traversalAttr(tr)
+			if n == "" {
+				continue
+			}
+			if _, ok := types[n]; ok {
+				if _, seen := ranges[n]; !seen {
+					ranges[n] = tr.SourceRange()
+				}
+				continue
+			}
+			if _, failed := declared[n]; failed {
+				continue
+			}
+			found := false
+			for _, wr := range w.Writes {
+				if ty := wr.Entity.typeOf(n); ty != cty.NilType {
+					types[n], ranges[n], found = ty, tr.SourceRange(), true
+					break
+				}
+			}
+			if !found {
+				var names []string
+				for k := range types {
+					names = append(names, k)
+				}
+				for _, wr := range w.Writes {
+					names = append(names, wr.Entity.AttributeNames()...)
+				}
+				sort.Strings(names)
+				d.errorf(CodeUnknownVariable, tr.SourceRange(), "Unknown input",
+					"input.%s is neither an attribute of a written entity nor declared; declare it with inputs = { %s = string } (or number).%s", n, n, diag.DidYouMean(n, names))
+				types[n] = cty.NilType
+			}
+		}
+	}
+	for n, ty := range types {
+		if ty == cty.NilType {
+			continue
+		}
+		rng, ok := ranges[n]
+		if !ok {
+			rng = w.DeclRange
+		}
+		w.Inputs = append(w.Inputs, &Input{Name: n, Type: ty, Range: rng})
+	}
+	sort.Slice(w.Inputs, func(i, j int) bool { return w.Inputs[i].Name < w.Inputs[j].Name })
+}
+
+// uniqueAttr decodes an entity's `unique = [...]` and builds the guard
+// entities. It runs once the entity's attributes and table are known.
+func (d *decoder) uniqueAttr(e *Entity, at *hcl.Attribute) {
+	if at == nil || e.Table == nil {
+		return
+	}
+	names, ok := d.stringList(at)
+	if !ok {
+		return
+	}
+	rs := elementRanges(at.Expr, len(names))
+	seen := map[string]bool{}
+	for i, n := range names {
+		rng := rs[i]
+		if seen[n] {
+			d.errorf(CodeDuplicate, rng, "Duplicate unique attribute", "%q is listed twice in unique.", n)
+			continue
+		}
+		seen[n] = true
+		a := e.Attribute(n)
+		if a == nil {
+			if !d.isBroken(e, n) {
+				d.errorf(CodeUnknownVariable, rng, "Unknown attribute",
+					"unique names %q, which is not an attribute of %q.%s", n, e.Name, diag.DidYouMean(n, e.AttributeNames()))
+			}
+			continue
+		}
+		if a.DynamoType() == "" {
+			d.errorf(CodeInvalidType, rng, "Unique attribute not a string or number",
+				"unique names %q, a %s attribute; a unique value is stored in a guard item's key, so it must be a string or a number.", n, a.Type.FriendlyName())
+			continue
+		}
+		g := d.guardEntity(e, a, rng)
+		if g == nil {
+			continue
+		}
+		e.Unique = append(e.Unique, &Unique{Attr: n, Entity: e, Guard: g, Range: rng})
+	}
+}
+
+// guardEntity builds the guard item entity of a unique attribute.
+func (d *decoder) guardEntity(e *Entity, a *Attribute, rng hcl.Range) *Entity {
+	t := e.Table
+	g := &Entity{
+		Name:       e.Name + "Unique" + strings.ToUpper(a.Name[:1]) + a.Name[1:],
+		Table:      t,
+		Attributes: []*Attribute{{Name: a.Name, Type: a.Type, Range: rng, TypeRange: a.TypeRange}},
+		DeclRange:  rng,
+		Key:        &KeyBlock{DeclRange: rng},
+	}
+	for i, k := range t.Primary.KeyAttrs() {
+		if k.Name == a.Name {
+			continue // stored as is
+		}
+		src := `"UNIQUE"`
+		if i == 0 {
+			src = `"UNIQUE#` + e.Name + `#` + a.Name + `#${` + a.Name + `}"`
+		}
+		if k.Type == TypeN {
+			d.errorf(CodeInvalidType, rng, "Unique needs a string key",
+				"The guard item of unique %q stores %s in the key attribute %q, which table %q types as a number.", a.Name, src, k.Name, t.Label)
+			return nil
+		}
+		fn := rng.Filename + "#unique." + e.Name + "." + a.Name + "." + k.Name
+		expr, ds := hclsyntax.ParseExpression([]byte(src), fn, hcl.InitialPos)
+		if ds.HasErrors() {
+			d.add(ds, CodeSyntax)
+			return nil
+		}
+		if d.src[fn] == nil {
+			d.src[fn] = []byte(src)
+		}
+		tpl := d.newTemplate(expr)
+		tpl.rng = rng
+		g.Key.Templates = append(g.Key.Templates, &KeyTemplate{Attr: k.Name, Expr: tpl, Type: TypeS, Range: rng})
+	}
+	return g
+}
+
+// expandUnique adds to every put of an entity with unique attributes the
+// guard items' puts, each with attribute_not_exists on the partition key,
+// and makes the pattern a transaction. The entity's own put gets the same
+// condition when it has none.
+func (d *decoder) expandUnique(w *WritePattern) {
+	var out []*Write
+	for _, wr := range w.Writes {
+		out = append(out, wr)
+		if wr.Op != WritePut || len(wr.Entity.Unique) == 0 {
+			continue
+		}
+		pk := wr.Entity.Table.Primary.PartitionKey[0].Name
+		if wr.Condition == nil {
+			wr.Condition = d.notExists(pk, wr.DeclRange)
+		}
+		for _, u := range wr.Entity.Unique {
+			out = append(out, &Write{Op: WritePut, Entity: u.Guard, Guard: u,
+				Condition: d.notExists(pk, u.Range), DeclRange: wr.DeclRange, EntityRange: u.Range})
+		}
+		w.Transaction = true
+		if w.TransactionRange == (hcl.Range{}) {
+			w.TransactionRange = wr.DeclRange
+		}
+	}
+	w.Writes = out
+}
+
+// notExists builds the condition attribute_not_exists(attr), placed at rng.
+func (d *decoder) notExists(attr string, rng hcl.Range) *Cond {
+	src := "attribute_not_exists(" + attr + ")"
+	expr, ds := hclsyntax.ParseExpression([]byte(src), rng.Filename+"#generated", hcl.InitialPos)
+	if ds.HasErrors() {
+		return nil
+	}
+	return &Cond{Kind: CondNotExists, Attr: attr, Text: src, rng: rng, expr: expr}
+}

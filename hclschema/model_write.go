@@ -1,0 +1,165 @@
+package hclschema
+
+import (
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// WriteOp is the operation of one write: PutItem, UpdateItem or DeleteItem.
+type WriteOp string
+
+// Write operations, named as the blocks that declare them.
+const (
+	WritePut    WriteOp = "put"
+	WriteUpdate WriteOp = "update"
+	WriteDelete WriteOp = "delete"
+)
+
+// APIName returns the DynamoDB operation name (PutItem, UpdateItem,
+// DeleteItem).
+func (op WriteOp) APIName() string {
+	switch op {
+	case WriteUpdate:
+		return "UpdateItem"
+	case WriteDelete:
+		return "DeleteItem"
+	}
+	return "PutItem"
+}
+
+// WritePattern is a `write_pattern "name" {}` block: one write, or several
+// in a transaction (TransactWriteItems).
+type WritePattern struct {
+	Name        string
+	Description string
+	// Writes are the writes in source order; one unless Transaction.
+	Writes []*Write
+	// Transaction is true for a `transaction {}` block, and for a put of an
+	// entity with unique attributes (the guard puts join it).
+	Transaction bool
+	// Inputs are the values the caller gives, sorted by name: the
+	// attributes the writes need (a put's item, an update's or delete's
+	// key) and every input.NAME, typed from the entity attribute of the
+	// same name or the `inputs` declaration.
+	Inputs []*Input
+	// Repeat is the declared outcome of writing the same inputs twice:
+	// RepeatFails (a condition refuses the duplicate or the stale
+	// version), RepeatSucceeds, or "" when not declared. RepeatRange
+	// covers its value.
+	Repeat      string
+	RepeatRange hcl.Range
+	// Table is the table written.
+	Table     *Table
+	DeclRange hcl.Range
+	// TransactionRange covers the transaction block's header when there
+	// is one.
+	TransactionRange hcl.Range
+	// Incomplete is true when a part failed to load (an error was
+	// reported).
+	Incomplete bool
+}
+
+// Declared outcomes of a repeated write (`repeat`).
+const (
+	RepeatFails    = "fails"
+	RepeatSucceeds = "succeeds"
+)
+
+// Input returns the write pattern's input with the given name, or nil.
+func (w *WritePattern) Input(name string) *Input {
+	for _, in := range w.Inputs {
+		if in.Name == name {
+			return in
+		}
+	}
+	return nil
+}
+
+// Write is one put, update or delete of an entity's item.
+type Write struct {
+	Op     WriteOp
+	Entity *Entity
+	// Condition is the ConditionExpression, over the stored item's
+	// attributes (bare names, key attributes included) and the inputs
+	// (input.NAME), in the filter grammar plus attribute_exists(NAME) and
+	// attribute_not_exists(NAME); nil when absent.
+	Condition *Cond
+	// Set, Add and Remove are an update's actions (SET, ADD, REMOVE).
+	Set    []*UpdateAction
+	Add    []*UpdateAction
+	Remove []*UpdateAction
+	// Guard is the unique attribute this write enforces when it was added
+	// by the entity's `unique` (a put of the guard item), else nil.
+	Guard     *Unique
+	DeclRange hcl.Range
+	// EntityRange covers the entity reference.
+	EntityRange hcl.Range
+}
+
+// UpdateAction is one attribute of an update's set, add or remove.
+type UpdateAction struct {
+	Attr string
+	// Value is the value set or added (nil for remove): literals and
+	// inputs (input.NAME), never an item attribute.
+	Value *Template
+	// Range covers the attribute name (the list element for remove).
+	Range hcl.Range
+}
+
+// Unique is an attribute of an entity whose value is unique across the
+// table: `unique = ["email"]`. It is enforced with a guard item (an
+// entity of its own, not in Schema.Entities) put in the same transaction
+// as the entity's item, both with attribute_not_exists(PK).
+type Unique struct {
+	Attr   string
+	Entity *Entity
+	// Guard is the guard item's entity, named <Entity>Unique<Attr>
+	// (CustomerUniqueEmail), with the one attribute Attr and the key
+	// "UNIQUE#<Entity>#<attr>#${attr}" (the partition key; a sort key is
+	// "UNIQUE").
+	Guard *Entity
+	// Range covers the element of `unique`.
+	Range hcl.Range
+}
+
+// Names returns the input values a write needs to identify or build its
+// item: the entity's attributes for a put, the attributes the primary key
+// is computed from for an update or delete.
+func (w *Write) Names() []string {
+	if w.Op == WritePut {
+		return w.Entity.AttributeNames()
+	}
+	return w.Entity.KeyNames()
+}
+
+// KeyNames returns the entity attributes the table's primary key is made
+// of or computed from, in declaration order.
+func (e *Entity) KeyNames() []string {
+	need := map[string]bool{}
+	if e.Table != nil {
+		for _, k := range e.Table.Primary.KeyAttrs() {
+			if e.Attribute(k.Name) != nil {
+				need[k.Name] = true
+			} else if t := e.Key.Template(k.Name); t != nil {
+				for _, n := range t.Expr.Names() {
+					need[n] = true
+				}
+			}
+		}
+	}
+	var out []string
+	for _, a := range e.Attributes {
+		if need[a.Name] {
+			out = append(out, a.Name)
+		}
+	}
+	return out
+}
+
+// typeOf returns the type of the named attribute, or cty.NilType.
+func (e *Entity) typeOf(name string) cty.Type {
+	if a := e.Attribute(name); a != nil {
+		return a.Type
+	}
+	return cty.NilType
+}

@@ -1,0 +1,152 @@
+package hclschema
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+)
+
+// The evaluator of write patterns: the item a write targets, its
+// condition on the stored item, and the item it leaves.
+
+// CheckInputs converts inputs to the write pattern's input types; every
+// input a write needs to identify its item must be set.
+func (w *WritePattern) CheckInputs(inputs map[string]cty.Value) (map[string]cty.Value, error) {
+	out := map[string]cty.Value{}
+	for _, in := range w.Inputs {
+		v, ok := inputs[in.Name]
+		if !ok || v == cty.NilVal {
+			continue
+		}
+		cv, err := convert.Convert(v, in.Type)
+		if err != nil {
+			return nil, fmt.Errorf("write pattern %q: input %q: %s", w.Name, in.Name, err)
+		}
+		out[in.Name] = cv
+	}
+	return out, nil
+}
+
+// values returns an object of the entity's attributes taken from inputs
+// (null when not given).
+func entityValues(e *Entity, inputs map[string]cty.Value) cty.Value {
+	m := map[string]cty.Value{}
+	for _, a := range e.Attributes {
+		m[a.Name] = cty.NullVal(a.Type)
+		if v, ok := inputs[a.Name]; ok && !v.IsNull() {
+			if cv, err := convert.Convert(v, a.Type); err == nil {
+				m[a.Name] = cv
+			}
+		}
+	}
+	return cty.ObjectVal(m)
+}
+
+// Key returns the primary key of the item the write targets, computed from
+// the inputs, in the table's key order.
+func (wr *Write) Key(inputs map[string]cty.Value) ([]cty.Value, error) {
+	vals := map[string]cty.Value{}
+	for _, n := range wr.Entity.KeyNames() {
+		v, ok := inputs[n]
+		if !ok || v.IsNull() {
+			return nil, fmt.Errorf("%s of %s: input %q is not set", wr.Op, wr.Entity.Name, n)
+		}
+		vals[n] = v
+	}
+	it, err := wr.Entity.Item(entityValues(wr.Entity, vals))
+	if err != nil {
+		return nil, fmt.Errorf("%s of %s: %w", wr.Op, wr.Entity.Name, err)
+	}
+	return it.PrimaryKey(), nil
+}
+
+// ConditionHolds evaluates the write's condition on the stored item (nil
+// when there is none) with the inputs, as DynamoDB does: a missing item has
+// no attributes, so attribute_not_exists(PK) holds and a comparison with
+// one of its attributes fails. A write without a condition always holds.
+func (wr *Write) ConditionHolds(stored *Item, inputs map[string]cty.Value) bool {
+	if wr.Condition == nil {
+		return true
+	}
+	vars := map[string]cty.Value{}
+	for _, a := range wr.Entity.Attributes {
+		vars[a.Name] = cty.NullVal(a.Type)
+	}
+	if stored != nil {
+		for k, v := range stored.Attrs {
+			vars[k] = v
+		}
+	}
+	vars["input"] = cty.EmptyObjectVal
+	if len(inputs) > 0 {
+		vars["input"] = cty.ObjectVal(inputs)
+	}
+	return wr.Condition.holds(vars)
+}
+
+// Apply returns the item the write leaves when its condition holds: the
+// new item of a put, the updated item of an update (created from the key
+// when nothing is stored, as UpdateItem does), and ok false for a delete.
+// Index keys are recomputed from the new attributes, as the writer does.
+func (wr *Write) Apply(stored *Item, inputs map[string]cty.Value) (it Item, ok bool, err error) {
+	e := wr.Entity
+	switch wr.Op {
+	case WriteDelete:
+		return Item{}, false, nil
+	case WritePut:
+		it, err := e.Item(entityValues(e, inputs))
+		if err != nil {
+			return Item{}, false, fmt.Errorf("put of %s: %w", e.Name, err)
+		}
+		return it, true, nil
+	}
+	vals := map[string]cty.Value{}
+	if stored != nil {
+		for _, a := range e.Attributes {
+			if v, ok := stored.Attrs[a.Name]; ok {
+				vals[a.Name] = v
+			}
+		}
+	} else {
+		for _, n := range e.KeyNames() {
+			vals[n] = inputs[n]
+		}
+	}
+	in := cty.EmptyObjectVal
+	if len(inputs) > 0 {
+		in = cty.ObjectVal(inputs)
+	}
+	scope := map[string]cty.Value{"input": in}
+	for _, ua := range wr.Set {
+		v, ds := ua.Value.Eval(scope)
+		if ds.HasErrors() {
+			return Item{}, false, fmt.Errorf("update of %s: set %s: %s", e.Name, ua.Attr, diagText(ds))
+		}
+		vals[ua.Attr] = v
+	}
+	for _, ua := range wr.Add {
+		v, ds := ua.Value.Eval(scope)
+		if ds.HasErrors() {
+			return Item{}, false, fmt.Errorf("update of %s: add %s: %s", e.Name, ua.Attr, diagText(ds))
+		}
+		n, err := convert.Convert(v, cty.Number)
+		if err != nil || n.IsNull() {
+			return Item{}, false, fmt.Errorf("update of %s: add %s: not a number", e.Name, ua.Attr)
+		}
+		if old, ok := vals[ua.Attr]; ok && !old.IsNull() {
+			sum := new(big.Float).Add(old.AsBigFloat(), n.AsBigFloat())
+			n = cty.NumberVal(sum)
+		}
+		vals[ua.Attr] = n
+	}
+	for _, ua := range wr.Remove {
+		delete(vals, ua.Attr)
+	}
+	it, err = e.Item(entityValues(e, vals))
+	if err != nil {
+		return Item{}, false, fmt.Errorf("update of %s: %w", e.Name, err)
+	}
+	return it, true, nil
+}

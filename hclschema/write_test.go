@@ -1,0 +1,115 @@
+package hclschema_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+)
+
+func loadWrites(t *testing.T) *hclschema.Schema {
+	t.Helper()
+	s, ds := hclschema.Load("testdata/writes")
+	require.False(t, ds.HasErrors(), ds.Error())
+	return s
+}
+
+func inputNames(w *hclschema.WritePattern) []string {
+	var out []string
+	for _, in := range w.Inputs {
+		out = append(out, in.Name+":"+in.Type.FriendlyName())
+	}
+	return out
+}
+
+// TestWritePatternsDecode pins the model of every write form: a put
+// expanded by unique, an update with set/add/remove and a version
+// condition, a transaction across entities.
+func TestWritePatternsDecode(t *testing.T) {
+	s := loadWrites(t)
+	require.Len(t, s.WritePatterns, 3)
+
+	reg := s.WritePattern("register_customer")
+	require.True(t, reg.Transaction, "a put of an entity with unique attributes is a transaction")
+	require.Len(t, reg.Writes, 2)
+	require.Equal(t, "Customer", reg.Writes[0].Entity.Name)
+	require.Equal(t, "attribute_not_exists(PK)", reg.Writes[0].Condition.Text)
+	require.Equal(t, hclschema.CondNotExists, reg.Writes[0].Condition.Kind)
+	g := reg.Writes[1]
+	require.Equal(t, "CustomerUniqueEmail", g.Entity.Name)
+	require.Equal(t, "email", g.Guard.Attr)
+	require.Equal(t, `"UNIQUE#Customer#email#${email}"`, g.Entity.Key.Template("PK").Expr.Text)
+	require.Equal(t, `"UNIQUE"`, g.Entity.Key.Template("SK").Expr.Text)
+	// the guard's ranges point at the element of unique (line 13)
+	require.Equal(t, 13, g.EntityRange.Start.Line)
+	require.Equal(t, 13, g.EntityRange.Start.Column)
+	require.Equal(t, []string{"email:string", "name:string", "orders:number", "username:string"}, inputNames(reg))
+	require.Nil(t, s.Entity("CustomerUniqueEmail"), "guard entities are not schema entities")
+
+	up := s.WritePattern("update_order_status")
+	require.False(t, up.Transaction)
+	w := up.Writes[0]
+	require.Equal(t, hclschema.WriteUpdate, w.Op)
+	require.Equal(t, "UpdateItem", w.Op.APIName())
+	require.Equal(t, "status", w.Set[0].Attr)
+	require.Equal(t, "input.status", w.Set[0].Value.Text)
+	require.Equal(t, "version", w.Add[0].Attr)
+	require.Equal(t, "note", w.Remove[0].Attr)
+	require.Equal(t, hclschema.CondCompare, w.Condition.Kind)
+	require.Equal(t, "version == input.expected_version", w.Condition.Text)
+	require.Equal(t, 50, w.Condition.Range().Start.Line)
+	require.Equal(t, hclschema.RepeatFails, up.Repeat)
+	require.Equal(t, "", reg.Repeat)
+	require.Equal(t, []string{"expected_version:number", "orderId:string", "status:string", "username:string"}, inputNames(up))
+
+	po := s.WritePattern("place_order")
+	require.True(t, po.Transaction)
+	require.Len(t, po.Writes, 2)
+	require.Equal(t, hclschema.CondExists, po.Writes[1].Condition.Kind)
+	require.Equal(t, "PK", po.Writes[1].Condition.Attr)
+}
+
+func obj(kv ...string) map[string]cty.Value {
+	m := map[string]cty.Value{}
+	for i := 0; i < len(kv); i += 2 {
+		m[kv[i]] = cty.StringVal(kv[i+1])
+	}
+	return m
+}
+
+// TestWriteApply pins the evaluator: the key an update targets, its
+// condition on the stored item, and the item it leaves.
+func TestWriteApply(t *testing.T) {
+	s := loadWrites(t)
+	w := s.WritePattern("update_order_status").Writes[0]
+	order := s.Entity("Order")
+	stored, err := order.Item(cty.ObjectVal(map[string]cty.Value{
+		"username": cty.StringVal("al"), "orderId": cty.StringVal("o1"), "status": cty.StringVal("OPEN"),
+		"version": cty.NumberIntVal(3), "note": cty.StringVal("gift"),
+	}))
+	require.NoError(t, err)
+	in := obj("username", "al", "orderId", "o1", "status", "PAID")
+	in["expected_version"] = cty.NumberIntVal(3)
+
+	key, err := w.Key(in)
+	require.NoError(t, err)
+	require.Equal(t, []cty.Value{cty.StringVal("CUSTOMER#al"), cty.StringVal("ORDER#o1")}, key)
+
+	require.True(t, w.ConditionHolds(&stored, in))
+	require.False(t, w.ConditionHolds(nil, in), "a missing item has no version")
+	stale := map[string]cty.Value{}
+	for k, v := range in {
+		stale[k] = v
+	}
+	stale["expected_version"] = cty.NumberIntVal(2)
+	require.False(t, w.ConditionHolds(&stored, stale))
+
+	it, ok, err := w.Apply(&stored, in)
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.Equal(t, []string{"PK", "SK", "orderId", "status", "username", "version"}, it.AttrNames())
+	require.Equal(t, cty.StringVal("PAID"), it.Attrs["status"])
+	require.True(t, it.Attrs["version"].RawEquals(cty.NumberIntVal(4)), it.Attrs["version"].GoString())
+}

@@ -1,0 +1,150 @@
+package oracle
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+)
+
+// What DynamoDB answers to a write, by name.
+const (
+	// ErrConditionalCheckFailed is a single write whose condition failed.
+	ErrConditionalCheckFailed = "ConditionalCheckFailedException"
+	// ErrTransactionCanceled is a transaction that wrote nothing.
+	ErrTransactionCanceled = "TransactionCanceledException"
+	// ReasonNone is the cancellation reason of a write that did not fail.
+	ReasonNone = "None"
+	// ReasonConditionalCheckFailed is the cancellation reason of a write
+	// whose condition failed.
+	ReasonConditionalCheckFailed = "ConditionalCheckFailed"
+)
+
+// WriteResult is the outcome of a write pattern applied to a table.
+type WriteResult struct {
+	// Error is "" when the writes succeeded, ErrConditionalCheckFailed or
+	// ErrTransactionCanceled otherwise.
+	Error string
+	// Reasons holds, for a canceled transaction, the cancellation reason
+	// of every write in order (ReasonNone or ReasonConditionalCheckFailed).
+	Reasons []string
+	// Failed is the index of the first write whose condition failed, or -1.
+	Failed int
+	// Items is the table afterwards: the items given, unchanged when the
+	// writes failed; an item keeps its position when replaced, a new item
+	// comes last.
+	Items []hclschema.Item
+}
+
+// OK reports whether the writes succeeded.
+func (r WriteResult) OK() bool { return r.Error == "" }
+
+// String renders the outcome: "ok", "ConditionalCheckFailedException" or
+// "TransactionCanceledException [None, ConditionalCheckFailed]".
+func (r WriteResult) String() string {
+	switch {
+	case r.OK():
+		return "ok"
+	case len(r.Reasons) > 0:
+		return r.Error + " [" + strings.Join(r.Reasons, ", ") + "]"
+	}
+	return r.Error
+}
+
+// keyString identifies an item by its primary key values.
+func keyString(key []cty.Value) string {
+	parts := make([]string, len(key))
+	for i, v := range key {
+		parts[i] = Render(v)
+	}
+	return strings.Join(parts, "\x00")
+}
+
+// ApplyWrite applies the write pattern with inputs to items (the whole
+// table) under DynamoDB semantics: a single write whose condition fails
+// changes nothing (ConditionalCheckFailedException); a transaction checks
+// every condition against the table before any write and, when one fails,
+// changes nothing and gives a reason per write
+// (TransactionCanceledException). Two writes of one item in a transaction
+// are an error, as DynamoDB rejects them (ValidationException).
+func ApplyWrite(w *hclschema.WritePattern, items []hclschema.Item, inputs map[string]cty.Value) (WriteResult, error) {
+	in, err := w.CheckInputs(inputs)
+	if err != nil {
+		return WriteResult{}, err
+	}
+	byKey := map[string]int{}
+	for i, it := range items {
+		byKey[keyString(it.PrimaryKey())] = i
+	}
+	keys := make([]string, len(w.Writes))
+	stored := make([]*hclschema.Item, len(w.Writes))
+	for i, wr := range w.Writes {
+		var key []cty.Value
+		if wr.Op == hclschema.WritePut {
+			it, _, err := wr.Apply(nil, in)
+			if err != nil {
+				return WriteResult{}, fmt.Errorf("write pattern %q: %w", w.Name, err)
+			}
+			key = it.PrimaryKey()
+		} else if key, err = wr.Key(in); err != nil {
+			return WriteResult{}, fmt.Errorf("write pattern %q: %w", w.Name, err)
+		}
+		keys[i] = keyString(key)
+		for j := 0; j < i; j++ {
+			if keys[j] == keys[i] {
+				return WriteResult{}, fmt.Errorf("write pattern %q: writes %d and %d touch the same item {%s}; DynamoDB rejects a transaction with two operations on one item", w.Name, j+1, i+1, strings.ReplaceAll(keys[i], "\x00", ", "))
+			}
+		}
+		if at, ok := byKey[keys[i]]; ok {
+			it := items[at]
+			stored[i] = &it
+		}
+	}
+	res := WriteResult{Failed: -1}
+	for i, wr := range w.Writes {
+		if !wr.ConditionHolds(stored[i], in) {
+			if res.Failed < 0 {
+				res.Failed = i
+			}
+			res.Reasons = append(res.Reasons, ReasonConditionalCheckFailed)
+		} else {
+			res.Reasons = append(res.Reasons, ReasonNone)
+		}
+	}
+	if res.Failed >= 0 {
+		res.Items = append([]hclschema.Item(nil), items...)
+		res.Error = ErrTransactionCanceled
+		if !w.Transaction {
+			res.Error, res.Reasons = ErrConditionalCheckFailed, nil
+		}
+		return res, nil
+	}
+	res.Reasons = nil
+	out := append([]hclschema.Item(nil), items...)
+	removed := map[int]bool{}
+	for i, wr := range w.Writes {
+		it, keep, err := wr.Apply(stored[i], in)
+		if err != nil {
+			return WriteResult{}, fmt.Errorf("write pattern %q: %w", w.Name, err)
+		}
+		at, exists := byKey[keys[i]]
+		switch {
+		case !keep && exists:
+			removed[at] = true
+		case keep && exists:
+			out[at] = it
+		case keep:
+			byKey[keys[i]] = len(out)
+			out = append(out, it)
+		}
+	}
+	res.Items = out[:0:0]
+	for i, it := range out {
+		if !removed[i] {
+			res.Items = append(res.Items, it)
+		}
+	}
+	return res, nil
+}

@@ -1,0 +1,24 @@
+# want: TD005 22:16
+table "app" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "Order" {
+  attributes = {
+    username = string
+    orderId  = string
+    status   = string
+    version  = number
+    note     = optional(string)
+  }
+  key {
+    PK = "CUSTOMER#${username}"
+    SK = "ORDER#${orderId}"
+  }
+}
+write_pattern "w" {
+  update {
+    entity = entity.Order
+    add    = { status = 1 }
+  }
+}

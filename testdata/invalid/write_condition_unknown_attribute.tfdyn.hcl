@@ -1,0 +1,26 @@
+# want: TD006 24:17
+table "app" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "Order" {
+  attributes = {
+    username = string
+    orderId  = string
+    status   = string
+    version  = number
+    note     = optional(string)
+  }
+  key {
+    PK = "CUSTOMER#${username}"
+    SK = "ORDER#${orderId}"
+  }
+}
+write_pattern "w" {
+  inputs = { expected_version = number, next = number }
+  update {
+    entity    = entity.Order
+    set       = { status = input.status }
+    condition = verison == input.expected_version
+  }
+}
