@@ -28,16 +28,15 @@ import (
 	"github.com/tfdyn/tfdyn/tfenv"
 )
 
-// EnvError is a failure of the environment (terraform, Java, provider,
-// endpoint), as opposed to a failed check: the CLI exits 2 for it.
-type EnvError = tfenv.EnvError
-
+// envErr marks err as a failure of the environment (terraform, Java,
+// provider, endpoint), as opposed to a failed check: the CLI exits 2 for a
+// *tfenv.EnvError.
 func envErr(err error) error {
-	var ee *EnvError
+	var ee *tfenv.EnvError
 	if err == nil || errors.As(err, &ee) {
 		return err
 	}
-	return &EnvError{Err: err}
+	return &tfenv.EnvError{Err: err}
 }
 
 type runner struct {
@@ -68,11 +67,11 @@ type runner struct {
 
 // Run provisions, checks and destroys; see the package documentation. It
 // returns the report (also when checks fail: Report.Passed) and an error for
-// environment failures (an *EnvError) or interrupts.
+// environment failures (a *tfenv.EnvError) or interrupts.
 func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 	opts = opts.withDefaults()
 	if opts.Schema == nil || len(opts.Schema.Tables) == 0 {
-		return nil, &EnvError{Err: fmt.Errorf("verify: the schema declares no table")}
+		return nil, &tfenv.EnvError{Err: fmt.Errorf("verify: the schema declares no table")}
 	}
 	r := &runner{opts: opts, start: time.Now(), datasets: map[*hclschema.Table]*Dataset{},
 		report: &Report{Schema: opts.SchemaPath, Target: string(opts.Target), Provider: opts.ProviderMajor}}
