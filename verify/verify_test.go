@@ -183,14 +183,14 @@ func TestVerifyFailsOnBrokenDesigns(t *testing.T) {
 		codes []string
 		want  []string
 	}{
-		{"prefix_collision", "orders_for_customer", []string{"TODO"}, []string{"returned", "item(s) of entity OrderItem, which the pattern does not declare", `SK="ORDERITEM#o-1001#1"`}},
-		{"unpadded_number", "orders_for_customer", []string{"TODO"}, []string{"out of the order their sort key template promises", "zero padding"}},
-		{"wrong_sparse_condition", "orders_by_status", []string{"TODO"}, []string{"the pattern's own example inputs find no item", "sparse condition of entity Order in GSI GSI2"}},
-		{"non_unique_lookup", "customer_by_email", []string{"TODO"}, []string{"FAIL VF261 VF262 customer_by_email (declared result)",
+		{"prefix_collision", "orders_for_customer", []string{"VF261", "VF205"}, []string{"returned", "item(s) of entity OrderItem, which the pattern does not declare", `SK="ORDERITEM#o-1001#1"`}},
+		{"unpadded_number", "orders_for_customer", []string{"VF261", "VF253", "VF253"}, []string{"out of the order their sort key template promises", "zero padding"}},
+		{"wrong_sparse_condition", "orders_by_status", []string{"VF261", "VF251"}, []string{"the pattern's own example inputs find no item", "sparse condition of entity Order in GSI GSI2"}},
+		{"non_unique_lookup", "customer_by_email", []string{"VF261 VF262"}, []string{"FAIL VF261 VF262 customer_by_email (declared result)",
 			`Expected Customer["alice"]; the pattern returns `, // alice and bob share a sort key: their order is open
 			`Customer["bob"] is returned but not expected: it is in GSI GSI1 and its key matches GSI1PK = "EMAIL#alice@example.com" AND GSI1SK = "EMAIL#alice@example.com".`,
 			`the pattern is declared cardinality = "one" but DynamoDB returns 2 items for these inputs`}},
-		{"wrong_index", "order_by_id", []string{"TODO"}, []string{"the pattern's own example inputs find no item",
+		{"wrong_index", "order_by_id", []string{"VF261", "VF251", "VF252", "VF252"}, []string{"the pattern's own example inputs find no item",
 			`Order["o-1001"] is not returned: its GSI2PK "STATUS#SHIPPED" does not satisfy GSI2PK = "ORDER#o-1001".`,
 			`the example item {PK="CUSTOMER#alice" SK="ORDER#2024-05-17#o-1002"} of entity Order`, "is not in the result"}},
 	}
