@@ -153,9 +153,7 @@ func CheckPlan(plan *tfjson.Plan, opts Options) (*Report, error) {
 			}
 		}
 	}
-	for _, f := range checkDrift(ctx) {
-		rep.Findings = append(rep.Findings, f)
-	}
+	rep.Findings = append(rep.Findings, checkDrift(ctx)...)
 	placeInSchema(ctx, rep.Findings)
 	sort.SliceStable(rep.Findings, func(i, j int) bool {
 		a, b := rep.Findings[i], rep.Findings[j]
