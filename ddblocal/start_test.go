@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/tfenv"
 )
 
 // These tests start nothing: they run under -short too.
@@ -26,7 +28,7 @@ func TestStartJavaMissing(t *testing.T) {
 
 func TestStartJarMissing(t *testing.T) {
 	_, err := Start(context.Background(), Options{JavaPath: "/bin/sh", DynamoDBLocalDir: t.TempDir()})
-	require.ErrorIs(t, err, ErrNotSetUp)
+	require.ErrorIs(t, err, tfenv.ErrNotSetUp)
 	require.ErrorContains(t, err, "make setup")
 	require.ErrorContains(t, err, "DynamoDB Local is not installed: tfdyn's cache is not set up: run `tfdyn setup`")
 	require.ErrorContains(t, err, "DynamoDBLocal.jar")

@@ -37,10 +37,6 @@ const (
 // (the context passed to Start may end it sooner).
 const startTimeout = 90 * time.Second
 
-// ErrNotSetUp is returned (wrapped) when DynamoDBLocal.jar is missing: it
-// is tfenv.ErrNotSetUp, the one error for a cache `make setup` has not filled.
-var ErrNotSetUp = tfenv.ErrNotSetUp
-
 // Options configure Start. The zero value is usable.
 type Options struct {
 	// JavaPath is the java binary; default $JAVA_HOME/bin/java, else java on PATH.
@@ -229,7 +225,7 @@ func (t *Target) javaCommand() ([]string, error) {
 	dir := t.opts.DynamoDBLocalDir
 	jar := filepath.Join(dir, "DynamoDBLocal.jar")
 	if _, err := os.Stat(jar); err != nil {
-		return nil, fmt.Errorf("DynamoDB Local is not installed: %w (missing %s)", ErrNotSetUp, jar)
+		return nil, fmt.Errorf("DynamoDB Local is not installed: %w (missing %s)", tfenv.ErrNotSetUp, jar)
 	}
 	port, err := freePort()
 	if err != nil {

@@ -387,15 +387,14 @@ func (g *gen) calls(t *hclschema.Table) {
 		for _, x := range p.Examples {
 			result := "(cannot run)"
 			if b, err := hclschema.Bind(p, x.Inputs); err == nil {
-				if res, err := oracle.Run(b, all); err == nil {
-					result = "nothing"
-					if len(res.Items) > 0 {
-						names := make([]string, len(res.Items))
-						for i, it := range res.Items {
-							names[i] = code(namer.Name(it))
-						}
-						result = strings.Join(names, ", ")
+				res := oracle.Run(b, all)
+				result = "nothing"
+				if len(res.Items) > 0 {
+					names := make([]string, len(res.Items))
+					for i, it := range res.Items {
+						names[i] = code(namer.Name(it))
 					}
+					result = strings.Join(names, ", ")
 				}
 			}
 			rows = append(rows, []string{p.Name, code(call(p, x)), result})

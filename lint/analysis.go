@@ -153,14 +153,6 @@ type keySource struct {
 	tpl  *hclschema.KeyTemplate
 }
 
-// typ is the DynamoDB type written: S, N, or "" for a non-scalar attribute.
-func (k keySource) typ() string {
-	if k.attr != nil {
-		return k.attr.DynamoType()
-	}
-	return k.tpl.Type
-}
-
 // keyWriter returns how entity e writes key attribute name of index ix:
 // its attribute, the template of its block for ix, its primary key template,
 // or a template of another index block (in that order).

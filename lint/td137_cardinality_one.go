@@ -37,9 +37,9 @@ func checkCardinalityOne(r *rule, a *analysis) hcl.Diagnostics {
 			// not make the key unique.
 			limit := p.Limit
 			p.Limit = 0
-			res, err := oracle.Run(b, all)
+			res := oracle.Run(b, all)
 			p.Limit = limit
-			if err != nil || len(res.Items) < 2 {
+			if len(res.Items) < 2 {
 				continue
 			}
 			diags = append(diags, r.report(p.CardinalityRange, "Lookup returns more than one item",

@@ -20,7 +20,7 @@ type Result struct {
 }
 
 // Run computes the result of the bound pattern over items (the whole table).
-func Run(b *hclschema.Bound, items []hclschema.Item) (Result, error) {
+func Run(b *hclschema.Bound, items []hclschema.Item) Result {
 	p := b.Pattern
 	ix := p.Index
 	var hits []hclschema.Item
@@ -41,7 +41,7 @@ func Run(b *hclschema.Bound, items []hclschema.Item) (Result, error) {
 		res.Items = append(res.Items, it.Project(ix))
 		res.SortKeys = append(res.SortKeys, sortKey(it, ix))
 	}
-	return res, nil
+	return res
 }
 
 func sortKey(it hclschema.Item, ix *hclschema.Index) []cty.Value {

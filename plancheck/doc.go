@@ -10,7 +10,7 @@
 // CheckPlan:
 //
 //	plan, err := plancheck.Run(ctx, dir, nil, plancheck.RunOptions{})
-//	if err != nil { ... }                       // exit plancheck.ExitUsage
+//	if err != nil { ... }                       // exit 2 (a *tfenv.EnvError)
 //	rep, err := plancheck.CheckPlan(plan, plancheck.Options{Schema: s, Acks: acks})
 //	plancheck.WriteReport(os.Stdout, rep, plancheck.FormatText)
 //	os.Exit(rep.ExitCode())                     // 0 clean, 1 blocked

@@ -35,17 +35,6 @@ const (
 	SeverityWarning Severity = "warning"
 )
 
-// Exit codes for a command that gates `terraform apply` on a report.
-const (
-	// ExitClean: no blocking finding.
-	ExitClean = exitcode.OK
-	// ExitBlocking: at least one unacknowledged error finding.
-	ExitBlocking = exitcode.Findings
-	// ExitUsage: a usage or environment error (bad flags, terraform or the
-	// provider missing, unreadable plan).
-	ExitUsage = exitcode.Usage
-)
-
 // Options control CheckPlan.
 type Options struct {
 	// Schema is the tfdyn schema the Terraform comes from. Optional: it
@@ -122,12 +111,13 @@ func (r *Report) Blocking() []Finding {
 	return out
 }
 
-// ExitCode is ExitBlocking when a finding blocks, else ExitClean.
+// ExitCode is the exit code of a command that gates `terraform apply` on
+// the report (package internal/exitcode): 1 when a finding blocks, else 0.
 func (r *Report) ExitCode() int {
 	if len(r.Blocking()) > 0 {
-		return ExitBlocking
+		return exitcode.Findings
 	}
-	return ExitClean
+	return exitcode.OK
 }
 
 // CheckPlan runs every rule on the aws_dynamodb_table changes of plan:
@@ -163,9 +153,7 @@ func CheckPlan(plan *tfjson.Plan, opts Options) (*Report, error) {
 			}
 		}
 	}
-	for _, f := range checkDrift(ctx) {
-		rep.Findings = append(rep.Findings, f)
-	}
+	rep.Findings = append(rep.Findings, checkDrift(ctx)...)
 	placeInSchema(ctx, rep.Findings)
 	sort.SliceStable(rep.Findings, func(i, j int) bool {
 		a, b := rep.Findings[i], rep.Findings[j]

@@ -32,37 +32,32 @@ type RunOptions struct {
 	Log io.Writer
 }
 
-// EnvError is an environment problem (terraform missing, provider not
-// installable, backend unreachable, a configuration terraform rejects) as
-// opposed to a problem of the plan. A command reports it with ExitUsage.
-type EnvError = tfenv.EnvError
-
 // Run runs `terraform init`, `terraform plan -out` and `terraform show
 // -json` in dir (the user's Terraform directory) through terraform-exec,
 // and returns the plan. env is the terraform installation and CLI config;
 // nil means tfenv.Load() (the user's TF_CLI_CONFIG_FILE when it exists,
 // else tfdyn's offline mirror). The plan file goes to a temporary
-// directory and is removed. Errors are *EnvError, with a hint when the
+// directory and is removed. Errors are *tfenv.EnvError (an environment problem: terraform missing, provider not installable, backend unreachable, a configuration terraform rejects, as opposed to a problem of the plan; exit 2), with a hint when the
 // cause is known (terraform missing, provider not installable offline).
 func Run(ctx context.Context, dir string, env *tfenv.Env, opts RunOptions) (*tfjson.Plan, error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return nil, &EnvError{Step: "init", Err: fmt.Errorf("%s is not a directory", dir), Hint: "Pass the directory that holds the Terraform configuration (--dir)."}
+		return nil, &tfenv.EnvError{Step: "init", Err: fmt.Errorf("%s is not a directory", dir), Hint: "Pass the directory that holds the Terraform configuration (--dir)."}
 	}
 	if env == nil {
 		var err error
 		if env, err = tfenv.Load(); err != nil {
-			return nil, &EnvError{Step: "init", Err: err, Hint: "Install Terraform >= 1.5 (https://developer.hashicorp.com/terraform/install) and put it on PATH."}
+			return nil, &tfenv.EnvError{Step: "init", Err: err, Hint: "Install Terraform >= 1.5 (https://developer.hashicorp.com/terraform/install) and put it on PATH."}
 		}
 	}
 	tf, err := env.Terraform(dir)
 	if err != nil {
-		return nil, &EnvError{Step: "init", Err: err, Hint: "Install Terraform >= 1.5 (https://developer.hashicorp.com/terraform/install) and put it on PATH."}
+		return nil, &tfenv.EnvError{Step: "init", Err: err, Hint: "Install Terraform >= 1.5 (https://developer.hashicorp.com/terraform/install) and put it on PATH."}
 	}
 	// terraform-exec asks terraform for its version first and copies the
 	// answer (JSON) to the stdout writer: ask now, before the log is set.
 	tf.SetStdout(io.Discard)
 	if _, _, err := tf.Version(ctx, false); err != nil {
-		return nil, &EnvError{Step: "version", Dir: dir, Err: err, Hint: "Install Terraform >= 1.5 (https://developer.hashicorp.com/terraform/install) and put it on PATH."}
+		return nil, &tfenv.EnvError{Step: "version", Dir: dir, Err: err, Hint: "Install Terraform >= 1.5 (https://developer.hashicorp.com/terraform/install) and put it on PATH."}
 	}
 	// terraform's error output is kept for the error, not logged: the error
 	// shows it once.
@@ -75,7 +70,7 @@ func Run(ctx context.Context, dir string, env *tfenv.Env, opts RunOptions) (*tfj
 		if ctx.Err() != nil {
 			return fmt.Errorf("plancheck: terraform %s: %w", step, ctx.Err())
 		}
-		return &EnvError{Step: step, Dir: dir, Output: tfenv.TrimOutput(stderr.String()), Hint: hint, Err: err}
+		return &tfenv.EnvError{Step: step, Dir: dir, Output: tfenv.TrimOutput(stderr.String()), Hint: hint, Err: err}
 	}
 
 	if err := env.Init(ctx, tf, tfexec.Upgrade(false)); err != nil {
@@ -86,7 +81,7 @@ func Run(ctx context.Context, dir string, env *tfenv.Env, opts RunOptions) (*tfj
 	}
 	tmp, err := os.MkdirTemp("", "tfdyn-plan-*")
 	if err != nil {
-		return nil, &EnvError{Step: "plan", Err: err}
+		return nil, &tfenv.EnvError{Step: "plan", Err: err}
 	}
 	defer os.RemoveAll(tmp)
 	out := filepath.Join(tmp, "plan.tfplan")
@@ -139,7 +134,7 @@ var ErrPlanTooLarge = fmt.Errorf("the plan JSON is larger than %d MiB (the limit
 // ErrErroredPlan is returned for a plan that terraform could not finish
 // ("errored": true): it cannot be applied and its changes are incomplete,
 // so it cannot be judged. A command reports it as an environment error
-// (ExitUsage), like a failing `terraform plan`.
+// (exit 2), like a failing `terraform plan`.
 var ErrErroredPlan = errors.New(`the plan is errored ("errored": true): terraform could not finish planning, so the plan is incomplete and cannot be applied; fix the error that terraform plan printed and plan again`)
 
 // LoadPlanJSON reads a plan in JSON, as written by

@@ -15,6 +15,7 @@ import (
 
 	"github.com/tfdyn/tfdyn/internal/tftest"
 	"github.com/tfdyn/tfdyn/plancheck"
+	"github.com/tfdyn/tfdyn/tfenv"
 )
 
 // TestRunProviderNotInstallable runs the real terraform init on a
@@ -26,7 +27,7 @@ func TestRunProviderNotInstallable(t *testing.T) {
 	cfg := "terraform {\n  required_providers {\n    aws = {\n      source  = \"hashicorp/aws\"\n      version = \"= 1.0.0\"\n    }\n  }\n}\n"
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.tf"), []byte(cfg), 0o644))
 	_, err := plancheck.Run(context.Background(), dir, env, plancheck.RunOptions{})
-	var envErr *plancheck.EnvError
+	var envErr *tfenv.EnvError
 	require.True(t, errors.As(err, &envErr), "%v", err)
 	require.Equal(t, "init", envErr.Step)
 	require.Contains(t, err.Error(), "make setup")
@@ -35,7 +36,7 @@ func TestRunProviderNotInstallable(t *testing.T) {
 
 func TestRunNotADirectory(t *testing.T) {
 	_, err := plancheck.Run(context.Background(), filepath.Join(t.TempDir(), "missing"), nil, plancheck.RunOptions{})
-	var envErr *plancheck.EnvError
+	var envErr *tfenv.EnvError
 	require.True(t, errors.As(err, &envErr), "%v", err)
 	require.Contains(t, err.Error(), "is not a directory")
 }
@@ -55,7 +56,7 @@ func TestRunShowsTerraformErrorOnce(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.tf"), []byte("resource \"x\" {\n"), 0o644))
 	var log bytes.Buffer
 	_, err := plancheck.Run(context.Background(), dir, env, plancheck.RunOptions{Log: &log})
-	var envErr *plancheck.EnvError
+	var envErr *tfenv.EnvError
 	require.True(t, errors.As(err, &envErr), "%v", err)
 	msg := err.Error()
 	require.True(t, strings.HasPrefix(msg, "terraform init failed in "+dir+":\n  Error: "), msg)

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -13,23 +14,24 @@ import (
 
 // compareResult checks a live result against the oracle: the same items in
 // the same order (runs of equal sort keys compared as sets), only entities
-// the pattern declares, and the projected attributes present. It returns ""
-// when they agree, else a message naming expected and actual items.
-func compareResult(p *hclschema.AccessPattern, exp oracle.Result, live liveResult, ds *Dataset) (string, error) {
+// the pattern declares, and the projected attributes present. It returns no
+// problem when they agree, else problems naming expected and actual items
+// (VF204) and items of undeclared entities (VF205).
+func compareResult(p *hclschema.AccessPattern, exp oracle.Result, live liveResult, ds *Dataset) ([]problem, error) {
 	expAV := make([]map[string]types.AttributeValue, len(exp.Items))
 	for i, it := range exp.Items {
 		av, err := itemAV(it)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		expAV[i] = av
 	}
-	var problems []string
+	var problems []problem
 	if !sameOrder(exp, expAV, live.Items) {
-		problems = append(problems, fmt.Sprintf("expected %d item(s) %s, got %d item(s) %s",
-			len(expAV), itemList(expAV, p), len(live.Items), itemList(live.Items, p)))
+		problems = append(problems, problem{vfResultDiffers, fmt.Sprintf("expected %d item(s) %s, got %d item(s) %s",
+			len(expAV), itemList(expAV, p), len(live.Items), itemList(live.Items, p))})
 		if d := firstDifference(expAV, live.Items); d != "" {
-			problems = append(problems, d)
+			problems = append(problems, problem{vfResultDiffers, d})
 		}
 	}
 	undeclared := map[string][]string{}
@@ -48,10 +50,31 @@ func compareResult(p *hclschema.AccessPattern, exp oracle.Result, live liveResul
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		problems = append(problems, fmt.Sprintf("returned %d item(s) of entity %s, which the pattern does not declare: %s",
-			len(undeclared[n]), n, strings.Join(undeclared[n], "; ")))
+		problems = append(problems, problem{vfUndeclared, fmt.Sprintf("returned %d item(s) of entity %s, which the pattern does not declare: %s",
+			len(undeclared[n]), n, strings.Join(undeclared[n], "; "))})
 	}
-	return strings.Join(problems, "; "), nil
+	return problems, nil
+}
+
+// problem is one reason a run failed, with its check's code.
+type problem struct {
+	code, msg string
+}
+
+// fail marks the run failed with problems (none: the run stays as it is):
+// Message joins their messages, Codes lists their codes once each.
+func (run *RunResult) fail(problems ...problem) {
+	if len(problems) == 0 {
+		return
+	}
+	msgs := make([]string, len(problems))
+	for i, pr := range problems {
+		msgs[i] = pr.msg
+		if !slices.Contains(run.Codes, pr.code) {
+			run.Codes = append(run.Codes, pr.code)
+		}
+	}
+	run.OK, run.Message = false, strings.Join(msgs, "; ")
 }
 
 // sameOrder compares item by item, treating each run of equal index sort

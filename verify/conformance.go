@@ -16,6 +16,8 @@ import (
 
 // Check is one conformance check of the live table against the schema.
 type Check struct {
+	// Code is the check's stable code (CheckKinds), e.g. "VF109".
+	Code   string `json:"code"`
 	Name   string `json:"name"`
 	OK     bool   `json:"ok"`
 	Detail string `json:"detail,omitempty"`
@@ -44,14 +46,14 @@ func compareLive(s hclschema.TableSpec, d *types.TableDescription, ttl *types.Ti
 		types_[aws.ToString(a.AttributeName)] = string(a.AttributeType)
 	}
 	var checks []Check
-	add := func(name string, want, got string) {
-		c := Check{Name: name, OK: want == got}
+	add := func(code, name string, want, got string) {
+		c := Check{Code: code, Name: name, OK: want == got}
 		if !c.OK {
 			c.Detail = fmt.Sprintf("schema says %s, table has %s", orNone(want), orNone(got))
 		}
 		checks = append(checks, c)
 	}
-	add("table key schema", keySchemaString(s.Key), keySchemaLive(d.KeySchema, types_))
+	add(vfTableKeySchema, "table key schema", keySchemaString(s.Key), keySchemaLive(d.KeySchema, types_))
 
 	liveGSIs := map[string]types.GlobalSecondaryIndexDescription{}
 	for _, g := range d.GlobalSecondaryIndexes {
@@ -62,50 +64,50 @@ func compareLive(s hclschema.TableSpec, d *types.TableDescription, ttl *types.Ti
 	// removed) cannot show up here: verify refuses existing tables and
 	// creates its own from the schema, so no GSI is left from an earlier
 	// version.
-	add("GSI names", sortedJoin(s.GSINames()), strings.Join(sortedKeys(liveGSIs), ","))
+	add(vfGSINames, "GSI names", sortedJoin(s.GSINames()), strings.Join(sortedKeys(liveGSIs), ","))
 	for _, ix := range s.GSIs {
 		g, ok := liveGSIs[ix.Name]
 		if !ok {
 			continue
 		}
-		add("GSI "+ix.Name+" key schema", keySchemaString(ix.Key), keySchemaLive(g.KeySchema, types_))
-		add("GSI "+ix.Name+" projection", projectionString(ix.Projection), projectionLive(g.Projection))
+		add(vfGSIKeySchema, "GSI "+ix.Name+" key schema", keySchemaString(ix.Key), keySchemaLive(g.KeySchema, types_))
+		add(vfGSIProjection, "GSI "+ix.Name+" projection", projectionString(ix.Projection), projectionLive(g.Projection))
 		if s.Provisioned() {
-			add("GSI "+ix.Name+" capacity", capacityString(ix.Capacity), capacityLive(g.ProvisionedThroughput))
+			add(vfGSICapacity, "GSI "+ix.Name+" capacity", capacityString(ix.Capacity), capacityLive(g.ProvisionedThroughput))
 		}
 	}
 	liveLSIs := map[string]types.LocalSecondaryIndexDescription{}
 	for _, l := range d.LocalSecondaryIndexes {
 		liveLSIs[aws.ToString(l.IndexName)] = l
 	}
-	add("LSI names", sortedJoin(s.LSINames()), strings.Join(sortedKeys(liveLSIs), ","))
+	add(vfLSINames, "LSI names", sortedJoin(s.LSINames()), strings.Join(sortedKeys(liveLSIs), ","))
 	for _, ix := range s.LSIs {
 		l, ok := liveLSIs[ix.Name]
 		if !ok {
 			continue
 		}
-		add("LSI "+ix.Name+" key schema", keySchemaString(ix.Key(s.Key)), keySchemaLive(l.KeySchema, types_))
-		add("LSI "+ix.Name+" projection", projectionString(ix.Projection), projectionLive(l.Projection))
+		add(vfLSIKeySchema, "LSI "+ix.Name+" key schema", keySchemaString(ix.Key(s.Key)), keySchemaLive(l.KeySchema, types_))
+		add(vfLSIProjection, "LSI "+ix.Name+" projection", projectionString(ix.Projection), projectionLive(l.Projection))
 	}
 	stream := ""
 	if d.StreamSpecification != nil && aws.ToBool(d.StreamSpecification.StreamEnabled) {
 		stream = string(d.StreamSpecification.StreamViewType)
 	}
-	add("stream", s.StreamViewType, stream)
+	add(vfStream, "stream", s.StreamViewType, stream)
 
 	liveTTL := ""
 	if ttl != nil && ttl.TimeToLiveStatus == types.TimeToLiveStatusEnabled {
 		liveTTL = aws.ToString(ttl.AttributeName)
 	}
-	add("TTL attribute", s.TTLAttribute, liveTTL)
-	add("billing mode", s.BillingMode, billingLive(d))
+	add(vfTTL, "TTL attribute", s.TTLAttribute, liveTTL)
+	add(vfBillingMode, "billing mode", s.BillingMode, billingLive(d))
 	if s.Provisioned() {
-		add("capacity", capacityString(s.Capacity), capacityLive(d.ProvisionedThroughput))
+		add(vfCapacity, "capacity", capacityString(s.Capacity), capacityLive(d.ProvisionedThroughput))
 	}
 	if d.TableClassSummary != nil {
-		add("table class", s.TableClass, string(d.TableClassSummary.TableClass))
+		add(vfTableClass, "table class", s.TableClass, string(d.TableClassSummary.TableClass))
 	}
-	add("server-side encryption", sseString(s.SSE), sseLive(s.SSE, d.SSEDescription))
+	add(vfSSE, "server-side encryption", sseString(s.SSE), sseLive(s.SSE, d.SSEDescription))
 	return checks
 }
 

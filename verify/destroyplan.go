@@ -81,7 +81,7 @@ func (r *runner) destroyPlan(ctx context.Context) error {
 			problems = append(problems, fmt.Sprintf("table %s has deletion protection on: terraform destroy would fail", name))
 		}
 	}
-	c := Check{Name: destroyCheckName, OK: len(problems) == 0}
+	c := Check{Code: vfDestroyProven, Name: destroyCheckName, OK: len(problems) == 0}
 	if !c.OK {
 		c.Detail = strings.Join(problems, "\n")
 	}

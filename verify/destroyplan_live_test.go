@@ -61,7 +61,7 @@ func TestDestroyPlanReportsUndestroyableTable(t *testing.T) {
 		require.Equal(t, c.OK, r.destroyProven)
 		return c
 	}
-	require.Equal(t, Check{Name: "terraform plan -destroy deletes every resource", OK: true}, check())
+	require.Equal(t, Check{Code: "VF152", Name: "terraform plan -destroy deletes every resource", OK: true}, check())
 
 	main := filepath.Join(ws.dir, "dynamodb.tf")
 	src, err := os.ReadFile(main)
@@ -78,7 +78,7 @@ func TestDestroyPlanReportsUndestroyableTable(t *testing.T) {
 
 	_, err = r.client.UpdateTable(ctx, &dynamodb.UpdateTableInput{TableName: aws.String("shop"), DeletionProtectionEnabled: aws.Bool(true)})
 	require.NoError(t, err)
-	require.Equal(t, Check{Name: "terraform plan -destroy deletes every resource",
+	require.Equal(t, Check{Code: "VF152", Name: "terraform plan -destroy deletes every resource",
 		Detail: "table shop has deletion protection on: terraform destroy would fail"}, check())
 
 	// Unproven: cleanup runs terraform destroy, which the protection stops;

@@ -44,6 +44,12 @@
 // its width, and a cardinality "one" lookup keyed on unique attributes that
 // returns several items, fail the pattern.
 //
+// Every check has a stable code (CheckKinds: VF1xx conformance and the
+// second plan and destroy proof, VF2xx patterns, intent and declared results,
+// VF3xx scale, VF4xx rejected writes, VF5xx notes) and a page under
+// docs/verify-checks/; the code is on each Check, RunResult, ScaleReport and
+// Rejection, and Report.Findings carries it to the CI formats.
+//
 // Key conditions and filters are sent as the loader decoded them
 // (hclschema's Bound and Cond, built with the AWS SDK's expression
 // builder); the loader rejects every filter that cannot be sent.

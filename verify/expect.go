@@ -93,7 +93,7 @@ func (r *runner) expectationRun(ctx context.Context, p *hclschema.AccessPattern,
 	}
 	b, err := hclschema.Bind(p, x.Inputs)
 	if err != nil {
-		run.OK, run.Message = false, err.Error()
+		run.fail(problem{vfInputsUnbound, err.Error()})
 		return run, nil
 	}
 	ds := r.datasets[p.Table]
@@ -109,7 +109,7 @@ func (r *runner) expectationRun(ctx context.Context, p *hclschema.AccessPattern,
 			if ctx.Err() != nil {
 				return run, ctx.Err()
 			}
-			run.OK, run.Message = false, "DynamoDB rejected the request: "+err.Error()
+			run.fail(problem{vfRequestRejected, "DynamoDB rejected the request: " + err.Error()})
 			return run, nil
 		}
 		got := make([]hclschema.Item, len(live.Items))
@@ -132,7 +132,12 @@ func (r *runner) expectationRun(ctx context.Context, p *hclschema.AccessPattern,
 		}
 	}
 	run.Returned, run.Read, run.Consumed, run.Latency = len(live.Items), live.Scanned, live.Consumed, live.Latency
+	var codes []string
+	if msg != "" {
+		codes = append(codes, vfDeclaredResult)
+	}
 	if p.Cardinality == hclschema.CardinalityOne && len(live.Items) > 1 {
+		codes = append(codes, vfCardinalityOne)
 		one := fmt.Sprintf("the pattern is declared cardinality = \"one\" but DynamoDB returns %d items for these inputs", len(live.Items))
 		if msg == "" {
 			msg = one
@@ -141,7 +146,7 @@ func (r *runner) expectationRun(ctx context.Context, p *hclschema.AccessPattern,
 		}
 	}
 	if msg != "" {
-		run.OK = false
+		run.OK, run.Codes = false, codes
 		run.Message = fmt.Sprintf("the declared result of example %d (at %s) differs from what DynamoDB returns on the example items: %s",
 			x.Position, x.ExpectationRange(), msg)
 	}

@@ -31,7 +31,7 @@ func TestVerifyLatestOverUnpaddedNumbers(t *testing.T) {
 	require.False(t, rep.Passed, out)
 	require.Len(t, rep.Patterns, 1)
 	require.False(t, rep.Patterns[0].OK, out)
-	require.Contains(t, out, "FAIL latest_version (declared result)")
+	require.Contains(t, out, "FAIL VF261 latest_version (declared result)")
 	require.Contains(t, out, `Expected Version["v10"]; the pattern returns Version["v2"].`)
 	require.Contains(t, out, `Version["v2"] comes before Version["v10"] in descending order because SK "v2" > "v10" (strings compare byte by byte, so "10" sorts before "2" although 10 > 2 as numbers)`)
 	require.Contains(t, out, "limit = 1 keeps ")

@@ -2,7 +2,6 @@ package verify
 
 import (
 	"io"
-	"time"
 
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/tfenv"
@@ -63,8 +62,6 @@ type Options struct {
 	// for other targets terraform destroy stops and the report says which
 	// tables may be left and where their terraform state is kept.
 	Abort <-chan struct{}
-	// Timeout bounds each terraform step (default 10 minutes).
-	Timeout time.Duration
 }
 
 func (o Options) withDefaults() Options {
@@ -85,9 +82,6 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Parallel <= 0 {
 		o.Parallel = 4
-	}
-	if o.Timeout == 0 {
-		o.Timeout = 10 * time.Minute
 	}
 	if o.Seed == 0 {
 		o.Seed = 1

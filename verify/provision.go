@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -120,13 +119,6 @@ func truncate(s string, n int) string {
 		return s[:n]
 	}
 	return s
-}
-
-func (w *workspace) setOutput(out io.Writer) {
-	if out != nil {
-		w.tf.SetStdout(out)
-		w.tf.SetStderr(out)
-	}
 }
 
 func (w *workspace) writeProvider(block string) error {

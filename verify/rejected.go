@@ -26,6 +26,8 @@ import (
 // finding, not an environment failure: the schema asks for something
 // DynamoDB rejects.
 type Rejection struct {
+	// Code is VF401 for an item, VF402 for a table.
+	Code   string `json:"code"`
 	Table  string `json:"table"`
 	Entity string `json:"entity"`
 	// Example is true for an example item, false for a generated one.
@@ -79,7 +81,7 @@ func validationMessage(err error) (string, bool) {
 // rejection maps a refused write of item i of the dataset to the schema.
 func (d *Dataset) rejection(i int, message string) Rejection {
 	it := d.Items[i]
-	rj := Rejection{Table: d.Table.Label, Key: keyString(d.AV[i], d.Table.Primary.KeyAttrs()), Message: message, index: i}
+	rj := Rejection{Code: vfItemRejected, Table: d.Table.Label, Key: keyString(d.AV[i], d.Table.Primary.KeyAttrs()), Message: message, index: i}
 	if it.Entity != nil {
 		rj.Entity = it.Entity.Name
 		rj.Position, rj.pos = position(it.Entity.DeclRange), findings.PosOf(&it.Entity.DeclRange)
@@ -133,7 +135,7 @@ func writeRejections(w io.Writer, rs []Rejection) {
 	}
 	fmt.Fprintf(w, "\nRejected by DynamoDB (%d)\n", len(rs))
 	for _, rj := range rs {
-		fmt.Fprintf(w, "  FAIL %s\n", rj)
+		fmt.Fprintf(w, "  FAIL %s %s\n", rj.Code, rj)
 	}
 }
 
@@ -160,7 +162,7 @@ func applyRejections(err error, s *hclschema.Schema) ([]Rejection, bool) {
 		if t == nil {
 			return nil, false
 		}
-		out = append(out, Rejection{Table: t.Label, Position: position(t.DeclRange), pos: findings.PosOf(&t.DeclRange), Message: msg, index: -1})
+		out = append(out, Rejection{Code: vfTableRejected, Table: t.Label, Position: position(t.DeclRange), pos: findings.PosOf(&t.DeclRange), Message: msg, index: -1})
 	}
 	return out, len(out) > 0
 }

@@ -73,11 +73,11 @@ entity "Doc" {
 	require.False(t, rep.Passed, text.String())
 	const msg = "Hash primary key values must be under 2048 bytes, and range primary key values must be under 1024 bytes"
 	require.Equal(t, []verify.Rejection{
-		{Table: "app", Entity: "User", Example: true, Position: path + ":12:3", Key: `PK="USER#` + u + `"`, Message: msg},
+		{Code: "VF401", Table: "app", Entity: "User", Example: true, Position: path + ":12:3", Key: `PK="USER#` + u + `"`, Message: msg},
 	}, unexported(rep.Rejected))
 	out := text.String()
-	require.Contains(t, out, "\nRejected by DynamoDB (1)\n  FAIL "+path+":12:3: DynamoDB rejected the example item {PK=\"USER#"+u+"\"} of entity User: "+msg+"\n")
-	require.Contains(t, out, "\nNote: 5 generated item(s) of table app were left out because DynamoDB would reject them (first: entity User: PK (partition key of the table) is 3010 bytes; DynamoDB allows 1 to 2048)")
+	require.Contains(t, out, "\nRejected by DynamoDB (1)\n  FAIL VF401 "+path+":12:3: DynamoDB rejected the example item {PK=\"USER#"+u+"\"} of entity User: "+msg+"\n")
+	require.Contains(t, out, "\nNote: VF501 5 generated item(s) of table app were left out because DynamoDB would reject them (first: entity User: PK (partition key of the table) is 3010 bytes; DynamoDB allows 1 to 2048)")
 	require.Contains(t, out, "\nFAIL: DynamoDB rejected 1 table(s) or item(s) that the schema allows; the access patterns did not run\n")
 	require.Equal(t, 3, rep.Items, "alice, Doc's example and alice-g001 are stored")
 	require.Empty(t, rep.Patterns)
@@ -88,7 +88,7 @@ entity "Doc" {
 func unexported(rs []verify.Rejection) []verify.Rejection {
 	out := make([]verify.Rejection, len(rs))
 	for i, r := range rs {
-		out[i] = verify.Rejection{Table: r.Table, Entity: r.Entity, Example: r.Example, Position: r.Position, Key: r.Key, Message: r.Message}
+		out[i] = verify.Rejection{Code: r.Code, Table: r.Table, Entity: r.Entity, Example: r.Example, Position: r.Position, Key: r.Key, Message: r.Message}
 	}
 	return out
 }

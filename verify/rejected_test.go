@@ -98,7 +98,7 @@ func TestWriteMapsValidationExceptionToTheSchema(t *testing.T) {
 	}, got)
 	require.Equal(t, &findings.Pos{File: path, Line: 12, Column: 3, EndLine: 12, EndColumn: 10}, r.report.Rejected[0].pos)
 	r.report.Rejected[0].pos = nil
-	require.Equal(t, Rejection{Table: "app", Entity: "User", Example: true, Position: path + ":12:3",
+	require.Equal(t, Rejection{Code: "VF401", Table: "app", Entity: "User", Example: true, Position: path + ":12:3",
 		Key: `PK="USER#` + strings.Repeat("u", 3000) + `"`, Message: tooLarge, index: 1}, r.report.Rejected[0])
 
 	// The accepted items of the same batch are stored: alice and Doc's
@@ -193,7 +193,7 @@ func TestApplyRejectionsMapsTerraformOutput(t *testing.T) {
 	got, ok := applyRejections(applyErr, s)
 	require.True(t, ok)
 	const msg = "Invalid table/index name.  Table/index names must be between 3 and 255 characters long, and may contain only the characters a-z, A-Z, 0-9, '_', '-', and '.'"
-	require.Equal(t, []Rejection{{Table: "app", Position: "app.tfdyn.hcl:4:1", pos: &findings.Pos{File: "app.tfdyn.hcl", Line: 4, Column: 1, EndLine: 4, EndColumn: 12}, Message: msg, index: -1}}, got)
+	require.Equal(t, []Rejection{{Code: "VF402", Table: "app", Position: "app.tfdyn.hcl:4:1", pos: &findings.Pos{File: "app.tfdyn.hcl", Line: 4, Column: 1, EndLine: 4, EndColumn: 12}, Message: msg, index: -1}}, got)
 	require.Equal(t, "app.tfdyn.hcl:4:1: DynamoDB rejected table app at apply: "+msg, got[0].String())
 
 	// Not a ValidationException, or no table of the schema: an environment

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -65,8 +66,10 @@ type PatternReport struct {
 	Index     string      `json:"index"`
 	Runs      []RunResult `json:"runs"`
 	OK        bool        `json:"ok"`
-	Message   string      `json:"message,omitempty"`
-	Warning   string      `json:"warning,omitempty"`
+	// Code is the code of Message (VF201) or Warning (VF207).
+	Code    string `json:"code,omitempty"`
+	Message string `json:"message,omitempty"`
+	Warning string `json:"warning,omitempty"`
 	// Pos is the access_pattern block.
 	Pos *findings.Pos `json:"position,omitempty"`
 }
@@ -83,6 +86,8 @@ type RunResult struct {
 	Latency  time.Duration `json:"latency_ns"`
 	OK       bool          `json:"ok"`
 	Message  string        `json:"message,omitempty"`
+	// Codes are the codes of the checks that failed, in Message's order.
+	Codes []string `json:"codes,omitempty"`
 	// Retries counts re-reads of a GSI that had not caught up yet.
 	Retries int `json:"retries,omitempty"`
 	// Estimated is the static estimate of the run's read units over the
@@ -105,7 +110,9 @@ type ScaleReport struct {
 	ConsumedBefore float64 `json:"consumed_before"`
 	ConsumedAfter  float64 `json:"consumed_after"`
 	OK             bool    `json:"ok"`
-	Message        string  `json:"message,omitempty"`
+	// Code is the code of Message (VF301-VF304).
+	Code    string `json:"code,omitempty"`
+	Message string `json:"message,omitempty"`
 }
 
 func (r *Report) finish() {
@@ -142,7 +149,7 @@ func (r *Report) WriteText(w io.Writer) {
 	if len(r.Conformance) > 0 {
 		fmt.Fprintln(w, "\nConformance")
 		for _, c := range r.Conformance {
-			fmt.Fprintf(w, "  %s %s\n", mark(c.OK), c.Name)
+			fmt.Fprintf(w, "  %s %s %s\n", mark(c.OK), c.Code, c.Name)
 			if c.Detail != "" {
 				fmt.Fprintf(w, "      %s\n", strings.ReplaceAll(c.Detail, "\n", "\n      "))
 			}
@@ -166,7 +173,7 @@ func (r *Report) WriteText(w io.Writer) {
 		tw.Flush()
 		for _, p := range r.Patterns {
 			if p.Message != "" {
-				fmt.Fprintf(w, "\n  %s: %s\n", p.Name, p.Message)
+				fmt.Fprintf(w, "\n  %s %s: %s\n", p.Code, p.Name, p.Message)
 			}
 			for _, run := range p.Runs {
 				if !run.OK {
@@ -177,11 +184,11 @@ func (r *Report) WriteText(w io.Writer) {
 					if run.Declared {
 						kind = " (declared result)"
 					}
-					fmt.Fprintf(w, "\n  FAIL %s%s\n    inputs:  %s\n    request: %s\n    %s\n", p.Name, kind, run.Inputs, run.Request, run.Message)
+					fmt.Fprintf(w, "\n  FAIL %s %s%s\n    inputs:  %s\n    request: %s\n    %s\n", strings.Join(run.Codes, " "), p.Name, kind, run.Inputs, run.Request, run.Message)
 				}
 			}
 			if p.Warning != "" {
-				fmt.Fprintf(w, "  warning: %s: %s\n", p.Name, p.Warning)
+				fmt.Fprintf(w, "  warning: %s %s: %s\n", p.Code, p.Name, p.Warning)
 			}
 		}
 	}
@@ -191,8 +198,12 @@ func (r *Report) WriteText(w io.Writer) {
 	if len(r.Scale) > 0 {
 		fmt.Fprintln(w, "\nScale check")
 		for _, s := range r.Scale {
+			msg := s.Message
+			if s.Code != "" {
+				msg = s.Code + " " + msg
+			}
 			fmt.Fprintf(w, "  %s %s: read %d -> %d, returned %d -> %d, RCU %.1f -> %.1f %s\n", mark(s.OK), s.Pattern,
-				s.ReadBefore, s.ReadAfter, s.ReturnedBefore, s.ReturnedAfter, s.ConsumedBefore, s.ConsumedAfter, s.Message)
+				s.ReadBefore, s.ReadAfter, s.ReturnedBefore, s.ReturnedAfter, s.ConsumedBefore, s.ConsumedAfter, msg)
 		}
 	}
 	writeRejections(w, r.Rejected)
@@ -268,9 +279,9 @@ func (r *Report) WriteJSON(w io.Writer) error {
 func (r *Report) WriteJUnit(w io.Writer) error {
 	suite := findings.JUnitSuite{Name: "tfdyn verify " + r.Schema}
 	for _, c := range r.Conformance {
-		tc := findings.JUnitCase{Name: c.Name, Classname: "conformance"}
+		tc := findings.JUnitCase{Name: c.Code + " " + c.Name, Classname: "conformance"}
 		if !c.OK {
-			tc.Failure = &findings.JUnitFailure{Message: c.Detail, Text: c.Detail}
+			tc.Failure = &findings.JUnitFailure{Message: c.Detail, Type: c.Code, Text: c.Detail}
 		}
 		suite.Cases = append(suite.Cases, tc)
 	}
@@ -281,9 +292,9 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 		}
 		tc := findings.JUnitCase{Name: p.Name, Classname: "access_pattern", Seconds: d.Seconds()}
 		if !p.OK {
-			tc.Failure = &findings.JUnitFailure{Message: "result differs from the schema's oracle", Text: strings.Join(patternMessages(p), "\n")}
+			tc.Failure = &findings.JUnitFailure{Message: "result differs from the schema's oracle", Type: strings.Join(patternCodes(p), " "), Text: strings.Join(patternMessages(p), "\n")}
 		} else if p.Warning != "" {
-			tc.SystemOut = "warning: " + p.Warning
+			tc.SystemOut = "warning: " + p.Code + " " + p.Warning
 		}
 		suite.Cases = append(suite.Cases, tc)
 	}
@@ -293,13 +304,30 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 			name = "create table " + rj.Table
 		}
 		suite.Cases = append(suite.Cases, findings.JUnitCase{Name: name, Classname: "dynamodb",
-			Failure: &findings.JUnitFailure{Message: "DynamoDB rejected it (ValidationException)", Text: rj.String()}})
+			Failure: &findings.JUnitFailure{Message: "DynamoDB rejected it (ValidationException)", Type: rj.Code, Text: rj.String()}})
 	}
 	if r.Error != "" {
 		suite.Cases = append(suite.Cases, findings.JUnitCase{Name: "environment", Classname: "verify",
 			Failure: &findings.JUnitFailure{Message: r.Error, Text: r.Error}})
 	}
 	return findings.WriteJUnit(w, findings.JUnit{Name: "tfdyn verify", Suites: []findings.JUnitSuite{suite}})
+}
+
+// patternCodes lists the codes of a failed pattern once each: its runs'
+// codes, then the pattern's own.
+func patternCodes(p PatternReport) []string {
+	var codes []string
+	for _, run := range p.Runs {
+		for _, c := range run.Codes {
+			if !slices.Contains(codes, c) {
+				codes = append(codes, c)
+			}
+		}
+	}
+	if p.Code != "" && !slices.Contains(codes, p.Code) {
+		codes = append(codes, p.Code)
+	}
+	return codes
 }
 
 // patternMessages lists why a pattern failed: each failed run, then the
@@ -318,23 +346,43 @@ func patternMessages(p PatternReport) []string {
 }
 
 // Findings lists the report's problems for the CI formats (package
-// findings): failed conformance checks at their table block, failed and
-// warned patterns at their access_pattern block, scale findings, rejected
-// writes at their example, and an environment error.
+// findings), each with its check's code and documentation page: failed
+// conformance checks at their table block, failed patterns at their
+// access_pattern block (one finding per code), warned patterns, scale
+// findings, rejected writes at their example, and an environment error
+// (no code: verify could not make its checks).
 func (r *Report) Findings() []findings.Finding {
 	var out []findings.Finding
+	add := func(code string, sev findings.Severity, summary, detail string, pos *findings.Pos, subject string) {
+		f := findings.Finding{Code: code, Severity: sev, Summary: summary, Detail: detail, Pos: pos, Subject: subject}
+		if k, ok := CheckKindByCode(code); ok {
+			f.Doc = k.DocPath()
+		}
+		out = append(out, f)
+	}
 	for _, c := range r.Conformance {
 		if !c.OK {
-			out = append(out, findings.Finding{Severity: findings.Error, Summary: "Live table differs from the schema: " + c.Name, Detail: c.Detail, Pos: c.Pos})
+			add(c.Code, findings.Error, "Live table differs from the schema: "+c.Name, c.Detail, c.Pos, "")
 		}
 	}
 	for _, p := range r.Patterns {
 		switch {
 		case !p.OK:
-			out = append(out, findings.Finding{Severity: findings.Error, Summary: "Access pattern " + p.Name + " returned other items than the schema says",
-				Detail: strings.Join(patternMessages(p), " "), Pos: p.Pos, Subject: p.Name})
+			for _, code := range patternCodes(p) {
+				k, _ := CheckKindByCode(code)
+				var msgs []string
+				for _, run := range p.Runs {
+					if slices.Contains(run.Codes, code) {
+						msgs = append(msgs, fmt.Sprintf("inputs %s: %s", run.Inputs, run.Message))
+					}
+				}
+				if p.Code == code && p.Message != "" {
+					msgs = append(msgs, p.Message)
+				}
+				add(code, findings.Error, "Access pattern "+p.Name+": "+k.Title, strings.Join(msgs, " "), p.Pos, p.Name)
+			}
 		case p.Warning != "":
-			out = append(out, findings.Finding{Severity: findings.Warning, Summary: "Access pattern " + p.Name, Detail: p.Warning, Pos: p.Pos, Subject: p.Name})
+			add(p.Code, findings.Warning, "Access pattern "+p.Name, p.Warning, p.Pos, p.Name)
 		}
 	}
 	pos := map[string]*findings.Pos{}
@@ -342,15 +390,27 @@ func (r *Report) Findings() []findings.Finding {
 		pos[p.Name] = p.Pos
 	}
 	for _, sc := range r.Scale {
-		if !sc.OK {
-			out = append(out, findings.Finding{Severity: findings.Error, Summary: "Access pattern " + sc.Pattern + " reads more as the table grows",
-				Detail: sc.Message, Pos: pos[sc.Pattern], Subject: sc.Pattern})
+		switch {
+		case !sc.OK:
+			add(sc.Code, findings.Error, "Access pattern "+sc.Pattern+" reads more as the table grows", sc.Message, pos[sc.Pattern], sc.Pattern)
+		case sc.Code != "":
+			add(sc.Code, findings.Warning, "Access pattern "+sc.Pattern+" reads more as the table grows", sc.Message, pos[sc.Pattern], sc.Pattern)
 		}
 	}
 	for _, rj := range r.Rejected {
-		out = append(out, findings.Finding{Severity: findings.Error, Summary: "DynamoDB rejected a write", Detail: rj.String(), Pos: rj.pos, Subject: rj.Entity})
+		add(rj.Code, findings.Error, "DynamoDB rejected a write", rj.String(), rj.pos, rj.Entity)
 	}
-	out = append(out, writeFindings(r.WriteCapacity)...) // capacity.go
+	for _, w := range r.Writes {
+		for _, c := range w.Cases {
+			if !c.OK {
+				add(vfWritePattern, findings.Error, "Write pattern "+w.Name+": "+c.Case,
+					fmt.Sprintf("%s with %s: expected %s, DynamoDB answered %s. %s", w.Operation, c.Inputs, c.Expected, c.Got, c.Message), w.Pos, w.Name)
+			}
+		}
+	}
+	for _, f := range writeFindings(r.WriteCapacity) { // capacity.go
+		add(vfWriteCapacity, f.Severity, f.Summary, f.Detail, f.Pos, f.Subject)
+	}
 	if r.Error != "" {
 		out = append(out, findings.Finding{Severity: findings.Error, Summary: "verify could not finish", Detail: r.Error})
 	}

@@ -65,21 +65,6 @@ func numberString(f *big.Float) string {
 	return f.Text('g', 38)
 }
 
-// toCty converts a scalar key attribute value back to cty (S and N only).
-func toCty(av types.AttributeValue) (cty.Value, error) {
-	switch x := av.(type) {
-	case *types.AttributeValueMemberS:
-		return cty.StringVal(x.Value), nil
-	case *types.AttributeValueMemberN:
-		f, _, err := big.ParseFloat(x.Value, 10, 512, big.ToNearestEven)
-		if err != nil {
-			return cty.NilVal, fmt.Errorf("bad number %q: %w", x.Value, err)
-		}
-		return cty.NumberVal(f), nil
-	}
-	return cty.NilVal, fmt.Errorf("not a scalar key value: %T", av)
-}
-
 // itemAV converts a model item to a DynamoDB item.
 func itemAV(it hclschema.Item) (map[string]types.AttributeValue, error) {
 	out := make(map[string]types.AttributeValue, len(it.Attrs))

@@ -28,16 +28,15 @@ import (
 	"github.com/tfdyn/tfdyn/tfenv"
 )
 
-// EnvError is a failure of the environment (terraform, Java, provider,
-// endpoint), as opposed to a failed check: the CLI exits 2 for it.
-type EnvError = tfenv.EnvError
-
+// envErr marks err as a failure of the environment (terraform, Java,
+// provider, endpoint), as opposed to a failed check: the CLI exits 2 for a
+// *tfenv.EnvError.
 func envErr(err error) error {
-	var ee *EnvError
+	var ee *tfenv.EnvError
 	if err == nil || errors.As(err, &ee) {
 		return err
 	}
-	return &EnvError{Err: err}
+	return &tfenv.EnvError{Err: err}
 }
 
 type runner struct {
@@ -70,11 +69,11 @@ type runner struct {
 
 // Run provisions, checks and destroys; see the package documentation. It
 // returns the report (also when checks fail: Report.Passed) and an error for
-// environment failures (an *EnvError) or interrupts.
+// environment failures (a *tfenv.EnvError) or interrupts.
 func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 	opts = opts.withDefaults()
 	if opts.Schema == nil || len(opts.Schema.Tables) == 0 {
-		return nil, &EnvError{Err: fmt.Errorf("verify: the schema declares no table")}
+		return nil, &tfenv.EnvError{Err: fmt.Errorf("verify: the schema declares no table")}
 	}
 	r := &runner{opts: opts, start: time.Now(), datasets: map[*hclschema.Table]*Dataset{},
 		report: &Report{Schema: opts.SchemaPath, Target: string(opts.Target), Provider: opts.ProviderMajor}}
@@ -399,7 +398,7 @@ func (r *runner) recheckPlan(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	c := Check{Name: "second terraform plan shows no changes", OK: clean}
+	c := Check{Code: vfSecondPlan, Name: "second terraform plan shows no changes", OK: clean}
 	if !clean {
 		c.Detail = "terraform plans changes right after apply (a perpetual diff):\n" + lastLines(diff, 40)
 	}
@@ -441,12 +440,12 @@ func (r *runner) seed(ctx context.Context, offset, perEntity int) error {
 			return err
 		}
 		if ds.OverLimit > 0 && offset == 0 {
-			r.report.Notes = append(r.report.Notes, fmt.Sprintf(
+			r.report.Notes = append(r.report.Notes, vfOverLimit+" "+fmt.Sprintf(
 				"%d generated item(s) of table %s were left out because DynamoDB would reject them (first: %s); an example value close to a DynamoDB limit leaves no room for the suffix verify adds to make keys unique",
 				ds.OverLimit, t.Label, ds.OverLimitReason))
 		}
 		if ds.TTLMoved > 0 && offset == 0 {
-			r.report.Notes = append(r.report.Notes, fmt.Sprintf(
+			r.report.Notes = append(r.report.Notes, vfTTLMoved+" "+fmt.Sprintf(
 				"%d item(s) of table %s had %s in the past; DynamoDB deletes expired items at any moment, so verify wrote them with %s 30 days ahead",
 				ds.TTLMoved, t.Label, t.TTLAttribute, t.TTLAttribute))
 		}
@@ -540,7 +539,7 @@ func (r *runner) pattern(ctx context.Context, p *hclschema.AccessPattern, maxSet
 	ds := r.datasets[p.Table]
 	sets := inputSets(p, maxSets)
 	if len(sets) == 0 {
-		pr.OK = false
+		pr.OK, pr.Code = false, vfNoInputs
 		pr.Message = "no inputs to run with: add an example block to the pattern (or example items whose attributes give its inputs)"
 		return pr, nil
 	}
@@ -564,8 +563,7 @@ func (r *runner) pattern(ctx context.Context, p *hclschema.AccessPattern, maxSet
 	for _, j := range jobs {
 		run, err := r.runOnce(ctx, p, ds, j.inputs, j.source, j.miss)
 		if err == nil && j.explicit && run.OK && run.Expected == 0 && run.Returned == 0 {
-			run.OK = false
-			run.Message = "the pattern's own example inputs find no item" + sparseHint(p)
+			run.fail(problem{vfExampleNothing, "the pattern's own example inputs find no item" + sparseHint(p)})
 		}
 		if err != nil {
 			return pr, err
@@ -582,6 +580,7 @@ func (r *runner) pattern(ctx context.Context, p *hclschema.AccessPattern, maxSet
 		}
 	}
 	if !found && pr.OK {
+		pr.Code = vfOnlyEmpty
 		pr.Warning = "no input set found any item: the check compared empty results only; add examples that the pattern finds"
 	}
 	return pr, nil
@@ -591,19 +590,15 @@ func (r *runner) runOnce(ctx context.Context, p *hclschema.AccessPattern, ds *Da
 	run := RunResult{Inputs: inputKey(inputs), Miss: miss, OK: true}
 	b, err := hclschema.Bind(p, inputs)
 	if err != nil {
-		run.OK, run.Message = false, err.Error()
+		run.fail(problem{vfInputsUnbound, err.Error()})
 		return run, nil
 	}
-	exp, err := oracle.Run(b, ds.Items)
-	if err != nil {
-		run.OK, run.Message = false, err.Error()
-		return run, nil
-	}
+	exp := oracle.Run(b, ds.Items)
 	// GSI reads are eventually consistent: items written moments ago may
 	// not be in the index yet. A GSI result that differs is read again with
 	// backoff (about 6 s in all) before it counts as a mismatch.
 	var live liveResult
-	var msg string
+	var diffs []problem
 	for attempt := 0; ; attempt++ {
 		live, err = execute(ctx, r.client, r.ws.tableNames[p.Table], b)
 		run.Request = live.Request
@@ -611,14 +606,14 @@ func (r *runner) runOnce(ctx context.Context, p *hclschema.AccessPattern, ds *Da
 			if ctx.Err() != nil {
 				return run, ctx.Err()
 			}
-			run.OK, run.Message = false, "DynamoDB rejected the request: "+err.Error()
+			run.fail(problem{vfRequestRejected, "DynamoDB rejected the request: " + err.Error()})
 			return run, nil
 		}
-		msg, err = compareResult(p, exp, live, ds)
+		diffs, err = compareResult(p, exp, live, ds)
 		if err != nil {
 			return run, err
 		}
-		if msg == "" || p.Index.Kind != hclschema.IndexGlobal || attempt == 6 {
+		if len(diffs) == 0 || p.Index.Kind != hclschema.IndexGlobal || attempt == 6 {
 			break
 		}
 		run.Retries++
@@ -630,37 +625,32 @@ func (r *runner) runOnce(ctx context.Context, p *hclschema.AccessPattern, ds *Da
 	}
 	run.Expected, run.Returned, run.Read = len(exp.Items), len(live.Items), live.Scanned
 	run.Consumed, run.Latency = live.Consumed, live.Latency
-	var problems []string
-	if msg != "" {
-		problems = append(problems, msg)
-	}
+	problems := diffs
 	if miss && len(exp.Items) == 0 && len(live.Items) > 0 {
-		problems = append(problems, fmt.Sprintf("inputs that match no item returned %d item(s)", len(live.Items)))
+		problems = append(problems, problem{vfMissReturns, fmt.Sprintf("inputs that match no item returned %d item(s)", len(live.Items))})
 	}
 	if p.Cardinality == hclschema.CardinalityOne && len(live.Items) > 1 {
-		problems = append(problems, fmt.Sprintf("the pattern is declared cardinality = \"one\" but DynamoDB returns %d items for these inputs", len(live.Items)))
+		problems = append(problems, problem{vfCardinalityOne, fmt.Sprintf("the pattern is declared cardinality = \"one\" but DynamoDB returns %d items for these inputs", len(live.Items))})
 	}
 	if m := sourceMissing(p, b, source, live); m != "" {
-		problems = append(problems, m)
+		problems = append(problems, problem{vfSourceMissing, m})
 	}
 	if m := intendedOrder(p, ds, live); m != "" {
-		problems = append(problems, m)
+		problems = append(problems, problem{vfOrder, m})
 	}
 	if m := limitIntent(b, ds); m != "" {
-		problems = append(problems, m)
+		problems = append(problems, problem{vfLimit, m})
 	}
 	if m := paddedWidthIntent(b, ds); m != "" {
-		problems = append(problems, m)
+		problems = append(problems, problem{vfPaddedWidth, m})
 	}
 	if m := cardinalityIntent(p, live); m != "" {
-		problems = append(problems, m)
+		problems = append(problems, problem{vfCardinalityOne, m})
 	}
 	if m := checkCapacity(&run, b, ds.Items, live); m != "" { // capacity.go
-		problems = append(problems, m)
+		problems = append(problems, problem{vfReadCapacity, m})
 	}
-	if len(problems) > 0 {
-		run.OK, run.Message = false, strings.Join(problems, "; ")
-	}
+	run.fail(problems...)
 	return run, nil
 }
 
@@ -689,14 +679,16 @@ func (r *runner) scale(ctx context.Context) error {
 		wasteBefore, wasteAfter := b.Read-b.Returned, a.Read-a.Returned
 		switch {
 		case !a.OK:
+			sr.Code = vfScaleResult
 			sr.Message = "result differs from the oracle at scale: " + a.Message
 		case wasteAfter > wasteBefore && p.Filter != nil:
+			sr.Code = vfScaleFilter
 			sr.Message = fmt.Sprintf("reads %d item(s) it does not return at x%d (was %d): its declared filter costs more as data grows (lint TD119)", wasteAfter, r.opts.Scale, wasteBefore)
 		case wasteAfter > wasteBefore:
-			sr.OK = false
+			sr.OK, sr.Code = false, vfScaleReads
 			sr.Message = fmt.Sprintf("reads %d item(s) it does not return at x%d (was %d): something filters what a key condition should select", wasteAfter, r.opts.Scale, wasteBefore)
 		case a.Returned <= b.Returned && a.Consumed > b.Consumed*1.5+0.5:
-			sr.OK = false
+			sr.OK, sr.Code = false, vfScaleCapacity
 			sr.Message = fmt.Sprintf("consumed capacity grew from %.1f to %.1f while the result did not", b.Consumed, a.Consumed)
 		}
 		r.report.Scale = append(r.report.Scale, sr)

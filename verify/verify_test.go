@@ -133,7 +133,7 @@ func verifyExample(t *testing.T, env *tfenv.Env, s *hclschema.Schema, dir string
 	require.Len(t, rep.Scale, len(s.Patterns))
 	// On the local target destroy is proven by plan: DynamoDB Local takes
 	// the table with it.
-	require.Contains(t, rep.Conformance, verify.Check{Name: "terraform plan -destroy deletes every resource", OK: true})
+	require.Contains(t, rep.Conformance, verify.Check{Code: "VF152", Name: "terraform plan -destroy deletes every resource", OK: true})
 	require.Contains(t, stepNames(rep), "terraform plan -destroy")
 	require.NotContains(t, stepNames(rep), "terraform destroy")
 	require.Contains(t, stepNames(rep), "start provider")
@@ -179,16 +179,18 @@ func TestVerifyFailsOnBrokenDesigns(t *testing.T) {
 	cases := []struct {
 		dir     string
 		pattern string
-		want    []string
+		// codes are the codes of the pattern's failed runs, in order.
+		codes []string
+		want  []string
 	}{
-		{"prefix_collision", "orders_for_customer", []string{"returned", "item(s) of entity OrderItem, which the pattern does not declare", `SK="ORDERITEM#o-1001#1"`}},
-		{"unpadded_number", "orders_for_customer", []string{"out of the order their sort key template promises", "zero padding"}},
-		{"wrong_sparse_condition", "orders_by_status", []string{"the pattern's own example inputs find no item", "sparse condition of entity Order in GSI GSI2"}},
-		{"non_unique_lookup", "customer_by_email", []string{"FAIL customer_by_email (declared result)",
+		{"prefix_collision", "orders_for_customer", []string{"VF261", "VF205"}, []string{"returned", "item(s) of entity OrderItem, which the pattern does not declare", `SK="ORDERITEM#o-1001#1"`}},
+		{"unpadded_number", "orders_for_customer", []string{"VF261", "VF253", "VF253"}, []string{"out of the order their sort key template promises", "zero padding"}},
+		{"wrong_sparse_condition", "orders_by_status", []string{"VF261", "VF251"}, []string{"the pattern's own example inputs find no item", "sparse condition of entity Order in GSI GSI2"}},
+		{"non_unique_lookup", "customer_by_email", []string{"VF261 VF262"}, []string{"FAIL VF261 VF262 customer_by_email (declared result)",
 			`Expected Customer["alice"]; the pattern returns `, // alice and bob share a sort key: their order is open
 			`Customer["bob"] is returned but not expected: it is in GSI GSI1 and its key matches GSI1PK = "EMAIL#alice@example.com" AND GSI1SK = "EMAIL#alice@example.com".`,
 			`the pattern is declared cardinality = "one" but DynamoDB returns 2 items for these inputs`}},
-		{"wrong_index", "order_by_id", []string{"the pattern's own example inputs find no item",
+		{"wrong_index", "order_by_id", []string{"VF261", "VF251", "VF252", "VF252"}, []string{"the pattern's own example inputs find no item",
 			`Order["o-1001"] is not returned: its GSI2PK "STATUS#SHIPPED" does not satisfy GSI2PK = "ORDER#o-1001".`,
 			`the example item {PK="CUSTOMER#alice" SK="ORDER#2024-05-17#o-1002"} of entity Order`, "is not in the result"}},
 	}
@@ -202,15 +204,23 @@ func TestVerifyFailsOnBrokenDesigns(t *testing.T) {
 			var text bytes.Buffer
 			rep.WriteText(&text)
 			require.False(t, rep.Passed, text.String())
-			var failed []string
+			var failed, codes []string
 			for _, p := range rep.Patterns {
 				if !p.OK {
 					failed = append(failed, p.Name)
 				}
+				if p.Name == c.pattern {
+					for _, run := range p.Runs {
+						if !run.OK {
+							codes = append(codes, strings.Join(run.Codes, " "))
+						}
+					}
+				}
 			}
 			require.Contains(t, failed, c.pattern, text.String())
+			require.Equal(t, c.codes, codes, text.String())
 			out := text.String()
-			require.Contains(t, out, "FAIL "+c.pattern)
+			require.Contains(t, out, "FAIL "+codes[0]+" "+c.pattern)
 			for _, w := range c.want {
 				require.Contains(t, out, w)
 			}

@@ -284,7 +284,7 @@ func killTrials(t *testing.T, bin string, tc killCase, trials int) {
 		}
 
 		// The next run completes and removes what the killed run left.
-		cmd, done = run()
+		_, done = run()
 		require.NoError(t, <-done, "trial %d: the next run", i)
 		for p, want := range newContent {
 			b, err := os.ReadFile(filepath.Join(work, p))

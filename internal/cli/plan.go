@@ -120,7 +120,7 @@ error; 130: interrupted.`,
 			if err := a.writeReports(ci, func(f string, w io.Writer) error { return writePlanReport(w, f, rep) }); err != nil && !errors.Is(err, errInterrupted) {
 				return exit(ExitUsage, fmt.Errorf("plan: %w", err))
 			}
-			if code := rep.ExitCode(); code != plancheck.ExitClean {
+			if code := rep.ExitCode(); code != ExitOK {
 				return exit(ExitFindings, nil)
 			}
 			return nil
