@@ -115,6 +115,8 @@ func (r *runner) writePatterns(ctx context.Context) error {
 		}
 		r.report.Writes = append(r.report.Writes, rep)
 	}
+	r.afterWrites = true
+	defer func() { r.afterWrites = false }()
 	return r.patterns(ctx, &r.report.AfterWrites, 6)
 }
 
