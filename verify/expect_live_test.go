@@ -51,9 +51,9 @@ func TestVerifyStressDataFindsWhatExamplesHide(t *testing.T) {
 		want  []string
 	}{
 		{"unpadded_latest", [][2]string{{"version = 10\n", "version = 3\n"}, {`example["v10"]`, `example["v3"]`}, {`example "v10"`, `example "v3"`}},
-			[]string{"FAIL latest_version\n", `limit = 1 keeps Version {PK = "DOC#readme", SK = "v9999"} but leaves out Version {PK = "DOC#readme", SK = "v10000"}, which comes first by the sort key's own values`}},
+			[]string{"FAIL VF254 latest_version\n", `limit = 1 keeps Version {PK = "DOC#readme", SK = "v9999"} but leaves out Version {PK = "DOC#readme", SK = "v10000"}, which comes first by the sort key's own values`}},
 		{"width_too_small", [][2]string{{`SK = "v${version}"`, `SK = "v${format("%02d", version)}"`}, {"version = 10\n", "version = 100\n"}},
-			[]string{"FAIL latest_version\n", `item {PK="DOC#readme" SK="v100"} of entity Version: format("%02d", version) in SK = "v${format("%02d", version)}" gives 100, which does not fit 2 digits`}},
+			[]string{"FAIL VF255 latest_version\n", `item {PK="DOC#readme" SK="v100"} of entity Version: format("%02d", version) in SK = "v${format("%02d", version)}" gives 100, which does not fit 2 digits`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
