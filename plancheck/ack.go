@@ -11,6 +11,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/diag"
+	"github.com/tfdyn/tfdyn/internal/ack"
 	"github.com/tfdyn/tfdyn/internal/fsafe"
 )
 
@@ -59,7 +60,7 @@ func (a Ack) Matches(f *Finding) bool {
 	if pat == "" {
 		pat = "*"
 	}
-	return globMatch(pat, f.Address)
+	return ack.Glob(pat, f.Address)
 }
 
 // String renders the acknowledgement in --ack syntax.
@@ -79,34 +80,6 @@ func codes() []string {
 	return out
 }
 
-// globMatch matches s against pattern with * (any run) and ? (one
-// character, rune-wise).
-func globMatch(pattern, s string) bool {
-	p, t := []rune(pattern), []rune(s)
-	// Iterative matcher with backtracking to the last star.
-	pi, ti, star, mark := 0, 0, -1, 0
-	for ti < len(t) {
-		switch {
-		case pi < len(p) && (p[pi] == '?' || p[pi] == t[ti]):
-			pi++
-			ti++
-		case pi < len(p) && p[pi] == '*':
-			star, mark = pi, ti
-			pi++
-		case star >= 0:
-			pi = star + 1
-			mark++
-			ti = mark
-		default:
-			return false
-		}
-	}
-	for pi < len(p) && p[pi] == '*' {
-		pi++
-	}
-	return pi == len(p)
-}
-
 // ParseAckFlag parses the value of an --ack flag:
 //
 //	CODE[=ADDRESS]:REASON
@@ -121,50 +94,15 @@ func globMatch(pattern, s string) bool {
 // contain ":". REASON is required.
 func ParseAckFlag(s string) (Ack, error) {
 	const syntax = `use CODE[=ADDRESS]:REASON, for example DP102=module.db.aws_dynamodb_table.app:"the table is empty"`
-	i := strings.IndexAny(s, "=:")
-	if i <= 0 {
-		return Ack{}, fmt.Errorf("invalid --ack %q: %s", s, syntax)
+	code, address, reason, err := ack.SplitFlag(s, syntax)
+	if err != nil {
+		return Ack{}, err
 	}
-	a := Ack{Code: strings.TrimSpace(s[:i]), Source: "--ack"}
-	rest := s[i:]
-	if rest[0] == '=' {
-		end := addressEnd(rest[1:])
-		if end < 0 {
-			return Ack{}, fmt.Errorf("invalid --ack %q: no \":\" before the reason; %s", s, syntax)
-		}
-		a.Address = strings.TrimSpace(rest[1 : 1+end])
-		rest = rest[1+end:]
-	}
-	a.Reason = strings.TrimSpace(rest[1:])
-	if a.Address == "" {
-		a.Address = "*"
-	}
+	a := Ack{Code: code, Address: address, Reason: reason, Source: "--ack"}
 	if err := a.Validate(); err != nil {
 		return Ack{}, fmt.Errorf("invalid --ack %q: %w", s, err)
 	}
 	return a, nil
-}
-
-// addressEnd returns the index of the first ':' outside brackets and
-// quotes, or -1.
-func addressEnd(s string) int {
-	depth, quoted := 0, false
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case quoted && c == '\\':
-			i++
-		case c == '"':
-			quoted = !quoted
-		case quoted:
-		case c == '[':
-			depth++
-		case c == ']':
-			depth--
-		case c == ':' && depth <= 0:
-			return i
-		}
-	}
-	return -1
 }
 
 var ackFileSchema = &hcl.BodySchema{

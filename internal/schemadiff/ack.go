@@ -9,6 +9,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/diag"
+	"github.com/tfdyn/tfdyn/internal/ack"
 )
 
 // CodeInvalidAck is the diagnostic code of errors in an acknowledgement
@@ -39,7 +40,7 @@ func (a Ack) Matches(c *Change) bool {
 	if pat == "" {
 		pat = "*"
 	}
-	return globMatch(pat, c.Address)
+	return ack.Glob(pat, c.Address)
 }
 
 // String renders the acknowledgement in --ack syntax.
@@ -72,78 +73,15 @@ const ackSyntax = `use CODE[=ADDRESS]:REASON, for example SD502=table.shop.index
 // ADDRESS is a glob (see Ack.Address) and defaults to "*"; it ends at the
 // first ":" outside brackets and quotes. REASON is required.
 func ParseAckFlag(s string) (Ack, error) {
-	i := strings.IndexAny(s, "=:")
-	if i <= 0 {
-		return Ack{}, fmt.Errorf("invalid --ack %q: %s", s, ackSyntax)
+	code, address, reason, err := ack.SplitFlag(s, ackSyntax)
+	if err != nil {
+		return Ack{}, err
 	}
-	a := Ack{Code: Code(strings.TrimSpace(s[:i])), Source: "--ack"}
-	rest := s[i:]
-	if rest[0] == '=' {
-		end := addressEnd(rest[1:])
-		if end < 0 {
-			return Ack{}, fmt.Errorf("invalid --ack %q: no \":\" before the reason; %s", s, ackSyntax)
-		}
-		a.Address = strings.TrimSpace(rest[1 : 1+end])
-		rest = rest[1+end:]
-	}
-	a.Reason = strings.TrimSpace(rest[1:])
-	if a.Address == "" {
-		a.Address = "*"
-	}
+	a := Ack{Code: Code(code), Address: address, Reason: reason, Source: "--ack"}
 	if err := a.validate(); err != nil {
 		return Ack{}, fmt.Errorf("invalid --ack %q: %w", s, err)
 	}
 	return a, nil
-}
-
-// addressEnd returns the index of the first ':' outside brackets and
-// quotes, or -1.
-func addressEnd(s string) int {
-	depth, quoted := 0, false
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case quoted && c == '\\':
-			i++
-		case c == '"':
-			quoted = !quoted
-		case quoted:
-		case c == '[':
-			depth++
-		case c == ']':
-			depth--
-		case c == ':' && depth <= 0:
-			return i
-		}
-	}
-	return -1
-}
-
-// globMatch matches s against pattern with * (any run) and ? (one
-// character, rune-wise), with backtracking to the last star only (linear in
-// practice, never exponential).
-func globMatch(pattern, s string) bool {
-	p, t := []rune(pattern), []rune(s)
-	pi, ti, star, mark := 0, 0, -1, 0
-	for ti < len(t) {
-		switch {
-		case pi < len(p) && (p[pi] == '?' || p[pi] == t[ti]):
-			pi++
-			ti++
-		case pi < len(p) && p[pi] == '*':
-			star, mark = pi, ti
-			pi++
-		case star >= 0:
-			pi = star + 1
-			mark++
-			ti = mark
-		default:
-			return false
-		}
-	}
-	for pi < len(p) && p[pi] == '*' {
-		pi++
-	}
-	return pi == len(p)
 }
 
 var ackFileSchema = &hcl.BodySchema{

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/internal/ack"
 )
 
 func TestParseAckFlag(t *testing.T) {
@@ -69,8 +71,8 @@ acknowledge "SD401" {
 }
 
 func TestGlobMatch(t *testing.T) {
-	require.True(t, globMatch("table.*.index.GSI?", "table.app.index.GSI1"))
-	require.False(t, globMatch("table.*.index.GSI?", "table.app.index.GSI10"))
-	require.True(t, globMatch("*", ""))
-	require.False(t, globMatch("entity.Order", "entity.OrderItem"))
+	require.True(t, ack.Glob("table.*.index.GSI?", "table.app.index.GSI1"))
+	require.False(t, ack.Glob("table.*.index.GSI?", "table.app.index.GSI10"))
+	require.True(t, ack.Glob("*", ""))
+	require.False(t, ack.Glob("entity.Order", "entity.OrderItem"))
 }

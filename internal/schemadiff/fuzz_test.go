@@ -22,8 +22,8 @@ func FuzzParseAckFlag(f *testing.F) {
 		if _, ok := Info(a.Code); !ok || strings.TrimSpace(a.Reason) == "" {
 			t.Fatalf("%q parsed to %+v", s, a)
 		}
-		if addressEnd(a.Address) >= 0 {
-			return // an address with ':' outside brackets does not round-trip
+		if strings.Contains(a.Address, ":") {
+			return // an address with ':' (outside brackets) may not round-trip
 		}
 		b, err := ParseAckFlag(a.String())
 		if err != nil || b != a {
