@@ -312,13 +312,13 @@ func traversal(root string, attrs ...string) hcl.Traversal {
 
 // coalesceTokens renders coalesce(VAR, default).
 func coalesceTokens(ref string, def int64) hclwrite.Tokens {
-	return rawTokens(fmt.Sprintf("coalesce(%s, %d)", ref, def))
+	return ExprTokens(fmt.Sprintf("coalesce(%s, %d)", ref, def))
 }
 
 // mergeTags renders merge({schema tags}, var.tags).
 func mergeTags(tags map[string]string, ref string) hclwrite.Tokens {
 	if len(tags) == 0 {
-		return rawTokens(ref)
+		return ExprTokens(ref)
 	}
 	keys := make([]string, 0, len(tags))
 	for k := range tags {
@@ -334,11 +334,12 @@ func mergeTags(tags map[string]string, ref string) hclwrite.Tokens {
 		sb.WriteString("\n")
 	}
 	sb.WriteString("}, " + ref + ")")
-	return rawTokens(sb.String())
+	return ExprTokens(sb.String())
 }
 
-// rawTokens lexes a snippet of HCL into hclwrite tokens.
-func rawTokens(src string) hclwrite.Tokens {
+// ExprTokens lexes an HCL expression into hclwrite tokens, for
+// SetAttributeRaw (emit's output and tfdyn import's starting schema).
+func ExprTokens(src string) hclwrite.Tokens {
 	toks, _ := hclsyntax.LexExpression([]byte(src), "", hcl.InitialPos)
 	var out hclwrite.Tokens
 	for _, t := range toks {

@@ -69,7 +69,7 @@ func (g *generator) callTable(body *hclwrite.Body, t tableOut) {
 			toks := hclwrite.TokensForValue(cty.ObjectVal(obj))
 			if s.Provisioned() {
 				// Append capacity overrides inside the object literal.
-				toks = append(toks[:len(toks)-1], rawTokens("\nread_capacity = "+coalesceString("var."+n.ReadCapacityVar, ix.Capacity.Read)+
+				toks = append(toks[:len(toks)-1], ExprTokens("\nread_capacity = "+coalesceString("var."+n.ReadCapacityVar, ix.Capacity.Read)+
 					"\nwrite_capacity = "+coalesceString("var."+n.WriteCapacityVar, ix.Capacity.Write)+"\n}")...)
 			}
 			gsis = append(gsis, toks)

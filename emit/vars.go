@@ -55,11 +55,11 @@ func (g *generator) variables() []byte {
 		}
 		b := f.Body().AppendNewBlock("variable", []string{v.Name}).Body()
 		b.SetAttributeValue("description", cty.StringVal(v.Description))
-		b.SetAttributeRaw("type", rawTokens(v.Type))
+		b.SetAttributeRaw("type", ExprTokens(v.Type))
 		b.SetAttributeValue("default", v.Default)
 		if v.Condition != "" {
 			val := b.AppendNewBlock("validation", nil).Body()
-			val.SetAttributeRaw("condition", rawTokens(v.Condition))
+			val.SetAttributeRaw("condition", ExprTokens(v.Condition))
 			val.SetAttributeValue("error_message", cty.StringVal(v.Message))
 		}
 	}
@@ -118,7 +118,7 @@ func (g *generator) outputs() []byte {
 		}
 		b := f.Body().AppendNewBlock("output", []string{o.Name}).Body()
 		b.SetAttributeValue("description", cty.StringVal(o.Description))
-		b.SetAttributeRaw("value", rawTokens(o.Value))
+		b.SetAttributeRaw("value", ExprTokens(o.Value))
 	}
 	return g.finish(f)
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfdyn/tfdyn/emit"
 )
 
 // Header starts the Terraform file tfdyn import writes (the moved or import
@@ -169,19 +171,19 @@ func entity(body *hclwrite.Body, label string, e Entity) {
 		fmt.Fprintf(&sb, "%s = %s\n", a.Name, ty)
 	}
 	sb.WriteString("}")
-	b.SetAttributeRaw("attributes", raw(sb.String()))
+	b.SetAttributeRaw("attributes", emit.ExprTokens(sb.String()))
 	if len(e.Key) > 0 {
 		b.AppendNewline()
 		kb := b.AppendNewBlock("key", nil).Body()
 		for _, k := range e.Key {
-			kb.SetAttributeRaw(k.Attr, raw(k.Expr))
+			kb.SetAttributeRaw(k.Attr, emit.ExprTokens(k.Expr))
 		}
 	}
 	for _, ix := range e.Indexes {
 		b.AppendNewline()
 		ib := b.AppendNewBlock("index", []string{ix.Name}).Body()
 		for _, k := range ix.Key {
-			ib.SetAttributeRaw(k.Attr, raw(k.Expr))
+			ib.SetAttributeRaw(k.Attr, emit.ExprTokens(k.Expr))
 		}
 	}
 	for _, ex := range e.Examples {
@@ -196,19 +198,6 @@ func entity(body *hclwrite.Body, label string, e Entity) {
 			xb.SetAttributeValue(k, ex[k])
 		}
 	}
-}
-
-// raw lexes HCL source into hclwrite tokens.
-func raw(src string) hclwrite.Tokens {
-	toks, _ := hclsyntax.LexConfig([]byte(src), "", hcl.InitialPos)
-	var out hclwrite.Tokens
-	for _, t := range toks {
-		if t.Type == hclsyntax.TokenEOF {
-			break
-		}
-		out = append(out, &hclwrite.Token{Type: t.Type, Bytes: t.Bytes})
-	}
-	return out
 }
 
 // TF renders the Terraform file that hands the table to the emitted
