@@ -27,7 +27,8 @@ func (a *analysis) writes() []declaredWrite {
 			continue
 		}
 		for _, wr := range wp.Writes {
-			if wr == nil || wr.Entity == nil || wr.Entity.Table == nil || wr.Entity.Incomplete {
+			if wr == nil || wr.Entity == nil || wr.Entity.Incomplete || wr.Entity.Table == nil ||
+				wr.Entity.Table.Primary == nil || len(wr.Entity.Table.Primary.PartitionKey) == 0 {
 				continue
 			}
 			out = append(out, declaredWrite{wp, wr})
