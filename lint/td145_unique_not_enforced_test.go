@@ -108,3 +108,19 @@ write_pattern "rename" {
 			src: schema(``, "one", ``)},
 	})
 }
+
+func TestUniqueNotEnforcedDetail(t *testing.T) {
+	got := detailOf(t, ruleUniqueNotEnforced, fmt.Sprintf(customerSchema, "", "one")+`
+write_pattern "register" {
+  put {
+    entity = entity.Customer
+  }
+}
+`)
+	want := `Write pattern "register" puts "Customer", and access pattern "customer_by_email" looks it up by "email" with cardinality = "one", but nothing keeps "email" unique: ` +
+		`DynamoDB enforces uniqueness only on the primary key, so a put with another key and the same "email" stores a second item the lookup returns. ` +
+		`Declare unique = ["email"] on entity "Customer" (a guard item put in the same transaction), or declare the lookup cardinality = "many".`
+	if got != want {
+		t.Errorf("detail:\n%s\nwant:\n%s", got, want)
+	}
+}
