@@ -234,12 +234,7 @@ func entityCost(pr *profile, t *hclschema.Table) *EntityCost {
 		ec.WCU += wt.WCU
 		// The busiest partition of this index takes hot_share of the
 		// writes, or one partition's part of a uniform spread.
-		parts, _ := pr.partitions(ix)
-		hot := 1 / parts
-		if pr.w != nil && pr.w.HotShare > 0 && ix.Kind != hclschema.IndexGlobal {
-			hot = pr.w.HotShare
-		}
-		if p := ec.PeakWrites * hot * wt.WCU; p > ec.PartitionWCU {
+		if p := ec.PeakWrites * pr.hotShare(ix) * wt.WCU; p > ec.PartitionWCU {
 			ec.PartitionWCU, ec.PartitionIndex = p, ix.Name
 		}
 	}

@@ -229,6 +229,36 @@ func (pr *profile) constantPartition(ix *hclschema.Index) bool {
 	return true
 }
 
+// hotShare is the share of the entity's writes that go to its busiest
+// partition key value of ix: the declared hot_share (table and LSIs), else
+// one partition's part of a uniform spread.
+func (pr *profile) hotShare(ix *hclschema.Index) float64 {
+	if pr.w != nil && pr.w.HotShare > 0 && ix.Kind != hclschema.IndexGlobal {
+		return pr.w.HotShare
+	}
+	parts, _ := pr.partitions(ix)
+	return 1 / parts
+}
+
+// ItemBytes returns the average and the largest size in bytes of an item
+// of e as the estimate takes them (DynamoDB's accounting): the declared
+// item_size and max_item_size, else the example items, else an estimate
+// from the attribute types; src says which. It works for any entity of a
+// loaded schema, guard items of unique attributes included.
+func ItemBytes(s *hclschema.Schema, e *hclschema.Entity) (avg, max float64, src Source) {
+	pr := newProfile(s, e)
+	return pr.avg, pr.max, pr.sizeSrc
+}
+
+// PartitionShare returns the share of e's writes that go to its busiest
+// partition key value of ix, as the estimate takes it: the declared
+// hot_share (table and LSIs), else one over the number of partition key
+// values (declared partitions or index_partitions, 1 for a constant
+// template, else one per item).
+func PartitionShare(s *hclschema.Schema, e *hclschema.Entity, ix *hclschema.Index) float64 {
+	return newProfile(s, e).hotShare(ix)
+}
+
 // sizeNote says how the entity's item size was found.
 func (pr *profile) sizeNote() string {
 	switch pr.sizeSrc {

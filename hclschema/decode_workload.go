@@ -268,16 +268,20 @@ func (d *decoder) floatValue(at *hcl.Attribute, min, max float64, openMin bool) 
 	return 0, false
 }
 
+// acceptRoots are the kinds of blocks an acceptance can target.
+var acceptRoots = []string{"table", "entity", "access_pattern", "write_pattern"}
+
 // formatRate prints a number without an exponent for moderate values.
 func formatRate(f float64) string {
 	return big.NewFloat(f).Text('f', -1)
 }
 
 // accepts decodes the `accept "CODE" {}` blocks and records the ranges of
-// every table, entity and access pattern block as acceptance targets.
-func (d *decoder) accepts(accepts, tables, entities, patterns []*hcl.Block) {
-	kinds := []string{"table", "entity", "access_pattern"}
-	for i, blocks := range [][]*hcl.Block{tables, entities, patterns} {
+// every table, entity, access pattern and write pattern block as
+// acceptance targets.
+func (d *decoder) accepts(accepts, tables, entities, patterns, writes []*hcl.Block) {
+	kinds := acceptRoots
+	for i, blocks := range [][]*hcl.Block{tables, entities, patterns, writes} {
 		kind := kinds[i]
 		for _, b := range blocks {
 			if len(b.Labels) != 1 {
@@ -314,16 +318,20 @@ func (d *decoder) accept(b *hcl.Block) {
 	}
 	x.TargetRange = at.Expr.Range()
 	tr, tds := hcl.AbsTraversalForExpr(at.Expr)
-	roots := []string{"table", "entity", "access_pattern"}
+	roots := acceptRoots
 	if tds.HasErrors() || len(tr) != 2 {
 		d.errorf(CodeInvalidValue, at.Expr.Range(), "Invalid acceptance target",
-			"The target must be a reference like access_pattern.NAME, entity.NAME or table.NAME.")
+			"The target must be a reference like access_pattern.NAME, write_pattern.NAME, entity.NAME or table.NAME.")
 		return
 	}
 	step, ok := tr[1].(hcl.TraverseAttr)
-	if !ok || (tr.RootName() != "table" && tr.RootName() != "entity" && tr.RootName() != "access_pattern") {
+	known := false
+	for _, r := range roots {
+		known = known || tr.RootName() == r
+	}
+	if !ok || !known {
 		d.errorf(CodeInvalidValue, at.Expr.Range(), "Invalid acceptance target",
-			"The target must be a reference like access_pattern.NAME, entity.NAME or table.NAME; got a reference starting with %q.%s", tr.RootName(), diag.DidYouMean(tr.RootName(), roots))
+			"The target must be a reference like access_pattern.NAME, write_pattern.NAME, entity.NAME or table.NAME; got a reference starting with %q.%s", tr.RootName(), diag.DidYouMean(tr.RootName(), roots))
 		return
 	}
 	x.Target = tr.RootName() + "." + step.Name

@@ -184,7 +184,7 @@ func decode(ctx context.Context, files []*hcl.File) (*Schema, hcl.Diagnostics, e
 		}
 		d.writePattern(b)
 	}
-	d.accepts(accepts, tables, entities, patterns)
+	d.accepts(accepts, tables, entities, patterns, writes)
 	return d.schema, d.diags, nil
 }
 

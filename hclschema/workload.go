@@ -78,7 +78,8 @@ type PatternWorkload struct {
 // the block named by Target is accepted for Reason.
 type Accept struct {
 	Code string
-	// Target is "table.X", "entity.X" or "access_pattern.X".
+	// Target is "table.X", "entity.X", "access_pattern.X" or
+	// "write_pattern.X".
 	Target string
 	Reason string
 	// CodeRange covers the label, TargetRange the target expression.

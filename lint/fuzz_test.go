@@ -30,7 +30,7 @@ func FuzzParseAndLint(f *testing.F) {
 	}
 	for _, src := range []string{
 		multiAttrTable, userOrderSchema, orderItemExamples, projectionSchema, gsi1Schema, orderTotalSchema, emailIndexSchema,
-		versions, orders, customers,
+		versions, orders, customers, orderSchema, halfSetSchema, sparseSchema, hotCounterSchema, chunks(11, 400000),
 		orderItemSchema + `
 access_pattern "orders" {
   entity = entity.Order

@@ -109,6 +109,13 @@ func Rules() []Rule {
 		ruleItemCollectionSize,
 		ruleDeclaredSizeBelowExample,
 		ruleStaleAcceptance,
+		ruleUniqueNotEnforced,
+		ruleTransactionSize,
+		rulePutConditionNotOnKey,
+		ruleHotCounter,
+		ruleUpdateChangesKey,
+		ruleIndexKeyHalfSet,
+		ruleSparseFlip,
 	}
 }
 
