@@ -259,6 +259,12 @@ var brokenEdits = map[string][][2]string{
 	"non_unique_lookup": {
 		{"    email     = \"bob@example.com\"", "    email     = \"ALICE@example.com\""},
 	},
+	// Customer no longer declares its email unique: customer_by_email,
+	// declared cardinality = "one", is keyed on an attribute that two
+	// customers may share (lint TD153, whatever the examples say).
+	"email_not_unique": {
+		{"  unique = [\"email\"]\n", ""},
+	},
 	// order_by_id reads GSI2 (orders by status) instead of GSI1.
 	"wrong_index": {
 		{"  index       = \"GSI1\"\n  cardinality = \"one\"\n  key {\n    GSI1PK = \"ORDER#${orderId}\"\n    GSI1SK = \"ORDER#${orderId}\"\n  }", "  index       = \"GSI2\"\n  cardinality = \"one\"\n  key {\n    GSI2PK = \"ORDER#${orderId}\"\n  }"},
