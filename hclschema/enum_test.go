@@ -84,6 +84,21 @@ func TestEnumErrors(t *testing.T) {
 }
 `,
 			want: []string{`TD002 20:25-20:34 Value not in enum: The update's set gives "status" the value "suspend", which is not one of its values enum("active", "suspended"). Did you mean "suspended"?`}},
+		{name: "pattern input outside", attrs: `status = enum("active", "suspended")`, example: `status = "active"`,
+			extra: `access_pattern "user_in_status" {
+  entity = entity.User
+  inputs = { status = string }
+  key {
+    PK = "USER#${username}"
+  }
+  filter = status == input.status
+  example {
+    username = "alice"
+    status   = "activ"
+  }
+}
+`,
+			want: []string{`TD010 26:16-26:23 Value not in enum: Input "status" of access pattern "user_in_status" is the attribute "status" of entity "User", which is enum("active", "suspended"); "activ" is not one of its values, so the pattern can find nothing for it. Did you mean "active"?`}},
 		{name: "set inside", attrs: `status = enum("active", "suspended")`, example: `status = "active"`,
 			extra: `write_pattern "suspend" {
   update {

@@ -419,6 +419,33 @@ func (a *Attribute) TypeString() string {
 	return EnumString(a.Enum)
 }
 
+// EnumOf returns the values an attribute named name may hold in any of
+// entities when each of them that has the attribute declares it an enum
+// (their values, first declaration order, each once), or false when one of
+// them has it without an enum or none has it.
+func EnumOf(entities []*Entity, name string) ([]string, bool) {
+	var out []string
+	seen := map[string]bool{}
+	found := false
+	for _, e := range entities {
+		a := e.Attribute(name)
+		if a == nil {
+			continue
+		}
+		if a.Enum == nil {
+			return nil, false
+		}
+		found = true
+		for _, v := range a.Enum {
+			if !seen[v] {
+				seen[v] = true
+				out = append(out, v)
+			}
+		}
+	}
+	return out, found
+}
+
 // EnumString writes enum values as the type expression enum("a", "b").
 func EnumString(values []string) string {
 	q := make([]string, len(values))
