@@ -109,6 +109,7 @@ func Rules() []Rule {
 		ruleItemCollectionSize,
 		ruleDeclaredSizeBelowExample,
 		ruleStaleAcceptance,
+		ruleValueNotInEnum,
 		ruleCardinalityOneKey,
 	}
 }
