@@ -233,7 +233,7 @@ func (g *gen) entities(t *hclschema.Table) {
 	for _, e := range t.Entities {
 		parts := make([]string, len(e.Attributes))
 		for i, a := range e.Attributes {
-			ty := typeexpr.TypeString(a.Type)
+			ty := a.TypeString()
 			if a.Optional {
 				ty = "optional(" + ty + ")"
 			}

@@ -221,6 +221,30 @@ func TestMarkdownRendering(t *testing.T) {
 	}
 }
 
+// TestMarkdownEnum: the attribute table shows an enum with its values.
+func TestMarkdownEnum(t *testing.T) {
+	got := markdown(t, loadSource(t, `table "t" { partition_key = "PK" }
+entity "Account" {
+  attributes = {
+    id     = string
+    status = enum("active", "suspended")
+    tier   = optional(enum("gold"))
+  }
+  key {
+    PK = "ACCOUNT#${id}"
+  }
+  example {
+    id     = "a1"
+    status = "active"
+  }
+}
+`))
+	want := "| Account | `id` string, `status` enum(\"active\", \"suspended\"), `tier` optional(enum(\"gold\")) | 1 |"
+	if !strings.Contains(got, want) {
+		t.Errorf("missing %q in:\n%s", want, got)
+	}
+}
+
 // TestMarkdownEmptyTable covers a table without entities or patterns.
 func TestMarkdownEmptyTable(t *testing.T) {
 	got := markdown(t, loadSource(t, `table "t" { partition_key = "id" }`))
