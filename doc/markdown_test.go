@@ -221,7 +221,8 @@ func TestMarkdownRendering(t *testing.T) {
 	}
 }
 
-// TestMarkdownEnum: the attribute table shows an enum with its values.
+// TestMarkdownEnum: the attribute table shows an enum with its values, and
+// the pattern table an input named like an enum attribute as the enum.
 func TestMarkdownEnum(t *testing.T) {
 	got := markdown(t, loadSource(t, `table "t" { partition_key = "PK" }
 entity "Account" {
@@ -238,10 +239,22 @@ entity "Account" {
     status = "active"
   }
 }
+access_pattern "account" {
+  entity = entity.Account
+  key {
+    PK = "ACCOUNT#${id}"
+  }
+  filter = status == input.status
+  inputs = { status = string }
+}
 `))
-	want := "| Account | `id` string, `status` enum(\"active\", \"suspended\"), `tier` optional(enum(\"gold\")) | 1 |"
-	if !strings.Contains(got, want) {
-		t.Errorf("missing %q in:\n%s", want, got)
+	for _, want := range []string{
+		"| Account | `id` string, `status` enum(\"active\", \"suspended\"), `tier` optional(enum(\"gold\")) | 1 |",
+		"| `id` string, `status` enum(\"active\", \"suspended\") |",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in:\n%s", want, got)
+		}
 	}
 }
 
