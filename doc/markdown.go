@@ -233,7 +233,7 @@ func (g *gen) entities(t *hclschema.Table) {
 	for _, e := range t.Entities {
 		parts := make([]string, len(e.Attributes))
 		for i, a := range e.Attributes {
-			ty := typeexpr.TypeString(a.Type)
+			ty := a.TypeString()
 			if a.Optional {
 				ty = "optional(" + ty + ")"
 			}
@@ -476,7 +476,11 @@ func (g *gen) inputs(p *hclschema.AccessPattern) string {
 	}
 	parts := make([]string, len(p.Inputs))
 	for i, in := range p.Inputs {
-		parts[i] = code(in.Name) + " " + typeexpr.TypeString(in.Type)
+		ty := typeexpr.TypeString(in.Type)
+		if values, ok := hclschema.EnumOf(p.Entities, in.Name); ok {
+			ty = hclschema.EnumString(values) // the loader holds examples to it
+		}
+		parts[i] = code(in.Name) + " " + ty
 	}
 	return strings.Join(parts, ", ")
 }

@@ -221,6 +221,43 @@ func TestMarkdownRendering(t *testing.T) {
 	}
 }
 
+// TestMarkdownEnum: the attribute table shows an enum with its values, and
+// the pattern table an input named like an enum attribute as the enum.
+func TestMarkdownEnum(t *testing.T) {
+	got := markdown(t, loadSource(t, `table "t" { partition_key = "PK" }
+entity "Account" {
+  attributes = {
+    id     = string
+    status = enum("active", "suspended")
+    tier   = optional(enum("gold"))
+  }
+  key {
+    PK = "ACCOUNT#${id}"
+  }
+  example {
+    id     = "a1"
+    status = "active"
+  }
+}
+access_pattern "account" {
+  entity = entity.Account
+  key {
+    PK = "ACCOUNT#${id}"
+  }
+  filter = status == input.status
+  inputs = { status = string }
+}
+`))
+	for _, want := range []string{
+		"| Account | `id` string, `status` enum(\"active\", \"suspended\"), `tier` optional(enum(\"gold\")) | 1 |",
+		"| `id` string, `status` enum(\"active\", \"suspended\") |",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in:\n%s", want, got)
+		}
+	}
+}
+
 // TestMarkdownEmptyTable covers a table without entities or patterns.
 func TestMarkdownEmptyTable(t *testing.T) {
 	got := markdown(t, loadSource(t, `table "t" { partition_key = "id" }`))

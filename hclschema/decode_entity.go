@@ -1,6 +1,7 @@
 package hclschema
 
 import (
+	"fmt"
 	"sort"
 
 	"github.com/hashicorp/hcl/v2"
@@ -190,6 +191,16 @@ func (d *decoder) attributes(e *Entity, at *hcl.Attribute) {
 			optional = true
 			typeExpr = call.Arguments[0]
 		}
+		if call, ds := hcl.ExprCall(typeExpr); !ds.HasErrors() && call.Name == "enum" {
+			values, ranges, ok := d.enumValues(e, name, call)
+			if !ok {
+				d.markBroken(e, name)
+				continue
+			}
+			e.Attributes = append(e.Attributes, &Attribute{Name: name, Type: cty.String, Optional: optional, Enum: values, EnumRanges: ranges,
+				Range: kv.Key.Range(), TypeRange: kv.Value.Range()})
+			continue
+		}
 		ty, ds := typeexpr.TypeConstraint(typeExpr)
 		if ds.HasErrors() {
 			d.add(ds, CodeInvalidType)
@@ -203,6 +214,44 @@ func (d *decoder) attributes(e *Entity, at *hcl.Attribute) {
 		}
 		e.Attributes = append(e.Attributes, &Attribute{Name: name, Type: ty, Optional: optional, Range: kv.Key.Range(), TypeRange: kv.Value.Range()})
 	}
+}
+
+// enumValues decodes the values of enum("a", "b", ...): quoted strings,
+// at least one, each once. It reports whether the enum is valid.
+func (d *decoder) enumValues(e *Entity, attr string, call *hcl.StaticCall) ([]string, []hcl.Range, bool) {
+	if len(call.Arguments) == 0 {
+		d.errorf(CodeInvalidType, hcl.RangeBetween(call.NameRange, call.ArgsRange), "Empty enum",
+			"Attribute %q of entity %q is enum() without values; list the values it may take, like enum(\"active\", \"suspended\").", attr, e.Name)
+		return nil, nil, false
+	}
+	var values []string
+	var ranges []hcl.Range
+	first := map[string]hcl.Range{}
+	ok := true
+	for _, arg := range call.Arguments {
+		v, ds := Eval(arg, nil, CodeInvalidType)
+		if ds.HasErrors() || v.IsNull() || !v.IsWhollyKnown() || v.Type() != cty.String {
+			hint := ""
+			if !ds.HasErrors() && !v.IsNull() && v.IsWhollyKnown() && v.Type() == cty.Number {
+				hint = fmt.Sprintf(" An enum is stored as a string: write %q.", v.AsBigFloat().Text('f', -1))
+			}
+			d.errorf(CodeInvalidType, arg.Range(), "Enum value not a string",
+				"The values of enum(...) for attribute %q of entity %q are quoted strings, like enum(\"active\", \"suspended\").%s", attr, e.Name, hint)
+			ok = false
+			continue
+		}
+		s := v.AsString()
+		if prev, dup := first[s]; dup {
+			d.errorf(CodeDuplicate, arg.Range(), "Duplicate enum value",
+				"The enum of attribute %q of entity %q lists %q twice (first at %s).", attr, e.Name, s, prev)
+			ok = false
+			continue
+		}
+		first[s] = arg.Range()
+		values = append(values, s)
+		ranges = append(ranges, arg.Range())
+	}
+	return values, ranges, ok
 }
 
 func (d *decoder) entityIndex(e *Entity, blk *hcl.Block) {
@@ -371,13 +420,19 @@ func (d *decoder) example(e *Entity, blk *hcl.Block, checkItem bool, label strin
 			ok = false
 			continue
 		}
+		if !a.InEnum(cv) {
+			d.errorf(CodeInvalidExample, at.Expr.Range(), "Value not in enum",
+				"Attribute %q of entity %q is %s; %q is not one of its values.%s", n, e.Name, a.TypeString(), cv.AsString(), diag.DidYouMean(cv.AsString(), a.Enum))
+			ok = false
+			continue
+		}
 		vals[n] = cv
 	}
 	for _, a := range e.Attributes {
 		if _, has := vals[a.Name]; !has {
 			if !a.Optional && !set[a.Name] {
 				d.errorf(CodeInvalidExample, blk.DefRange, "Missing attribute in example",
-					"The example of entity %q does not set the required attribute %q. Set it, or declare it optional(%s).", e.Name, a.Name, typeexpr.TypeString(a.Type))
+					"The example of entity %q does not set the required attribute %q. Set it, or declare it optional(%s).", e.Name, a.Name, a.TypeString())
 				ok = false
 			}
 			vals[a.Name] = cty.NullVal(a.Type)

@@ -1,6 +1,7 @@
 package hclschema
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/hashicorp/hcl/v2"
@@ -506,6 +507,12 @@ func (d *decoder) patternExample(p *AccessPattern, blk *hcl.Block, pos int) {
 		cv, err := convert.Convert(v, in.Type)
 		if err != nil {
 			d.errorf(CodeInvalidExample, at.Expr.Range(), "Wrong type in example", "Input %q is %s: %s.", n, in.Type.FriendlyName(), err)
+			return
+		}
+		if values, ok := EnumOf(p.Entities, n); ok && cv.Type() == cty.String && !cv.IsNull() && !slices.Contains(values, cv.AsString()) {
+			d.errorf(CodeInvalidExample, at.Expr.Range(), "Value not in enum",
+				"Input %q of access pattern %q is the attribute %q of entity %s, which is %s; %q is not one of its values, so the pattern can find nothing for it.%s",
+				n, p.Name, n, entityNames(p.Entities), EnumString(values), cv.AsString(), diag.DidYouMean(cv.AsString(), values))
 			return
 		}
 		x.Inputs[n] = cv

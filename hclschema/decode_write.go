@@ -225,6 +225,13 @@ func (d *decoder) updateValues(wr *Write, at *hcl.Attribute) []*UpdateAction {
 				"The value of %s in %s uses an item attribute; a value is a literal or input.NAME (add counts up a number).", name, what)
 			continue
 		}
+		if a := wr.Entity.Attribute(name); a != nil && a.Enum != nil {
+			if v, ok := ua.Value.Literal(); ok && v.Type() == cty.String && !a.InEnum(v) {
+				d.errorf(CodeInvalidValue, kv.Value.Range(), "Value not in enum",
+					"The update's %s gives %q the value %q, which is not one of its values %s.%s", what, name, v.AsString(), a.TypeString(), diag.DidYouMean(v.AsString(), a.Enum))
+				continue
+			}
+		}
 		for _, tr := range kv.Value.Variables() {
 			if tr.RootName() == "input" && len(tr) < 2 {
 				d.errorf(CodeUnknownVariable, tr.SourceRange(), "Invalid input reference", "Refer to an input as input.NAME.")

@@ -23,6 +23,12 @@
 // No other package imports hclsyntax or builds an hcl.EvalContext
 // (TestLanguageStaysInHclschema).
 //
+// Attribute.Enum holds the values of an enum("a", "b") attribute (a
+// string); the loader rejects example values, pattern example inputs and
+// update literals outside it. AccessPattern.IdentifiesOne is the one
+// predicate of whether a lookup's key can match at most one item (lint
+// TD153, verify's live cardinality check).
+//
 // Table.Spec derives the desired DynamoDB table (TableSpec) from the model
 // once, defaults applied; emit, plancheck's DP404, verify's conformance and
 // doc read it instead of the Table's raw fields.

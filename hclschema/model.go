@@ -2,8 +2,11 @@ package hclschema
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -383,6 +386,73 @@ type Attribute struct {
 	// Range covers the attribute's name; TypeRange its type expression.
 	Range     hcl.Range
 	TypeRange hcl.Range
+	// Enum lists the values of an enum("a", "b", ...) attribute in
+	// declaration order (its Type is string); nil for other attributes.
+	// EnumRanges covers each value.
+	Enum       []string
+	EnumRanges []hcl.Range
+}
+
+// InEnum reports whether v may be stored in the attribute as far as its
+// enum says: true for an attribute without an enum, a null or unknown
+// value, or a string among the enum's values.
+func (a *Attribute) InEnum(v cty.Value) bool {
+	if a.Enum == nil || v == cty.NilVal || v.IsNull() || !v.IsKnown() || v.Type() != cty.String {
+		return true
+	}
+	s := v.AsString()
+	for _, x := range a.Enum {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// TypeString returns the attribute's type as written in a schema, without
+// optional(...): enum("a", "b") for an enum, else the type constraint
+// (string, list(number)).
+func (a *Attribute) TypeString() string {
+	if a.Enum == nil {
+		return typeexpr.TypeString(a.Type)
+	}
+	return EnumString(a.Enum)
+}
+
+// EnumOf returns the values an attribute named name may hold in any of
+// entities when each of them that has the attribute declares it an enum
+// (their values, first declaration order, each once), or false when one of
+// them has it without an enum or none has it.
+func EnumOf(entities []*Entity, name string) ([]string, bool) {
+	var out []string
+	seen := map[string]bool{}
+	found := false
+	for _, e := range entities {
+		a := e.Attribute(name)
+		if a == nil {
+			continue
+		}
+		if a.Enum == nil {
+			return nil, false
+		}
+		found = true
+		for _, v := range a.Enum {
+			if !seen[v] {
+				seen[v] = true
+				out = append(out, v)
+			}
+		}
+	}
+	return out, found
+}
+
+// EnumString writes enum values as the type expression enum("a", "b").
+func EnumString(values []string) string {
+	q := make([]string, len(values))
+	for i, v := range values {
+		q[i] = strconv.Quote(v)
+	}
+	return "enum(" + strings.Join(q, ", ") + ")"
 }
 
 // DynamoType returns S, N or B for scalar key-able types and "" otherwise.

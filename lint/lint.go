@@ -116,6 +116,8 @@ func Rules() []Rule {
 		ruleUpdateChangesKey,
 		ruleIndexKeyHalfSet,
 		ruleSparseFlip,
+		ruleValueNotInEnum,
+		ruleCardinalityOneKey,
 	}
 }
 

@@ -191,6 +191,20 @@ func generate(a *hclschema.Attribute, pool []cty.Value, unique bool, idx int, rn
 		base = pool[rng.Intn(len(pool))]
 	}
 	switch {
+	case a.Enum != nil:
+		// Only the enum's values: the examples' (sparse conditions stay
+		// meaningful) or, half of the time, any of them. A unique enum
+		// takes them in turn; items whose key repeats are not added.
+		if unique {
+			return cty.StringVal(a.Enum[idx%len(a.Enum)])
+		}
+		if (base == cty.NilVal || base.IsNull()) && a.Optional && rng.Intn(4) == 0 {
+			return cty.NullVal(cty.String)
+		}
+		if base == cty.NilVal || base.IsNull() || rng.Intn(2) == 0 {
+			return cty.StringVal(a.Enum[rng.Intn(len(a.Enum))])
+		}
+		return base
 	case a.Type == cty.String:
 		if base == cty.NilVal || base.IsNull() {
 			if a.Optional && !unique && rng.Intn(4) == 0 {

@@ -327,35 +327,23 @@ func indexTemplates(e *hclschema.Entity, ix *hclschema.Index) []*hclschema.KeyTe
 	return out
 }
 
-// keyFromUniqueAttrs reports whether, for every entity a pattern returns,
-// the index key attributes the pattern's conditions name are built only
-// from attributes that make the entity's primary key unique: verify's
-// generated items give those attributes unique values, so a cardinality
-// "one" lookup that returns more than one item on the generated data is
-// the design's fault, not the generator's. A key built from another
-// attribute (an email, say) gets example values repeated.
+// keyFromUniqueAttrs reports whether the pattern's key identifies at most
+// one item of every entity it returns, counting as unique the attributes
+// verify's generated items keep unique (uniqueAttrs: the declared unique
+// ones and those the primary sort key is computed from); the predicate is
+// hclschema's IdentifiesOne, which lint TD153 asks with the declared
+// unique attributes only. A cardinality "one" lookup that returns more than
+// one item on the generated data is then the design's fault, not the
+// generator's. A key built from another attribute (an email not declared
+// unique, say) gets example values repeated.
 func keyFromUniqueAttrs(p *hclschema.AccessPattern) bool {
 	if len(p.Entities) == 0 || len(p.Conditions) == 0 {
 		return false
 	}
 	for _, e := range p.Entities {
 		unique := uniqueAttrs(e)
-		tpls := indexTemplates(e, p.Index)
-		for _, c := range p.Conditions {
-			names := []string{c.Attr}
-			for _, kt := range tpls {
-				if kt.Attr == c.Attr {
-					names = kt.Expr.Names()
-				}
-			}
-			if len(names) == 0 {
-				return false
-			}
-			for _, n := range names {
-				if !unique[n] {
-					return false
-				}
-			}
+		if !p.IdentifiesOne(e, func(n string) bool { return unique[n] }) {
+			return false
 		}
 	}
 	return true

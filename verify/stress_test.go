@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -127,12 +128,23 @@ func TestGeneratedNumbersStressMagnitudes(t *testing.T) {
 
 // TestKeyFromUniqueAttrs: order_by_id reads GSI1PK = "ORDER#${orderId}",
 // and orderId is part of the order's primary key; customer_by_email reads
-// an email, which generated customers repeat from the examples.
+// an email, which Customer declares unique (without the declaration,
+// generated customers repeat the examples' emails); product_page reads a
+// product's partition, which holds many reviews.
 func TestKeyFromUniqueAttrs(t *testing.T) {
 	s := loadEcommerce(t)
 	require.True(t, keyFromUniqueAttrs(s.Pattern("order_by_id")))
-	require.False(t, keyFromUniqueAttrs(s.Pattern("customer_by_email")))
+	require.True(t, keyFromUniqueAttrs(s.Pattern("customer_by_email")))
+	require.True(t, keyFromUniqueAttrs(s.Pattern("customer_by_username")))
 	require.False(t, keyFromUniqueAttrs(s.Pattern("orders_by_status")))
+	require.False(t, keyFromUniqueAttrs(s.Pattern("product_page")))
+	src, err := os.ReadFile("../examples/ecommerce/ecommerce.tfdyn.hcl")
+	require.NoError(t, err)
+	notUnique := strings.Replace(string(src), "  unique = [\"email\"]\n", "", 1)
+	require.NotEqual(t, string(src), notUnique)
+	s, diags := hclschema.LoadSource("shop.tfdyn.hcl", []byte(notUnique))
+	require.False(t, diags.HasErrors(), diags.Error())
+	require.False(t, keyFromUniqueAttrs(s.Pattern("customer_by_email")))
 }
 
 const reversedSchema = `table "t" {

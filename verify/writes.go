@@ -328,10 +328,10 @@ func writeInputs(w *hclschema.WritePattern, items []hclschema.Item, tag string) 
 				if a.Optional {
 					continue
 				}
-				v = zeroOf(a.Type, a.Name)
+				v = zeroOf(a.Type, a.Name, a.Enum)
 			}
 			if fresh[a.Name] {
-				v = changed(v, tag)
+				v = changedIn(v, tag, a.Enum)
 			}
 			in[a.Name] = v
 		}
@@ -352,10 +352,15 @@ func writeInputs(w *hclschema.WritePattern, items []hclschema.Item, tag string) 
 				v = stored[i].Attrs[inp.Name]
 			}
 		}
-		if v == cty.NilVal || v.IsNull() {
-			v = zeroOf(inp.Type, inp.Name)
+		var written []*hclschema.Entity
+		for _, wr := range w.Writes {
+			written = append(written, wr.Entity)
 		}
-		in[inp.Name] = changed(v, tag)
+		values, _ := hclschema.EnumOf(written, inp.Name)
+		if v == cty.NilVal || v.IsNull() {
+			v = zeroOf(inp.Type, inp.Name, values)
+		}
+		in[inp.Name] = changedIn(v, tag, values)
 	}
 	return in
 }
@@ -400,7 +405,12 @@ func readInputs(c *hclschema.Cond, stored hclschema.Item, in map[string]cty.Valu
 	}
 }
 
-func zeroOf(t cty.Type, name string) cty.Value {
+// zeroOf returns a value of type t for an input named name: the first of
+// enum when the input is an enum attribute.
+func zeroOf(t cty.Type, name string, enum []string) cty.Value {
+	if len(enum) > 0 {
+		return cty.StringVal(enum[0])
+	}
 	switch t {
 	case cty.Number:
 		return cty.NumberIntVal(1)
@@ -408,6 +418,21 @@ func zeroOf(t cty.Type, name string) cty.Value {
 		return cty.True
 	}
 	return cty.StringVal(name)
+}
+
+// changedIn returns changed(v, tag), or for an enum attribute (enum not
+// empty) the enum's value after v (the same value for an enum of one):
+// a write never stores a value outside the enum.
+func changedIn(v cty.Value, tag string, enum []string) cty.Value {
+	if len(enum) == 0 || v.Type() != cty.String {
+		return changed(v, tag)
+	}
+	for i, x := range enum {
+		if x == v.AsString() {
+			return cty.StringVal(enum[(i+1)%len(enum)])
+		}
+	}
+	return cty.StringVal(enum[0])
 }
 
 // changed returns a different value of the same type: a suffixed string,

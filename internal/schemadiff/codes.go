@@ -58,6 +58,7 @@ const (
 	PatternAdded         Code = "SD104"
 	OptionalAttrAdded    Code = "SD105"
 	SettingChanged       Code = "SD106"
+	EnumWidened          Code = "SD107"
 	EntityJoinsIndex     Code = "SD201"
 	IndexTemplateChanged Code = "SD202"
 	SparseChanged        Code = "SD203"
@@ -67,6 +68,7 @@ const (
 	AttrTypeChanged      Code = "SD303"
 	AttrNowRequired      Code = "SD304"
 	TTLChanged           Code = "SD305"
+	EnumNarrowed         Code = "SD306"
 	PatternRemoved       Code = "SD401"
 	PatternChanged       Code = "SD402"
 	AttrRemoved          Code = "SD403"
@@ -94,6 +96,7 @@ var Codes = []CodeInfo{
 	{PatternAdded, Additive, "access pattern added"},
 	{OptionalAttrAdded, Additive, "optional attribute added"},
 	{SettingChanged, Additive, "table or index setting changed without data loss"},
+	{EnumWidened, Additive, "enum values added, or an enum attribute made a plain string"},
 	{EntityJoinsIndex, NeedsBackfill, "entity joins an index through key templates"},
 	{IndexTemplateChanged, NeedsBackfill, "index key template changed"},
 	{SparseChanged, NeedsBackfill, "sparse condition added, changed or removed"},
@@ -103,6 +106,7 @@ var Codes = []CodeInfo{
 	{AttrTypeChanged, BreaksItems, "attribute type changed"},
 	{AttrNowRequired, BreaksItems, "optional attribute made required"},
 	{TTLChanged, BreaksItems, "TTL attribute changed or TTL turned off"},
+	{EnumNarrowed, BreaksItems, "enum values removed, or a string attribute made an enum"},
 	{PatternRemoved, BreaksReaders, "access pattern removed"},
 	{PatternChanged, BreaksReaders, "access pattern changed"},
 	{AttrRemoved, BreaksReaders, "attribute removed"},

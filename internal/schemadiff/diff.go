@@ -2,7 +2,9 @@ package schemadiff
 
 import (
 	"fmt"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -370,6 +372,61 @@ func (d *differ) entities() {
 	}
 }
 
+// enumChange classifies a change of an attribute's enum values (its type
+// stays string): values added, or the enum dropped, is additive (SD107);
+// values removed, or a plain string made an enum, is breaking for stored
+// items (SD306), which may hold a value the enum no longer allows.
+func (d *differ) enumChange(he *hclschema.Entity, ba, ha *hclschema.Attribute, addr string, readers func() []string) {
+	if ba.Enum == nil && ha.Enum == nil {
+		return
+	}
+	name := he.Name + "." + ha.Name
+	switch {
+	case ba.Enum == nil:
+		c := d.add(EnumNarrowed, addr+".attribute."+ha.Name, rng(ba.TypeRange), rng(ha.TypeRange), fmt.Sprintf("attribute %s made an enum", name),
+			"Attribute %q of entity %q changes from %s to %s: stored items may hold other values. Rewrite them to one of the values first.",
+			ha.Name, he.Name, ba.TypeString(), ha.TypeString())
+		c.Patterns, c.Entities = readers(), []string{he.Name}
+	case ha.Enum == nil:
+		d.add(EnumWidened, addr+".attribute."+ha.Name, rng(ba.TypeRange), rng(ha.TypeRange), fmt.Sprintf("enum of %s dropped", name),
+			"Attribute %q of entity %q changes from %s to %s; every stored value stays valid, but readers must expect other values.",
+			ha.Name, he.Name, ba.TypeString(), ha.TypeString())
+	default:
+		removed, added := missingFrom(ba.Enum, ha.Enum), missingFrom(ha.Enum, ba.Enum)
+		switch {
+		case len(removed) > 0:
+			c := d.add(EnumNarrowed, addr+".attribute."+ha.Name, rng(ba.TypeRange), rng(ha.TypeRange), fmt.Sprintf("enum values of %s removed", name),
+				"Attribute %q of entity %q no longer allows %s (now %s): stored items may hold them. Rewrite them to another value first.",
+				ha.Name, he.Name, quoted(removed), ha.TypeString())
+			c.Patterns, c.Entities = readers(), []string{he.Name}
+		case len(added) > 0:
+			d.add(EnumWidened, addr+".attribute."+ha.Name, rng(ba.TypeRange), rng(ha.TypeRange), fmt.Sprintf("enum values of %s added", name),
+				"Attribute %q of entity %q also allows %s (now %s); every stored value stays valid, but readers must expect the new ones.",
+				ha.Name, he.Name, quoted(added), ha.TypeString())
+		}
+	}
+}
+
+// missingFrom returns the values of a that b lacks, in a's order.
+func missingFrom(a, b []string) []string {
+	var out []string
+	for _, v := range a {
+		if !slices.Contains(b, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// quoted renders values as "a", "b".
+func quoted(values []string) string {
+	q := make([]string, len(values))
+	for i, v := range values {
+		q[i] = strconv.Quote(v)
+	}
+	return strings.Join(q, ", ")
+}
+
 func tableLabel(t *hclschema.Table) string {
 	if t == nil {
 		return ""
@@ -397,6 +454,7 @@ func (d *differ) entity(be, he *hclschema.Entity) {
 			c.Patterns, c.Entities = readers(), []string{he.Name}
 			continue
 		}
+		d.enumChange(he, ba, ha, addr, readers)
 		if ba.Optional && !ha.Optional {
 			c := d.add(AttrNowRequired, addr+".attribute."+ha.Name, rng(ba.TypeRange), rng(ha.TypeRange), fmt.Sprintf("attribute %s.%s made required", he.Name, ha.Name),
 				"Attribute %q of entity %q is no longer optional: stored items without it do not fit the entity.", ha.Name, he.Name)

@@ -1,4 +1,5 @@
-# want: TD137 35:17
+# want: TD137 36:17
+# want: TD153 36:17
 table "app" {
   partition_key = "PK"
   sort_key      = "SK"
