@@ -37,6 +37,9 @@ type TableReport struct {
 	Patterns []*PatternCost `json:"patterns"`
 	// Writes are the entities stored in the table and what a write costs.
 	Writes []*EntityCost `json:"writes"`
+	// WritePatterns are the write patterns writing the table and what a
+	// call costs (writes.go).
+	WritePatterns []*WritePatternCost `json:"write_patterns,omitempty"`
 	// Storage has a row for the table, then one per index.
 	Storage []*StorageRow `json:"storage"`
 	// Monthly is the cost per month under each billing mode and class.
@@ -87,10 +90,17 @@ type EntityCost struct {
 	SizeSource  Source  `json:"size_source"`
 	Writes      float64 `json:"writes"`
 	PeakWrites  float64 `json:"peak_writes"`
+	// PatternWrites and PeakPatternWrites are the writes per second of the
+	// entity's items that write patterns make, counted with the patterns:
+	// the entity's own WCU per second cover only the rest of Writes.
+	PatternWrites     float64 `json:"pattern_writes,omitempty"`
+	PeakPatternWrites float64 `json:"peak_pattern_writes,omitempty"`
 	// Targets lists the table and each index the item is written into,
 	// with the write units per write.
 	Targets []*WriteTarget `json:"targets"`
 	// WCU is the write units of one write: the table plus every index.
+	// WCUPerSecond and PeakWCUPerSecond count the writes write patterns do
+	// not make (Writes less PatternWrites, at least 0).
 	WCU              float64 `json:"wcu_per_write"`
 	WCUPerSecond     float64 `json:"wcu_per_second"`
 	PeakWCUPerSecond float64 `json:"peak_wcu_per_second"`
@@ -182,6 +192,7 @@ func Estimate(s *hclschema.Schema, prices *Prices) *Report {
 	for _, e := range s.Entities {
 		profiles[e] = newProfile(s, e)
 	}
+	guardProfiles(s, profiles)
 	for _, t := range s.Tables {
 		r.Tables = append(r.Tables, estimateTable(s, t, profiles, prices))
 	}
@@ -193,14 +204,38 @@ func estimateTable(s *hclschema.Schema, t *hclschema.Table, profiles map[*hclsch
 	if tr.TableClass == "" {
 		tr.TableClass = ClassStandard
 	}
+	covered := map[*hclschema.Entity][2]float64{}
+	var wnotes []string
+	for _, w := range s.WritePatterns {
+		if w.Table != t || w.Incomplete {
+			continue
+		}
+		wc, notes := writePatternCost(s, w, profiles)
+		tr.WritePatterns = append(tr.WritePatterns, wc)
+		wnotes = append(wnotes, notes...)
+		for _, wr := range w.Writes {
+			if wr.Guard == nil {
+				c := covered[wr.Entity]
+				covered[wr.Entity] = [2]float64{c[0] + wc.Rate, c[1] + wc.PeakRate}
+			}
+		}
+	}
 	for _, e := range t.Entities {
 		pr := profiles[e]
 		tr.Assumptions = append(tr.Assumptions, pr.sizeNote())
 		if pr.itemsSrc == Assumed {
 			tr.Assumptions = append(tr.Assumptions, fmt.Sprintf("%s: item count not declared: no storage counted", e.Name))
 		}
-		tr.Writes = append(tr.Writes, entityCost(pr, t))
+		ec := entityCost(pr, t, covered[e])
+		tr.Writes = append(tr.Writes, ec)
+		if ec.PatternWrites > 0 {
+			tr.Assumptions = append(tr.Assumptions, coveredNote(ec))
+		}
+		for _, u := range e.Unique {
+			tr.Assumptions = append(tr.Assumptions, profiles[u.Guard].guardNote(u))
+		}
 	}
+	tr.Assumptions = append(tr.Assumptions, wnotes...)
 	read := map[string]bool{}
 	for _, p := range s.Patterns {
 		if p.Table != t || p.Index == nil || p.Incomplete {
@@ -219,11 +254,16 @@ func estimateTable(s *hclschema.Schema, t *hclschema.Table, profiles map[*hclsch
 
 // entityCost is the write cost of one item of the entity: the table and
 // every index it is projected into, each rounded up to 1 KB on its own.
-func entityCost(pr *profile, t *hclschema.Table) *EntityCost {
+// covered holds the average and peak writes per second of the entity's
+// items that write patterns make: those are counted there, and the entity's
+// own rates only for the rest.
+func entityCost(pr *profile, t *hclschema.Table, covered [2]float64) *EntityCost {
 	ec := &EntityCost{Entity: pr.e.Name, Items: pr.items, ItemsSource: pr.itemsSrc, ItemBytes: pr.avg, MaxBytes: pr.max, SizeSource: pr.sizeSrc}
 	if pr.w != nil {
 		ec.Writes, ec.PeakWrites = pr.w.Writes, pr.w.PeakWrites
 	}
+	ec.PatternWrites, ec.PeakPatternWrites = covered[0], covered[1]
+	own, ownPeak := ec.own()
 	for _, ix := range t.Indexes() {
 		share := pr.share[ix]
 		if share == 0 {
@@ -234,13 +274,31 @@ func entityCost(pr *profile, t *hclschema.Table) *EntityCost {
 		ec.WCU += wt.WCU
 		// The busiest partition of this index takes hot_share of the
 		// writes, or one partition's part of a uniform spread.
+		// The entity's declared peak, write patterns included: lint's
+		// hot-partition check (TD141) reads it.
 		if p := ec.PeakWrites * pr.hotShare(ix) * wt.WCU; p > ec.PartitionWCU {
 			ec.PartitionWCU, ec.PartitionIndex = p, ix.Name
 		}
 	}
-	ec.WCUPerSecond = ec.Writes * ec.WCU
-	ec.PeakWCUPerSecond = ec.PeakWrites * ec.WCU
+	ec.WCUPerSecond = own * ec.WCU
+	ec.PeakWCUPerSecond = ownPeak * ec.WCU
 	return ec
+}
+
+// own returns the writes per second of the entity's items that no write
+// pattern makes, on average and at peak.
+func (ec *EntityCost) own() (avg, peak float64) {
+	return math.Max(0, ec.Writes-ec.PatternWrites), math.Max(0, ec.PeakWrites-ec.PeakPatternWrites)
+}
+
+// coveredNote says how the entity's declared writes and its write
+// patterns' rates were counted.
+func coveredNote(ec *EntityCost) string {
+	own, _ := ec.own()
+	if ec.PatternWrites >= ec.Writes {
+		return fmt.Sprintf("%s: write patterns write %s items a second, at least its declared writes (%s): all its writes are counted with the write patterns", ec.Entity, num(ec.PatternWrites), num(ec.Writes))
+	}
+	return fmt.Sprintf("%s: %s of its %s writes a second are write patterns' (counted with them); the other %s at its WCU per write", ec.Entity, num(ec.PatternWrites), num(ec.Writes), num(own))
 }
 
 // patternCost estimates the reads of one call of p: declared items_read,
@@ -405,7 +463,7 @@ func examplesCall(p *hclschema.AccessPattern, profiles map[*hclschema.Entity]*pr
 func (tr *TableReport) storage(t *hclschema.Table, profiles map[*hclschema.Entity]*profile, read map[string]bool, cp ClassPrices) {
 	for _, ix := range t.Indexes() {
 		row := &StorageRow{Index: ix.Name, Read: read[ix.Name] || ix.Kind == hclschema.IndexPrimary}
-		for _, e := range t.Entities {
+		for _, e := range storedEntities(t) {
 			pr := profiles[e]
 			n := pr.items * pr.share[ix]
 			row.Items += n
@@ -414,6 +472,19 @@ func (tr *TableReport) storage(t *hclschema.Table, profiles map[*hclschema.Entit
 		row.Monthly = row.Bytes / (1 << 30) * cp.StorageGBMonth
 		tr.Storage = append(tr.Storage, row)
 	}
+}
+
+// storedEntities returns the table's entities, each followed by the guard
+// items of its unique attributes (one guard item per item).
+func storedEntities(t *hclschema.Table) []*hclschema.Entity {
+	var out []*hclschema.Entity
+	for _, e := range t.Entities {
+		out = append(out, e)
+		for _, u := range e.Unique {
+			out = append(out, u.Guard)
+		}
+	}
+	return out
 }
 
 // monthly prices the table under each billing mode and class.
@@ -426,6 +497,10 @@ func (tr *TableReport) monthly(prices *Prices) {
 	for _, ec := range tr.Writes {
 		avgW += ec.WCUPerSecond
 		peakW += ec.PeakWCUPerSecond
+	}
+	for _, wc := range tr.WritePatterns {
+		avgW += wc.WCUPerSecond
+		peakW += wc.PeakWCUPerSecond
 	}
 	for _, row := range tr.Storage {
 		storedGB += row.Bytes / (1 << 30)
@@ -492,14 +567,7 @@ func (tr *TableReport) recommend(s *hclschema.Schema, t *hclschema.Table, profil
 		if read[ix.Name] {
 			continue
 		}
-		var wcu float64
-		for _, ec := range tr.Writes {
-			for _, tg := range ec.Targets {
-				if tg.Index == ix.Name {
-					wcu += ec.Writes * tg.WCU
-				}
-			}
-		}
+		wcu, _ := tr.indexWCU(func(name string) bool { return name == ix.Name })
 		c := prices.Classes[tr.TableClass]
 		saving := wcu * SecondsPerMonth / 1e6 * c.WriteRequestPerMillion
 		if tr.BillingMode == hclschema.Provisioned {
@@ -580,11 +648,27 @@ func (tr *TableReport) narrow(s *hclschema.Schema, t *hclschema.Table, profiles 
 			} else {
 				size = typeEstimate(e, &nix)
 			}
+			// The entity's own writes, and the write patterns' writes of its
+			// entries in ix (a transaction's doubled), each smaller.
 			w := 0.0
-			if pr.w != nil {
-				w = pr.w.Writes
+			for _, ec := range tr.Writes {
+				if ec.Entity == e.Name {
+					w, _ = ec.own()
+				}
 			}
 			wcuSaved += w * share * (WriteUnits(pr.proj[ix]) - WriteUnits(size))
+			for _, wc := range tr.WritePatterns {
+				for _, wr := range wc.Writes {
+					if wr.Entity != e.Name || wr.Guard != "" {
+						continue
+					}
+					for _, tg := range wr.Targets {
+						if tg.Index == ix.Name && tg.Writes > 0 {
+							wcuSaved += wc.Rate * tg.WCU / WriteUnits(tg.Bytes) * (WriteUnits(tg.Bytes) - WriteUnits(size))
+						}
+					}
+				}
+			}
 			n := pr.items * share
 			bytesSaved += n * (pr.proj[ix] - size)
 			oldBytes += n * pr.proj[ix]
@@ -630,19 +714,13 @@ func (tr *TableReport) capacity(t *hclschema.Table) {
 			}
 			return name == ix.Name
 		}
-		var rcu, wcu float64
+		var rcu float64
 		for _, pc := range tr.Patterns {
 			if owner(pc.Index) {
 				rcu += pc.PeakRCUPerSecond
 			}
 		}
-		for _, ec := range tr.Writes {
-			for _, tg := range ec.Targets {
-				if owner(tg.Index) {
-					wcu += ec.PeakWrites * tg.WCU
-				}
-			}
-		}
+		_, wcu := tr.indexWCU(owner)
 		declR, declW := t.ReadCapacity, t.WriteCapacity
 		if ix.Kind == hclschema.IndexGlobal {
 			declR, declW = ix.ReadCapacity, ix.WriteCapacity
@@ -658,6 +736,32 @@ func (tr *TableReport) capacity(t *hclschema.Table) {
 			Message: fmt.Sprintf("%s declares %d RCU and %d WCU but the peak needs %s RCU and %s WCU: requests above the declared capacity throttle (burst capacity aside); raise read_capacity and write_capacity or use auto scaling",
 				displayIndex(ix), declR, declW, num(math.Ceil(rcu)), num(math.Ceil(wcu)))})
 	}
+}
+
+// indexWCU returns the write units per second, on average and at peak,
+// that the entities' own writes and the write patterns put into the
+// indexes (by name) for which in is true.
+func (tr *TableReport) indexWCU(in func(string) bool) (avg, peak float64) {
+	for _, ec := range tr.Writes {
+		own, ownPeak := ec.own()
+		for _, tg := range ec.Targets {
+			if in(tg.Index) {
+				avg += own * tg.WCU
+				peak += ownPeak * tg.WCU
+			}
+		}
+	}
+	for _, wc := range tr.WritePatterns {
+		for _, w := range wc.Writes {
+			for _, tg := range w.Targets {
+				if in(tg.Index) {
+					avg += wc.Rate * tg.WCU
+					peak += wc.PeakRate * tg.WCU
+				}
+			}
+		}
+	}
+	return avg, peak
 }
 
 // displayIndex is "the table" or "GSI NAME".

@@ -63,6 +63,19 @@ func newProfile(s *hclschema.Schema, e *hclschema.Entity) *profile {
 	if pr.w != nil && pr.w.HasItems {
 		pr.items, pr.itemsSrc = float64(pr.w.Items), FromWorkload
 	}
+	pr.sizes()
+	if e.Table == nil {
+		return pr
+	}
+	for _, ix := range e.Table.Indexes() {
+		pr.indexProfile(ix)
+	}
+	return pr
+}
+
+// sizes sets the average and largest item size: declared, else from the
+// example items, else estimated from the attribute types.
+func (pr *profile) sizes() {
 	exAvg, exMax := 0.0, 0.0
 	for _, it := range pr.examples {
 		n := float64(hclschema.ItemSize(it))
@@ -77,7 +90,7 @@ func newProfile(s *hclschema.Schema, e *hclschema.Entity) *profile {
 	case len(pr.examples) > 0:
 		pr.avg, pr.sizeSrc = exAvg, FromExamples
 	default:
-		pr.avg, pr.sizeSrc = typeEstimate(e, nil), FromTypes
+		pr.avg, pr.sizeSrc = typeEstimate(pr.e, nil), FromTypes
 	}
 	switch {
 	case pr.w != nil && pr.w.HasMaxItemSize:
@@ -87,13 +100,6 @@ func newProfile(s *hclschema.Schema, e *hclschema.Entity) *profile {
 	default:
 		pr.max = pr.avg
 	}
-	if e.Table == nil {
-		return pr
-	}
-	for _, ix := range e.Table.Indexes() {
-		pr.indexProfile(ix)
-	}
-	return pr
 }
 
 // indexProfile sets the share of the entity's items that ix holds and
@@ -268,4 +274,16 @@ func (pr *profile) sizeNote() string {
 		return fmt.Sprintf("%s: item size %s, the average of %d example items", pr.e.Name, bytesText(pr.avg), len(pr.examples))
 	}
 	return fmt.Sprintf("%s: item size %s estimated from the attribute types (no examples, no item_size)", pr.e.Name, bytesText(pr.avg))
+}
+
+// guardNote says how the guard item of a unique attribute was sized and
+// counted.
+func (pr *profile) guardNote(u *hclschema.Unique) string {
+	size := fmt.Sprintf("item size %s", bytesText(pr.avg))
+	if pr.sizeSrc == FromExamples {
+		size += fmt.Sprintf(", from the %d example items of %s", len(pr.examples), u.Entity.Name)
+	} else {
+		size += " estimated from its attribute and key"
+	}
+	return fmt.Sprintf("%s (the guard item of unique %s.%s): %s; one per %s item in storage", pr.e.Name, u.Entity.Name, u.Attr, size, u.Entity.Name)
 }

@@ -57,6 +57,20 @@ func (t *TableReport) writeText(b *strings.Builder) {
 		}
 		tw.Flush()
 	}
+	if len(t.WritePatterns) > 0 {
+		b.WriteString("\nWrite patterns per call\n")
+		tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "  pattern\ttransaction\trate/s\tpeak/s\titems written\tWCU/call\tWCU/s\tpeak WCU/s\twrites (items written per call, WCU)")
+		for _, p := range t.WritePatterns {
+			tx := "no"
+			if p.Transaction {
+				tx = fmt.Sprintf("yes (%dx)", TransactionFactor)
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", p.Pattern, tx, num(p.Rate), num(p.PeakRate), num(p.Items), num(p.WCU),
+				num(p.WCUPerSecond), num(p.PeakWCUPerSecond), p.WritesText())
+		}
+		tw.Flush()
+	}
 	b.WriteString("\nStorage\n")
 	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "  index\titems\tsize\t$/month\tread by a pattern")

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tfdyn/tfdyn/cost"
 	"github.com/tfdyn/tfdyn/hclschema"
 )
 
@@ -17,13 +16,8 @@ func (g *gen) cost(t *hclschema.Table) {
 	if !g.s.HasWorkload() {
 		return
 	}
-	r := cost.Estimate(g.s, nil)
-	var tr *cost.TableReport
-	for _, x := range r.Tables {
-		if x.Table == t.Label {
-			tr = x
-		}
-	}
+	r := g.estimate()
+	tr := g.tableCost(t)
 	if tr == nil {
 		return
 	}
@@ -48,6 +42,23 @@ func (g *gen) cost(t *hclschema.Table) {
 	}
 	if len(rows) > 0 {
 		g.grid([]string{"Entity", "Items", "Item size", "Writes/s (avg / peak)", "WCU per write", "WCU/s"}, rows)
+	}
+	rows = nil
+	for _, w := range tr.WritePatterns {
+		wcu := num(w.WCU)
+		if w.Transaction {
+			wcu += " (transaction)"
+		}
+		rows = append(rows, []string{code(w.Pattern), num(w.Rate) + " / " + num(w.PeakRate), num(w.Items), wcu, num(w.WCUPerSecond), num(w.PeakWCUPerSecond)})
+	}
+	if len(rows) > 0 {
+		g.grid([]string{"Write pattern", "Calls/s (avg / peak)", "Items written per call", "WCU per call", "WCU/s", "Peak WCU/s"}, rows)
+	}
+	for _, e := range tr.Writes {
+		if e.PatternWrites > 0 {
+			g.printf("An entity's WCU/s count only the writes its write patterns do not make (`tfdyn cost` lists them under Assumptions).\n\n")
+			break
+		}
 	}
 	m := tr.Monthly
 	g.grid([]string{"Per month", "On-demand", fmt.Sprintf("Provisioned (%s RCU, %s WCU)", num(m.ProvisionedRCU), num(m.ProvisionedWCU))}, [][]string{

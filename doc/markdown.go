@@ -11,6 +11,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 
+	"github.com/tfdyn/tfdyn/cost"
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/oracle"
 )
@@ -34,6 +35,8 @@ func Markdown(w io.Writer, s *hclschema.Schema) error {
 type gen struct {
 	s   *hclschema.Schema
 	buf bytes.Buffer
+	// report is the cost estimate, computed once (writes.go).
+	report *cost.Report
 }
 
 func (g *gen) printf(format string, args ...any) { fmt.Fprintf(&g.buf, format, args...) }
@@ -82,7 +85,8 @@ func (g *gen) table(t *hclschema.Table) {
 		g.chart(t, ix)
 	}
 	g.patterns(t)
-	g.cost(t) // cost.go: only when the schema declares a workload
+	g.writePatterns(t) // writes.go: only when write patterns write the table
+	g.cost(t)          // cost.go: only when the schema declares a workload
 }
 
 func (g *gen) settings(t *hclschema.Table) {

@@ -43,6 +43,13 @@ var patternWorkloadSchema = &hcl.BodySchema{
 	},
 }
 
+var writeWorkloadSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{
+		{Name: "rate"},
+		{Name: "peak_rate"},
+	},
+}
+
 var acceptSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{
 		{Name: "target", Required: true},
@@ -64,6 +71,7 @@ func (d *decoder) workload() *Workload {
 		d.schema.Workload = &Workload{
 			Entities: map[*Entity]*EntityWorkload{},
 			Patterns: map[*AccessPattern]*PatternWorkload{},
+			Writes:   map[*WritePattern]*WriteWorkload{},
 			Blocks:   map[string]hcl.Range{},
 		}
 	}
@@ -201,6 +209,22 @@ func (d *decoder) patternWorkload(p *AccessPattern, blocks hcl.Blocks) {
 	}
 	d.workload().Patterns[p] = w
 	p.Workload = w
+}
+
+// writeWorkload decodes the write pattern's workload block among blocks,
+// if any.
+func (d *decoder) writeWorkload(wp *WritePattern, blocks hcl.Blocks) {
+	blk := d.onlyWorkload(blocks)
+	if blk == nil {
+		return
+	}
+	content, ds := blk.Body.Content(writeWorkloadSchema)
+	d.add(ds, CodeSyntax)
+	w := &WriteWorkload{DeclRange: blk.DefRange}
+	w.Rate, w.RateRange = d.rate(content.Attributes["rate"])
+	w.PeakRate, w.PeakRateRange = d.peak(content.Attributes["peak_rate"], w.Rate, "rate")
+	d.workload().Writes[wp] = w
+	wp.Workload = w
 }
 
 // rate decodes a per-second rate: a number from 0 to MaxWorkloadRate.

@@ -22,6 +22,7 @@ var writePatternSchema = &hcl.BodySchema{
 		{Type: "update"},
 		{Type: "delete"},
 		{Type: "transaction"},
+		{Type: "workload"},
 	},
 }
 
@@ -81,8 +82,13 @@ func (d *decoder) writePattern(b *hcl.Block) {
 		}
 	}
 	declared := d.declaredInputs(content.Attributes["inputs"])
-	var blocks []*hcl.Block
+	d.writeWorkload(w, content.Blocks)
+	var blocks, writes []*hcl.Block
 	for _, blk := range content.Blocks {
+		if blk.Type == "workload" {
+			continue
+		}
+		writes = append(writes, blk)
 		if blk.Type == "transaction" {
 			w.Transaction = true
 			w.TransactionRange = blk.DefRange
@@ -98,12 +104,12 @@ func (d *decoder) writePattern(b *hcl.Block) {
 		blocks = append(blocks, blk)
 	}
 	switch {
-	case len(content.Blocks) == 0:
+	case len(writes) == 0:
 		d.errorf(CodeMissingKey, b.DefRange, "Missing write",
 			"Write pattern %q must hold one put, update or delete block, or a transaction block grouping several.", name)
 		return
-	case len(content.Blocks) > 1:
-		d.errorf(CodeDuplicate, content.Blocks[1].DefRange, "More than one write",
+	case len(writes) > 1:
+		d.errorf(CodeDuplicate, writes[1].DefRange, "More than one write",
 			"Write pattern %q holds several writes; group writes that must succeed together in one transaction block.", name)
 		return
 	}

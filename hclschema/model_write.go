@@ -1,6 +1,8 @@
 package hclschema
 
 import (
+	"sort"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -54,6 +56,8 @@ type WritePattern struct {
 	// TransactionRange covers the transaction block's header when there
 	// is one.
 	TransactionRange hcl.Range
+	// Workload is the pattern's workload block, or nil (workload.go).
+	Workload *WriteWorkload
 	// Incomplete is true when a part failed to load (an error was
 	// reported).
 	Incomplete bool
@@ -162,4 +166,38 @@ func (e *Entity) typeOf(name string) cty.Type {
 		return a.Type
 	}
 	return cty.NilType
+}
+
+// IndexKeyNames returns the entity attributes the key attributes of ix are
+// computed from for e's items (template variables, or the attribute
+// itself), sorted and each once. The sparse `when` is not included: its
+// names are EntityIndex.When.Names().
+func (e *Entity) IndexKeyNames(ix *Index) []string {
+	need := map[string]bool{}
+	ei := e.IndexBlock(ix.Name)
+	for _, k := range ix.KeyAttrs() {
+		var tpl *KeyTemplate
+		if ei != nil {
+			tpl = ei.Template(k.Name)
+		}
+		if tpl == nil && e.Key != nil {
+			tpl = e.Key.Template(k.Name)
+		}
+		switch {
+		case tpl != nil && tpl.Expr != nil:
+			for _, n := range tpl.Expr.Names() {
+				need[n] = true
+			}
+		case e.Attribute(k.Name) != nil:
+			need[k.Name] = true
+		}
+	}
+	out := make([]string, 0, len(need))
+	for _, a := range e.Attributes {
+		if need[a.Name] {
+			out = append(out, a.Name)
+		}
+	}
+	sort.Strings(out)
+	return out
 }

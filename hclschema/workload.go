@@ -12,6 +12,8 @@ type Workload struct {
 	Entities map[*Entity]*EntityWorkload
 	// Patterns holds the workload block of each access pattern that has one.
 	Patterns map[*AccessPattern]*PatternWorkload
+	// Writes holds the workload block of each write pattern that has one.
+	Writes map[*WritePattern]*WriteWorkload
 	// Accepts are the `accept "CODE" {}` blocks, in declaration order.
 	Accepts []*Accept
 	// Blocks maps a target name (table.X, entity.X, access_pattern.X) to
@@ -74,6 +76,16 @@ type PatternWorkload struct {
 	DeclRange                                                                 hcl.Range
 }
 
+// WriteWorkload is a write pattern's `workload {}` block.
+type WriteWorkload struct {
+	// Rate and PeakRate are calls per second on average and at peak
+	// (PeakRate defaults to Rate).
+	Rate, PeakRate float64
+	// Ranges of the arguments, for diagnostics.
+	RateRange, PeakRateRange hcl.Range
+	DeclRange                hcl.Range
+}
+
 // Accept is an `accept "CODE" {}` block: a lint finding with code Code on
 // the block named by Target is accepted for Reason.
 type Accept struct {
@@ -103,6 +115,14 @@ func (s *Schema) PatternWorkload(p *AccessPattern) *PatternWorkload {
 	return s.Workload.Patterns[p]
 }
 
+// WriteWorkload returns the workload block of w, or nil.
+func (s *Schema) WriteWorkload(w *WritePattern) *WriteWorkload {
+	if s == nil || s.Workload == nil {
+		return nil
+	}
+	return s.Workload.Writes[w]
+}
+
 // Accepts returns the schema's acceptances in declaration order.
 func (s *Schema) Accepts() []*Accept {
 	if s == nil || s.Workload == nil {
@@ -121,8 +141,8 @@ func (s *Schema) BlockRange(target string) (hcl.Range, bool) {
 	return r, ok
 }
 
-// HasWorkload reports whether any entity or access pattern declares a
-// workload.
+// HasWorkload reports whether any entity, access pattern or write pattern
+// declares a workload.
 func (s *Schema) HasWorkload() bool {
-	return s != nil && s.Workload != nil && (len(s.Workload.Entities) > 0 || len(s.Workload.Patterns) > 0)
+	return s != nil && s.Workload != nil && (len(s.Workload.Entities) > 0 || len(s.Workload.Patterns) > 0 || len(s.Workload.Writes) > 0)
 }

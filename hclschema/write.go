@@ -150,3 +150,64 @@ func (wr *Write) Apply(stored *Item, inputs map[string]cty.Value) (it Item, ok b
 	}
 	return it, true, nil
 }
+
+// ApplyKnown returns the item an update leaves on stored as far as it is
+// known without the caller's inputs: a set to a literal, an add of a
+// literal to a stored number (or to an absent one, from 0) and a remove are
+// applied; an attribute whose new value comes from an input keeps its
+// stored value and is listed in unknown. A put or delete returns stored
+// unchanged.
+func (wr *Write) ApplyKnown(stored Item) (it Item, unknown []string, err error) {
+	e := wr.Entity
+	if wr.Op != WriteUpdate {
+		return stored, nil, nil
+	}
+	vals := map[string]cty.Value{}
+	for _, a := range e.Attributes {
+		if v, ok := stored.Attrs[a.Name]; ok {
+			vals[a.Name] = v
+		}
+	}
+	for _, ua := range wr.Set {
+		if v, ok := ua.Value.Literal(); ok {
+			vals[ua.Attr] = v
+			continue
+		}
+		unknown = append(unknown, ua.Attr)
+	}
+	for _, ua := range wr.Add {
+		v, ok := ua.Value.Literal()
+		if !ok {
+			unknown = append(unknown, ua.Attr)
+			continue
+		}
+		n, cerr := convert.Convert(v, cty.Number)
+		if cerr != nil || n.IsNull() {
+			return Item{}, nil, fmt.Errorf("update of %s: add %s: not a number", e.Name, ua.Attr)
+		}
+		if old, ok := vals[ua.Attr]; ok && !old.IsNull() {
+			n = cty.NumberVal(new(big.Float).Add(old.AsBigFloat(), n.AsBigFloat()))
+		}
+		vals[ua.Attr] = n
+	}
+	for _, ua := range wr.Remove {
+		delete(vals, ua.Attr)
+	}
+	it, err = e.Item(entityValues(e, vals))
+	if err != nil {
+		return Item{}, nil, fmt.Errorf("update of %s: %w", e.Name, err)
+	}
+	return it, unknown, nil
+}
+
+// Touched returns the attributes an update sets, adds to or removes, in
+// that order; nil for a put or delete.
+func (wr *Write) Touched() []string {
+	var out []string
+	for _, list := range [][]*UpdateAction{wr.Set, wr.Add, wr.Remove} {
+		for _, ua := range list {
+			out = append(out, ua.Attr)
+		}
+	}
+	return out
+}

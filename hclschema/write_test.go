@@ -113,3 +113,68 @@ func TestWriteApply(t *testing.T) {
 	require.Equal(t, cty.StringVal("PAID"), it.Attrs["status"])
 	require.True(t, it.Attrs["version"].RawEquals(cty.NumberIntVal(4)), it.Attrs["version"].GoString())
 }
+
+// TestApplyKnown: update_order_status sets status from an input (unknown:
+// the stored value stays), adds 1 to version (3 becomes 4) and removes
+// note; Touched lists set, add, remove in that order.
+func TestApplyKnown(t *testing.T) {
+	s := loadWrites(t)
+	wr := s.WritePattern("update_order_status").Writes[0]
+	require.Equal(t, []string{"status", "version", "note"}, wr.Touched())
+	stored, err := wr.Entity.Item(cty.ObjectVal(map[string]cty.Value{
+		"username": cty.StringVal("alice"), "orderId": cty.StringVal("o-1"), "status": cty.StringVal("OPEN"),
+		"version": cty.NumberIntVal(3), "note": cty.StringVal("gift"),
+	}))
+	require.NoError(t, err)
+	got, unknown, err := wr.ApplyKnown(stored)
+	require.NoError(t, err)
+	require.Equal(t, []string{"status"}, unknown)
+	require.Equal(t, []string{"PK", "SK", "orderId", "status", "username", "version"}, got.AttrNames())
+	require.True(t, got.Attrs["version"].RawEquals(cty.NumberIntVal(4)), "version %#v", got.Attrs["version"])
+	require.Equal(t, "OPEN", got.Attrs["status"].AsString())
+
+	// A put or delete leaves the stored item as it is.
+	put := s.WritePattern("place_order").Writes[0]
+	same, unknown, err := put.ApplyKnown(stored)
+	require.NoError(t, err)
+	require.Nil(t, unknown)
+	require.Equal(t, stored, same)
+	require.Nil(t, put.Touched())
+}
+
+// TestIndexKeyNames: the attributes the primary key templates of Order
+// read (its table has no secondary index).
+func TestIndexKeyNames(t *testing.T) {
+	s := loadWrites(t)
+	e := s.Entity("Order")
+	require.Equal(t, []string{"orderId", "username"}, e.IndexKeyNames(e.Table.Primary))
+}
+
+// TestIndexKeyNamesGSI: a GSI key from a template (status, orderId) and
+// from an attribute stored as is (region); the sparse when's name (open)
+// is not a key name.
+func TestIndexKeyNamesGSI(t *testing.T) {
+	s, ds := hclschema.LoadSource("t.tfdyn.hcl", []byte(`
+table "app" {
+  partition_key = "PK"
+  sort_key      = "SK"
+  global_secondary_index "ByStatus" {
+    partition_key = ["region", "GSI1PK"]
+  }
+}
+entity "Order" {
+  attributes = { id = string, status = string, region = string, open = bool, orderId = string }
+  key {
+    PK = "ORDER#${id}"
+    SK = "ORDER"
+  }
+  index "ByStatus" {
+    when   = open
+    GSI1PK = "${status}#${orderId}"
+  }
+}
+`))
+	require.False(t, ds.HasErrors(), ds.Error())
+	e := s.Entity("Order")
+	require.Equal(t, []string{"orderId", "region", "status"}, e.IndexKeyNames(e.Table.Index("ByStatus")))
+}
