@@ -127,12 +127,17 @@ func TestGeneratedNumbersStressMagnitudes(t *testing.T) {
 
 // TestKeyFromUniqueAttrs: order_by_id reads GSI1PK = "ORDER#${orderId}",
 // and orderId is part of the order's primary key; customer_by_email reads
-// an email, which generated customers repeat from the examples.
+// an email, which the customer declares unique (unique = ["email"]);
+// without that declaration generated customers repeat the examples'
+// emails and the key is not from unique attributes.
 func TestKeyFromUniqueAttrs(t *testing.T) {
 	s := loadEcommerce(t)
 	require.True(t, keyFromUniqueAttrs(s.Pattern("order_by_id")))
-	require.False(t, keyFromUniqueAttrs(s.Pattern("customer_by_email")))
+	require.True(t, keyFromUniqueAttrs(s.Pattern("customer_by_email")))
 	require.False(t, keyFromUniqueAttrs(s.Pattern("orders_by_status")))
+	notUnique, diags := hclschema.Load("testdata/writes-broken/email_not_unique")
+	require.False(t, diags.HasErrors(), diags.Error())
+	require.False(t, keyFromUniqueAttrs(notUnique.Pattern("customer_by_email")))
 }
 
 const reversedSchema = `table "t" {
