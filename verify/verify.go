@@ -639,7 +639,7 @@ func (r *runner) runOnce(ctx context.Context, p *hclschema.AccessPattern, ds *Da
 	// (example items) and cardinalityIntent (keys from unique attributes)
 	// judge cardinality.
 	if r.afterWrites && p.Cardinality == hclschema.CardinalityOne && len(live.Items) > 1 {
-		problems = append(problems, problem{vfCardinalityOne, fmt.Sprintf("the pattern is declared cardinality = \"one\" but DynamoDB returns %d items for these inputs", len(live.Items))})
+		problems = append(problems, problem{vfCardinalityOne, fmt.Sprintf("the pattern is declared cardinality = \"one\" but DynamoDB returns %d items for these inputs", len(live.Items)) + writtenBy(ds, live.Items)})
 	}
 	if m := sourceMissing(p, b, source, live); m != "" {
 		problems = append(problems, problem{vfSourceMissing, m})
