@@ -24,28 +24,28 @@ func TestBrokenCopiesFailValidate(t *testing.T) {
 		detail []string
 	}{
 		"prefix_collision": {
-			errors: []string{"TD112 305:5", "TD136 315:16"},
+			errors: []string{"TD112 309:5", "TD136 319:16"},
 			detail: []string{
 				`Expected Order["o-1002"], Order["o-1001"]; the pattern returns OrderItem["o-1001-2"], OrderItem["o-1001-1"], Order["o-1002"], Order["o-1001"].`,
 				`OrderItem["o-1001-2"] is returned but not expected: it is an item of entity OrderItem, which the pattern does not declare, and its key matches PK = "CUSTOMER#alice" AND begins_with(SK, "ORDER") (another entity's prefix).`,
 			},
 		},
 		"unpadded_number": {
-			errors: []string{"TD136 312:16"},
+			errors: []string{"TD136 316:16"},
 			detail: []string{
 				`Expected Order["o-1002"], Order["o-1001"]; the pattern returns Order["o-1001"], Order["o-1002"].`,
 				`Order["o-1001"] comes before Order["o-1002"] in descending order because SK "ORDER#42.5#o-1001" > "ORDER#12#o-1002" (strings compare byte by byte).`,
 			},
 		},
 		"wrong_sparse_condition": {
-			errors: []string{"TD136 498:15"},
+			errors: []string{"TD136 502:15"},
 			detail: []string{
 				`Expected Order["o-1002"], Order["o-1003"]; the pattern returns no item.`,
 				`Order["o-1002"] is not returned: it is not in GSI GSI2: the sparse condition of entity Order (at `,
 			},
 		},
 		"wrong_index": {
-			errors: []string{"TD124 322:5", "TD136 330:15"},
+			errors: []string{"TD124 326:5", "TD136 334:15"},
 			detail: []string{
 				`Expected Order["o-1001"]; the pattern returns no item. Order["o-1001"] is not returned: its GSI2PK "STATUS#SHIPPED" does not satisfy GSI2PK = "ORDER#o-1001".`,
 			},
@@ -54,7 +54,7 @@ func TestBrokenCopiesFailValidate(t *testing.T) {
 			errors: []string{"TD153 281:17"},
 		},
 		"non_unique_lookup": {
-			errors: []string{"TD136 293:15", "TD137 282:17"},
+			errors: []string{"TD136 297:15", "TD137 286:17"},
 			detail: []string{
 				`Expected Customer["alice"]; the pattern returns Customer["alice"], Customer["bob"]. Customer["bob"] is returned but not expected`,
 				`its key matches 2 items: Customer["alice"], Customer["bob"].`,

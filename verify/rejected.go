@@ -61,6 +61,10 @@ func (rj Rejection) String() string {
 // or generation (Example nil).
 type itemSource struct {
 	Example *hclschema.Example
+	// Write names the write pattern and case that added the item
+	// (`write pattern "register_customer" (PutItem, success case)`), empty
+	// for an item verify wrote before the write patterns ran.
+	Write string
 }
 
 // errRejected stops the run after DynamoDB rejected items: the access

@@ -348,7 +348,8 @@ func patternMessages(p PatternReport) []string {
 // Findings lists the report's problems for the CI formats (package
 // findings), each with its check's code and documentation page: failed
 // conformance checks at their table block, failed patterns at their
-// access_pattern block (one finding per code), warned patterns, scale
+// access_pattern block (one finding per code; again for the reads after
+// the write patterns), warned patterns, scale
 // findings, rejected writes at their example, and an environment error
 // (no code: verify could not make its checks).
 func (r *Report) Findings() []findings.Finding {
@@ -365,22 +366,25 @@ func (r *Report) Findings() []findings.Finding {
 			add(c.Code, findings.Error, "Live table differs from the schema: "+c.Name, c.Detail, c.Pos, "")
 		}
 	}
+	failed := func(p PatternReport, when string) {
+		for _, code := range patternCodes(p) {
+			k, _ := CheckKindByCode(code)
+			var msgs []string
+			for _, run := range p.Runs {
+				if slices.Contains(run.Codes, code) {
+					msgs = append(msgs, fmt.Sprintf("inputs %s: %s", run.Inputs, run.Message))
+				}
+			}
+			if p.Code == code && p.Message != "" {
+				msgs = append(msgs, p.Message)
+			}
+			add(code, findings.Error, "Access pattern "+p.Name+when+": "+k.Title, strings.Join(msgs, " "), p.Pos, p.Name)
+		}
+	}
 	for _, p := range r.Patterns {
 		switch {
 		case !p.OK:
-			for _, code := range patternCodes(p) {
-				k, _ := CheckKindByCode(code)
-				var msgs []string
-				for _, run := range p.Runs {
-					if slices.Contains(run.Codes, code) {
-						msgs = append(msgs, fmt.Sprintf("inputs %s: %s", run.Inputs, run.Message))
-					}
-				}
-				if p.Code == code && p.Message != "" {
-					msgs = append(msgs, p.Message)
-				}
-				add(code, findings.Error, "Access pattern "+p.Name+": "+k.Title, strings.Join(msgs, " "), p.Pos, p.Name)
-			}
+			failed(p, "")
 		case p.Warning != "":
 			add(p.Code, findings.Warning, "Access pattern "+p.Name, p.Warning, p.Pos, p.Name)
 		}
@@ -406,6 +410,11 @@ func (r *Report) Findings() []findings.Finding {
 				add(vfWritePattern, findings.Error, "Write pattern "+w.Name+": "+c.Case,
 					fmt.Sprintf("%s with %s: expected %s, DynamoDB answered %s. %s", w.Operation, c.Inputs, c.Expected, c.Got, c.Message), w.Pos, w.Name)
 			}
+		}
+	}
+	for _, p := range r.AfterWrites {
+		if !p.OK {
+			failed(p, " (after the write patterns)")
 		}
 	}
 	for _, f := range writeFindings(r.WriteCapacity) { // capacity.go

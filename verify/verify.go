@@ -638,8 +638,9 @@ func (r *runner) runOnce(ctx context.Context, p *hclschema.AccessPattern, ds *Da
 	// repeat the examples' by construction; there the declared results
 	// (example items) and cardinalityIntent (keys from unique attributes)
 	// judge cardinality.
-	if r.afterWrites && p.Cardinality == hclschema.CardinalityOne && len(live.Items) > 1 {
-		problems = append(problems, problem{vfCardinalityOne, fmt.Sprintf("the pattern is declared cardinality = \"one\" but DynamoDB returns %d items for these inputs", len(live.Items))})
+	afterWritesMany := r.afterWrites && p.Cardinality == hclschema.CardinalityOne && len(live.Items) > 1
+	if afterWritesMany {
+		problems = append(problems, problem{vfCardinalityOne, fmt.Sprintf("the pattern is declared cardinality = \"one\" but DynamoDB returns %d items for these inputs", len(live.Items)) + writtenBy(ds, live.Items)})
 	}
 	if m := sourceMissing(p, b, source, live); m != "" {
 		problems = append(problems, problem{vfSourceMissing, m})
@@ -653,7 +654,7 @@ func (r *runner) runOnce(ctx context.Context, p *hclschema.AccessPattern, ds *Da
 	if m := paddedWidthIntent(b, ds); m != "" {
 		problems = append(problems, problem{vfPaddedWidth, m})
 	}
-	if m := cardinalityIntent(p, live); m != "" {
+	if m := cardinalityIntent(p, live); m != "" && !afterWritesMany { // one VF262 per run
 		problems = append(problems, problem{vfCardinalityOne, m})
 	}
 	if m := checkCapacity(&run, b, ds.Items, live); m != "" { // capacity.go

@@ -85,7 +85,7 @@ func writeWritesText(w io.Writer, ws []WriteReport, after []PatternReport) {
 		}
 		for _, run := range p.Runs {
 			if !run.OK {
-				fmt.Fprintf(w, "\n  FAIL %s (after the writes)\n    inputs:  %s\n    request: %s\n    %s\n", p.Name, run.Inputs, run.Request, run.Message)
+				fmt.Fprintf(w, "\n  FAIL %s %s (after the writes)\n    inputs:  %s\n    request: %s\n    %s\n", strings.Join(run.Codes, " "), p.Name, run.Inputs, run.Request, run.Message)
 			}
 		}
 	}
@@ -199,7 +199,8 @@ func (r *runner) writePattern(ctx context.Context, w *hclschema.WritePattern) (W
 			c.Message = fmt.Sprintf("%s of write pattern %q: the model expects %s, DynamoDB answered %s", operationOf(w), w.Name, c.Expected, got)
 		}
 		if exp.OK() {
-			if err := r.replaceItems(w.Table, exp.Items); err != nil {
+			by := fmt.Sprintf("write pattern %q (%s, %s case)", w.Name, operationOf(w), name)
+			if err := r.replaceItems(w.Table, exp.Items, by); err != nil {
 				return c, false, err
 			}
 			ds = r.datasets[w.Table]
@@ -220,7 +221,7 @@ func (r *runner) writePattern(ctx context.Context, w *hclschema.WritePattern) (W
 	}
 	switch {
 	case w.Repeat == hclschema.RepeatFails && c.Got == "ok":
-		c.OK = false
+		c.OK, c.Expected = false, "a failure (repeat = \"fails\")"
 		c.Message = fmt.Sprintf("%s of write pattern %q with the same inputs again succeeded, but the pattern declares repeat = %q: no condition refuses a duplicate or a stale version", operationOf(w), w.Name, w.Repeat)
 	case w.Repeat == hclschema.RepeatSucceeds && c.Got != "ok" && c.Got != "error":
 		c.OK = false
@@ -252,13 +253,14 @@ func (r *runner) writePattern(ctx context.Context, w *hclschema.WritePattern) (W
 }
 
 // replaceItems makes items the table's data set (the oracle's table after
-// a write), keeping where each item came from.
-func (r *runner) replaceItems(t *hclschema.Table, items []hclschema.Item) error {
+// a write), keeping where each item came from; an item the write added
+// (a new primary key) is marked as stored by the write (by).
+func (r *runner) replaceItems(t *hclschema.Table, items []hclschema.Item, by string) error {
 	old := r.datasets[t]
 	ds := newDataset(t)
 	ds.now = old.now
 	for _, it := range items {
-		src := itemSource{}
+		src := itemSource{Write: by}
 		if av, err := itemAV(it); err == nil {
 			if i, ok := old.byKey[keyString(av, t.Primary.KeyAttrs())]; ok {
 				src = old.Sources[i]
@@ -639,4 +641,23 @@ func updateExpression(wr *hclschema.Write, stored *hclschema.Item, in map[string
 		}
 	}
 	return up, nil
+}
+
+// writtenBy names, for a result read after the write patterns, the items
+// that a write pattern stored, as "; write pattern "x" (PutItem, success
+// case) stored Customer {PK="..." SK="..."}", in the result's order; empty
+// when no write pattern stored any of them.
+func writtenBy(ds *Dataset, items []map[string]types.AttributeValue) string {
+	var parts []string
+	for _, av := range items {
+		i, ok := ds.byKey[keyString(av, ds.Table.Primary.KeyAttrs())]
+		if !ok || ds.Sources[i].Write == "" {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s stored %s {%s}", ds.Sources[i].Write, ds.Items[i].Entity.Name, keyString(av, ds.Table.Primary.KeyAttrs())))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(parts, ", ")
 }

@@ -40,7 +40,7 @@ entity "Customer" {
     name      = string
     createdAt = string
   }
-  unique = ["email"]
+  unique = ["email"] # a guard item CustomerUniqueEmail per e-mail, put in the same transaction
   key {
     PK = "CUSTOMER#${username}"
     SK = "CUSTOMER#${username}"
@@ -76,6 +76,7 @@ entity "Order" {
     orderDate = string
     status    = string
     total     = number
+    version   = optional(number) # optimistic locking: see update_order_status
     expiresAt = optional(number)
   }
   key {
@@ -103,6 +104,7 @@ entity "Order" {
     orderDate = "2024-05-01"
     status    = "SHIPPED"
     total     = 42.5
+    version   = 1
   }
   example "o-1002" {
     username  = "alice"
@@ -110,6 +112,7 @@ entity "Order" {
     orderDate = "2024-05-17"
     status    = "PLACED"
     total     = 12
+    version   = 1
   }
   example "o-1003" {
     username  = "bob"
@@ -117,6 +120,7 @@ entity "Order" {
     orderDate = "2024-05-20"
     status    = "PLACED"
     total     = 99.99
+    version   = 1
     expiresAt = 1735689600
   }
 }
@@ -495,6 +499,35 @@ access_pattern "orders_by_status" {
     from    = "2024-05-01"
     to      = "2024-05-31"
     returns = [entity.Order.example["o-1002"], entity.Order.example["o-1003"]]
+  }
+}
+
+write_pattern "register_customer" {
+  description = "Sign up: the username and the e-mail must not be taken"
+  repeat      = "fails"
+  put {
+    entity = entity.Customer
+  }
+}
+
+write_pattern "place_order" {
+  description = "Place an order once: a retried request must not create a duplicate"
+  repeat      = "fails"
+  put {
+    entity    = entity.Order
+    condition = attribute_not_exists(PK)
+  }
+}
+
+write_pattern "update_order_status" {
+  description = "Change an order's status unless someone changed the order since it was read"
+  inputs      = { expected_version = number }
+  repeat      = "fails"
+  update {
+    entity    = entity.Order
+    set       = { status = input.status }
+    add       = { version = 1 }
+    condition = version == input.expected_version
   }
 }
 

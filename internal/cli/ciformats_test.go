@@ -99,8 +99,8 @@ func TestValidateSummaryAndJUnitFiles(t *testing.T) {
 	got, _ = os.ReadFile(summary)
 	require.Contains(t, string(got), " |\n\n### tfdyn validate: 0 errors, 1 warning\n\n| | Code | Where | Finding |\n", string(got))
 	x, _ = os.ReadFile(junit)
-	require.Contains(t, string(x), `<testcase name="TD119 Filter does not reduce read cost (448:12)" classname="../../examples/ecommerce/ecommerce.tfdyn.hcl">`)
-	require.Contains(t, string(x), `<system-out>warning: ../../examples/ecommerce/ecommerce.tfdyn.hcl:448:12: Filter does not reduce read cost`)
+	require.Contains(t, string(x), `<testcase name="TD119 Filter does not reduce read cost (452:12)" classname="../../examples/ecommerce/ecommerce.tfdyn.hcl">`)
+	require.Contains(t, string(x), `<system-out>warning: ../../examples/ecommerce/ecommerce.tfdyn.hcl:452:12: Filter does not reduce read cost`)
 	clean := filepath.Join(dir, "clean.tfdyn.hcl")
 	require.NoError(t, os.WriteFile(clean, []byte(`table "users" {
   partition_key = "PK"
