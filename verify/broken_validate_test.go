@@ -45,13 +45,13 @@ func TestBrokenCopiesFailValidate(t *testing.T) {
 			},
 		},
 		"wrong_index": {
-			errors: []string{"TD124 326:5", "TD136 334:15"},
+			errors: []string{"TD124 326:5", "TD136 334:15", "TD145 516:17", "TD145 527:19"},
 			detail: []string{
 				`Expected Order["o-1001"]; the pattern returns no item. Order["o-1001"] is not returned: its GSI2PK "STATUS#SHIPPED" does not satisfy GSI2PK = "ORDER#o-1001".`,
 			},
 		},
 		"email_not_unique": {
-			errors: []string{"TD153 281:17"},
+			errors: []string{"TD145 508:14", "TD153 285:17"},
 		},
 		"non_unique_lookup": {
 			errors: []string{"TD136 297:15", "TD137 286:17"},

@@ -266,7 +266,7 @@ var brokenEdits = map[string][][2]string{
 	// declared cardinality = "one", is keyed on an attribute that two
 	// customers may share (lint TD153, whatever the examples say).
 	"email_not_unique": {
-		{"  unique = [\"email\"]\n", ""},
+		{"  unique = [\"email\"] # a guard item CustomerUniqueEmail per e-mail, put in the same transaction\n", ""},
 	},
 	// order_by_id reads GSI2 (orders by status) instead of GSI1.
 	"wrong_index": {
