@@ -13,10 +13,10 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 
-	"github.com/tfdyn/tfdyn/diag"
 	"github.com/tfdyn/tfdyn/hclschema"
-	"github.com/tfdyn/tfdyn/lint"
-	"github.com/tfdyn/tfdyn/oracle"
+	"github.com/tfdyn/tfdyn/internal/diag"
+	"github.com/tfdyn/tfdyn/internal/lint"
+	"github.com/tfdyn/tfdyn/internal/oracle"
 )
 
 // The examples have no golden files of their own (package doc checks their

@@ -1,6 +1,6 @@
 package hclschema
 
-import "github.com/tfdyn/tfdyn/diag"
+import "github.com/tfdyn/tfdyn/internal/diag"
 
 // Diagnostic codes reported while loading a schema. Lint rules use TD1xx.
 const (

@@ -7,7 +7,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
-	"github.com/tfdyn/tfdyn/diag"
+	"github.com/tfdyn/tfdyn/internal/diag"
 )
 
 // MaxForNesting is the deepest nesting of for expressions (including

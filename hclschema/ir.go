@@ -7,7 +7,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
-	"github.com/tfdyn/tfdyn/diag"
+	"github.com/tfdyn/tfdyn/internal/diag"
 )
 
 // The language's expressions decoded at load time. A key template, a key

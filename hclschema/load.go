@@ -8,7 +8,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
 
-	"github.com/tfdyn/tfdyn/diag"
+	"github.com/tfdyn/tfdyn/internal/diag"
 )
 
 // FileSuffix is the suffix of schema files.

@@ -12,8 +12,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/tfdyn/tfdyn/diag"
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/diag"
 )
 
 const smallSchema = `table "t" {

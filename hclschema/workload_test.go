@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tfdyn/tfdyn/diag"
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/diag"
 )
 
 // workloadBase is a table with a GSI and an entity; cases append blocks.

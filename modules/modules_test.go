@@ -24,7 +24,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/tfdyn/tfdyn/tfenv"
+	"github.com/tfdyn/tfdyn/internal/tfenv"
 )
 
 const (

@@ -6,7 +6,7 @@
 #
 #   scripts/fuzz.sh              # every target, 10s each (CI)
 #   FUZZTIME=10m scripts/fuzz.sh # longer local runs
-#   scripts/fuzz.sh ./lint       # the targets of some packages only
+#   scripts/fuzz.sh ./internal/lint       # the targets of some packages only
 #   scripts/fuzz.sh --classify LOG  # how a failed run's output is judged
 #
 # Go 1.26's fuzzing coordinator can fail a target with a bare "context

@@ -10,10 +10,10 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/stretchr/testify/require"
 
-	"github.com/tfdyn/tfdyn/diag"
-	"github.com/tfdyn/tfdyn/emit"
 	"github.com/tfdyn/tfdyn/hclschema"
-	"github.com/tfdyn/tfdyn/lint"
+	"github.com/tfdyn/tfdyn/internal/diag"
+	"github.com/tfdyn/tfdyn/internal/emit"
+	"github.com/tfdyn/tfdyn/internal/lint"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata")

@@ -10,7 +10,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/zclconf/go-cty/cty"
 
-	"github.com/tfdyn/tfdyn/emit"
+	"github.com/tfdyn/tfdyn/internal/emit"
 )
 
 // Header starts the Terraform file tfdyn import writes (the moved or import

@@ -14,7 +14,7 @@ import (
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/findings"
 	"github.com/tfdyn/tfdyn/internal/fsafe"
-	"github.com/tfdyn/tfdyn/lint"
+	"github.com/tfdyn/tfdyn/internal/lint"
 )
 
 // CI output formats, written through package findings.

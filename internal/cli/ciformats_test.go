@@ -136,7 +136,7 @@ access_pattern "user_by_name" {
 // SARIF (which validates), not only the drift findings.
 func TestPlanFindingsCarrySchemaPositions(t *testing.T) {
 	t.Setenv("GITHUB_WORKSPACE", repoRoot(t))
-	plans := "../../plancheck/testdata/plans"
+	plans := "../plancheck/testdata/plans"
 	code, stdout, stderr := runCLI("plan", "--plan-json", plans+"/rules.json", "--schema", plans+"/rules.tfdyn.hcl", "--format", "github")
 	require.Equal(t, 1, code, stderr)
 	lines := strings.Split(strings.TrimSpace(stdout), "\n")
@@ -148,11 +148,11 @@ func TestPlanFindingsCarrySchemaPositions(t *testing.T) {
 			require.NotContains(t, l, "file=", l)
 			continue
 		}
-		require.Contains(t, l, " file=plancheck/testdata/plans/rules.tfdyn.hcl,line=", l)
+		require.Contains(t, l, " file=internal/plancheck/testdata/plans/rules.tfdyn.hcl,line=", l)
 		placed++
 	}
 	code, stdout, _ = runCLI("plan", "--plan-json", plans+"/rules.json", "--schema", plans+"/rules.tfdyn.hcl", "--format", "sarif")
 	require.Equal(t, 1, code)
 	tftest.ValidSARIF(t, []byte(stdout))
-	require.Equal(t, placed, strings.Count(stdout, `"uri": "plancheck/testdata/plans/rules.tfdyn.hcl"`))
+	require.Equal(t, placed, strings.Count(stdout, `"uri": "internal/plancheck/testdata/plans/rules.tfdyn.hcl"`))
 }

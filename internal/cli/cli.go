@@ -16,11 +16,11 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
 
-	"github.com/tfdyn/tfdyn/diag"
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/exitcode"
-	"github.com/tfdyn/tfdyn/lint"
-	"github.com/tfdyn/tfdyn/plancheck"
+	"github.com/tfdyn/tfdyn/internal/lint"
+	"github.com/tfdyn/tfdyn/internal/plancheck"
 )
 
 // Exit codes of every tfdyn command: the one exit policy, documented in the

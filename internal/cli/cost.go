@@ -3,7 +3,7 @@ package cli
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/tfdyn/tfdyn/cost"
+	"github.com/tfdyn/tfdyn/internal/cost"
 )
 
 func init() { commandRegistry = append(commandRegistry, (*app).costCommand) }
@@ -53,6 +53,6 @@ unreadable schema or price file.`,
 		},
 	}
 	c.Flags().StringVar(&format, "format", "text", "output format: text or json")
-	c.Flags().StringVar(&prices, "prices", "", "read the price table from FILE (JSON, the format of cost/prices.json)")
+	c.Flags().StringVar(&prices, "prices", "", "read the price table from FILE (JSON, the format of internal/cost/prices.json)")
 	return c
 }

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/tfdyn/tfdyn/doc"
+	"github.com/tfdyn/tfdyn/internal/doc"
 	"github.com/tfdyn/tfdyn/internal/fsafe"
 )
 

@@ -46,7 +46,7 @@ func TestExitCodes(t *testing.T) {
 		missing     = "testdata/exit/missing"
 		ecommerce   = "../../examples/ecommerce"
 		tournaments = "../../examples/tournaments"
-		plans       = "../../plancheck/testdata/plans"
+		plans       = "../plancheck/testdata/plans"
 		orders      = "../adopt/testdata/orders/main.tf"
 		refuse      = "../adopt/testdata/refuse/"
 		sdBase      = "../schemadiff/testdata/base"

@@ -16,12 +16,12 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
 
-	"github.com/tfdyn/tfdyn/diag"
-	"github.com/tfdyn/tfdyn/emit"
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/adopt"
+	"github.com/tfdyn/tfdyn/internal/diag"
+	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/fsafe"
-	"github.com/tfdyn/tfdyn/lint"
+	"github.com/tfdyn/tfdyn/internal/lint"
 )
 
 func init() { commandRegistry = append(commandRegistry, (*app).importCommand) }

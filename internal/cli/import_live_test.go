@@ -17,11 +17,11 @@ import (
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/stretchr/testify/require"
 
-	"github.com/tfdyn/tfdyn/ddblocal"
-	"github.com/tfdyn/tfdyn/emit"
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/ddblocal"
+	"github.com/tfdyn/tfdyn/internal/emit"
+	"github.com/tfdyn/tfdyn/internal/tfenv"
 	"github.com/tfdyn/tfdyn/internal/tftest"
-	"github.com/tfdyn/tfdyn/tfenv"
 )
 
 var updateState = flag.Bool("update", false, "rewrite internal/adopt/testdata/orders/state.json from the live adoption test")

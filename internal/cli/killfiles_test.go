@@ -15,10 +15,10 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/tfdyn/tfdyn/emit"
+	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/fsafe"
 	"github.com/tfdyn/tfdyn/internal/tftest"
-	"github.com/tfdyn/tfdyn/verify"
+	"github.com/tfdyn/tfdyn/internal/verify"
 )
 
 // bigSchema writes a schema of n tables, each with a GSI, an entity and two

@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/tfdyn/tfdyn/ddblocal"
+	"github.com/tfdyn/tfdyn/internal/ddblocal"
 )
 
 func init() { commandRegistry = append(commandRegistry, (*app).localCommand) }

@@ -11,10 +11,10 @@ import (
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/spf13/cobra"
 
-	"github.com/tfdyn/tfdyn/diag"
+	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/findings"
-	"github.com/tfdyn/tfdyn/plancheck"
-	"github.com/tfdyn/tfdyn/tfenv"
+	"github.com/tfdyn/tfdyn/internal/plancheck"
+	"github.com/tfdyn/tfdyn/internal/tfenv"
 )
 
 func init() { commandRegistry = append(commandRegistry, (*app).planCommand) }

@@ -23,7 +23,7 @@ func TestScripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plans, err := filepath.Abs("../../plancheck/testdata/plans")
+	plans, err := filepath.Abs("../plancheck/testdata/plans")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,8 +16,8 @@ import (
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/findings"
 	"github.com/tfdyn/tfdyn/internal/setup"
-	"github.com/tfdyn/tfdyn/tfenv"
-	"github.com/tfdyn/tfdyn/verify"
+	"github.com/tfdyn/tfdyn/internal/tfenv"
+	"github.com/tfdyn/tfdyn/internal/verify"
 )
 
 func init() { commandRegistry = append(commandRegistry, (*app).verifyCommand) }

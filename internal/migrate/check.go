@@ -18,8 +18,8 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/tfdyn/tfdyn/hclschema"
-	"github.com/tfdyn/tfdyn/oracle"
-	"github.com/tfdyn/tfdyn/verify"
+	"github.com/tfdyn/tfdyn/internal/oracle"
+	"github.com/tfdyn/tfdyn/internal/verify"
 )
 
 // CheckOptions configure Check.

@@ -8,8 +8,8 @@ import (
 	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/zclconf/go-cty/cty"
 
-	"github.com/tfdyn/tfdyn/diag"
 	"github.com/tfdyn/tfdyn/internal/ack"
+	"github.com/tfdyn/tfdyn/internal/diag"
 )
 
 // CodeInvalidAck is the diagnostic code of errors in an acknowledgement

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tfdyn/tfdyn/diag"
+	"github.com/tfdyn/tfdyn/internal/diag"
 )
 
 // FuzzParseAckFlag: any --ack value parses or fails with an error; a parsed

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/tfdyn/tfdyn/hclschema"
-	"github.com/tfdyn/tfdyn/lint"
+	"github.com/tfdyn/tfdyn/internal/lint"
 )
 
 func TestLargeIsValid(t *testing.T) {

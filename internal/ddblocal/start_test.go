@@ -1,0 +1,67 @@
+package ddblocal
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/internal/tfenv"
+)
+
+// These tests start nothing: they run under -short too.
+
+func TestStartJavaMissing(t *testing.T) {
+	_, err := Start(context.Background(), Options{JavaPath: filepath.Join(t.TempDir(), "java")})
+	require.ErrorContains(t, err, "ddblocal: start: java")
+	require.ErrorContains(t, err, "not executable")
+
+	t.Setenv("PATH", t.TempDir())
+	t.Setenv("JAVA_HOME", "")
+	_, err = Start(context.Background(), Options{})
+	require.ErrorContains(t, err, "java not found on PATH: install Java 17")
+}
+
+func TestStartJarMissing(t *testing.T) {
+	_, err := Start(context.Background(), Options{JavaPath: "/bin/sh", DynamoDBLocalDir: t.TempDir()})
+	require.ErrorIs(t, err, tfenv.ErrNotSetUp)
+	require.ErrorContains(t, err, "make setup")
+	require.ErrorContains(t, err, "DynamoDB Local is not installed: tfdyn's cache is not set up: run `tfdyn setup`")
+	require.ErrorContains(t, err, "DynamoDBLocal.jar")
+}
+
+func TestStartPortInUse(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer ln.Close()
+	port := ln.Addr().(*net.TCPAddr).Port
+	_, err = Start(context.Background(), Options{Port: port})
+	var inUse *PortInUseError
+	require.ErrorAs(t, err, &inUse)
+	require.Equal(t, port, inUse.Port)
+	require.EqualError(t, err, fmt.Sprintf("ddblocal: start: port %d is in use: choose another port or 0 for a free one", port))
+}
+
+func TestProviderBlock(t *testing.T) {
+	target := &Target{opts: Options{}.withDefaults(), endpoint: "http://127.0.0.1:4567"}
+	block := target.ProviderBlock()
+	for _, want := range []string{
+		`provider "aws" {`,
+		`region     = "us-east-1"`,
+		`access_key = "tfdyn"`,
+		`secret_key = "tfdyn"`,
+		`skip_credentials_validation = true`,
+		`skip_metadata_api_check     = true`,
+		`skip_requesting_account_id  = true`,
+		`dynamodb = "http://127.0.0.1:4567"`,
+		`kms      = "http://127.0.0.1:4567"`,
+	} {
+		require.Contains(t, block, want)
+	}
+	require.Equal(t, strings.Count(block, "{"), strings.Count(block, "}"))
+	require.NotEmpty(t, target.Emulated())
+}

@@ -1,0 +1,102 @@
+package doc
+
+import (
+	"strings"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/cost"
+)
+
+// writePatterns writes the table's write patterns: operations, entities,
+// conditions (as written: the condition's text from hclschema), the items
+// each call touches and its write units, both from package cost. A table
+// no write pattern writes gets no section.
+func (g *gen) writePatterns(t *hclschema.Table) {
+	var rows [][]string
+	for _, w := range g.s.WritePatterns {
+		if w.Table != t || w.Incomplete {
+			continue
+		}
+		rows = append(rows, g.writeRow(w, g.writeCost(t, w.Name)))
+	}
+	if len(rows) == 0 {
+		return
+	}
+	g.printf("### Write patterns\n\n")
+	g.grid([]string{"Write pattern", "Description", "Operation", "Entity", "Condition", "Items touched per call", "WCU per call"}, rows)
+	g.printf("Items touched: the table and each index the write changes, with the writes per call (an index's share of the entity's example items; 2 where an update changes the entry's key: a delete and a put). A write whose condition fails still consumes write units in the table.\n\n")
+}
+
+// writeRow is one row of the write-pattern table.
+func (g *gen) writeRow(w *hclschema.WritePattern, wc *cost.WritePatternCost) []string {
+	var ops, ents, conds, touched []string
+	several := len(w.Writes) > 1
+	for _, wr := range w.Writes {
+		ops = append(ops, wr.Op.APIName())
+		name := wr.Entity.Name
+		if wr.Guard != nil {
+			name += " (guard of unique " + code(wr.Guard.Attr) + ")"
+		}
+		ents = append(ents, name)
+		if wr.Condition != nil {
+			c := code(wr.Condition.Text)
+			if several {
+				c = wr.Entity.Name + ": " + c
+			}
+			conds = append(conds, c)
+		}
+	}
+	op := strings.Join(ops, ", ")
+	if w.Transaction {
+		op = "TransactWriteItems (" + op + ")"
+	}
+	wcu := none
+	if wc != nil {
+		for _, c := range wc.Writes {
+			touched = append(touched, c.TouchedText())
+		}
+		wcu = num(wc.WCU)
+		if wc.Transaction {
+			wcu += " (transaction: " + num(cost.TransactionFactor) + "x)"
+		}
+	}
+	desc := w.Description
+	if desc == "" {
+		desc = none
+	}
+	cond := none
+	if len(conds) > 0 {
+		cond = strings.Join(conds, "; ")
+	}
+	return []string{w.Name, desc, op, strings.Join(ents, ", "), cond, strings.Join(touched, "; "), wcu}
+}
+
+// estimate returns the cost estimate of the schema, computed once.
+func (g *gen) estimate() *cost.Report {
+	if g.report == nil {
+		g.report = cost.Estimate(g.s, nil)
+	}
+	return g.report
+}
+
+// tableCost returns the estimate of table t, or nil.
+func (g *gen) tableCost(t *hclschema.Table) *cost.TableReport {
+	for _, x := range g.estimate().Tables {
+		if x.Table == t.Label {
+			return x
+		}
+	}
+	return nil
+}
+
+// writeCost returns the estimate of the named write pattern of t, or nil.
+func (g *gen) writeCost(t *hclschema.Table, name string) *cost.WritePatternCost {
+	if tr := g.tableCost(t); tr != nil {
+		for _, wc := range tr.WritePatterns {
+			if wc.Pattern == name {
+				return wc
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,45 @@
+package doc_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestWritePatternTable: the write-pattern table of internal/cost/testdata/writes
+// beside the access-pattern table, with the items touched and the WCU per
+// call of package cost (internal/cost/writes_test.go computes them by hand), and
+// the write patterns in the cost section.
+func TestWritePatternTable(t *testing.T) {
+	out := markdown(t, mustLoad(t, "../cost/testdata/writes"))
+	for _, want := range []string{
+		"### Write patterns\n\n" +
+			"| Write pattern | Description | Operation | Entity | Condition | Items touched per call | WCU per call |\n" +
+			"| --- | --- | --- | --- | --- | --- | --- |\n" +
+			"| close_order | Close an order if nobody changed it since it was read | UpdateItem | Order | `version == input.expected_version` | Order: table 1 + GSI1 1.5 (delete + put) + GSI2 0.5 (delete) | 5.5 |\n" +
+			"| set_status | Set an order's status to any value | UpdateItem | Order | — | Order: table 1 + GSI1 2 (delete + put) | 6 |\n" +
+			"| set_total | Correct an order's total | UpdateItem | Order | — | Order: table 1 + GSI1 1 | 4 |\n" +
+			"| delete_order | Delete an order | DeleteItem | Order | — | Order: table 1 + GSI1 1 + GSI2 0.5 | 4.5 |\n" +
+			"| register_customer | Create a customer; the e-mail must not be taken | TransactWriteItems (PutItem, PutItem) | Customer, CustomerUniqueEmail (guard of unique `email`) | Customer: `attribute_not_exists(PK)`; CustomerUniqueEmail: `attribute_not_exists(PK)` | Customer: table 1; CustomerUniqueEmail: table 1 | 4 (transaction: 2x) |\n" +
+			"| place_order | Put an order and count it on its customer | TransactWriteItems (PutItem, UpdateItem) | Order, Customer | Order: `attribute_not_exists(PK)`; Customer: `attribute_exists(PK)` | Order: table 1 + GSI1 1 + GSI2 0.5; Customer: table 1 | 11 (transaction: 2x) |\n",
+		"| Write pattern | Calls/s (avg / peak) | Items written per call | WCU per call | WCU/s | Peak WCU/s |\n" +
+			"| --- | --- | --- | --- | --- | --- |\n" +
+			"| `close_order` | 2 / 10 | 3 | 5.5 | 11 | 55 |\n",
+		"| `place_order` | 1 / 4 | 3.5 | 11 (transaction) | 11 | 44 |\n",
+		"| Order | 1000 | 1500 B | 10 / 20 | 4.5 (table 2 + GSI1 2 + GSI2 0.5) | 22.5 |\n",
+		"| Writes | $93.62 | $70.23 |\n",
+	} {
+		require.Contains(t, out, want)
+	}
+	// The write patterns follow the access patterns and come before the cost.
+	ap, wp, c := strings.Index(out, "### Access patterns"), strings.Index(out, "### Write patterns"), strings.Index(out, "### Capacity and cost")
+	require.True(t, ap < wp && wp < c, "sections out of order: access %d, write %d, cost %d", ap, wp, c)
+}
+
+// TestNoWritePatternSection: a schema without write patterns has no
+// write-pattern section (the examples' documents are unchanged by it).
+func TestNoWritePatternSection(t *testing.T) {
+	out := markdown(t, mustLoad(t, "../../examples/github"))
+	require.NotContains(t, out, "### Write patterns")
+}

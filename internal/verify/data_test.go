@@ -1,0 +1,64 @@
+package verify
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+)
+
+func loadEcommerce(t *testing.T) *hclschema.Schema {
+	t.Helper()
+	s, diags := hclschema.Load("../../examples/ecommerce")
+	require.False(t, diags.HasErrors(), diags.Error())
+	return s
+}
+
+func TestExpiredTTLIsMovedAhead(t *testing.T) {
+	s := loadEcommerce(t)
+	ds := newDataset(s.Tables[0])
+	ds.now = time.Unix(1_800_000_000, 0)
+	require.NoError(t, ds.addExamples())
+	require.Equal(t, 1, ds.TTLMoved, "the e-commerce example has one order that expired in 2025")
+	for _, it := range ds.Items {
+		if v, ok := it.Attrs["expiresAt"]; ok {
+			f, _ := v.AsBigFloat().Int64()
+			require.Equal(t, ds.now.Add(30*24*time.Hour).Unix(), f)
+		}
+	}
+}
+
+func TestGeneratedItemsAreDeterministicAndUnique(t *testing.T) {
+	s := loadEcommerce(t)
+	build := func() *Dataset {
+		ds := newDataset(s.Tables[0])
+		ds.now = time.Unix(1_800_000_000, 0)
+		require.NoError(t, ds.addExamples())
+		require.NoError(t, ds.addGenerated(7, 15, 0))
+		return ds
+	}
+	a, b := build(), build()
+	require.Equal(t, len(a.AV), len(b.AV))
+	for i := range a.AV {
+		require.Equal(t, canonItem(a.AV[i]), canonItem(b.AV[i]))
+	}
+	// Examples plus 15 per entity, none lost to a key collision.
+	examples := 0
+	for _, e := range s.Tables[0].Entities {
+		examples += len(e.Examples)
+	}
+	require.Equal(t, examples+15*len(s.Tables[0].Entities), len(a.Items)+a.Skipped)
+}
+
+func TestMissInputsChangePartitionInputsOnly(t *testing.T) {
+	s := loadEcommerce(t)
+	p := s.Pattern("orders_by_status")
+	in := map[string]cty.Value{"status": cty.StringVal("PLACED"), "from": cty.StringVal("2024-05-01"), "to": cty.StringVal("2024-05-31")}
+	miss, ok := missInputs(p, in)
+	require.True(t, ok)
+	require.Equal(t, "PLACED~tfdyn-miss", miss["status"].AsString())
+	require.Equal(t, "2024-05-01", miss["from"].AsString())
+}

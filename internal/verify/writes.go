@@ -1,0 +1,663 @@
+package verify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"sort"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/findings"
+	"github.com/tfdyn/tfdyn/internal/oracle"
+)
+
+// WriteReport is the outcome of one write pattern run live: its cases,
+// each compared with the oracle applied to the same table.
+type WriteReport struct {
+	Name string `json:"name"`
+	// Operation is PutItem, UpdateItem, DeleteItem or TransactWriteItems.
+	Operation string        `json:"operation"`
+	Cases     []WriteCase   `json:"cases"`
+	OK        bool          `json:"ok"`
+	Warning   string        `json:"warning,omitempty"`
+	Pos       *findings.Pos `json:"position,omitempty"`
+}
+
+// WriteCase is one run of a write pattern: what the oracle expected
+// ("ok", "ConditionalCheckFailedException" or
+// "TransactionCanceledException [None, ConditionalCheckFailed]") and what
+// DynamoDB answered.
+type WriteCase struct {
+	// Case is "success", "repeat" (the same inputs again: a duplicate put
+	// or a stale version) or "unique <attr>" (another item with a taken
+	// unique value).
+	Case     string `json:"case"`
+	Inputs   string `json:"inputs"`
+	Expected string `json:"expected"`
+	Got      string `json:"got"`
+	OK       bool   `json:"ok"`
+	Message  string `json:"message,omitempty"`
+}
+
+// writesPassed reports whether every write pattern passed.
+func writesPassed(ws []WriteReport) bool {
+	for _, w := range ws {
+		if !w.OK {
+			return false
+		}
+	}
+	return true
+}
+
+// writeWritesText prints the write patterns' section of the text report.
+func writeWritesText(w io.Writer, ws []WriteReport, after []PatternReport) {
+	if len(ws) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nWrite patterns")
+	for _, x := range ws {
+		fmt.Fprintf(w, "  %s %s (%s)\n", mark(x.OK), x.Name, x.Operation)
+		for _, c := range x.Cases {
+			fmt.Fprintf(w, "      %s %-12s expected %s, got %s\n", mark(c.OK), c.Case, c.Expected, c.Got)
+			if !c.OK {
+				fmt.Fprintf(w, "           inputs: %s\n", c.Inputs)
+				if c.Message != "" {
+					fmt.Fprintf(w, "           %s\n", c.Message)
+				}
+			}
+		}
+		if x.Warning != "" {
+			fmt.Fprintf(w, "      warning: %s\n", x.Warning)
+		}
+	}
+	for _, p := range after {
+		if p.OK {
+			continue
+		}
+		for _, run := range p.Runs {
+			if !run.OK {
+				fmt.Fprintf(w, "\n  FAIL %s %s (after the writes)\n    inputs:  %s\n    request: %s\n    %s\n", strings.Join(run.Codes, " "), p.Name, run.Inputs, run.Request, run.Message)
+			}
+		}
+	}
+}
+
+// writePatterns runs every write pattern live, in declaration order, on
+// the table the reads ran on: the success case, the repeat (which a
+// condition must refuse), and for every unique attribute an attempt to
+// violate it; each outcome and the items afterwards are compared with
+// oracle.ApplyWrite. Then every access pattern runs again on the written
+// table (AfterWrites).
+func (r *runner) writePatterns(ctx context.Context) error {
+	s := r.opts.Schema
+	if len(s.WritePatterns) == 0 {
+		return nil
+	}
+	if err := r.guardItems(ctx); err != nil {
+		return err
+	}
+	for _, w := range s.WritePatterns {
+		if w.Incomplete || w.Table == nil || len(w.Writes) == 0 {
+			continue
+		}
+		rep, err := r.writePattern(ctx, w)
+		if err != nil {
+			return err
+		}
+		r.report.Writes = append(r.report.Writes, rep)
+	}
+	r.afterWrites = true
+	defer func() { r.afterWrites = false }()
+	return r.patterns(ctx, &r.report.AfterWrites, 6)
+}
+
+// guardItems writes the guard item of every unique value already in the
+// data (examples and generated items), so that the data keeps the
+// uniqueness the schema declares.
+func (r *runner) guardItems(ctx context.Context) error {
+	for _, t := range r.opts.Schema.Tables {
+		ds := r.datasets[t]
+		if ds == nil {
+			continue
+		}
+		first := len(ds.Items)
+		var guards []hclschema.Item
+		for _, it := range ds.Items {
+			for _, u := range it.Entity.Unique {
+				v, ok := it.Attrs[u.Attr]
+				if !ok {
+					continue
+				}
+				g, err := u.Guard.Item(cty.ObjectVal(map[string]cty.Value{u.Attr: v}))
+				if err != nil {
+					return fmt.Errorf("guard item of %s.%s: %w", it.Entity.Name, u.Attr, err)
+				}
+				guards = append(guards, g)
+			}
+		}
+		dups := 0
+		for _, g := range guards {
+			added, err := ds.add(g, itemSource{})
+			if err != nil {
+				return err
+			}
+			if !added {
+				dups++
+			}
+		}
+		if dups > 0 {
+			r.report.Notes = append(r.report.Notes, fmt.Sprintf("%d item(s) of table %s repeat a unique value of another item; their guard items were written once", dups, t.Label))
+		}
+		if len(ds.Items) > first {
+			if err := r.write(ctx, r.ws.tableNames[t], ds, first); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func operationOf(w *hclschema.WritePattern) string {
+	if w.Transaction {
+		return "TransactWriteItems"
+	}
+	return w.Writes[0].Op.APIName()
+}
+
+func (r *runner) writePattern(ctx context.Context, w *hclschema.WritePattern) (WriteReport, error) {
+	rep := WriteReport{Name: w.Name, Operation: operationOf(w), OK: true, Pos: findings.PosOf(&w.DeclRange)}
+	ds := r.datasets[w.Table]
+	in := writeInputs(w, ds.Items, "w1")
+	run := func(name string, in map[string]cty.Value) (WriteCase, bool, error) {
+		c := WriteCase{Case: name, Inputs: inputKey(in), OK: true}
+		exp, err := oracle.ApplyWrite(w, ds.Items, in)
+		if err != nil {
+			c.OK, c.Message = false, err.Error()
+			return c, false, nil
+		}
+		c.Expected = exp.String()
+		got, err := r.sendWrite(ctx, w, ds, in)
+		if err != nil {
+			if ctx.Err() != nil {
+				return c, false, ctx.Err()
+			}
+			c.OK, c.Got, c.Message = false, "error", "DynamoDB rejected the request: "+err.Error()
+			return c, false, nil
+		}
+		c.Got = got
+		if got != c.Expected {
+			c.OK = false
+			c.Message = fmt.Sprintf("%s of write pattern %q: the model expects %s, DynamoDB answered %s", operationOf(w), w.Name, c.Expected, got)
+		}
+		if exp.OK() {
+			by := fmt.Sprintf("write pattern %q (%s, %s case)", w.Name, operationOf(w), name)
+			if err := r.replaceItems(w.Table, exp.Items, by); err != nil {
+				return c, false, err
+			}
+			ds = r.datasets[w.Table]
+		}
+		return c, exp.OK(), nil
+	}
+	c, _, err := run("success", in)
+	if err != nil {
+		return rep, err
+	}
+	if c.Expected != "ok" && c.Message == "" {
+		c.Message = "verify found no inputs for which the model lets the write succeed"
+	}
+	rep.Cases = append(rep.Cases, c)
+	c, ok, err := run("repeat", in)
+	if err != nil {
+		return rep, err
+	}
+	switch {
+	case w.Repeat == hclschema.RepeatFails && c.Got == "ok":
+		c.OK, c.Expected = false, "a failure (repeat = \"fails\")"
+		c.Message = fmt.Sprintf("%s of write pattern %q with the same inputs again succeeded, but the pattern declares repeat = %q: no condition refuses a duplicate or a stale version", operationOf(w), w.Name, w.Repeat)
+	case w.Repeat == hclschema.RepeatSucceeds && c.Got != "ok" && c.Got != "error":
+		c.OK = false
+		c.Message = fmt.Sprintf("%s of write pattern %q with the same inputs again failed with %s, but the pattern declares repeat = %q", operationOf(w), w.Name, c.Got, w.Repeat)
+	case w.Repeat == "" && ok:
+		rep.Warning = "writing the same inputs twice succeeded both times: no condition prevents a duplicate or a lost update (declare repeat = \"succeeds\" when that is intended)"
+	}
+	rep.Cases = append(rep.Cases, c)
+	for _, wr := range w.Writes {
+		if wr.Guard == nil {
+			continue
+		}
+		// Another item (fresh values) with the same unique value.
+		dup := writeInputs(w, ds.Items, "w2")
+		dup[wr.Guard.Attr] = in[wr.Guard.Attr]
+		c, ok, err := run("unique "+wr.Guard.Attr, dup)
+		if err != nil {
+			return rep, err
+		}
+		if ok && c.OK {
+			c.OK, c.Message = false, fmt.Sprintf("a second %s with %s %s was written: the unique value is not enforced", wr.Guard.Entity.Name, wr.Guard.Attr, oracle.Render(in[wr.Guard.Attr]))
+		}
+		rep.Cases = append(rep.Cases, c)
+	}
+	for _, c := range rep.Cases {
+		rep.OK = rep.OK && c.OK
+	}
+	return rep, nil
+}
+
+// replaceItems makes items the table's data set (the oracle's table after
+// a write), keeping where each item came from; an item the write added
+// (a new primary key) is marked as stored by the write (by).
+func (r *runner) replaceItems(t *hclschema.Table, items []hclschema.Item, by string) error {
+	old := r.datasets[t]
+	ds := newDataset(t)
+	ds.now = old.now
+	for _, it := range items {
+		src := itemSource{Write: by}
+		if av, err := itemAV(it); err == nil {
+			if i, ok := old.byKey[keyString(av, t.Primary.KeyAttrs())]; ok {
+				src = old.Sources[i]
+			}
+		}
+		if _, err := ds.add(it, src); err != nil {
+			return err
+		}
+	}
+	r.datasets[t] = ds
+	return nil
+}
+
+// writeInputs builds inputs for a write pattern from the table's items:
+// an update's or delete's key from an item of its entity, a put's item
+// from an item of its entity with fresh values (suffix tag) for the
+// attributes of its key and its unique attributes, an input compared for
+// equality with an attribute in a condition from the stored item (the
+// version read), any other input from the stored item's attribute of the
+// same name, changed.
+func writeInputs(w *hclschema.WritePattern, items []hclschema.Item, tag string) map[string]cty.Value {
+	in := map[string]cty.Value{}
+	stored := make([]*hclschema.Item, len(w.Writes))
+	for i, wr := range w.Writes {
+		if wr.Op == hclschema.WritePut {
+			continue
+		}
+		for j := range items {
+			it := items[j]
+			if it.Entity != wr.Entity || !agrees(it, in, wr.Entity.KeyNames()) {
+				continue
+			}
+			for _, n := range wr.Entity.KeyNames() {
+				in[n] = it.Attrs[n]
+			}
+			stored[i] = &items[j]
+			break
+		}
+	}
+	for i, wr := range w.Writes {
+		if wr.Op != hclschema.WritePut || wr.Guard != nil {
+			continue
+		}
+		fresh := map[string]bool{}
+		for _, n := range wr.Entity.KeyNames() {
+			fresh[n] = true
+		}
+		for _, u := range wr.Entity.Unique {
+			fresh[u.Attr] = true
+		}
+		var src *hclschema.Item
+		for j := range items {
+			if items[j].Entity == wr.Entity {
+				src = &items[j]
+				break
+			}
+		}
+		for _, a := range wr.Entity.Attributes {
+			if _, set := in[a.Name]; set {
+				continue
+			}
+			var v cty.Value
+			if src != nil {
+				v = src.Attrs[a.Name]
+			}
+			if v == cty.NilVal || v.IsNull() {
+				if a.Optional {
+					continue
+				}
+				v = zeroOf(a.Type, a.Name, a.Enum)
+			}
+			if fresh[a.Name] {
+				v = changedIn(v, tag, a.Enum)
+			}
+			in[a.Name] = v
+		}
+		stored[i] = nil
+	}
+	for i, wr := range w.Writes {
+		if wr.Condition != nil && stored[i] != nil {
+			readInputs(wr.Condition, *stored[i], in)
+		}
+	}
+	for _, inp := range w.Inputs {
+		if _, set := in[inp.Name]; set {
+			continue
+		}
+		var v cty.Value
+		for i, wr := range w.Writes {
+			if stored[i] != nil && wr.Entity.Attribute(inp.Name) != nil {
+				v = stored[i].Attrs[inp.Name]
+			}
+		}
+		var written []*hclschema.Entity
+		for _, wr := range w.Writes {
+			written = append(written, wr.Entity)
+		}
+		values, _ := hclschema.EnumOf(written, inp.Name)
+		if v == cty.NilVal || v.IsNull() {
+			v = zeroOf(inp.Type, inp.Name, values)
+		}
+		in[inp.Name] = changedIn(v, tag, values)
+	}
+	return in
+}
+
+// agrees reports whether the item has the values already chosen for names.
+func agrees(it hclschema.Item, in map[string]cty.Value, names []string) bool {
+	for _, n := range names {
+		v, set := in[n]
+		if !set {
+			continue
+		}
+		if got, ok := it.Attrs[n]; !ok || !got.RawEquals(v) {
+			return false
+		}
+	}
+	return true
+}
+
+// readInputs sets every input the condition compares for equality with an
+// attribute to the stored item's value of it.
+func readInputs(c *hclschema.Cond, stored hclschema.Item, in map[string]cty.Value) {
+	switch c.Kind {
+	case hclschema.CondAnd, hclschema.CondOr, hclschema.CondNot:
+		for _, s := range c.Sub {
+			readInputs(s, stored, in)
+		}
+	case hclschema.CondCompare:
+		if c.Op != hclschema.CmpEq {
+			return
+		}
+		for _, pair := range [][2]*hclschema.Template{{c.Left, c.Right}, {c.Right, c.Left}} {
+			attr, ok := pair[0].Path()
+			if !ok || len(pair[1].Parts) != 1 || pair[1].Parts[0].Kind != hclschema.PartInput {
+				continue
+			}
+			if v, has := stored.Attrs[attr]; has {
+				if _, set := in[pair[1].Parts[0].Name]; !set {
+					in[pair[1].Parts[0].Name] = v
+				}
+			}
+		}
+	}
+}
+
+// zeroOf returns a value of type t for an input named name: the first of
+// enum when the input is an enum attribute.
+func zeroOf(t cty.Type, name string, enum []string) cty.Value {
+	if len(enum) > 0 {
+		return cty.StringVal(enum[0])
+	}
+	switch t {
+	case cty.Number:
+		return cty.NumberIntVal(1)
+	case cty.Bool:
+		return cty.True
+	}
+	return cty.StringVal(name)
+}
+
+// changedIn returns changed(v, tag), or for an enum attribute (enum not
+// empty) the enum's value after v (the same value for an enum of one):
+// a write never stores a value outside the enum.
+func changedIn(v cty.Value, tag string, enum []string) cty.Value {
+	if len(enum) == 0 || v.Type() != cty.String {
+		return changed(v, tag)
+	}
+	for i, x := range enum {
+		if x == v.AsString() {
+			return cty.StringVal(enum[(i+1)%len(enum)])
+		}
+	}
+	return cty.StringVal(enum[0])
+}
+
+// changed returns a different value of the same type: a suffixed string,
+// a number plus 1000.
+func changed(v cty.Value, tag string) cty.Value {
+	switch v.Type() {
+	case cty.String:
+		return cty.StringVal(v.AsString() + "-" + tag)
+	case cty.Number:
+		return cty.NumberVal(new(big.Float).Add(v.AsBigFloat(), big.NewFloat(1000)))
+	}
+	return v
+}
+
+// sendWrite sends the write pattern to DynamoDB: one PutItem, UpdateItem
+// or DeleteItem, or a TransactWriteItems, with the condition and update
+// expressions built by the SDK's expression builder. It returns the
+// outcome in oracle.WriteResult.String's form; err is any other failure.
+func (r *runner) sendWrite(ctx context.Context, w *hclschema.WritePattern, ds *Dataset, in map[string]cty.Value) (string, error) {
+	table := r.ws.tableNames[w.Table]
+	in, err := w.CheckInputs(in)
+	if err != nil {
+		return "", err
+	}
+	var items []types.TransactWriteItem
+	for _, wr := range w.Writes {
+		ti, err := buildWrite(table, wr, ds, in)
+		if err != nil {
+			return "", fmt.Errorf("%s of %s: %w", wr.Op, wr.Entity.Name, err)
+		}
+		items = append(items, ti)
+	}
+	if w.Transaction {
+		_, err = r.client.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
+	} else {
+		switch ti := items[0]; {
+		case ti.Put != nil:
+			p := ti.Put
+			_, err = r.client.PutItem(ctx, &dynamodb.PutItemInput{TableName: p.TableName, Item: p.Item,
+				ConditionExpression: p.ConditionExpression, ExpressionAttributeNames: p.ExpressionAttributeNames, ExpressionAttributeValues: p.ExpressionAttributeValues})
+		case ti.Update != nil:
+			u := ti.Update
+			_, err = r.client.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: u.TableName, Key: u.Key, UpdateExpression: u.UpdateExpression,
+				ConditionExpression: u.ConditionExpression, ExpressionAttributeNames: u.ExpressionAttributeNames, ExpressionAttributeValues: u.ExpressionAttributeValues})
+		case ti.Delete != nil:
+			d := ti.Delete
+			_, err = r.client.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: d.TableName, Key: d.Key,
+				ConditionExpression: d.ConditionExpression, ExpressionAttributeNames: d.ExpressionAttributeNames, ExpressionAttributeValues: d.ExpressionAttributeValues})
+		}
+	}
+	return outcome(err)
+}
+
+// outcome names DynamoDB's answer to a write.
+func outcome(err error) (string, error) {
+	var ccf *types.ConditionalCheckFailedException
+	var tce *types.TransactionCanceledException
+	switch {
+	case err == nil:
+		return "ok", nil
+	case errors.As(err, &ccf):
+		return oracle.ErrConditionalCheckFailed, nil
+	case errors.As(err, &tce):
+		var reasons []string
+		for _, cr := range tce.CancellationReasons {
+			reasons = append(reasons, aws.ToString(cr.Code))
+		}
+		return oracle.ErrTransactionCanceled + " [" + strings.Join(reasons, ", ") + "]", nil
+	}
+	return "", err
+}
+
+// buildWrite builds one write as a transaction item (its fields are those
+// of the single-item call too).
+func buildWrite(table string, wr *hclschema.Write, ds *Dataset, in map[string]cty.Value) (types.TransactWriteItem, error) {
+	var ti types.TransactWriteItem
+	b := expression.NewBuilder()
+	hasExpr := false
+	if wr.Condition != nil {
+		cond, err := filterCondition(&hclschema.Bound{Inputs: in}, wr.Condition)
+		if err != nil {
+			return ti, err
+		}
+		b, hasExpr = b.WithCondition(cond), true
+	}
+	var key map[string]types.AttributeValue
+	var stored *hclschema.Item
+	if wr.Op != hclschema.WritePut {
+		kv, err := wr.Key(in)
+		if err != nil {
+			return ti, err
+		}
+		key = map[string]types.AttributeValue{}
+		for i, k := range wr.Entity.Table.Primary.KeyAttrs() {
+			av, err := toAV(kv[i])
+			if err != nil {
+				return ti, err
+			}
+			key[k.Name] = av
+		}
+		if i, ok := ds.byKey[keyString(key, wr.Entity.Table.Primary.KeyAttrs())]; ok {
+			stored = &ds.Items[i]
+		}
+	}
+	if wr.Op == hclschema.WriteUpdate {
+		up, err := updateExpression(wr, stored, in)
+		if err != nil {
+			return ti, err
+		}
+		b, hasExpr = b.WithUpdate(up), true
+	}
+	var ex expression.Expression
+	if hasExpr {
+		var err error
+		if ex, err = b.Build(); err != nil {
+			return ti, err
+		}
+	}
+	switch wr.Op {
+	case hclschema.WritePut:
+		it, _, err := wr.Apply(nil, in)
+		if err != nil {
+			return ti, err
+		}
+		av, err := itemAV(it)
+		if err != nil {
+			return ti, err
+		}
+		ti.Put = &types.Put{TableName: aws.String(table), Item: av, ConditionExpression: ex.Condition(),
+			ExpressionAttributeNames: ex.Names(), ExpressionAttributeValues: ex.Values()}
+	case hclschema.WriteUpdate:
+		ti.Update = &types.Update{TableName: aws.String(table), Key: key, UpdateExpression: ex.Update(), ConditionExpression: ex.Condition(),
+			ExpressionAttributeNames: ex.Names(), ExpressionAttributeValues: ex.Values()}
+	case hclschema.WriteDelete:
+		ti.Delete = &types.Delete{TableName: aws.String(table), Key: key, ConditionExpression: ex.Condition(),
+			ExpressionAttributeNames: ex.Names(), ExpressionAttributeValues: ex.Values()}
+	}
+	return ti, nil
+}
+
+// updateExpression is the update's SET, ADD and REMOVE, plus the index key
+// attributes the writer recomputes from the updated item (set when they
+// change, removed when the item leaves the index).
+func updateExpression(wr *hclschema.Write, stored *hclschema.Item, in map[string]cty.Value) (expression.UpdateBuilder, error) {
+	var up expression.UpdateBuilder
+	scope := &hclschema.Bound{Inputs: in}
+	touched := map[string]bool{}
+	for _, ua := range wr.Set {
+		v, err := scope.FilterValue(ua.Value)
+		if err != nil {
+			return up, err
+		}
+		av, err := toAV(v)
+		if err != nil {
+			return up, err
+		}
+		up, touched[ua.Attr] = up.Set(expression.Name(ua.Attr), expression.Value(av)), true
+	}
+	for _, ua := range wr.Add {
+		v, err := scope.FilterValue(ua.Value)
+		if err != nil {
+			return up, err
+		}
+		av, err := toAV(v)
+		if err != nil {
+			return up, err
+		}
+		up, touched[ua.Attr] = up.Add(expression.Name(ua.Attr), expression.Value(av)), true
+	}
+	for _, ua := range wr.Remove {
+		up, touched[ua.Attr] = up.Remove(expression.Name(ua.Attr)), true
+	}
+	next, _, err := wr.Apply(stored, in)
+	if err != nil {
+		return up, err
+	}
+	var derived []string
+	for _, ei := range wr.Entity.Indexes {
+		for _, t := range ei.Templates {
+			derived = append(derived, t.Attr)
+		}
+	}
+	sort.Strings(derived)
+	for _, name := range derived {
+		if touched[name] {
+			continue
+		}
+		touched[name] = true
+		nv, has := next.Attrs[name]
+		var ov cty.Value
+		var had bool
+		if stored != nil {
+			ov, had = stored.Attrs[name]
+		}
+		switch {
+		case has && (!had || !ov.RawEquals(nv)):
+			av, err := toAV(nv)
+			if err != nil {
+				return up, err
+			}
+			up = up.Set(expression.Name(name), expression.Value(av))
+		case !has && had:
+			up = up.Remove(expression.Name(name))
+		}
+	}
+	return up, nil
+}
+
+// writtenBy names, for a result read after the write patterns, the items
+// that a write pattern stored, as "; write pattern "x" (PutItem, success
+// case) stored Customer {PK="..." SK="..."}", in the result's order; empty
+// when no write pattern stored any of them.
+func writtenBy(ds *Dataset, items []map[string]types.AttributeValue) string {
+	var parts []string
+	for _, av := range items {
+		i, ok := ds.byKey[keyString(av, ds.Table.Primary.KeyAttrs())]
+		if !ok || ds.Sources[i].Write == "" {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s stored %s {%s}", ds.Sources[i].Write, ds.Items[i].Entity.Name, keyString(av, ds.Table.Primary.KeyAttrs())))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(parts, ", ")
+}

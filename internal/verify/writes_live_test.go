@@ -1,0 +1,254 @@
+package verify_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/internal/lint"
+	"github.com/tfdyn/tfdyn/internal/tftest"
+	"github.com/tfdyn/tfdyn/internal/verify"
+)
+
+// caseOutcomes renders a write report as "case: expected -> got" lines.
+func caseOutcomes(w verify.WriteReport) []string {
+	var out []string
+	for _, c := range w.Cases {
+		out = append(out, c.Case+": "+c.Expected+" -> "+c.Got)
+	}
+	return out
+}
+
+// TestVerifyWritePatterns runs the write patterns of testdata/writes live
+// on DynamoDB Local: the success case, the repeat (duplicate put, stale
+// version) and the unique e-mail's violation, each matching the oracle,
+// then the reads again on the written table.
+func TestVerifyWritePatterns(t *testing.T) {
+	env := tftest.Env(t)
+	const dir = "testdata/writes"
+	s := load(t, dir)
+	require.False(t, lint.Run(s).HasErrors(), lint.Run(s).Error())
+	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: dir, Env: env,
+		ProviderMajor: providerFor(t, env, s), Items: 5})
+	var text bytes.Buffer
+	if rep != nil {
+		rep.WriteText(&text)
+	}
+	require.NoError(t, err, text.String())
+	require.Len(t, rep.Writes, 3, text.String())
+	got := map[string][]string{}
+	for _, w := range rep.Writes {
+		got[w.Name] = caseOutcomes(w)
+	}
+	require.Equal(t, map[string][]string{
+		"register_customer": {
+			"success: ok -> ok",
+			"repeat: TransactionCanceledException [ConditionalCheckFailed, ConditionalCheckFailed] -> TransactionCanceledException [ConditionalCheckFailed, ConditionalCheckFailed]",
+			"unique email: TransactionCanceledException [None, ConditionalCheckFailed] -> TransactionCanceledException [None, ConditionalCheckFailed]",
+		},
+		"update_order_status": {
+			"success: ok -> ok",
+			"repeat: ConditionalCheckFailedException -> ConditionalCheckFailedException",
+		},
+		"place_order": {
+			"success: ok -> ok",
+			"repeat: TransactionCanceledException [ConditionalCheckFailed, None] -> TransactionCanceledException [ConditionalCheckFailed, None]",
+		},
+	}, got, text.String())
+	require.True(t, rep.Passed, text.String())
+	require.NotEmpty(t, rep.AfterWrites)
+	assertCleanedUp(t, rep)
+}
+
+// TestVerifyWritePatternsBroken runs a broken copy of testdata/writes
+// live: the version condition removed (a lost update) and the e-mail no
+// longer declared unique. Each break fails with the write pattern, the
+// operation and what happened; generated customers then share e-mails and
+// customer_by_email (cardinality one) fails.
+func TestVerifyWritePatternsBroken(t *testing.T) {
+	env := tftest.Env(t)
+	src, err := os.ReadFile("testdata/writes/shop.tfdyn.hcl")
+	require.NoError(t, err)
+	broken := string(src)
+	for _, cut := range []string{
+		"    condition = version == input.expected_version\n",
+		"  unique = [\"email\"]\n",
+	} {
+		require.Contains(t, broken, cut)
+		broken = strings.Replace(broken, cut, "", 1)
+	}
+	path := filepath.Join(t.TempDir(), "shop.tfdyn.hcl")
+	require.NoError(t, os.WriteFile(path, []byte(broken), 0o644))
+	s := load(t, path)
+	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: path, Env: env,
+		ProviderMajor: providerFor(t, env, s), Items: 5})
+	var text bytes.Buffer
+	if rep != nil {
+		rep.WriteText(&text)
+	}
+	require.NoError(t, err, text.String())
+	require.False(t, rep.Passed, text.String())
+	msgs := map[string]string{}
+	for _, w := range rep.Writes {
+		for _, c := range w.Cases {
+			if !c.OK {
+				msgs[w.Name+" "+c.Case] = c.Message
+			}
+		}
+	}
+	require.Equal(t, map[string]string{
+		"update_order_status repeat": `UpdateItem of write pattern "update_order_status" with the same inputs again succeeded, but the pattern declares repeat = "fails": no condition refuses a duplicate or a stale version`,
+		"register_customer repeat":   `PutItem of write pattern "register_customer" with the same inputs again succeeded, but the pattern declares repeat = "fails": no condition refuses a duplicate or a stale version`,
+	}, msgs, text.String())
+	// The repeated register put a second customer with the same e-mail:
+	// customer_by_email, read again after the writes, returns two.
+	var byEmail []string
+	for _, p := range rep.AfterWrites {
+		for _, run := range p.Runs {
+			if !run.OK && p.Name == "customer_by_email" {
+				byEmail = append(byEmail, run.Inputs+": "+run.Message)
+			}
+		}
+	}
+	require.Equal(t, []string{`email="al@example.com" : the pattern is declared cardinality = "one" but DynamoDB returns 2 items for these inputs; ` +
+		`write pattern "register_customer" (PutItem, success case) stored Customer {PK="CUSTOMER#al-w1" SK="PROFILE"}`}, byEmail, text.String())
+}
+
+// brokenWriteOutcome is what a broken copy of the example's write
+// patterns must produce: the failed lines of the text report's write
+// section (write patterns and the reads after them), and the findings as
+// "CODE line:col summary".
+type brokenWriteOutcome struct {
+	lines    []string
+	findings []string
+}
+
+// writeSectionFailures returns the lines of the text report's "Write
+// patterns" section from the first failed write case or read on, without
+// the passing cases.
+func writeSectionFailures(text string) []string {
+	_, section, _ := strings.Cut(text, "\nWrite patterns\n")
+	section, _, _ = strings.Cut(section, "\nNote: ")
+	var out []string
+	for _, l := range strings.Split(section, "\n") {
+		if strings.TrimSpace(l) == "" || strings.HasPrefix(strings.TrimSpace(l), "ok ") {
+			continue
+		}
+		out = append(out, strings.TrimRight(l, " "))
+	}
+	return out
+}
+
+// TestVerifyBrokenWriteCopies runs the broken copies of examples/ecommerce
+// (testdata/writes-broken) live on DynamoDB Local: each fails with the
+// write pattern, its operation and what happened, in the text report and
+// as findings at the write_pattern or access_pattern block.
+func TestVerifyBrokenWriteCopies(t *testing.T) {
+	env := tftest.Env(t)
+	const (
+		repeatFailed = "      FAIL repeat       expected a failure (repeat = \"fails\"), got ok"
+		noCondition  = " with the same inputs again succeeded, but the pattern declares repeat = \"fails\": no condition refuses a duplicate or a stale version"
+		cardOne      = "A pattern declared cardinality = \"one\" returns several items"
+		// A customer with Alice's e-mail under a new username: the write
+		// pattern's success case (no guard item refuses the e-mail).
+		secondAlice = "    the pattern is declared cardinality = \"one\" but DynamoDB returns 5 items for these inputs; " +
+			"write pattern \"register_customer\" (PutItem, success case) stored Customer {PK=\"CUSTOMER#alice-w1\" SK=\"CUSTOMER#alice-w1\"}"
+	)
+	// Without a unique e-mail, generated customers repeat the examples'
+	// e-mails too (4 more Alices, 2 more Bobs at 5 items per entity).
+	byEmailFails := []string{
+		"  FAIL VF262 customer_by_email (after the writes)",
+		"    inputs:  email=\"ALICE@example.com\"",
+		"    request: Query GSI1PK = \"EMAIL#alice@example.com\" AND GSI1SK = \"EMAIL#alice@example.com\" ON GSI1",
+		secondAlice,
+		"  FAIL VF262 customer_by_email (after the writes)",
+		"    inputs:  email=\"Alice@example.com\"",
+		"    request: Query GSI1PK = \"EMAIL#alice@example.com\" AND GSI1SK = \"EMAIL#alice@example.com\" ON GSI1",
+		secondAlice,
+		"  FAIL VF262 customer_by_email (after the writes)",
+		"    inputs:  email=\"bob@example.com\"",
+		"    request: Query GSI1PK = \"EMAIL#bob@example.com\" AND GSI1SK = \"EMAIL#bob@example.com\" ON GSI1",
+		"    the pattern is declared cardinality = \"one\" but DynamoDB returns 3 items for these inputs",
+	}
+	cases := map[string]brokenWriteOutcome{
+		// A retried place_order puts the same order again.
+		"no_duplicate_check": {
+			lines: []string{
+				"  FAIL place_order (PutItem)",
+				repeatFailed,
+				"           inputs: expiresAt=1001 orderDate=\"2024-05-01-w1\" orderId=\"o-1001-w1\" status=\"SHIPPED\" total=42.5 username=\"alice-w1\" version=1",
+				"           PutItem of write pattern \"place_order\"" + noCondition,
+			},
+			findings: []string{"VF411 513:1 Write pattern place_order: repeat"},
+		},
+		// The same update again with the version read before the first
+		// one (now stale) overwrites it: a lost update.
+		"no_version_check": {
+			lines: []string{
+				"  FAIL update_order_status (UpdateItem)",
+				repeatFailed,
+				"           inputs: expected_version=1001 orderDate=\"2024-05-01\" orderId=\"o-1001\" status=\"SHIPPED-w1\" username=\"alice\"",
+				"           UpdateItem of write pattern \"update_order_status\"" + noCondition,
+			},
+			findings: []string{"VF411 522:1 Write pattern update_order_status: repeat"},
+		},
+		// No guard item: register_customer is a plain PutItem without a
+		// condition (the repeat succeeds) and stores a second customer
+		// with a taken e-mail.
+		"email_not_unique": {
+			lines: append([]string{
+				"  FAIL register_customer (PutItem)",
+				repeatFailed,
+				"           inputs: createdAt=\"2024-01-03T10:00:00Z\" email=\"Alice@example.com\" name=\"Alice Liddell\" username=\"alice-w1\"",
+				"           PutItem of write pattern \"register_customer\"" + noCondition,
+			}, byEmailFails...),
+			findings: []string{
+				"VF411 504:1 Write pattern register_customer: repeat",
+				"VF262 281:1 Access pattern customer_by_email (after the write patterns): " + cardOne,
+			},
+		},
+		// The guard item in a second request: register_customer's
+		// PutItem stores the customer with a taken e-mail whatever
+		// claim_email then answers.
+		"email_split": {
+			lines:    byEmailFails,
+			findings: []string{"VF262 296:1 Access pattern customer_by_email (after the write patterns): " + cardOne},
+		},
+	}
+	for name := range brokenWriteEdits {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := brokenWriteCopy(name)
+			s := load(t, dir)
+			require.False(t, lint.Run(s).HasErrors(), lint.Run(s).Error())
+			rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: dir, Env: env,
+				ProviderMajor: providerFor(t, env, s), Items: 5})
+			var text bytes.Buffer
+			if rep != nil {
+				rep.WriteText(&text)
+			}
+			require.NoError(t, err, text.String())
+			require.False(t, rep.Passed, text.String())
+			var fs []string
+			for _, f := range rep.Findings() {
+				fs = append(fs, fmt.Sprintf("%s %d:%d %s", f.Code, f.Pos.Line, f.Pos.Column, f.Summary))
+			}
+			got := brokenWriteOutcome{lines: writeSectionFailures(text.String()), findings: fs}
+			want, ok := cases[name]
+			if !ok {
+				t.Logf("%s:\n%#v\n%#v", name, got.lines, got.findings)
+				t.Fail()
+				return
+			}
+			require.Equal(t, want.lines, got.lines, text.String())
+			require.Equal(t, want.findings, got.findings, text.String())
+			assertCleanedUp(t, rep)
+		})
+	}
+}
