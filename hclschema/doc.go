@@ -3,7 +3,8 @@
 // A schema is a directory of files holding table, entity and access_pattern
 // blocks (see docs/language.md). Load parses and decodes them, resolves the
 // references between blocks and reports every problem as hcl.Diagnostics
-// with a stable code (package diag) and the tightest source range.
+// with a stable code (CodeOf reads it) and the tightest source range. It is
+// tfdyn's only public Go package; everything else is under internal/.
 //
 // hclschema owns the language. At load time it decodes key templates and
 // key condition operands into a Template (parts: literal, attribute or
