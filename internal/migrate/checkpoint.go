@@ -101,6 +101,11 @@ func ParseCheckpoint(b []byte) (*Checkpoint, error) {
 			}
 			if v.B != nil {
 				n++
+				if len(v.B) == 0 {
+					// DynamoDB key values are never empty (and an empty
+					// B would not survive the checkpoint's own Marshal).
+					return nil, fmt.Errorf("segment %d: key attribute %q holds an empty binary value; a key value is never empty", i, k)
+				}
 			}
 			if n != 1 {
 				return nil, fmt.Errorf("segment %d: key attribute %q must hold one of S, N or B", i, k)
