@@ -276,15 +276,24 @@ var brokenEdits = map[string][][2]string{
 
 // brokenCopy writes the broken copy named name of examples/ecommerce into a
 // temporary directory and returns it.
-func brokenCopy(t *testing.T, name string) string {
+// editedExample returns examples/ecommerce's schema with edits applied,
+// each of which must match exactly once (the broken copies follow the
+// example as it changes).
+func editedExample(t *testing.T, name string, edits [][2]string) string {
 	t.Helper()
 	src, err := os.ReadFile("../../examples/ecommerce/ecommerce.tfdyn.hcl")
 	require.NoError(t, err)
 	text := string(src)
-	for _, e := range brokenEdits[name] {
+	for _, e := range edits {
 		require.Equal(t, 1, strings.Count(text, e[0]), "edit %q of %s no longer matches examples/ecommerce exactly once", e[0], name)
 		text = strings.Replace(text, e[0], e[1], 1)
 	}
+	return text
+}
+
+func brokenCopy(t *testing.T, name string) string {
+	t.Helper()
+	text := editedExample(t, name, brokenEdits[name])
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "shop.tfdyn.hcl"), []byte(text), 0o644))
 	return dir

@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -93,16 +92,10 @@ func brokenWriteCopy(name string) string {
 // examples/ecommerce with exactly its edits, so the copies follow the
 // example (-update-copies rewrites them).
 func TestBrokenWriteCopies(t *testing.T) {
-	src, err := os.ReadFile("../../examples/ecommerce/ecommerce.tfdyn.hcl")
-	require.NoError(t, err)
 	var names []string
 	for name, edits := range brokenWriteEdits {
 		names = append(names, name)
-		text := string(src)
-		for _, e := range edits {
-			require.Equal(t, 1, strings.Count(text, e[0]), "edit %q of %s no longer matches examples/ecommerce exactly once", e[0], name)
-			text = strings.Replace(text, e[0], e[1], 1)
-		}
+		text := editedExample(t, name, edits)
 		path := filepath.Join(brokenWriteCopy(name), "ecommerce.tfdyn.hcl")
 		if *updateCopies {
 			require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
