@@ -680,10 +680,11 @@ func (r *runner) scale(ctx context.Context) error {
 		return err
 	}
 	for i, p := range r.opts.Schema.Patterns {
-		if len(before[i].Runs) == 0 || len(after[i].Runs) == 0 {
+		b, okB := firstDataRun(before[i].Runs)
+		a, okA := firstDataRun(after[i].Runs)
+		if !okB || !okA {
 			continue
 		}
-		b, a := before[i].Runs[0], after[i].Runs[0]
 		sr := ScaleReport{Pattern: p.Name, Factor: r.opts.Scale, ReadBefore: b.Read, ReadAfter: a.Read,
 			ReturnedBefore: b.Returned, ReturnedAfter: a.Returned, ConsumedBefore: b.Consumed, ConsumedAfter: a.Consumed, OK: a.OK}
 		wasteBefore, wasteAfter := b.Read-b.Returned, a.Read-a.Returned
@@ -705,6 +706,20 @@ func (r *runner) scale(ctx context.Context) error {
 	}
 	sort.SliceStable(r.report.Scale, func(i, j int) bool { return r.report.Scale[i].Pattern < r.report.Scale[j].Pattern })
 	return nil
+}
+
+// firstDataRun returns the first run over the written data: not a
+// declared result (those ran once, over the example items alone, and head
+// the runs before and after scaling alike) nor the input that must find
+// nothing. Before and after scaling it has the same inputs (inputSets is
+// stable).
+func firstDataRun(runs []RunResult) (RunResult, bool) {
+	for _, run := range runs {
+		if !run.Declared && !run.Miss {
+			return run, true
+		}
+	}
+	return RunResult{}, false
 }
 
 // cleanup destroys what the run created, whatever happened before: terraform
