@@ -184,3 +184,32 @@ func TestItemWrite(t *testing.T) {
 		t.Errorf("ItemWrite = %v, want map[table:1]", got)
 	}
 }
+
+// TestTypeEstimateEnum: without examples or item_size, an item's size is
+// estimated from its attribute types, and an enum attribute counts the
+// average length of its values (rounded up), not an arbitrary string's 16
+// bytes: id 2+16, status 6+ceil((4+6+8)/3) = 6, PK and SK 2+24 each.
+func TestTypeEstimateEnum(t *testing.T) {
+	s, diags := hclschema.LoadSource("enum.tfdyn.hcl", []byte(`table "app" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "Ticket" {
+  attributes = {
+    id     = string
+    status = enum("OPEN", "CLOSED", "ARCHIVED")
+  }
+  key {
+    PK = "TICKET#${id}"
+    SK = "TICKET"
+  }
+}
+`))
+	if diags.HasErrors() {
+		t.Fatal(diags.Error())
+	}
+	avg, max, src := ItemBytes(s, s.Entity("Ticket"))
+	if avg != 18+12+26+26 || max != avg || src != FromTypes {
+		t.Errorf("ItemBytes = %g, %g, %s; want 82, 82, %s", avg, max, src, FromTypes)
+	}
+}

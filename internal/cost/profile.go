@@ -147,7 +147,7 @@ func (pr *profile) providesKeys(ix *hclschema.Index) bool {
 }
 
 // typeEstimate estimates an item's size from the attribute types: names
-// plus an assumed size per type, and the key attributes the templates
+// plus an assumed size per type (an enum's values' average length), and the key attributes the templates
 // write; only what ix projects when ix is not nil.
 func typeEstimate(e *hclschema.Entity, ix *hclschema.Index) float64 {
 	n := 0
@@ -156,7 +156,7 @@ func typeEstimate(e *hclschema.Entity, ix *hclschema.Index) float64 {
 		if !keep(a.Name) {
 			continue
 		}
-		n += len(a.Name) + assumedSize(a.Type)
+		n += len(a.Name) + assumedSize(a)
 	}
 	if e.Key != nil {
 		for _, t := range e.Key.Templates {
@@ -178,8 +178,17 @@ func typeEstimate(e *hclschema.Entity, ix *hclschema.Index) float64 {
 	return float64(n)
 }
 
-func assumedSize(t cty.Type) int {
+// assumedSize is the size assumed for a value of a: the average length of
+// an enum's values, else an assumed size per type.
+func assumedSize(a *hclschema.Attribute) int {
+	t := a.Type
 	switch {
+	case len(a.Enum) > 0:
+		n := 0
+		for _, v := range a.Enum {
+			n += len(v)
+		}
+		return (n + len(a.Enum) - 1) / len(a.Enum)
 	case t == cty.String:
 		return assumedStringBytes
 	case t == cty.Number:
