@@ -98,6 +98,9 @@ func TestExitCodes(t *testing.T) {
 		{name: "doc/stale", args: []string{"doc", ecommerce, "-o", filepath.Join(tmp, "doc-stale.md"), "--check"}, want: 1, stderr: []string{"is stale"}},
 		{name: "doc/usage", args: []string{"doc", ecommerce, "--check"}, want: 2, stderr: []string{"--check needs -o FILE"}},
 		{name: "doc/unreadable", args: []string{"doc", missing}, want: 2, stderr: []string{unreadable}},
+		{name: "doc/json", args: []string{"doc", "--format", "json", ecommerce}, want: 0, stdout: []string{`"key_condition": "PK = \"CUSTOMER#${username}\" AND begins_with(SK, \"ORDER#\")"`, `"rcu_per_call": 0.5`}},
+		{name: "doc/usage-format", args: []string{"doc", "--format", "yaml", ecommerce}, want: 2, stderr: []string{`--format must be markdown or json, got "yaml"`}},
+		{name: "doc/usage-json-out", args: []string{"doc", "--format", "json", ecommerce, "-o", filepath.Join(tmp, "doc.json")}, want: 2, stderr: []string{"--format json prints to stdout"}},
 		{name: "doc/interrupted", args: []string{"doc", ecommerce, "-o", docOut}, interrupt: true, want: 130, stderr: []string{"tfdyn doc: interrupted"},
 			after: func(t *testing.T) { require.NoFileExists(t, docOut, "doc wrote after the interrupt") }},
 
