@@ -3,6 +3,7 @@ package hclschema
 import (
 	"math/big"
 	"sort"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -375,6 +376,11 @@ func (d *decoder) accept(b *hcl.Block) {
 	}
 	reason, ok := d.stringValue(rt)
 	if !ok {
+		return
+	}
+	if strings.TrimSpace(reason) == "" {
+		d.errorf(CodeInvalidValue, rt.Expr.Range(), "Empty acceptance reason",
+			"An acceptance says why the design accepts the finding: write the reason (for example reason = \"launch week only; sharded in issue 42\").")
 		return
 	}
 	x.Reason = reason

@@ -157,6 +157,10 @@ accept "TD141" {
 accept "TD141" {
   target = entity.Order
 }
+accept "TD141" {
+  target = entity.Order
+  reason = "  "
+}
 `
 	s, got := workloadDiags(t, src)
 	want := []string{
@@ -164,6 +168,7 @@ accept "TD141" {
 		"TD004 45:12-45:23 Unknown acceptance target",
 		"TD002 49:12-49:26 Invalid acceptance target",
 		"TD001 52:16-52:16 Missing required argument",
+		"TD002 57:12-57:16 Empty acceptance reason",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
