@@ -36,6 +36,17 @@ type WriteResult struct {
 	// writes failed; an item keeps its position when replaced, a new item
 	// comes last.
 	Items []hclschema.Item
+	// Changes holds, when the writes succeeded, what each write did to its
+	// item, in the order of the writes.
+	Changes []ItemChange
+}
+
+// ItemChange is what one write did to its item of Entity: Before is the
+// stored item (nil when there was none), After the item written (nil when
+// the write deleted it or deleted nothing).
+type ItemChange struct {
+	Entity        *hclschema.Entity
+	Before, After *hclschema.Item
 }
 
 // OK reports whether the writes succeeded.
@@ -129,6 +140,12 @@ func ApplyWrite(w *hclschema.WritePattern, items []hclschema.Item, inputs map[st
 		if err != nil {
 			return WriteResult{}, fmt.Errorf("write pattern %q: %w", w.Name, err)
 		}
+		change := ItemChange{Entity: wr.Entity, Before: stored[i]}
+		if keep {
+			written := it
+			change.After = &written
+		}
+		res.Changes = append(res.Changes, change)
 		at, exists := byKey[keys[i]]
 		switch {
 		case !keep && exists:

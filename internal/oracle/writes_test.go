@@ -44,6 +44,11 @@ func TestApplyWrite(t *testing.T) {
 		`CustomerUniqueEmail {PK = "UNIQUE#Customer#email#al@x", SK = "UNIQUE"}`,
 	}, keys(r.Items))
 	table := r.Items
+	// Two new items: nothing before either write.
+	require.Len(t, r.Changes, 2)
+	require.Nil(t, r.Changes[0].Before)
+	require.Equal(t, r.Items[0].Attrs, r.Changes[0].After.Attrs)
+	require.Equal(t, "CustomerUniqueEmail", r.Changes[1].Entity.Name)
 
 	// 2. another username, same e-mail: the guard's put fails
 	r, err = oracle.ApplyWrite(reg, table, strs("username", "bo", "email", "al@x", "name", "Bo"))
@@ -86,9 +91,15 @@ func TestApplyWrite(t *testing.T) {
 	require.Equal(t, "ok", r.String())
 	require.Equal(t, cty.StringVal("PAID"), r.Items[2].Attrs["status"])
 	require.True(t, r.Items[2].Attrs["version"].RawEquals(cty.NumberIntVal(2)))
+	// The change of the one write: the stored order before, the updated one after.
+	require.Len(t, r.Changes, 1)
+	require.Equal(t, s.Entity("Order"), r.Changes[0].Entity)
+	require.Equal(t, cty.StringVal("OPEN"), r.Changes[0].Before.Attrs["status"])
+	require.Equal(t, r.Items[2].Attrs, r.Changes[0].After.Attrs)
 	table = r.Items
 	r, err = oracle.ApplyWrite(up, table, in)
 	require.NoError(t, err)
 	require.Equal(t, "ConditionalCheckFailedException", r.String())
 	require.Equal(t, 0, r.Failed)
+	require.Empty(t, r.Changes, "a failed write changes nothing")
 }

@@ -164,27 +164,34 @@ func (r *runner) checkWrites(ctx context.Context, table string, ds *Dataset) err
 		}
 		ex := ds.Sources[i].Example
 		wc := WriteCheck{Item: ex.Name(), Measured: map[string]float64{}, Estimated: cost.ItemWrite(it), pos: findings.PosOf(&ex.DeclRange)}
-		if c := out.ConsumedCapacity; c != nil {
-			if c.Table != nil && c.Table.CapacityUnits != nil {
-				wc.Measured[hclschema.PrimaryIndexName] = *c.Table.CapacityUnits
-			}
-			for name, ic := range c.GlobalSecondaryIndexes {
-				if ic.CapacityUnits != nil {
-					wc.Measured[name] = *ic.CapacityUnits
-				}
-			}
-			for name, ic := range c.LocalSecondaryIndexes {
-				if ic.CapacityUnits != nil {
-					wc.Measured[name] = *ic.CapacityUnits
-				}
-			}
-		}
+		addConsumed(wc.Measured, out.ConsumedCapacity)
 		wc.OK = sameUnits(wc.Measured, wc.Estimated)
 		r.mu.Lock()
 		r.report.WriteCapacity = append(r.report.WriteCapacity, wc)
 		r.mu.Unlock()
 	}
 	return nil
+}
+
+// addConsumed adds the units of c (ReturnConsumedCapacity INDEXES) per
+// index to into: the table's under "table", each index's under its name.
+func addConsumed(into map[string]float64, c *types.ConsumedCapacity) {
+	if c == nil {
+		return
+	}
+	if c.Table != nil && c.Table.CapacityUnits != nil {
+		into[hclschema.PrimaryIndexName] += *c.Table.CapacityUnits
+	}
+	for name, ic := range c.GlobalSecondaryIndexes {
+		if ic.CapacityUnits != nil {
+			into[name] += *ic.CapacityUnits
+		}
+	}
+	for name, ic := range c.LocalSecondaryIndexes {
+		if ic.CapacityUnits != nil {
+			into[name] += *ic.CapacityUnits
+		}
+	}
 }
 
 // sameUnits reports whether two per-index unit maps agree (an index

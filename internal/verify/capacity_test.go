@@ -1,8 +1,14 @@
 package verify
 
 import (
+	"bytes"
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/internal/findings"
 )
 
 func TestCapacityMismatchRounding(t *testing.T) {
@@ -70,4 +76,26 @@ Write capacity (WCU of writing each example item: measured with ReturnConsumedCa
 	if sameUnits(map[string]float64{"table": 1}, map[string]float64{"table": 1, "G": 0}) != true {
 		t.Error("an index at 0 on one side only is the same")
 	}
+}
+
+// TestWritePatternCapacityFinding: a write pattern whose success case
+// consumed other units than the estimate fails with VF281 at the write
+// pattern, in the findings and in the text report.
+func TestWritePatternCapacityFinding(t *testing.T) {
+	pos := &findings.Pos{File: "app.tfdyn.hcl", Line: 40, Column: 1, EndLine: 40, EndColumn: 30}
+	rep := &Report{Schema: "app.tfdyn.hcl", Target: "local", Provider: 6,
+		Writes: []WriteReport{{Name: "close_order", Operation: "UpdateItem", OK: false, Pos: pos,
+			Cases:    []WriteCase{{Case: "success", Expected: "ok", Got: "ok", OK: true}},
+			Capacity: &WriteCheck{Item: "close_order (success case)", Measured: map[string]float64{"table": 1, "GSI1": 2}, Estimated: map[string]float64{"table": 1, "GSI1": 1}}}}}
+	rep.finish()
+	require.False(t, rep.Passed)
+	var got []string
+	for _, f := range rep.Findings() {
+		got = append(got, fmt.Sprintf("%s %s %d:%d %s | %s", f.Code, f.Severity, f.Pos.Line, f.Pos.Column, f.Summary, f.Detail))
+	}
+	require.Equal(t, []string{"VF281 error 40:1 Write pattern close_order: write capacity differs from the estimate | " +
+		"The success case (UpdateItem) consumed table 1 + GSI1 2 WCU; the estimate for the items it changed is table 1 + GSI1 1 WCU."}, got)
+	var text bytes.Buffer
+	rep.WriteText(&text)
+	require.Contains(t, text.String(), "      FAIL capacity     measured table 1 + GSI1 2 WCU, estimated table 1 + GSI1 1 WCU\n")
 }

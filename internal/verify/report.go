@@ -420,6 +420,12 @@ func (r *Report) Findings() []findings.Finding {
 	for _, f := range writeFindings(r.WriteCapacity) { // capacity.go
 		add(vfWriteCapacity, f.Severity, f.Summary, f.Detail, f.Pos, f.Subject)
 	}
+	for _, w := range r.Writes {
+		if c := w.Capacity; c != nil && !c.OK {
+			add(vfWriteCallCap, findings.Error, "Write pattern "+w.Name+": write capacity differs from the estimate",
+				fmt.Sprintf("The success case (%s) consumed %s WCU; the estimate for the items it changed is %s WCU.", w.Operation, unitsText(c.Measured), unitsText(c.Estimated)), w.Pos, w.Name)
+		}
+	}
 	if r.Error != "" {
 		out = append(out, findings.Finding{Severity: findings.Error, Summary: "verify could not finish", Detail: r.Error})
 	}

@@ -130,6 +130,16 @@ func verifyExample(t *testing.T, env *tfenv.Env, s *hclschema.Schema, dir string
 		require.True(t, p.OK, p.Name)
 		require.Empty(t, p.Warning, "pattern %s found nothing for any example input", p.Name)
 	}
+	// Measured next to estimated units for every pattern: the Capacity
+	// table (reads; a mismatch fails the pattern, VF271) and each write
+	// pattern's success case (VF281).
+	require.Contains(t, text.String(), "\nCapacity (RCU per call: measured with ReturnConsumedCapacity, estimated by tfdyn cost for the same items)\n")
+	require.Len(t, rep.Writes, len(s.WritePatterns))
+	for _, w := range rep.Writes {
+		require.NotNil(t, w.Capacity, "write pattern %s: %s", w.Name, text.String())
+		require.True(t, w.Capacity.OK, "write pattern %s: %s", w.Name, text.String())
+		require.NotEmpty(t, w.Capacity.Measured, w.Name)
+	}
 	require.Len(t, rep.Scale, len(s.Patterns))
 	// On the local target destroy is proven by plan: DynamoDB Local takes
 	// the table with it.

@@ -16,6 +16,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/cost"
 	"github.com/tfdyn/tfdyn/internal/findings"
 	"github.com/tfdyn/tfdyn/internal/oracle"
 )
@@ -30,6 +31,11 @@ type WriteReport struct {
 	OK        bool          `json:"ok"`
 	Warning   string        `json:"warning,omitempty"`
 	Pos       *findings.Pos `json:"position,omitempty"`
+	// Capacity compares the write units the success case consumed (table
+	// and each index, ReturnConsumedCapacity INDEXES) with the estimate of
+	// package cost for the same items (cost.ChangeUnits of each write,
+	// twice in a transaction); nil when the success case did not succeed.
+	Capacity *WriteCheck `json:"capacity,omitempty"`
 }
 
 // WriteCase is one run of a write pattern: what the oracle expected
@@ -74,6 +80,9 @@ func writeWritesText(w io.Writer, ws []WriteReport, after []PatternReport) {
 					fmt.Fprintf(w, "           %s\n", c.Message)
 				}
 			}
+		}
+		if c := x.Capacity; c != nil {
+			fmt.Fprintf(w, "      %s capacity     measured %s WCU, estimated %s WCU\n", mark(c.OK), unitsText(c.Measured), unitsText(c.Estimated))
 		}
 		if x.Warning != "" {
 			fmt.Fprintf(w, "      warning: %s\n", x.Warning)
@@ -185,7 +194,7 @@ func (r *runner) writePattern(ctx context.Context, w *hclschema.WritePattern) (W
 			return c, false, nil
 		}
 		c.Expected = exp.String()
-		got, err := r.sendWrite(ctx, w, ds, in)
+		got, consumed, err := r.sendWrite(ctx, w, ds, in)
 		if err != nil {
 			if ctx.Err() != nil {
 				return c, false, ctx.Err()
@@ -197,6 +206,9 @@ func (r *runner) writePattern(ctx context.Context, w *hclschema.WritePattern) (W
 		if got != c.Expected {
 			c.OK = false
 			c.Message = fmt.Sprintf("%s of write pattern %q: the model expects %s, DynamoDB answered %s", operationOf(w), w.Name, c.Expected, got)
+		}
+		if name == "success" && exp.OK() && got == c.Expected {
+			rep.Capacity = writeCallCheck(w, exp, consumed, rep.Pos)
 		}
 		if exp.OK() {
 			by := fmt.Sprintf("write pattern %q (%s, %s case)", w.Name, operationOf(w), name)
@@ -249,7 +261,27 @@ func (r *runner) writePattern(ctx context.Context, w *hclschema.WritePattern) (W
 	for _, c := range rep.Cases {
 		rep.OK = rep.OK && c.OK
 	}
+	if rep.Capacity != nil {
+		rep.OK = rep.OK && rep.Capacity.OK
+	}
 	return rep, nil
+}
+
+// writeCallCheck compares what a successful call consumed with the
+// estimate for the items it changed: cost.ChangeUnits of every write,
+// TransactionFactor times in a transaction.
+func writeCallCheck(w *hclschema.WritePattern, res oracle.WriteResult, consumed map[string]float64, pos *findings.Pos) *WriteCheck {
+	factor := 1.0
+	if w.Transaction {
+		factor = cost.TransactionFactor
+	}
+	est := map[string]float64{}
+	for _, ch := range res.Changes {
+		for ix, u := range cost.ChangeUnits(ch.Entity, ch.Before, ch.After) {
+			est[ix] += factor * u
+		}
+	}
+	return &WriteCheck{Item: w.Name + " (success case)", Measured: consumed, Estimated: est, OK: sameUnits(consumed, est), pos: pos}
 }
 
 // replaceItems makes items the table's data set (the oracle's table after
@@ -452,40 +484,65 @@ func changed(v cty.Value, tag string) cty.Value {
 // sendWrite sends the write pattern to DynamoDB: one PutItem, UpdateItem
 // or DeleteItem, or a TransactWriteItems, with the condition and update
 // expressions built by the SDK's expression builder. It returns the
-// outcome in oracle.WriteResult.String's form; err is any other failure.
-func (r *runner) sendWrite(ctx context.Context, w *hclschema.WritePattern, ds *Dataset, in map[string]cty.Value) (string, error) {
+// outcome in oracle.WriteResult.String's form and the write units it
+// consumed per index (ReturnConsumedCapacity INDEXES; nothing when the
+// write failed); err is any other failure.
+func (r *runner) sendWrite(ctx context.Context, w *hclschema.WritePattern, ds *Dataset, in map[string]cty.Value) (string, map[string]float64, error) {
 	table := r.ws.tableNames[w.Table]
 	in, err := w.CheckInputs(in)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	var items []types.TransactWriteItem
 	for _, wr := range w.Writes {
 		ti, err := buildWrite(table, wr, ds, in)
 		if err != nil {
-			return "", fmt.Errorf("%s of %s: %w", wr.Op, wr.Entity.Name, err)
+			return "", nil, fmt.Errorf("%s of %s: %w", wr.Op, wr.Entity.Name, err)
 		}
 		items = append(items, ti)
 	}
+	consumed := map[string]float64{}
+	indexes := types.ReturnConsumedCapacityIndexes
 	if w.Transaction {
-		_, err = r.client.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
+		var out *dynamodb.TransactWriteItemsOutput
+		out, err = r.client.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items, ReturnConsumedCapacity: indexes})
+		if err == nil {
+			for i := range out.ConsumedCapacity {
+				addConsumed(consumed, &out.ConsumedCapacity[i])
+			}
+		}
 	} else {
+		var c *types.ConsumedCapacity
 		switch ti := items[0]; {
 		case ti.Put != nil:
 			p := ti.Put
-			_, err = r.client.PutItem(ctx, &dynamodb.PutItemInput{TableName: p.TableName, Item: p.Item,
+			var out *dynamodb.PutItemOutput
+			out, err = r.client.PutItem(ctx, &dynamodb.PutItemInput{TableName: p.TableName, Item: p.Item, ReturnConsumedCapacity: indexes,
 				ConditionExpression: p.ConditionExpression, ExpressionAttributeNames: p.ExpressionAttributeNames, ExpressionAttributeValues: p.ExpressionAttributeValues})
+			if err == nil {
+				c = out.ConsumedCapacity
+			}
 		case ti.Update != nil:
 			u := ti.Update
-			_, err = r.client.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: u.TableName, Key: u.Key, UpdateExpression: u.UpdateExpression,
+			var out *dynamodb.UpdateItemOutput
+			out, err = r.client.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: u.TableName, Key: u.Key, UpdateExpression: u.UpdateExpression, ReturnConsumedCapacity: indexes,
 				ConditionExpression: u.ConditionExpression, ExpressionAttributeNames: u.ExpressionAttributeNames, ExpressionAttributeValues: u.ExpressionAttributeValues})
+			if err == nil {
+				c = out.ConsumedCapacity
+			}
 		case ti.Delete != nil:
 			d := ti.Delete
-			_, err = r.client.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: d.TableName, Key: d.Key,
+			var out *dynamodb.DeleteItemOutput
+			out, err = r.client.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: d.TableName, Key: d.Key, ReturnConsumedCapacity: indexes,
 				ConditionExpression: d.ConditionExpression, ExpressionAttributeNames: d.ExpressionAttributeNames, ExpressionAttributeValues: d.ExpressionAttributeValues})
+			if err == nil {
+				c = out.ConsumedCapacity
+			}
 		}
+		addConsumed(consumed, c)
 	}
-	return outcome(err)
+	got, err := outcome(err)
+	return got, consumed, err
 }
 
 // outcome names DynamoDB's answer to a write.

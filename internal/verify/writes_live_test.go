@@ -64,6 +64,25 @@ func TestVerifyWritePatterns(t *testing.T) {
 		},
 	}, got, text.String())
 	require.True(t, rep.Passed, text.String())
+	// The success case's write units, measured and estimated for the same
+	// items (VF281): register_customer puts the customer (1 WCU, and 1 in
+	// ByEmail) and its guard item (1), twice in a transaction;
+	// update_order_status rewrites an order no index holds; place_order
+	// puts an order (1) and counts it on the customer (1, and its ByEmail
+	// entry, which projects orders: 1), twice.
+	capacity := map[string][2]map[string]float64{}
+	for _, w := range rep.Writes {
+		require.NotNil(t, w.Capacity, w.Name)
+		require.True(t, w.Capacity.OK, w.Name)
+		capacity[w.Name] = [2]map[string]float64{w.Capacity.Measured, w.Capacity.Estimated}
+	}
+	both := func(m map[string]float64) [2]map[string]float64 { return [2]map[string]float64{m, m} }
+	require.Equal(t, map[string][2]map[string]float64{
+		"register_customer":   both(map[string]float64{"table": 4, "ByEmail": 2}),
+		"update_order_status": both(map[string]float64{"table": 1}),
+		"place_order":         both(map[string]float64{"table": 4, "ByEmail": 2}),
+	}, capacity, text.String())
+	require.Contains(t, text.String(), "      ok   capacity     measured table 4 + ByEmail 2 WCU, estimated table 4 + ByEmail 2 WCU\n")
 	require.NotEmpty(t, rep.AfterWrites)
 	assertCleanedUp(t, rep)
 }
