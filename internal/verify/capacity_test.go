@@ -2,6 +2,7 @@ package verify
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -98,4 +99,28 @@ func TestWritePatternCapacityFinding(t *testing.T) {
 	var text bytes.Buffer
 	rep.WriteText(&text)
 	require.Contains(t, text.String(), "      FAIL capacity     measured table 1 + GSI1 2 WCU, estimated table 1 + GSI1 1 WCU\n")
+
+	// --format json carries the figures: per run the consumed and the
+	// estimated read units, per write pattern the write units.
+	rep.Patterns = []PatternReport{{Name: "orders", Runs: []RunResult{{Consumed: 1.5, Estimated: 1.5, OK: true}}, OK: true}}
+	var js bytes.Buffer
+	require.NoError(t, rep.WriteJSON(&js))
+	var back struct {
+		Patterns []struct {
+			Runs []struct {
+				Consumed  float64 `json:"consumed_capacity"`
+				Estimated float64 `json:"estimated_capacity"`
+			} `json:"runs"`
+		} `json:"patterns"`
+		Writes []struct {
+			Capacity struct {
+				Measured, Estimated map[string]float64
+			} `json:"capacity"`
+		} `json:"writes"`
+	}
+	require.NoError(t, json.Unmarshal(js.Bytes(), &back))
+	require.Equal(t, 1.5, back.Patterns[0].Runs[0].Consumed)
+	require.Equal(t, 1.5, back.Patterns[0].Runs[0].Estimated)
+	require.Equal(t, map[string]float64{"table": 1, "GSI1": 2}, back.Writes[0].Capacity.Measured)
+	require.Equal(t, map[string]float64{"table": 1, "GSI1": 1}, back.Writes[0].Capacity.Estimated)
 }
