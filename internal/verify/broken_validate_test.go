@@ -45,7 +45,7 @@ func TestBrokenCopiesFailValidate(t *testing.T) {
 			},
 		},
 		"wrong_index": {
-			errors: []string{"TD124 326:5", "TD136 334:15", "TD145 516:17", "TD145 527:19"},
+			errors: []string{"TD124 326:5", "TD136 334:15", "TD145 520:17", "TD145 535:19"},
 			detail: []string{
 				`Expected Order["o-1001"]; the pattern returns no item. Order["o-1001"] is not returned: its GSI2PK "STATUS#SHIPPED" does not satisfy GSI2PK = "ORDER#o-1001".`,
 			},

@@ -58,6 +58,10 @@ entity "Category" {
   put {
     entity = entity.Customer
   }
+  workload {
+    rate      = 0.5 # every new customer (Customer's writes)
+    peak_rate = 5
+  }
 }
 `, `write_pattern "register_customer" {
   description = "Sign up: the username must not be taken"
@@ -65,6 +69,10 @@ entity "Category" {
   put {
     entity    = entity.Customer
     condition = attribute_not_exists(PK)
+  }
+  workload {
+    rate      = 0.5 # every new customer (Customer's writes)
+    peak_rate = 5
   }
 }
 

@@ -209,7 +209,7 @@ func TestVerifyBrokenWriteCopies(t *testing.T) {
 				"           inputs: expiresAt=1001 orderDate=\"2024-05-01-w1\" orderId=\"o-1001-w1\" status=\"SHIPPED\" total=42.5 username=\"alice-w1\" version=1",
 				"           PutItem of write pattern \"place_order\"" + noCondition,
 			},
-			findings: []string{"VF411 513:1 Write pattern place_order: repeat"},
+			findings: []string{"VF411 517:1 Write pattern place_order: repeat"},
 		},
 		// The same update again with the version read before the first
 		// one (now stale) overwrites it: a lost update.
@@ -220,7 +220,7 @@ func TestVerifyBrokenWriteCopies(t *testing.T) {
 				"           inputs: expected_version=1001 orderDate=\"2024-05-01\" orderId=\"o-1001\" status=\"SHIPPED-w1\" username=\"alice\"",
 				"           UpdateItem of write pattern \"update_order_status\"" + noCondition,
 			},
-			findings: []string{"VF411 522:1 Write pattern update_order_status: repeat"},
+			findings: []string{"VF411 530:1 Write pattern update_order_status: repeat"},
 		},
 		// No guard item: register_customer is a plain PutItem without a
 		// condition (the repeat succeeds) and stores a second customer

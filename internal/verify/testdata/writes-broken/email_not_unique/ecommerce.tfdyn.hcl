@@ -507,6 +507,10 @@ write_pattern "register_customer" {
   put {
     entity = entity.Customer
   }
+  workload {
+    rate      = 0.5 # every new customer (Customer's writes)
+    peak_rate = 5
+  }
 }
 
 write_pattern "place_order" {
@@ -515,6 +519,10 @@ write_pattern "place_order" {
   put {
     entity    = entity.Order
     condition = attribute_not_exists(PK)
+  }
+  workload {
+    rate      = 4 # with update_order_status, Order's 5 writes a second
+    peak_rate = 40
   }
 }
 
@@ -527,6 +535,10 @@ write_pattern "update_order_status" {
     set       = { status = input.status }
     add       = { version = 1 }
     condition = version == input.expected_version
+  }
+  workload {
+    rate      = 1
+    peak_rate = 10
   }
 }
 

@@ -523,6 +523,10 @@ write_pattern "register_customer" {
     entity    = entity.Customer
     condition = attribute_not_exists(PK)
   }
+  workload {
+    rate      = 0.5 # every new customer (Customer's writes)
+    peak_rate = 5
+  }
 }
 
 write_pattern "claim_email" {
@@ -541,6 +545,10 @@ write_pattern "place_order" {
     entity    = entity.Order
     condition = attribute_not_exists(PK)
   }
+  workload {
+    rate      = 4 # with update_order_status, Order's 5 writes a second
+    peak_rate = 40
+  }
 }
 
 write_pattern "update_order_status" {
@@ -552,6 +560,10 @@ write_pattern "update_order_status" {
     set       = { status = input.status }
     add       = { version = 1 }
     condition = version == input.expected_version
+  }
+  workload {
+    rate      = 1
+    peak_rate = 10
   }
 }
 
