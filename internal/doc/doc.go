@@ -1,4 +1,5 @@
-// Package doc writes the design document of a tfdyn schema as Markdown.
+// Package doc writes the design document of a tfdyn schema as Markdown,
+// and the same document as data with its cost estimate (JSON, json.go).
 //
 // The document follows the deliverables of single-table design guides: per
 // table a settings summary, the index list, the entity-key chart of the
