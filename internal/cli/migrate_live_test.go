@@ -172,6 +172,7 @@ func TestLiveMigrateCLI(t *testing.T) {
 	code, out, errOut = runTfdyn(t, withCP...)
 	require.Equal(t, 0, code)
 	require.Contains(t, errOut, "migrate: resuming from "+cp+"\n")
+	require.Regexp(t, `(?m)^migrate: scanned \d+ items, \d+ of planned entities, \d+ updated$`, errOut, "progress on stderr")
 	require.Contains(t, out, "Scanned 2000 items in 2 segments: 2000 of the planned entities")
 	saved, err = migrate.ParseCheckpoint([]byte(readFile(t, cp)))
 	require.NoError(t, err)
