@@ -85,8 +85,11 @@ func TestLiveMigrateCLI(t *testing.T) {
 		put(t, ctx, client, base, "Product", map[string]cty.Value{"productId": cty.StringVal(fmt.Sprintf("p-%03d", i)), "category": cty.StringVal([]string{"books", "games"}[i%2]), "title": cty.StringVal(u)})
 	}
 	t.Logf("%d items written in %s", 5*n, time.Since(start).Round(100*time.Millisecond))
-	live := []string{"migrate", "git:HEAD:schema", "schema", "--table", "app", "--endpoint", target.Endpoint()}
-	code, out, _ := runTfdyn(t, append(live, "--check")...)
+	// The README's commands, each line as written there (http://localhost:8000
+	// stands for DynamoDB Local's endpoint).
+	readme, readmeDone := readmeMigrateRunner(t, target.Endpoint())
+	check := readme("tfdyn migrate git:HEAD:schema schema --table app --endpoint http://localhost:8000 --check")
+	code, out, _ := runTfdyn(t, check...)
 	require.Equal(t, 0, code, "BASE against itself: %s", out)
 
 	// HEAD, in the pull request: GSI2 over existing attributes (orders
@@ -94,7 +97,7 @@ func TestLiveMigrateCLI(t *testing.T) {
 	// products join GSI1. The review classifies both; the changed pattern
 	// blocks until acknowledged.
 	copyFile(t, filepath.Join(testdata, "backfill", "app.tfdyn.hcl"), filepath.Join(repo, "schema", "app.tfdyn.hcl"))
-	code, out, errOut := runTfdyn(t, "diff", "git:HEAD:schema", "schema")
+	code, out, errOut := runTfdyn(t, readme("tfdyn diff git:HEAD:schema schema")...)
 	t.Logf("diff:\n%s", out)
 	require.Equal(t, 1, code)
 	require.Contains(t, out, "git:HEAD:schema → schema: 7 changes (1 blocking, 0 acknowledged, 3 need a backfill)\n")
@@ -102,11 +105,18 @@ func TestLiveMigrateCLI(t *testing.T) {
 	require.Contains(t, out, "SD102 additive: GSI \"GSI2\" added to table \"app\" [table.app.index.GSI2]\n  head: schema/app.tfdyn.hcl:15:3\n")
 	require.Contains(t, out, "SD201 needs backfill: entity \"Order\" joins index \"GSI2\" [entity.Order.index.GSI2]\n  base: HEAD:schema/app.tfdyn.hcl:37:1\n  head: schema/app.tfdyn.hcl:59:3\n")
 	require.Contains(t, out, "SD202 needs backfill: index \"GSI1\" keys of entity \"Customer\" changed [entity.Customer.index.GSI1]\n  base: HEAD:schema/app.tfdyn.hcl:26:3\n  head: schema/app.tfdyn.hcl:31:3\n")
-	code, _, _ = runTfdyn(t, "diff", "git:HEAD:schema", "schema", "--ack", "SD402=access_pattern.customer_by_email:callers send lower-case emails from release 7")
+	code, _, _ = runTfdyn(t, readme("tfdyn diff git:HEAD:schema schema --ack 'SD402=access_pattern.customer_by_email:callers send lower-case emails from release 7'")...)
 	require.Equal(t, 0, code)
+	code, out, _ = runTfdyn(t, readme("tfdyn diff git:HEAD:schema schema --format markdown")...)
+	require.Equal(t, 1, code)
+	require.True(t, strings.HasPrefix(out, "### tfdyn diff\n\n**1 change blocking.** `git:HEAD:schema` → `schema`: 7 changes.\n\n"), out)
+	require.Contains(t, out, "| ⛔ | SD402 | breaking for readers | access pattern \"customer_by_email\" changed<br>`access_pattern.customer_by_email` | customer_by_email | - |\n")
+	require.Contains(t, out, "| 🔁 | SD202 | needs backfill | index \"GSI1\" keys of entity \"Customer\" changed<br>`entity.Customer.index.GSI1` | customer_by_email | Customer |\n")
+	require.Contains(t, out, "| 🔁 | SD201 | needs backfill | entity \"Order\" joins index \"GSI2\"<br>`entity.Order.index.GSI2` | open_orders | Order |\n")
+	require.Contains(t, out, "\n3 changes need a backfill of stored items: `tfdyn migrate git:HEAD:schema schema --dry-run` shows the data plan.\n")
 
 	// The data plan with counts, before anything changes.
-	code, out, _ = runTfdyn(t, append(live, "--dry-run")...)
+	code, out, _ = runTfdyn(t, readme("tfdyn migrate git:HEAD:schema schema --table app --endpoint http://localhost:8000 --dry-run")...)
 	require.Equal(t, 0, code)
 	require.Contains(t, out, "entity Order (table app)\n  found by: PK begins with \"CUSTOMER#\" and SK begins with \"ORDER#\", each confirmed by recomputing its BASE key\n"+
 		"  gain   GSI2PK = \"OPEN\" (index GSI2) when status == \"OPEN\"\n  gain   GSI2SK = \"${orderDate}#${orderId}\" (index GSI2) when status == \"OPEN\"\n"+
@@ -114,26 +124,30 @@ func TestLiveMigrateCLI(t *testing.T) {
 	require.Contains(t, out, "Scanned 2000 items in 4 segments: 2000 of the planned entities, 0 of other entities, 0 of no declared entity, 0 matching several.\n")
 
 	// The table first: emit, the plan gate, apply (terraform adds GSI2).
-	code, _, _ = runTfdyn(t, "emit", "schema", "-o", "infra")
+	code, _, _ = runTfdyn(t, readme("tfdyn emit schema -o infra")...)
 	require.Equal(t, 0, code)
-	code, out, errOut = runTfdyn(t, "plan", "--dir", "infra", "--schema", "schema")
+	code, out, errOut = runTfdyn(t, readme("tfdyn plan --dir infra --schema schema")...)
 	t.Logf("plan:\n%s%s", out, errOut)
 	require.Equal(t, 0, code)
-	tf("apply", "-auto-approve")
+	tf(append(readme("terraform -chdir=infra apply"), "-auto-approve")...)
 
 	// Before the backfill the check fails: the items are in BASE's shape.
-	code, out, errOut = runTfdyn(t, append(live, "--check")...)
+	code, out, errOut = runTfdyn(t, check...)
 	t.Logf("check before migrate:\n%s%s", out, errOut)
 	require.Equal(t, 1, code)
-	require.Contains(t, out, "  entity Order: 1200 items (800 in HEAD's shape, 400 not migrated, 0 half-migrated)\n")
+	require.Contains(t, out, "Check of table app against HEAD: scanned 2000 items in 4 segments.\n"+
+		"  entity Customer: 400 items (0 in HEAD's shape, 400 not migrated, 0 half-migrated)\n"+
+		"  entity Order: 1200 items (800 in HEAD's shape, 400 not migrated, 0 half-migrated)\n"+
+		"  entity Product: 400 items (0 in HEAD's shape, 400 not migrated, 0 half-migrated)\n"+
+		"  of no HEAD entity: 0, of several: 0\n", "the counts per entity before the migration")
 	require.Contains(t, out, "FINDING not migrated: Customer {PK=\"CUSTOMER#user000\", SK=\"PROFILE\"}: GSI1PK is \"EMAIL#Mailuser000@Example.com\", HEAD computes \"EMAIL#mailuser000@example.com\"; GSI1SK is \"EMAIL#Mailuser000@Example.com\", HEAD computes \"EMAIL#mailuser000@example.com\"\n")
 	require.Contains(t, out, "FINDING not migrated: 1180 more\n")
 	require.Contains(t, out, "FINDING pattern open_orders {}: DynamoDB returned 0 items, HEAD's oracle 400: missing {PK=\"CUSTOMER#user000\", SK=\"ORDER#2024-01-01#o-000-0\"}, ")
 	require.Contains(t, errOut, "Error: migrate --check: 28 findings (listed above)\n")
 
 	// Cut by Ctrl-C: exit 130, the checkpoint stays; the same command resumes.
-	cp := filepath.Join(repo, "migrate.checkpoint.json")
-	withCP := append(live, "--checkpoint", cp, "--rate", "200", "--parallel", "2")
+	cp := "migrate.checkpoint.json"
+	withCP := readme("tfdyn migrate git:HEAD:schema schema --table app --endpoint http://localhost:8000 --checkpoint migrate.checkpoint.json --rate 200 --parallel 2")
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go func() { // Ctrl-C once the first page is checkpointed
@@ -158,6 +172,7 @@ func TestLiveMigrateCLI(t *testing.T) {
 	code, out, errOut = runTfdyn(t, withCP...)
 	require.Equal(t, 0, code)
 	require.Contains(t, errOut, "migrate: resuming from "+cp+"\n")
+	require.Regexp(t, `(?m)^migrate: scanned \d+ items, \d+ of planned entities, \d+ updated$`, errOut, "progress on stderr")
 	require.Contains(t, out, "Scanned 2000 items in 2 segments: 2000 of the planned entities")
 	saved, err = migrate.ParseCheckpoint([]byte(readFile(t, cp)))
 	require.NoError(t, err)
@@ -171,14 +186,14 @@ func TestLiveMigrateCLI(t *testing.T) {
 	require.EqualValues(t, 3*n, updated+already-2*n, "1200 items to update: updated now, or by the page the interrupt cut")
 
 	// Again, from scratch: nothing left to do.
-	code, out, _ = runTfdyn(t, live...)
+	code, out, _ = runTfdyn(t, "migrate", "git:HEAD:schema", "schema", "--table", "app", "--endpoint", target.Endpoint())
 	require.Equal(t, 0, code)
 	require.Contains(t, out, "  items: 400 (0 updated, 400 already in HEAD's shape, 0 changed by someone else, 0 failed), about 0 WCU\n")
 	require.NotContains(t, out, " 1 updated")
 
 	// The check: every item in HEAD's shape, the counts per entity as
 	// written, every HEAD pattern live as HEAD's oracle computes.
-	code, out, errOut = runTfdyn(t, append(live, "--check")...)
+	code, out, errOut = runTfdyn(t, check...)
 	t.Logf("check:\n%s%s", out, errOut)
 	require.Equal(t, 0, code)
 	require.Equal(t, "Check of table app against HEAD: scanned 2000 items in 4 segments.\n"+
@@ -188,6 +203,7 @@ func TestLiveMigrateCLI(t *testing.T) {
 		"  of no HEAD entity: 0, of several: 0\n"+
 		"  patterns: 6 run live with 26 input sets, 0 differ from HEAD's oracle\n"+
 		"OK: every item is in HEAD's shape and every pattern returns what HEAD's oracle computes.\n", out)
+	readmeDone()
 
 	// The removal, the other way round: HEAD is committed; first readers
 	// stop (the pattern goes: SD401), then the GSI goes (SD502, DP202),
@@ -262,4 +278,148 @@ func put(t *testing.T, ctx context.Context, c *dynamodb.Client, s *hclschema.Sch
 	}
 	_, err = c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("app"), Item: av})
 	require.NoError(t, err)
+}
+
+// readmeMigrateBlock returns the command lines of the README's "Changing a
+// design that has data" block, without comments and blank lines.
+func readmeMigrateBlock(t *testing.T) []string {
+	t.Helper()
+	readme := readFile(t, readmePath)
+	_, section, ok := strings.Cut(readme, "\n## Changing a design that has data\n")
+	require.True(t, ok, "README.md has no section \"Changing a design that has data\"")
+	_, block, ok := strings.Cut(section, "```sh\n")
+	require.True(t, ok, "the section has no sh block")
+	block, _, ok = strings.Cut(block, "```\n")
+	require.True(t, ok)
+	var lines []string
+	for _, l := range strings.Split(block, "\n") {
+		if l = strings.TrimSpace(stripComment(l)); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return lines
+}
+
+// readmePath is README.md as an absolute path, for tests that change the
+// working directory.
+var readmePath = func() string {
+	p, err := filepath.Abs("../../README.md")
+	if err != nil {
+		panic(err)
+	}
+	return p
+}()
+
+// stripComment drops a shell comment: an unquoted # that starts a word.
+func stripComment(line string) string {
+	var quote rune
+	for i, r := range line {
+		switch {
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			}
+		case r == '\'' || r == '"':
+			quote = r
+		case r == '#' && (i == 0 || line[i-1] == ' ' || line[i-1] == '\t'):
+			return line[:i]
+		}
+	}
+	return line
+}
+
+// shellWords splits a command line into words as sh does for plain words
+// and single- or double-quoted strings; it fails on what it does not
+// handle (escapes, variables, globs: the README's commands use none).
+func shellWords(t *testing.T, line string) []string {
+	t.Helper()
+	var words []string
+	var cur strings.Builder
+	var quote rune
+	inWord := false
+	for _, r := range line {
+		switch {
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			} else {
+				cur.WriteRune(r)
+			}
+		case r == '\'' || r == '"':
+			quote, inWord = r, true
+		case r == ' ' || r == '\t':
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			require.NotContains(t, `\$*?`, string(r), "%s: a shell character this splitter does not handle", line)
+			cur.WriteRune(r)
+			inWord = true
+		}
+	}
+	require.Zero(t, quote, "%s: unterminated quote", line)
+	if inWord {
+		words = append(words, cur.String())
+	}
+	return words
+}
+
+// readmeMigrateRunner returns run, which gives the arguments of a command
+// line of the README's block (after "tfdyn", or after "terraform
+// -chdir=infra"), with http://localhost:8000 replaced by endpoint, and
+// fails unless the block holds the line exactly; and done, which fails
+// unless every line of the block was run.
+func readmeMigrateRunner(t *testing.T, endpoint string) (run func(line string) []string, done func()) {
+	t.Helper()
+	block := readmeMigrateBlock(t)
+	used := map[string]bool{}
+	run = func(line string) []string {
+		t.Helper()
+		require.Contains(t, block, line, "the README's block runs this command as written")
+		used[line] = true
+		words := shellWords(t, line)
+		for i, w := range words {
+			words[i] = strings.ReplaceAll(w, "http://localhost:8000", endpoint)
+		}
+		switch {
+		case words[0] == "tfdyn":
+			return words[1:]
+		case len(words) > 1 && words[0] == "terraform" && words[1] == "-chdir=infra":
+			return words[2:]
+		}
+		t.Fatalf("%s: neither tfdyn nor terraform -chdir=infra", line)
+		return nil
+	}
+	done = func() {
+		t.Helper()
+		for _, l := range block {
+			require.True(t, used[l], "the README's line %q is not run by the test", l)
+		}
+	}
+	return run, done
+}
+
+// TestReadmeMigrateBlock: the README's block holds the commands
+// TestLiveMigrateCLI runs, and they split into the arguments it passes
+// (the live test needs provider 6; this runs everywhere).
+func TestReadmeMigrateBlock(t *testing.T) {
+	block := readmeMigrateBlock(t)
+	require.Equal(t, []string{
+		"tfdyn diff git:HEAD:schema schema",
+		"tfdyn diff git:HEAD:schema schema --ack 'SD402=access_pattern.customer_by_email:callers send lower-case emails from release 7'",
+		"tfdyn diff git:HEAD:schema schema --format markdown",
+		"tfdyn migrate git:HEAD:schema schema --table app --endpoint http://localhost:8000 --dry-run",
+		"tfdyn emit schema -o infra",
+		"tfdyn plan --dir infra --schema schema",
+		"terraform -chdir=infra apply",
+		"tfdyn migrate git:HEAD:schema schema --table app --endpoint http://localhost:8000 --checkpoint migrate.checkpoint.json --rate 200 --parallel 2",
+		"tfdyn migrate git:HEAD:schema schema --table app --endpoint http://localhost:8000 --check",
+	}, block)
+	require.Equal(t, []string{"tfdyn", "diff", "git:HEAD:schema", "schema", "--ack", "SD402=access_pattern.customer_by_email:callers send lower-case emails from release 7"},
+		shellWords(t, block[1]))
+	require.Equal(t, "tfdyn diff x ", stripComment(`tfdyn diff x # a comment`))
+	require.Equal(t, `--ack 'a #b'`, stripComment(`--ack 'a #b'`))
+	require.Equal(t, `a#b`, stripComment(`a#b`))
 }

@@ -526,3 +526,45 @@ func TestLiveCheck(t *testing.T) {
 	_, err = Check(ctx, plan, CheckOptions{Client: client, Table: table, Label: "app", Segments: 1, MaxItems: 3})
 	require.EqualError(t, err, `check: table "checked" holds more than 3 items, the most a check reads (it keeps them in memory): raise the bound`)
 }
+
+// TestLiveRateAndProgress: Rate bounds the updates of all segments
+// together, and Progress is called after every page with counts that only
+// grow, up to the summary's.
+func TestLiveRateAndProgress(t *testing.T) {
+	target := ddblocal.StartForTest(t)
+	ctx := context.Background()
+	client, err := target.NewClient(ctx)
+	require.NoError(t, err)
+	base, head := load(t, sd+"base"), load(t, sd+"backfill")
+	const table = "paced"
+	createBaseTable(t, ctx, client, table)
+	var items []map[string]types.AttributeValue
+	for i := 0; i < 60; i++ {
+		it, err := base.Entity("Customer").Item(cty.ObjectVal(map[string]cty.Value{"username": cty.StringVal(fmt.Sprintf("u%02d", i)),
+			"email": cty.StringVal(fmt.Sprintf("U%02d@X.com", i)), "name": cty.StringVal("n")}))
+		require.NoError(t, err)
+		items = append(items, itemAV(t, it))
+	}
+	writeItems(t, ctx, client, table, items)
+
+	var scanned, updated []int64
+	start := time.Now()
+	res, err := Run(ctx, Build(base, head), Options{Client: client, Table: table, Label: "app", Segments: 3, PageSize: 10, Rate: 20,
+		Progress: func(r *Result) {
+			scanned = append(scanned, r.Scanned)
+			if c := r.Entities["Customer"]; c != nil {
+				updated = append(updated, c.Updated)
+			}
+		}})
+	elapsed := time.Since(start)
+	t.Logf("60 updates at 20 per second: %s, %d progress calls", elapsed, len(scanned))
+	require.NoError(t, err)
+	require.Equal(t, Counts{Items: 60, Updated: 60, WCU: 180}, *res.Entities["Customer"])
+	require.GreaterOrEqual(t, elapsed, 2950*time.Millisecond, "60 updates at 20 per second: the first at once, the last 59/20 s later")
+	require.Less(t, elapsed, 15*time.Second)
+	require.GreaterOrEqual(t, len(scanned), 6, "3 segments of about 20 items in pages of 10: at least 2 pages each")
+	require.IsNonDecreasing(t, scanned)
+	require.IsNonDecreasing(t, updated)
+	require.EqualValues(t, 60, scanned[len(scanned)-1])
+	require.EqualValues(t, 60, updated[len(updated)-1])
+}

@@ -5,11 +5,13 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/schemadiff"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata")
@@ -114,4 +116,35 @@ func TestBuildMembership(t *testing.T) {
 	var out bytes.Buffer
 	require.NoError(t, p.WriteText(&out, nil))
 	golden(t, "membership.txt", out.Bytes())
+}
+
+// TestBuildRefusesKeySchema: HEAD renames the table's partition key (PK to
+// pk everywhere, so every entity's templates still fit): diff calls it a
+// replaced table (SD504) and the plan refuses the table, saying that the
+// items must be copied to a new table, and plans no entity of it.
+func TestBuildRefusesKeySchema(t *testing.T) {
+	src, err := os.ReadFile(sd + "base/app.tfdyn.hcl")
+	require.NoError(t, err)
+	dir := t.TempDir()
+	renamed := regexp.MustCompile(`\bPK\b`).ReplaceAll(src, []byte("pk"))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "app.tfdyn.hcl"), renamed, 0o644))
+	base, head := load(t, sd+"base"), load(t, dir)
+
+	var codes []string
+	for _, c := range schemadiff.Diff(base, head).Changes {
+		if c.Class == schemadiff.Destructive {
+			codes = append(codes, string(c.Code)+" "+c.Address)
+		}
+	}
+	require.Equal(t, []string{"SD504 table.app"}, codes)
+
+	p := Build(base, head)
+	require.True(t, p.Blocked())
+	require.Equal(t, []string{`table "app": the primary key changes from [PK:S, SK:S] to [pk:S, SK:S]: DynamoDB cannot change this in place, so the items must be copied to a new table (tfdyn migrate does not copy tables)`}, p.Refused)
+	require.Empty(t, p.Entities)
+	require.Empty(t, p.Runnable("app"))
+	p.Base, p.Head = "base", "rekeyed"
+	var out bytes.Buffer
+	require.NoError(t, p.WriteText(&out, nil))
+	require.Equal(t, "Data plan base → rekeyed\n\nREFUSED table \"app\": the primary key changes from [PK:S, SK:S] to [pk:S, SK:S]: DynamoDB cannot change this in place, so the items must be copied to a new table (tfdyn migrate does not copy tables).\n", out.String())
 }

@@ -111,6 +111,29 @@ func TestDiffClasses(t *testing.T) {
 	}
 }
 
+// TestMarkdownAcknowledged: the pull-request comment of a change whose
+// blocking changes are acknowledged (✅, the reason and its source in the
+// details, nothing blocks) and of one where some still block (⛔, an --ack
+// line for each of those only).
+func TestMarkdownAcknowledged(t *testing.T) {
+	for name, acks := range map[string][]Ack{
+		"backfill": {{Code: PatternChanged, Address: "access_pattern.customer_by_email", Reason: "callers send lower-case emails from release 7", Source: "--ack"}},
+		"destructive": {
+			{Code: GSIRebuilt, Address: "table.app.index.GSI1", Reason: "projection narrowed on purpose", Source: "schema/tfdyn-diff-acks.hcl:1:1"},
+			{Code: PatternRemoved, Address: "access_pattern.product", Reason: "no caller left", Source: "--ack"},
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			rep := Diff(load(t, "testdata/base"), load(t, "testdata/"+name))
+			rep.Base, rep.Head = "testdata/base", "testdata/"+name
+			require.Empty(t, rep.Acknowledge(acks))
+			var md bytes.Buffer
+			require.NoError(t, rep.WriteMarkdown(&md))
+			golden(t, name+"/want-acked.md", md.Bytes())
+		})
+	}
+}
+
 // TestCodesDocumented: docs/diff.md has a row for every change code with
 // its class, and no row for a code that does not exist.
 func TestCodesDocumented(t *testing.T) {

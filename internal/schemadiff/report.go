@@ -162,7 +162,7 @@ func nonNil(xs []string) []string {
 // table of changes by class and what to do next.
 func (r *Report) WriteMarkdown(w io.Writer) error {
 	var sb strings.Builder
-	blocking, _, backfill := r.counts()
+	blocking, acked, backfill := r.counts()
 	sb.WriteString("### tfdyn diff\n\n")
 	switch {
 	case len(r.Changes) == 0:
@@ -170,10 +170,14 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		_, err := io.WriteString(w, sb.String())
 		return err
 	case blocking > 0:
-		fmt.Fprintf(&sb, "**%s blocking.** `%s` → `%s`: %s.\n", plural(blocking, "change"), r.Base, r.Head, plural(len(r.Changes), "change"))
+		fmt.Fprintf(&sb, "**%s blocking.** `%s` → `%s`: %s", plural(blocking, "change"), r.Base, r.Head, plural(len(r.Changes), "change"))
 	default:
-		fmt.Fprintf(&sb, "**Nothing blocks.** `%s` → `%s`: %s.\n", r.Base, r.Head, plural(len(r.Changes), "change"))
+		fmt.Fprintf(&sb, "**Nothing blocks.** `%s` → `%s`: %s", r.Base, r.Head, plural(len(r.Changes), "change"))
 	}
+	if acked > 0 {
+		fmt.Fprintf(&sb, ", %d acknowledged", acked)
+	}
+	sb.WriteString(".\n")
 	sb.WriteString("\n| | Code | Class | Change | Patterns | Entities |\n|---|---|---|---|---|---|\n")
 	for _, c := range r.Changes {
 		mark := ""
@@ -198,7 +202,13 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	}
 	sb.WriteString("\n</details>\n")
 	if blocking > 0 {
-		sb.WriteString("\nTo accept a blocking change, acknowledge it with a reason: `--ack CODE=ADDRESS:REASON`.\n")
+		sb.WriteString("\nTo accept a blocking change, acknowledge it with a reason: an `acknowledge` block in `" + AckFileName +
+			"` beside the schema, reviewed with this change, or `--ack`:\n\n")
+		for _, c := range r.Changes {
+			if c.Blocking() {
+				fmt.Fprintf(&sb, "- `--ack %s=%s:REASON`\n", c.Code, c.Address)
+			}
+		}
 	}
 	if backfill > 0 {
 		fmt.Fprintf(&sb, "\n%s a backfill of stored items: `tfdyn migrate %s %s --dry-run` shows the data plan.\n",
