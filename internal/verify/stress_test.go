@@ -236,6 +236,9 @@ func TestGeneratedDataKeepsEveryExampleWithinItsWidths(t *testing.T) {
 				for _, ix := range tb.Indexes() {
 					for _, kt := range indexTemplates(it.Entity, ix) {
 						for _, call := range kt.Expr.PaddedNumbers() {
+							if !call.Applies(it.ItemVars()) {
+								continue
+							}
 							v, diags := call.Arg.Eval(it.ItemVars())
 							if diags.HasErrors() || v.IsNull() {
 								continue
