@@ -86,6 +86,20 @@ func TestLimitViolation(t *testing.T) {
 	require.Equal(t, cty.StringVal("v9"), kept.Attrs["SK"])
 	require.Equal(t, cty.StringVal("v123"), missed.Attrs["SK"], "the first item left out (DynamoDB order: v9, v123, v10) that should precede a kept one")
 
+	// Ascending ("the oldest version"): DynamoDB's first item is v10, the
+	// whole candidate set holds v9, which comes first by the numbers.
+	p.Descending = false
+	kept, missed, bad = oracle.LimitViolation(b, items)
+	require.True(t, bad)
+	require.Equal(t, cty.StringVal("v10"), kept.Attrs["SK"])
+	require.Equal(t, cty.StringVal("v9"), missed.Attrs["SK"])
+	p.Limit = 2 // keeps v10 and v123; v9 precedes both
+	kept, missed, bad = oracle.LimitViolation(b, items)
+	require.True(t, bad)
+	require.Equal(t, cty.StringVal("v10"), kept.Attrs["SK"])
+	require.Equal(t, cty.StringVal("v9"), missed.Attrs["SK"])
+	p.Descending, p.Limit = true, 1
+
 	p.Limit = 3 // every candidate is kept: nothing to violate
 	_, _, bad = oracle.LimitViolation(b, items)
 	require.False(t, bad)
