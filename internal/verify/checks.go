@@ -54,6 +54,7 @@ const (
 	vfCardinalityOne  = "VF262"
 	vfReadCapacity    = "VF271"
 	vfWriteCapacity   = "VF272"
+	vfPrefixBoundary  = "VF273"
 	vfScaleResult     = "VF301"
 	vfScaleFilter     = "VF302"
 	vfScaleReads      = "VF303"
@@ -116,6 +117,7 @@ var checkKinds = []CheckKind{
 	{vfCardinalityOne, "cardinality-one-exceeded", familyDeclared, sevError, "A pattern declared cardinality = \"one\" returns several items"},
 	{vfReadCapacity, "read-capacity-differs", familyCapacity, sevError, "A pattern consumes other read units than the cost estimate for the same items"},
 	{vfWriteCapacity, "write-capacity-differs", familyCapacity, sevError, "Writing an item consumes other write units than the cost estimate"},
+	{vfPrefixBoundary, "prefix-boundary", familyIntent, sevError, "A begins_with prefix ending in an input also matches items with a longer value of it"},
 	{vfScaleResult, "scale-result-differs", familyScale, sevError, "At scale, DynamoDB returns other items than the oracle"},
 	{vfScaleFilter, "scale-filter-cost", familyScale, sevWarning, "A pattern's declared filter reads more items as the table grows"},
 	{vfScaleReads, "scale-read-growth", familyScale, sevError, "A pattern reads more items it does not return as the table grows"},

@@ -193,6 +193,11 @@ func TestVerifyFailsOnBrokenDesigns(t *testing.T) {
 			`Expected Customer["alice"]; the pattern returns `, // alice and bob share a sort key: their order is open
 			`Customer["bob"] is returned but not expected: it is in GSI GSI1 and its key matches GSI1PK = "EMAIL#alice@example.com" AND GSI1SK = "EMAIL#alice@example.com".`,
 			`the pattern is declared cardinality = "one" but DynamoDB returns 2 items for these inputs`}},
+		// The example issue 2 gives 105 - 2 = 103, three digits: its open
+		// issues come back in the wrong order.
+		{"reversed_width", "open_issues_for_repo", []string{"VF261 VF255"}, []string{"FAIL VF261 VF255 open_issues_for_repo (declared result)",
+			`Expected Issue["rocket-10"], Issue["rocket-2"]; the pattern returns Issue["rocket-2"], Issue["rocket-10"].`,
+			`format("%02d", 105 - number) in GSI4SK = status == "OPEN" ? "ISSUE#OPEN#${format("%02d", 105 - number)}" : "#ISSUE#CLOSED#${format("%07d", number)}" gives 103, which does not fit 2 digits`}},
 		{"wrong_index", "order_by_id", []string{"VF261", "VF251", "VF252", "VF252"}, []string{"the pattern's own example inputs find no item",
 			`Order["o-1001"] is not returned: its GSI2PK "STATUS#SHIPPED" does not satisfy GSI2PK = "ORDER#o-1001".`,
 			`the example item {PK="CUSTOMER#alice" SK="ORDER#2024-05-17#o-1002"} of entity Order`, "is not in the result"}},
