@@ -194,8 +194,9 @@ func TestVerifyFailsOnBrokenDesigns(t *testing.T) {
 			`Customer["bob"] is returned but not expected: it is in GSI GSI1 and its key matches GSI1PK = "EMAIL#alice@example.com" AND GSI1SK = "EMAIL#alice@example.com".`,
 			`the pattern is declared cardinality = "one" but DynamoDB returns 2 items for these inputs`}},
 		// The example issue 2 gives 105 - 2 = 103, three digits: its open
-		// issues come back in the wrong order.
-		{"reversed_width", "open_issues_for_repo", []string{"VF261 VF255"}, []string{"FAIL VF261 VF255 open_issues_for_repo (declared result)",
+		// issues come back in the wrong order (the declared result), and the
+		// width check names the item.
+		{"reversed_width", "open_issues_for_repo", []string{"VF261", "VF255"}, []string{"FAIL VF261 open_issues_for_repo (declared result)",
 			`Expected Issue["rocket-10"], Issue["rocket-2"]; the pattern returns Issue["rocket-2"], Issue["rocket-10"].`,
 			`format("%02d", 105 - number) in GSI4SK = status == "OPEN" ? "ISSUE#OPEN#${format("%02d", 105 - number)}" : "#ISSUE#CLOSED#${format("%07d", number)}" gives 103, which does not fit 2 digits`}},
 		{"wrong_index", "order_by_id", []string{"VF261", "VF251", "VF252", "VF252"}, []string{"the pattern's own example inputs find no item",
