@@ -63,6 +63,10 @@ type Part struct {
 	Text string
 	rng  hcl.Range
 	expr hcl.Expression
+	// cond, then and els are the condition and the results of a
+	// conditional expression (cond ? then : els), a PartOther that is
+	// evaluated whole; PaddedNumbers looks into its results.
+	cond, then, els *Template
 }
 
 // Range returns the template's source range.
@@ -216,6 +220,8 @@ func (d *decoder) newPart(expr hcl.Expression) *Part {
 				p.Kind, p.Name = PartInput, ta.Name
 			}
 		}
+	case *hclsyntax.ConditionalExpr:
+		p.cond, p.then, p.els = d.newTemplate(x.Condition), d.newTemplate(x.TrueResult), d.newTemplate(x.FalseResult)
 	case *hclsyntax.FunctionCallExpr:
 		if !x.ExpandFinal {
 			p.Kind, p.Name = PartCall, x.Name

@@ -269,3 +269,50 @@ access_pattern "eq" {
 		}
 	}
 }
+
+// TestPaddedNumbersInConditional: the format calls in the results of a
+// conditional template are found, each applying only to the items that
+// take its branch; nested conditionals add their conditions.
+func TestPaddedNumbersInConditional(t *testing.T) {
+	s, diags := loadIR(t, `table "app" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "Issue" {
+  attributes = { repo = string, number = number, status = string, pinned = bool }
+  key {
+    PK = "REPO#${repo}"
+    SK = status == "OPEN" ? (pinned ? "PIN#${format("%02d", number)}" : "OPEN#${format("%07d", 9999999 - number)}") : "CLOSED#${format("%07d", number)}"
+  }
+  example {
+    repo   = "rocket"
+    number = 1
+    status = "OPEN"
+    pinned = false
+  }
+}
+`)
+	require.False(t, diags.HasErrors(), diags.Error())
+	calls := s.Entity("Issue").Key.Template("SK").Expr.PaddedNumbers()
+	var texts []string
+	for _, c := range calls {
+		texts = append(texts, c.Text)
+	}
+	require.Equal(t, []string{`format("%02d", number)`, `format("%07d", 9999999 - number)`, `format("%07d", number)`}, texts)
+	item := func(status string, pinned bool) map[string]cty.Value {
+		return map[string]cty.Value{"repo": cty.StringVal("rocket"), "number": cty.NumberIntVal(1), "status": cty.StringVal(status), "pinned": cty.BoolVal(pinned)}
+	}
+	applies := func(vars map[string]cty.Value) []bool {
+		var out []bool
+		for _, c := range calls {
+			out = append(out, c.Applies(vars))
+		}
+		return out
+	}
+	require.Equal(t, []bool{true, false, false}, applies(item("OPEN", true)))
+	require.Equal(t, []bool{false, true, false}, applies(item("OPEN", false)))
+	require.Equal(t, []bool{false, false, true}, applies(item("CLOSED", true)))
+	unknown := item("OPEN", false)
+	unknown["status"] = cty.UnknownVal(cty.String)
+	require.Equal(t, []bool{false, false, false}, applies(unknown), "a condition that does not evaluate to a known bool selects no branch")
+}

@@ -167,7 +167,7 @@ func writePatternCost(s *hclschema.Schema, w *hclschema.WritePattern, profiles m
 	wc.WCUPerSecond = wc.Rate * wc.WCU
 	wc.PeakWCUPerSecond = wc.PeakRate * wc.WCU
 	if w.Transaction && writesIndex(wc) {
-		notes = append(notes, fmt.Sprintf("%s: the transaction's index writes are counted twice too, as DynamoDB Local reports them (verify checks it, VF281); AWS documents the 2x per item and says nothing of indexes", w.Name))
+		notes = append(notes, fmt.Sprintf("%s: the transaction's index writes are counted twice too, as DynamoDB Local reports them (verify checks it, VF273); AWS documents the 2x per item and says nothing of indexes", w.Name))
 	}
 	if conditional {
 		what := "its item's size in the table, at least 1 WCU"

@@ -157,7 +157,7 @@ func TestWritePatterns(t *testing.T) {
 	require.Contains(t, tb.Assumptions, "close_order: every call is counted as succeeding; a write whose condition fails writes no index but still consumes write units (its item's size in the table, at least 1 WCU)")
 	require.Contains(t, tb.Assumptions, "set_total: no workload declared: rate 0")
 	// place_order's transaction writes GSI1 and GSI2, register_customer's no index.
-	require.Contains(t, tb.Assumptions, "place_order: the transaction's index writes are counted twice too, as DynamoDB Local reports them (verify checks it, VF281); AWS documents the 2x per item and says nothing of indexes")
+	require.Contains(t, tb.Assumptions, "place_order: the transaction's index writes are counted twice too, as DynamoDB Local reports them (verify checks it, VF273); AWS documents the 2x per item and says nothing of indexes")
 	for _, a := range tb.Assumptions {
 		require.NotContains(t, a, "register_customer: the transaction's index writes")
 	}

@@ -118,6 +118,7 @@ func Rules() []Rule {
 		ruleSparseFlip,
 		ruleValueNotInEnum,
 		ruleCardinalityOneKey,
+		rulePrefixBoundary,
 	}
 }
 

@@ -131,6 +131,27 @@ entity "Book" {
   }
 }
 `, want: []string{"TD107 error 11:12-11:18 `string`"}},
+		// A template that renders the number into a string writes S.
+		{name: "declared number, written by a string template", src: `table "app" {
+  partition_key = "PK"
+  global_secondary_index "ByYear" {
+    partition_key = "GSI1PK"
+    key_types     = { GSI1PK = number }
+  }
+}
+entity "Film" {
+  attributes = {
+    id   = string
+    year = number
+  }
+  key {
+    PK = "FILM#${id}"
+  }
+  index "ByYear" {
+    GSI1PK = "YEAR#${year}"
+  }
+}
+`, want: []string{"TD107 error 17:14-17:28 `\"YEAR#${year}\"`"}},
 	})
 	s := load(t, `table "app" {
   partition_key = "PK"

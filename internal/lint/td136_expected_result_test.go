@@ -183,7 +183,7 @@ func TestExpectedResultDetail(t *testing.T) {
 			`Expected Version["v10"]; the pattern returns Version["v2"]. ` +
 			`Version["v10"] is not returned: limit = 1 ends the read before it: Version["v2"] come(s) first; ` +
 			`Version["v2"] comes before Version["v10"] in descending order because SK "v2" > "v10" (strings compare byte by byte, so "10" sorts before "2" although 10 > 2 as numbers). ` +
-			`Version["v2"] is returned but not expected: it is in table and its key matches PK = "DOC#readme".`},
+			`Version["v2"] is returned but not expected: it is in the table and its key matches PK = "DOC#readme".`},
 		{"order only", versions + `access_pattern "all_versions" {
   entity = entity.Version
   key {
@@ -240,7 +240,7 @@ access_pattern "open_for_customer" {
 			"\n" + `Access pattern "open_for_customer" with inputs {customer = "alice"}, run over the example items of every entity: ` +
 			`Expected Order["o2"]; the pattern returns Order["o1"]. ` +
 			`Order["o2"] is not returned: the filter is false for it. ` +
-			`Order["o1"] is returned but not expected: it is in table and its key matches PK = "CUSTOMER#alice" AND begins_with(SK, "ORDER#").`},
+			`Order["o1"] is returned but not expected: it is in the table and its key matches PK = "CUSTOMER#alice" AND begins_with(SK, "ORDER#").`},
 		{"reversed number with a width too small", `table "t" {
   partition_key = "PK"
   sort_key      = "SK"
@@ -282,7 +282,7 @@ access_pattern "top_score" {
 			`Expected Score["p950"]; the pattern returns Score["p900"]. ` +
 			`Score["p950"] is not returned: limit = 1 ends the read before it: Score["p900"] come(s) first; ` +
 			`Score["p900"] comes before Score["p950"] in ascending order because SK "SCORE#100#ann" < "SCORE#50#bo" (strings compare byte by byte, so "100" sorts before "50" although 100 > 50 as numbers). ` +
-			`Score["p900"] is returned but not expected: it is in table and its key matches PK = "GAME#chess" AND begins_with(SK, "SCORE#").`},
+			`Score["p900"] is returned but not expected: it is in the table and its key matches PK = "GAME#chess" AND begins_with(SK, "SCORE#").`},
 		{"outside the key condition", versions + `access_pattern "v1x" {
   entity = entity.Version
   key {
@@ -314,7 +314,7 @@ access_pattern "top_score" {
 }
 `, `Access pattern "early" with inputs {doc = "readme"}, run over the example items of every entity: ` +
 			`Expected Version["v1"], Version["v2"]; the pattern returns Version["v1"], Version["v10"], Version["v2"]. ` +
-			`Version["v10"] is returned but not expected: it is in table and its key matches PK = "DOC#readme" AND SK BETWEEN "v1" AND "v2".` +
+			`Version["v10"] is returned but not expected: it is in the table and its key matches PK = "DOC#readme" AND SK BETWEEN "v1" AND "v2".` +
 			"\n" + `Access pattern "early" with inputs {doc = "readme"}, run over the example items of every entity: ` +
 			`The input set expects 1 item(s); the pattern returns 3: Version["v1"], Version["v10"], Version["v2"].`},
 	}

@@ -37,46 +37,32 @@ func checkFormatWidth(r *rule, a *analysis) hcl.Diagnostics {
 			}
 		}
 		for _, tpl := range tpls {
-			for _, call := range widthCalls(tpl.Expr) {
+			for _, call := range tpl.Expr.PaddedNumbers() {
 				var bad []string
 				for _, ei := range a.exampleItems(e) {
-					v, ok := exampleValue(ei.ex, call.arg)
+					if !call.Applies(ei.ex.ExampleVars()) {
+						continue // a branch of a conditional the item does not take
+					}
+					v, ok := exampleValue(ei.ex, call.Arg)
 					if !ok || v.Type() != cty.Number || !v.AsBigFloat().IsInt() {
 						continue
 					}
 					text := oracle.Render(v)
-					if strings.HasPrefix(text, "-") || len(text) > call.width {
+					if strings.HasPrefix(text, "-") || len(text) > call.Width {
 						bad = append(bad, fmt.Sprintf("%s gives %s", ei.ex.Name(), text))
 					}
 				}
 				if len(bad) == 0 {
 					continue
 				}
-				diags = append(diags, r.report(call.rng, "Number does not fit its fixed width",
+				diags = append(diags, r.report(call.Range, "Number does not fit its fixed width",
 					"The template for %q of entity %q pads %s to %d digits, but %s. A negative number or one with more than %d digits breaks the fixed width, and string keys then sort in another order than the numbers "+
 						"(\"-1\" before \"0\", \"100\" before \"99\"). Widen the format, or change the base of a reversed number so that every value fits.",
-					tpl.Attr, e.Name, call.arg.Text, call.width, strings.Join(bad, ", "), call.width))
+					tpl.Attr, e.Name, call.Arg.Text, call.Width, strings.Join(bad, ", "), call.Width))
 			}
 		}
 	}
 	return diags
-}
-
-// widthCall is a format("%0Nd", arg) call in a template.
-type widthCall struct {
-	arg   *hclschema.Template
-	width int
-	rng   hcl.Range
-}
-
-// widthCalls finds the format calls of t whose format string is exactly
-// one zero-padded integer verb, %0Nd (hclschema.Template.PaddedNumbers).
-func widthCalls(t *hclschema.Template) []widthCall {
-	var out []widthCall
-	for _, c := range t.PaddedNumbers() {
-		out = append(out, widthCall{arg: c.Arg, width: c.Width, rng: c.Range})
-	}
-	return out
 }
 
 // exampleValue evaluates t over the values of example ex.

@@ -33,10 +33,45 @@ entity "Score" {
   }
 `
 
+// openIssues sort open issues newest first by a reversed number padded to
+// one digit, closed ones by the number (lines 1-27).
+const openIssues = `table "t" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "Issue" {
+  attributes = { repo = string, number = number, status = string }
+  key {
+    PK = "REPO#${repo}"
+    SK = status == "OPEN" ? "OPEN#${format("%01d", 9 - number)}" : "CLOSED#${format("%03d", number)}"
+  }
+  example "open-2" {
+    repo   = "rocket"
+    number = 2
+    status = "OPEN"
+  }
+  example "open-10" {
+    repo   = "rocket"
+    number = 10
+    status = "OPEN"
+  }
+  example "closed-12" {
+    repo   = "rocket"
+    number = 12
+    status = "CLOSED"
+  }
+}
+`
+
 func TestFormatWidth(t *testing.T) {
 	runRuleCases(t, ruleFormatWidth, []ruleCase{
 		{name: "reversed number past its width and base", src: scores + `}
 `, want: []string{"TD138 error 13:19-13:48 `format(\"%02d\", 1000 - points)`"}},
+		// Open issues sort newest first by a reversed number, closed ones by
+		// the number: only the branch an item takes counts. Issue 10 is open
+		// and gives 9 - 10 = -1; issue 12 is closed, its 9 - 12 is never
+		// written.
+		{name: "reversed number in a branch of a conditional", src: openIssues, want: []string{"TD138 error 9:37-9:63 `format(\"%01d\", 9 - number)`"}},
 		{name: "values that fit", src: `table "t" {
   partition_key = "PK"
   sort_key      = "SK"
@@ -65,4 +100,8 @@ entity "Score" {
 		`A negative number or one with more than 2 digits breaks the fixed width, and string keys then sort in another order than the numbers ("-1" before "0", "100" before "99"). `+
 		`Widen the format, or change the base of a reversed number so that every value fits.`,
 		detailOf(t, ruleFormatWidth, scores+"}\n"))
+	require.Equal(t, `The template for "SK" of entity "Issue" pads 9 - number to 1 digits, but Issue["open-10"] gives -1. `+
+		`A negative number or one with more than 1 digits breaks the fixed width, and string keys then sort in another order than the numbers ("-1" before "0", "100" before "99"). `+
+		`Widen the format, or change the base of a reversed number so that every value fits.`,
+		detailOf(t, ruleFormatWidth, openIssues), "closed-12 takes the other branch: its 9 - 12 is never written")
 }

@@ -311,7 +311,11 @@ func Mismatch(b *hclschema.Bound, x *hclschema.PatternExample, got, all []hclsch
 				have[i], it.Entity.Name, b.KeyConditionString(Render))
 			continue
 		}
-		fmt.Fprintf(&sb, " %s is returned but not expected: it is in %s and its key matches %s.", have[i], p.Index.DisplayName(), b.KeyConditionString(Render))
+		where := p.Index.DisplayName()
+		if p.Index.Kind == hclschema.IndexPrimary {
+			where = "the table"
+		}
+		fmt.Fprintf(&sb, " %s is returned but not expected: it is in %s and its key matches %s.", have[i], where, b.KeyConditionString(Render))
 	}
 	if len(got) == len(x.Returns) && sameSet(have, want) {
 		for i := range have {

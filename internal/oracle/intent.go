@@ -1,6 +1,8 @@
 package oracle
 
 import (
+	"fmt"
+
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
@@ -134,4 +136,93 @@ func LimitViolation(b *hclschema.Bound, items []hclschema.Item) (kept, missed hc
 		}
 	}
 	return kept, missed, false
+}
+
+// Boundary is an item that a begins_with key condition returns through a
+// prefix boundary (see PrefixBoundary).
+type Boundary struct {
+	// Item is the item returned with another value of Attr.
+	Item hclschema.Item
+	// Attr is the input, an attribute of Item's entity, that ends the
+	// begins_with operand.
+	Attr string
+	// Cond is the begins_with condition and Operand its value.
+	Cond    *hclschema.Condition
+	Operand cty.Value
+}
+
+// PrefixBoundary checks the begins_with key conditions whose operand ends
+// with an input named like an attribute of a returned entity, with no
+// delimiter after it (begins_with(SK, "ISSUE#${number}")), where the
+// entity's template for the key attribute uses that attribute: the
+// pattern means the items whose attribute is the input. When the input is
+// a whole value of the attribute (an item of the entity has exactly it) and
+// a candidate item (in the index, matching every key condition) has
+// another value that the input's text prefixes ("1" and "10", "o-1" and
+// "o-10"), it returns that item. Candidates are taken before the filter and
+// the limit.
+func PrefixBoundary(b *hclschema.Bound, items []hclschema.Item) (Boundary, bool) {
+	p := b.Pattern
+	for i, c := range p.Conditions {
+		if c.Op != hclschema.OpBeginsWith || len(c.Args) != 1 || len(c.Args[0].Parts) == 0 || len(b.Operands[i]) != 1 {
+			continue
+		}
+		last := c.Args[0].Parts[len(c.Args[0].Parts)-1]
+		if last.Kind != hclschema.PartAttr {
+			continue
+		}
+		x := last.Name
+		in, ok := b.Inputs[x]
+		if !ok {
+			continue
+		}
+		for _, e := range p.Entities {
+			if e.Attribute(x) == nil {
+				continue
+			}
+			tpl := templateFor(e, p.Index, c.Attr)
+			if tpl == nil || !uses(tpl.Expr, x) || !hasValue(items, e, x, in) {
+				continue
+			}
+			for _, it := range items {
+				if it.Entity != e || !it.InIndex(p.Index) || !b.Matches(it) {
+					continue
+				}
+				if cmp, ok := hclschema.Compare(it.Attrs[x], in); ok && cmp != 0 {
+					return Boundary{Item: it, Attr: x, Cond: c, Operand: b.Operands[i][0]}, true
+				}
+			}
+		}
+	}
+	return Boundary{}, false
+}
+
+// uses reports whether template t refers to name.
+func uses(t *hclschema.Template, name string) bool {
+	for _, n := range t.Names() {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// hasValue reports whether an item of entity e has attribute x equal to v.
+func hasValue(items []hclschema.Item, e *hclschema.Entity, x string, v cty.Value) bool {
+	for _, it := range items {
+		if it.Entity != e {
+			continue
+		}
+		if cmp, ok := hclschema.Compare(it.Attrs[x], v); ok && cmp == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// BoundaryReason explains a Boundary found for input value in: the item
+// matches the prefix with another value of the attribute.
+func BoundaryReason(bd Boundary, in cty.Value, n *Namer) string {
+	return fmt.Sprintf("%s matches begins_with(%s, %s) although its %s is %s, not %s: nothing follows ${%s} in the operand to end the value, so the prefix also matches values that begin with %s",
+		n.Name(bd.Item), bd.Cond.Attr, Render(bd.Operand), bd.Attr, Render(bd.Item.Attrs[bd.Attr]), Render(in), bd.Attr, Render(in))
 }

@@ -2,6 +2,8 @@ package verify_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
 	"testing"
 
@@ -13,14 +15,15 @@ import (
 	"github.com/tfdyn/tfdyn/internal/lint"
 )
 
-// TestBrokenCopiesFailValidate: every broken copy of examples/ecommerce
-// fails validate statically, at the declared expectation (or cardinality),
-// with the expected and the returned items and the reason.
+// TestBrokenCopiesFailValidate: every broken copy of the examples, and
+// seed 000's "latest version" over unpadded numbers, fails validate
+// statically, at the declared expectation (or cardinality, or the padded
+// number), with the expected and the returned items and the reason.
 func TestBrokenCopiesFailValidate(t *testing.T) {
 	cases := map[string]struct {
 		// errors are the lint errors as "CODE line:col".
 		errors []string
-		// detail holds parts of the TD136 (or TD137) finding's detail.
+		// detail holds parts of the TD136, TD137 or TD138 finding's detail.
 		detail []string
 	}{
 		"prefix_collision": {
@@ -53,6 +56,14 @@ func TestBrokenCopiesFailValidate(t *testing.T) {
 		"email_not_unique": {
 			errors: []string{"TD145 508:14", "TD153 285:17"},
 		},
+		"reversed_width": {
+			errors: []string{"TD136 658:15", "TD138 228:47"},
+			detail: []string{
+				`pads 105 - number to 2 digits, but Issue["rocket-2"] gives 103.`,
+				`Expected Issue["rocket-10"], Issue["rocket-2"]; the pattern returns Issue["rocket-2"], Issue["rocket-10"]. ` +
+					`Issue["rocket-2"] comes before Issue["rocket-10"] in ascending order because GSI4SK "ISSUE#OPEN#103" < "ISSUE#OPEN#95" (strings compare byte by byte, so "103" sorts before "95" although 103 > 95 as numbers).`,
+			},
+		},
 		"non_unique_lookup": {
 			errors: []string{"TD136 297:15", "TD137 286:17"},
 			detail: []string{
@@ -62,9 +73,26 @@ func TestBrokenCopiesFailValidate(t *testing.T) {
 		},
 	}
 	require.Len(t, cases, len(brokenEdits), "every broken copy has a validate case")
+	cases["latest_version"] = struct {
+		errors []string
+		detail []string
+	}{
+		errors: []string{"TD136 37:15", "TD139 34:11"},
+		detail: []string{
+			`Expected Version["v10"]; the pattern returns Version["v2"]. ` +
+				`Version["v10"] is not returned: limit = 1 ends the read before it: Version["v2"] come(s) first; Version["v2"] comes before Version["v10"] in descending order because SK "v2" > "v10" (strings compare byte by byte, so "10" sorts before "2" although 10 > 2 as numbers).`,
+			`it keeps Version["v2"] and leaves out Version["v10"], which comes first by the sort key's own values, ("v", 10) against ("v", 2)`,
+		},
+	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
-			s, diags := hclschema.Load(brokenCopy(t, name))
+			dir := t.TempDir()
+			if name == "latest_version" {
+				require.NoError(t, os.WriteFile(filepath.Join(dir, "docs.tfdyn.hcl"), []byte(latestVersion), 0o644))
+			} else {
+				dir = brokenCopy(t, name)
+			}
+			s, diags := hclschema.Load(dir)
 			require.False(t, diags.HasErrors(), "%s", diags)
 			var errors []string
 			details := ""
@@ -73,7 +101,7 @@ func TestBrokenCopiesFailValidate(t *testing.T) {
 					continue
 				}
 				errors = append(errors, fmt.Sprintf("%s %d:%d", diag.CodeOf(d), d.Subject.Start.Line, d.Subject.Start.Column))
-				if code := diag.CodeOf(d); code == lint.CodeExpectedResult || code == lint.CodeCardinalityOne {
+				if code := diag.CodeOf(d); code == lint.CodeExpectedResult || code == lint.CodeCardinalityOne || code == lint.CodeFormatWidth || code == lint.CodeLimitOrder {
 					details += d.Detail + "\n"
 				}
 			}

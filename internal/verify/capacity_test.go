@@ -80,7 +80,7 @@ Write capacity (WCU of writing each example item: measured with ReturnConsumedCa
 }
 
 // TestWritePatternCapacityFinding: a write pattern whose success case
-// consumed other units than the estimate fails with VF281 at the write
+// consumed other units than the estimate fails with VF273 at the write
 // pattern, in the findings and in the text report.
 func TestWritePatternCapacityFinding(t *testing.T) {
 	pos := &findings.Pos{File: "app.tfdyn.hcl", Line: 40, Column: 1, EndLine: 40, EndColumn: 30}
@@ -94,7 +94,7 @@ func TestWritePatternCapacityFinding(t *testing.T) {
 	for _, f := range rep.Findings() {
 		got = append(got, fmt.Sprintf("%s %s %d:%d %s | %s", f.Code, f.Severity, f.Pos.Line, f.Pos.Column, f.Summary, f.Detail))
 	}
-	require.Equal(t, []string{"VF281 error 40:1 Write pattern close_order: write capacity differs from the estimate | " +
+	require.Equal(t, []string{"VF273 error 40:1 Write pattern close_order: write capacity differs from the estimate | " +
 		"The success case (UpdateItem) consumed table 1 + GSI1 2 WCU; the estimate for the items it changed is table 1 + GSI1 1 WCU."}, got)
 	var text bytes.Buffer
 	rep.WriteText(&text)

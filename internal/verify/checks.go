@@ -50,11 +50,12 @@ const (
 	vfOrder           = "VF253"
 	vfLimit           = "VF254"
 	vfPaddedWidth     = "VF255"
+	vfPrefixBoundary  = "VF256"
 	vfDeclaredResult  = "VF261"
 	vfCardinalityOne  = "VF262"
 	vfReadCapacity    = "VF271"
 	vfWriteCapacity   = "VF272"
-	vfWriteCallCap    = "VF281"
+	vfWriteCallCap    = "VF273"
 	vfScaleResult     = "VF301"
 	vfScaleFilter     = "VF302"
 	vfScaleReads      = "VF303"
@@ -113,6 +114,7 @@ var checkKinds = []CheckKind{
 	{vfOrder, "order-differs-from-template", familyIntent, sevError, "Items come back out of the order their sort key template promises"},
 	{vfLimit, "limit-keeps-wrong-items", familyIntent, sevError, "A pattern's limit keeps items that do not come first by value"},
 	{vfPaddedWidth, "padded-width", familyIntent, sevError, "A padded key part of a candidate item is negative or wider than its format width"},
+	{vfPrefixBoundary, "prefix-boundary", familyIntent, sevError, "A begins_with prefix ending in an input also matches items with a longer value of it"},
 	{vfDeclaredResult, "declared-result-differs", familyDeclared, sevError, "A pattern example's returns or returns_count differs from DynamoDB's result"},
 	{vfCardinalityOne, "cardinality-one-exceeded", familyDeclared, sevError, "A pattern declared cardinality = \"one\" returns several items"},
 	{vfReadCapacity, "read-capacity-differs", familyCapacity, sevError, "A pattern consumes other read units than the cost estimate for the same items"},

@@ -40,9 +40,12 @@
 // key uses take magnitudes 1, 9, 10, 99, 100, ..., 10^n - 1, 10^n within
 // the range their key templates support (format("%0Nd", x), a reversed
 // 9999 - x, read from hclschema's template IR), so that an unpadded number
-// in a string sort key shows up live; a padded key part that does not fit
-// its width, and a cardinality "one" lookup keyed on unique attributes that
-// returns several items, fail the pattern.
+// in a string sort key shows up live; unique strings extend the examples'
+// ("o-1", "o-1-g000"), so values sit at prefix boundaries. A padded key
+// part that does not fit its width, a begins_with prefix ending in an input
+// that also reads longer values of it (prefixIntent, VF256), and a
+// cardinality "one" lookup keyed on unique attributes that returns several
+// items fail the pattern.
 //
 // Every check has a stable code (CheckKinds: VF1xx conformance and the
 // second plan and destroy proof, VF2xx patterns, intent and declared results,

@@ -83,3 +83,31 @@ func TestVerifyStressDataFindsWhatExamplesHide(t *testing.T) {
 		})
 	}
 }
+
+// TestVerifyPrefixBoundaryOnGeneratedData: every example comment is on
+// issue 1, so begins_with(SK, "ISSUE#${number}") returns what the examples
+// expect and lint finds nothing; verify's generated comments on issues 10,
+// 100, ... come back for issue 1 and fail the pattern with VF256.
+func TestVerifyPrefixBoundaryOnGeneratedData(t *testing.T) {
+	env := tftest.Env(t)
+	dir := filepath.Join("testdata", "prefix")
+	s := load(t, dir)
+	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: dir, Env: env,
+		ProviderMajor: providerFor(t, env, s), Items: 10})
+	require.NoError(t, err)
+	var text bytes.Buffer
+	rep.WriteText(&text)
+	out := text.String()
+	require.False(t, rep.Passed, out)
+	require.Len(t, rep.Patterns, 1)
+	var codes []string
+	for _, run := range rep.Patterns[0].Runs {
+		if !run.OK {
+			codes = append(codes, strings.Join(run.Codes, " "))
+		}
+	}
+	require.Equal(t, []string{"VF256"}, codes, out)
+	require.Contains(t, out, "FAIL VF256 comments_for_issue\n")
+	require.Regexp(t, `Comment \{PK = "REPO#rocket", SK = "ISSUE#10+#C#[^"]+"\} matches begins_with\(SK, "ISSUE#1"\) although its number is 10+, not 1`, out)
+	assertCleanedUp(t, rep)
+}

@@ -174,3 +174,18 @@ func limitIntent(b *hclschema.Bound, ds *Dataset) string {
 		"pad numbers in the sort key to a fixed width (format(\"%%010d\", n)) or use a number sort key",
 		b.Pattern.Limit, n.Name(kept), n.Name(missed), oracle.OrderReason(b.Pattern.Index, b.Pattern.Descending, kept, missed, n))
 }
+
+// prefixIntent checks that a begins_with key condition ending in an input
+// named like an attribute (begins_with(SK, "ISSUE#${number}")) reads only
+// the items with that value, over every candidate item of the dataset:
+// verify's generated values extend the examples' (numbers 1, 10, 100;
+// unique strings "o-1" and "o-1-g000"), so a prefix that nothing ends
+// matches them (see oracle.PrefixBoundary).
+func prefixIntent(b *hclschema.Bound, ds *Dataset) string {
+	bd, bad := oracle.PrefixBoundary(b, ds.Items)
+	if !bad {
+		return ""
+	}
+	return oracle.BoundaryReason(bd, b.Inputs[bd.Attr], oracle.NewNamer(ds.Table)) +
+		"; end the prefix with a delimiter (begins_with(\"...${" + bd.Attr + "}#\")) or pad numbers to a fixed width"
+}

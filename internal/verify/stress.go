@@ -291,6 +291,9 @@ func paddedWidthIntent(b *hclschema.Bound, ds *Dataset) string {
 		}
 		for _, kt := range indexTemplates(it.Entity, p.Index) {
 			for _, call := range kt.Expr.PaddedNumbers() {
+				if !call.Applies(it.ItemVars()) {
+					continue // a branch of a conditional the item does not take
+				}
 				v, diags := call.Arg.Eval(it.ItemVars())
 				if diags.HasErrors() || v.IsNull() || !v.IsWhollyKnown() || v.Type() != cty.Number || !v.AsBigFloat().IsInt() {
 					continue

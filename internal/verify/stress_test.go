@@ -13,6 +13,8 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/diag"
+	"github.com/tfdyn/tfdyn/internal/lint"
 )
 
 func bigs(t *testing.T, ns []*big.Int) []string {
@@ -236,6 +238,9 @@ func TestGeneratedDataKeepsEveryExampleWithinItsWidths(t *testing.T) {
 				for _, ix := range tb.Indexes() {
 					for _, kt := range indexTemplates(it.Entity, ix) {
 						for _, call := range kt.Expr.PaddedNumbers() {
+							if !call.Applies(it.ItemVars()) {
+								continue
+							}
 							v, diags := call.Arg.Eval(it.ItemVars())
 							if diags.HasErrors() || v.IsNull() {
 								continue
@@ -250,4 +255,24 @@ func TestGeneratedDataKeepsEveryExampleWithinItsWidths(t *testing.T) {
 		}
 	}
 	require.Greater(t, checked, 100, "the github example pads issue and pull request numbers")
+}
+
+// TestPrefixIntentOnGeneratedData: the examples hide the prefix boundary
+// (lint TD154 finds nothing); verify's generated comments on issues 10,
+// 100, ... show it.
+func TestPrefixIntentOnGeneratedData(t *testing.T) {
+	s, diags := hclschema.Load(filepath.Join("testdata", "prefix"))
+	require.False(t, diags.HasErrors(), diags.Error())
+	for _, d := range lint.Run(s) {
+		require.NotEqual(t, lint.CodePrefixBoundary, diag.CodeOf(d), "the examples do not show the boundary")
+	}
+	ds := newDataset(s.Tables[0])
+	require.NoError(t, ds.addExamples())
+	b, err := hclschema.Bind(s.Pattern("comments_for_issue"), map[string]cty.Value{"repo": cty.StringVal("rocket"), "number": cty.NumberIntVal(1)})
+	require.NoError(t, err)
+	require.Empty(t, prefixIntent(b, ds), "the example items alone")
+	require.NoError(t, ds.addGenerated(1, 20, 0))
+	got := prefixIntent(b, ds)
+	require.Regexp(t, `^Comment \{PK = "REPO#rocket", SK = "ISSUE#10+#C#[^"]+"\} matches begins_with\(SK, "ISSUE#1"\) although its number is 10+, not 1: nothing follows \$\{number\} in the operand to end the value, so the prefix also matches values that begin with 1; `+
+		`end the prefix with a delimiter \(begins_with\("\.\.\.\$\{number\}#"\)\) or pad numbers to a fixed width$`, got)
 }

@@ -654,6 +654,9 @@ func (r *runner) runOnce(ctx context.Context, p *hclschema.AccessPattern, ds *Da
 	if m := paddedWidthIntent(b, ds); m != "" {
 		problems = append(problems, problem{vfPaddedWidth, m})
 	}
+	if m := prefixIntent(b, ds); m != "" {
+		problems = append(problems, problem{vfPrefixBoundary, m})
+	}
 	if m := cardinalityIntent(p, live); m != "" && !afterWritesMany { // one VF262 per run
 		problems = append(problems, problem{vfCardinalityOne, m})
 	}

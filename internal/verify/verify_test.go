@@ -132,7 +132,7 @@ func verifyExample(t *testing.T, env *tfenv.Env, s *hclschema.Schema, dir string
 	}
 	// Measured next to estimated units for every pattern: the Capacity
 	// table (reads; a mismatch fails the pattern, VF271) and each write
-	// pattern's success case (VF281).
+	// pattern's success case (VF273).
 	require.Contains(t, text.String(), "\nCapacity (RCU per call: measured with ReturnConsumedCapacity, estimated by tfdyn cost for the same items)\n")
 	require.Len(t, rep.Writes, len(s.WritePatterns))
 	for _, w := range rep.Writes {
@@ -203,6 +203,12 @@ func TestVerifyFailsOnBrokenDesigns(t *testing.T) {
 			`Expected Customer["alice"]; the pattern returns `, // alice and bob share a sort key: their order is open
 			`Customer["bob"] is returned but not expected: it is in GSI GSI1 and its key matches GSI1PK = "EMAIL#alice@example.com" AND GSI1SK = "EMAIL#alice@example.com".`,
 			`the pattern is declared cardinality = "one" but DynamoDB returns 2 items for these inputs`}},
+		// The example issue 2 gives 105 - 2 = 103, three digits: its open
+		// issues come back in the wrong order (the declared result), and the
+		// width check names the item.
+		{"reversed_width", "open_issues_for_repo", []string{"VF261", "VF255"}, []string{"FAIL VF261 open_issues_for_repo (declared result)",
+			`Expected Issue["rocket-10"], Issue["rocket-2"]; the pattern returns Issue["rocket-2"], Issue["rocket-10"].`,
+			`format("%02d", 105 - number) in GSI4SK = status == "OPEN" ? "ISSUE#OPEN#${format("%02d", 105 - number)}" : "#ISSUE#CLOSED#${format("%07d", number)}" gives 103, which does not fit 2 digits`}},
 		{"wrong_index", "order_by_id", []string{"VF261", "VF251", "VF252", "VF252"}, []string{"the pattern's own example inputs find no item",
 			`Order["o-1001"] is not returned: its GSI2PK "STATUS#SHIPPED" does not satisfy GSI2PK = "ORDER#o-1001".`,
 			`the example item {PK="CUSTOMER#alice" SK="ORDER#2024-05-17#o-1002"} of entity Order`, "is not in the result"}},
@@ -242,8 +248,9 @@ func TestVerifyFailsOnBrokenDesigns(t *testing.T) {
 	}
 }
 
-// brokenEdits turn examples/ecommerce into deliberately broken copies: each
-// edit replaces one exact text of the example.
+// brokenEdits turn the examples (examples/ecommerce unless brokenSource
+// names another) into deliberately broken copies: each edit replaces one
+// exact text of the example.
 var brokenEdits = map[string][][2]string{
 	// Order items live in the customer's partition with SK "ORDERITEM#...",
 	// and orders_for_customer reads begins_with("ORDER") without the
@@ -278,29 +285,43 @@ var brokenEdits = map[string][][2]string{
 	"email_not_unique": {
 		{"  unique = [\"email\"] # a guard item CustomerUniqueEmail per e-mail, put in the same transaction\n", ""},
 	},
+	// examples/github: open issues sort newest first by a reversed number
+	// padded to two digits from a base of 105, which needs three: issue 2
+	// gives 103, and "103" sorts before issue 10's "95".
+	"reversed_width": {
+		{`GSI4SK = status == "OPEN" ? "ISSUE#OPEN#${format("%07d", 9999999 - number)}"`, `GSI4SK = status == "OPEN" ? "ISSUE#OPEN#${format("%02d", 105 - number)}"`},
+	},
 	// order_by_id reads GSI2 (orders by status) instead of GSI1.
 	"wrong_index": {
 		{"  index       = \"GSI1\"\n  cardinality = \"one\"\n  key {\n    GSI1PK = \"ORDER#${orderId}\"\n    GSI1SK = \"ORDER#${orderId}\"\n  }", "  index       = \"GSI2\"\n  cardinality = \"one\"\n  key {\n    GSI2PK = \"ORDER#${orderId}\"\n  }"},
 	},
 }
 
-// brokenCopy writes the broken copy named name of examples/ecommerce into a
-// temporary directory and returns it.
-// editedExample returns examples/ecommerce's schema with edits applied,
-// each of which must match exactly once (the broken copies follow the
-// example as it changes).
+// brokenSource names the example a broken copy edits, when it is not
+// ecommerce.
+var brokenSource = map[string]string{"reversed_width": "github"}
+
+// editedExample returns the schema of the example of broken copy name
+// (brokenSource) with edits applied, each of which must match exactly once
+// (the broken copies follow the example as it changes).
 func editedExample(t *testing.T, name string, edits [][2]string) string {
 	t.Helper()
-	src, err := os.ReadFile("../../examples/ecommerce/ecommerce.tfdyn.hcl")
+	example := brokenSource[name]
+	if example == "" {
+		example = "ecommerce"
+	}
+	src, err := os.ReadFile(filepath.Join("../../examples", example, example+hclschema.FileSuffix))
 	require.NoError(t, err)
 	text := string(src)
 	for _, e := range edits {
-		require.Equal(t, 1, strings.Count(text, e[0]), "edit %q of %s no longer matches examples/ecommerce exactly once", e[0], name)
+		require.Equal(t, 1, strings.Count(text, e[0]), "edit %q of %s no longer matches examples/%s exactly once", e[0], name, example)
 		text = strings.Replace(text, e[0], e[1], 1)
 	}
 	return text
 }
 
+// brokenCopy writes the broken copy named name into a temporary directory
+// and returns it.
 func brokenCopy(t *testing.T, name string) string {
 	t.Helper()
 	text := editedExample(t, name, brokenEdits[name])

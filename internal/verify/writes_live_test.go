@@ -65,7 +65,7 @@ func TestVerifyWritePatterns(t *testing.T) {
 	}, got, text.String())
 	require.True(t, rep.Passed, text.String())
 	// The success case's write units, measured and estimated for the same
-	// items (VF281): register_customer puts the customer (1 WCU, and 1 in
+	// items (VF273): register_customer puts the customer (1 WCU, and 1 in
 	// ByEmail) and its guard item (1), twice in a transaction;
 	// update_order_status rewrites an order no index holds; place_order
 	// puts an order (1) and counts it on the customer (1, and its ByEmail
