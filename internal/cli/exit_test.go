@@ -184,7 +184,7 @@ func TestExitCodes(t *testing.T) {
 		{name: "import/state-unknown-address", args: []string{"import", "--from-state", "../adopt/testdata/orders/state.json", "--address", "aws_dynamodb_table.order", "--tf-out", tmp, "-o", filepath.Join(tmp, "import-x")}, want: 1,
 			stderr: []string{"[IM002] Unknown table address", `Did you mean "aws_dynamodb_table.orders"?`}},
 		{name: "import/not-state", args: []string{"import", "--from-state", orders, "--tf-out", tmp, "-o", filepath.Join(tmp, "import-x")}, want: 1,
-			stderr: []string{"[IM001] Not Terraform state JSON"}},
+			stderr: []string{orders + ":1:1: [IM001] Not Terraform state JSON"}},
 		{name: "import/exists", args: []string{"import", "--from-tf", filepath.Dir(orders), "-o", importExists}, want: 1,
 			stderr: []string{"import-exists/orders.tfdyn.hcl:1:1: [IM006] Schema file exists"},
 			after: func(t *testing.T) {
