@@ -175,9 +175,9 @@ schemas and your own code share one module. Names: docs/emit.md.`,
 }
 
 // fitEmit loads the schema, reads the module in out (emit.ReadTarget), fits
-// the options to it (emit.Fit) and, with generate set, emits the files and
-// checks that out lets Write replace them (emit.Write with check: its
-// refusals, EM130 and EM131, are diagnostics here). The schema's, the
+// the options to it (emit.Fit) and, with generate set, emits the files
+// (Emit's refusal EM121) and checks that out lets Write replace them
+// (emit.Write with check: its refusals EM130 and EM131). The schema's, the
 // module's and the refusals' diagnostics print together, once; errors in
 // any of them stop the run before anything is written.
 func (a *app) fitEmit(args []string, o diagOptions, out string, opts emit.Options, generate bool) (map[string][]byte, error) {
