@@ -1,12 +1,15 @@
 package adopt
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 	tfjson "github.com/hashicorp/terraform-json"
@@ -38,13 +41,48 @@ func ReadState(path string) (*tfjson.State, hcl.Diagnostics, error) {
 }
 
 // ParseState decodes state JSON (terraform show -json) with terraform-json.
+// What does not decode is an IM001 diagnostic at the offending byte (the
+// start of the file when the decoder names none).
 func ParseState(path string, src []byte) (*tfjson.State, hcl.Diagnostics) {
 	var s tfjson.State
 	if err := json.Unmarshal(src, &s); err != nil {
-		return nil, hcl.Diagnostics{diag.Errorf(CodeUnreadable, nil, "Not Terraform state JSON",
+		r := offsetRange(path, src, jsonErrorOffset(err))
+		return nil, hcl.Diagnostics{diag.Errorf(CodeUnreadable, &r, "Not Terraform state JSON",
 			"%s is not the output of terraform show -json: %s. Write it with: terraform show -json > %s", path, err, path)}
 	}
 	return &s, nil
+}
+
+// jsonErrorOffset is the byte offset encoding/json reports for err (the
+// byte after the one that failed), or 0.
+func jsonErrorOffset(err error) int64 {
+	var (
+		syn *json.SyntaxError
+		typ *json.UnmarshalTypeError
+	)
+	switch {
+	case errors.As(err, &syn):
+		return syn.Offset
+	case errors.As(err, &typ):
+		return typ.Offset
+	}
+	return 0
+}
+
+// offsetRange is the empty range in path at the byte before offset (the
+// one the decoder stopped at), as line and column.
+func offsetRange(path string, src []byte, offset int64) hcl.Range {
+	b := int(offset) - 1
+	if b < 0 {
+		b = 0
+	}
+	if b > len(src) {
+		b = len(src)
+	}
+	line := 1 + bytes.Count(src[:b], []byte("\n"))
+	col := 1 + utf8.RuneCount(src[bytes.LastIndexByte(src[:b], '\n')+1:b])
+	p := hcl.Pos{Line: line, Column: col, Byte: b}
+	return hcl.Range{Filename: path, Start: p, End: p}
 }
 
 // stateTables lists the managed aws_dynamodb_table resources of s, in

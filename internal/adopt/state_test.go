@@ -6,6 +6,8 @@ import (
 
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/internal/diag"
 )
 
 // TestFromState reads the state of the applied orders table (terraform
@@ -51,7 +53,13 @@ func TestFromStateRefusals(t *testing.T) {
 	require.Contains(t, string(tf), "moved {\n  from = module.db.aws_dynamodb_table.users\n  to   = aws_dynamodb_table.adopt_orders\n}\n")
 
 	_, diags = ParseState("main.tf", []byte("resource {}"))
-	require.Equal(t, []string{"IM001 - Not Terraform state JSON"}, diagLines(diags))
+	require.Equal(t, []string{"IM001 main.tf:1:1-1:1 Not Terraform state JSON"}, diagLines(diags))
+	_, diags = ParseState("state.json", []byte("{\n  \"format_version\": \"1.0\",\n  values: {}\n}\n"))
+	require.Equal(t, []string{"IM001 state.json:3:3-3:3 Not Terraform state JSON"}, diagLines(diags))
+	require.Equal(t, "state.json is not the output of terraform show -json: invalid character 'v' looking for beginning of object key string. Write it with: terraform show -json > state.json", diags[0].Detail)
+	_, diags = ParseState("state.json", []byte("{\"format_version\": \"1.0\",\n \"values\": []}"))
+	require.Equal(t, []string{"IM001 state.json:2:12-2:12 Not Terraform state JSON"}, diagLines(diags), "at the array where an object belongs")
+	require.Equal(t, CodeUnreadable, diag.CodeOf(diags[0]))
 	empty, diags := ParseState("empty.json", []byte(`{"format_version":"1.0"}`))
 	require.Empty(t, diags)
 	_, diags = FromState(empty, "empty.json", "")

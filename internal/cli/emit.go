@@ -114,20 +114,12 @@ schemas and your own code share one module. Names: docs/emit.md.`,
 			// skips this schema's own files by it.
 			identity, idErr := emit.SchemaIdentity(schemaPath, out)
 			opts.SchemaPath = identity
-			s, opts, err := a.fitEmit(args, o, out, opts)
+			files, err := a.fitEmit(args, o, out, opts, idErr == nil)
 			if err != nil {
 				return err
 			}
 			if idErr != nil {
 				return exit(ExitUsage, idErr)
-			}
-			files, err := emit.Emit(s, opts)
-			var refused *emit.Error
-			switch {
-			case errors.As(err, &refused):
-				return exit(ExitFindings, err) // a refusal: the schema needs what the target cannot express
-			case err != nil:
-				return exit(ExitUsage, err)
 			}
 			var res *emit.Result
 			write := func() error {
@@ -182,11 +174,17 @@ schemas and your own code share one module. Names: docs/emit.md.`,
 	return c
 }
 
-// fitEmit loads the schema, reads the module in out (emit.ReadTarget) and
-// fits the options to it (emit.Fit). The schema's and the module's
-// diagnostics print together, once; errors in either stop the run before
-// anything is written.
-func (a *app) fitEmit(args []string, o diagOptions, out string, opts emit.Options) (*hclschema.Schema, emit.Options, error) {
+// fitEmit loads the schema, reads the module in out (emit.ReadTarget), fits
+// the options to it (emit.Fit) and, with generate set, emits the files
+// (Emit's refusal EM121) and checks that out lets Write replace them
+// (emit.Write with check: its refusals EM130 and EM131). The schema's, the
+// module's and the refusals' diagnostics print together, once; errors in
+// any of them stop the run before anything is written.
+func (a *app) fitEmit(args []string, o diagOptions, out string, opts emit.Options, generate bool) (map[string][]byte, error) {
+	var (
+		emitted map[string][]byte
+		emitErr error
+	)
 	paths := args
 	if len(paths) == 0 {
 		paths = []string{"."}
@@ -200,10 +198,16 @@ func (a *app) fitEmit(args []string, o diagOptions, out string, opts emit.Option
 	if code == ExitOK {
 		target, tdiags := emit.ReadTarget(out, opts)
 		diags = append(diags, tdiags...)
+		var refusals map[string]*hcl.File
 		if !tdiags.HasErrors() {
 			var fdiags hcl.Diagnostics
 			opts, fdiags = emit.Fit(target, s, opts)
 			diags = append(diags, fdiags...)
+			if !fdiags.HasErrors() && generate {
+				var rdiags hcl.Diagnostics
+				emitted, rdiags, refusals, emitErr = emitChecked(s, opts, out)
+				diags = append(diags, rdiags...)
+			}
 		}
 		if diags.HasErrors() {
 			code = ExitFindings
@@ -213,22 +217,45 @@ func (a *app) fitEmit(args []string, o diagOptions, out string, opts emit.Option
 				code = ExitUsage // the directory or a file in it cannot be read
 			}
 		}
-		files = make(map[string]*hcl.File, len(s.Files)+len(target.Files))
-		for n, f := range s.Files {
-			files[n] = f
-		}
-		for n, f := range target.Files {
-			files[n] = f
+		files = make(map[string]*hcl.File, len(s.Files)+len(target.Files)+len(refusals))
+		for _, m := range []map[string]*hcl.File{s.Files, target.Files, refusals} {
+			for n, f := range m {
+				files[n] = f
+			}
 		}
 	}
 	diag.Sort(diags)
 	shown := *s
 	shown.Files = files
 	if err := a.printDiagnostics(&shown, diags, o); err != nil {
-		return nil, opts, exit(ExitUsage, err)
+		return nil, exit(ExitUsage, err)
 	}
 	if code != ExitOK {
-		return nil, opts, exit(code, nil)
+		return nil, exit(code, nil)
 	}
-	return s, opts, nil
+	if emitErr != nil {
+		return nil, exit(ExitUsage, emitErr)
+	}
+	return emitted, nil
+}
+
+// emitChecked emits s with opts and checks, writing nothing, that Write may
+// replace the files in out. Emit's refusal (EM121) and Write's (EM130,
+// EM131) come back as diagnostics, with the sources of the refused files;
+// other errors of Emit as err. What else Write's check finds (stale files,
+// a file it cannot read) is the writing run's to report.
+func emitChecked(s *hclschema.Schema, opts emit.Options, out string) (map[string][]byte, hcl.Diagnostics, map[string]*hcl.File, error) {
+	files, err := emit.Emit(s, opts)
+	var refused *emit.Error
+	switch {
+	case errors.As(err, &refused):
+		return nil, hcl.Diagnostics{refused.Diagnostic()}, nil, nil
+	case err != nil:
+		return nil, nil, nil, err
+	}
+	_, err = emit.Write(out, files, true)
+	if diags, srcs, ok := emit.RefusalDiagnostics(err); ok {
+		return nil, diags, srcs, nil
+	}
+	return files, nil, nil, nil
 }

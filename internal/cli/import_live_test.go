@@ -50,11 +50,12 @@ func withoutHeader(t *testing.T, path string) string {
 // TestLiveImportAdoption is issue 10's adoption test on DynamoDB Local with
 // hashicorp/aws 6: a hand-written table is applied and some items written;
 // tfdyn import from the .tf file, from terraform show -json and from the
-// live endpoint each write a schema that validates; the .tf-based schema,
-// emitted next to the generated moved block once the hand-written block is
-// gone, plans no change (terraform plan -detailed-exitcode exits 0, tfdyn
-// plan reports nothing); the live schema, emitted into a second module with
-// the generated import block, imports the table without a change.
+// live endpoint each write a schema that validates; emitted (with the
+// generated moved or import block where the address changes) once the
+// hand-written block is gone, each plans no change to the table: the first
+// terraform plan -detailed-exitcode exits 2 with only the move or import and
+// the creation of emit's outputs, tfdyn plan reports nothing, and after one
+// apply the plan exits 0.
 func TestLiveImportAdoption(t *testing.T) {
 	env := tftest.Env(t)
 	tftest.RequireProvider(t, env, emit.Provider6Constraint)
@@ -179,7 +180,7 @@ func TestLiveImportAdoption(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(infra, "main.tf"), []byte(handWithout), 0o644))
 	code, _, _ = runTfdyn(t, "emit", fromTF, "-o", infra)
 	require.Equal(t, 0, code)
-	require.Equal(t, map[string]string{"aws_dynamodb_table.orders": "no-op", "terraform_data.unrelated": "no-op"}, planChanges(t, env, infra))
+	require.Equal(t, withNewOutputs("orders", map[string]string{"aws_dynamodb_table.orders": "no-op", "terraform_data.unrelated": "no-op"}), planChanges(t, env, infra, 2))
 	noFindings(infra, fromTF)
 	tf(infra, "apply", "-auto-approve")
 	planOut, err := tftest.TerraformErr(env, infra, "plan", "-detailed-exitcode", "-input=false", "-no-color")
@@ -198,7 +199,7 @@ func TestLiveImportAdoption(t *testing.T) {
 	code, _, _ = runTfdyn(t, "emit", fromMoved, "-o", infraMoved)
 	require.Equal(t, 0, code)
 	tf(infraMoved, "init")
-	require.Equal(t, map[string]string{"aws_dynamodb_table.adopt_orders": "no-op (moved from aws_dynamodb_table.orders)", "terraform_data.unrelated": "no-op"}, planChanges(t, env, infraMoved))
+	require.Equal(t, withNewOutputs("adopt_orders", map[string]string{"aws_dynamodb_table.adopt_orders": "no-op (moved from aws_dynamodb_table.orders)", "terraform_data.unrelated": "no-op"}), planChanges(t, env, infraMoved, 2))
 	noFindings(infraMoved, fromMoved)
 	tf(infraMoved, "apply", "-auto-approve")
 	planOut, err = tftest.TerraformErr(env, infraMoved, "plan", "-detailed-exitcode", "-input=false", "-no-color")
@@ -214,7 +215,7 @@ func TestLiveImportAdoption(t *testing.T) {
 	code, _, _ = runTfdyn(t, "emit", fromLive, "-o", liveTF)
 	require.Equal(t, 0, code)
 	tf(liveTF, "init")
-	require.Equal(t, map[string]string{"aws_dynamodb_table.adopt_orders": "no-op (imported adopt-orders)"}, planChanges(t, env, liveTF))
+	require.Equal(t, withNewOutputs("adopt_orders", map[string]string{"aws_dynamodb_table.adopt_orders": "no-op (imported adopt-orders)"}), planChanges(t, env, liveTF, 2))
 	noFindings(liveTF, fromLive)
 	tf(liveTF, "apply", "-auto-approve")
 	planOut, err = tftest.TerraformErr(env, liveTF, "plan", "-detailed-exitcode", "-input=false", "-no-color")
@@ -222,11 +223,14 @@ func TestLiveImportAdoption(t *testing.T) {
 }
 
 // planChanges plans dir and returns, per resource, its actions, with the
-// address it moved from or the id it imports.
-func planChanges(t *testing.T, env *tfenv.Env, dir string) map[string]string {
+// address it moved from or the id it imports, and per root output
+// ("output.NAME") its actions. The plan's -detailed-exitcode must be
+// wantExit (2 while a move, an import or a new output is pending).
+func planChanges(t *testing.T, env *tfenv.Env, dir string, wantExit int) map[string]string {
 	t.Helper()
 	tf := func(args ...string) string { return tftest.Terraform(t, env, dir, args...) }
-	tf("plan", "-out=adopt.tfplan", "-input=false", "-no-color")
+	planOut, err := tftest.TerraformErr(env, dir, "plan", "-detailed-exitcode", "-out=adopt.tfplan", "-input=false", "-no-color")
+	require.Equal(t, wantExit, tftest.ExitCode(err), "terraform plan -detailed-exitcode:\n%s", planOut)
 	var p tfjson.Plan
 	require.NoError(t, json.Unmarshal([]byte(tf("show", "-json", "adopt.tfplan")), &p))
 	require.NoError(t, os.Remove(filepath.Join(dir, "adopt.tfplan")))
@@ -245,7 +249,24 @@ func planChanges(t *testing.T, env *tfenv.Env, dir string) map[string]string {
 		}
 		out[rc.Address] = v
 	}
+	for name, oc := range p.OutputChanges {
+		var acts []string
+		for _, a := range oc.Actions {
+			acts = append(acts, string(a))
+		}
+		out["output."+name] = strings.Join(acts, ",")
+	}
 	return out
+}
+
+// withNewOutputs is changes plus the creation of the five outputs emit
+// declares for the table labelled label: the only change besides a move or
+// an import in the first plan of an adopted table.
+func withNewOutputs(label string, changes map[string]string) map[string]string {
+	for _, o := range []string{"table_name", "table_arn", "stream_arn", "global_secondary_index_names", "local_secondary_index_names"} {
+		changes["output.dynamodb_"+label+"_"+o] = "create"
+	}
+	return changes
 }
 
 func avS(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }

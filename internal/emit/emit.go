@@ -11,6 +11,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/diag"
 )
 
 // Header starts every generated file; Write only replaces files that carry it.
@@ -67,13 +68,24 @@ type Options struct {
 	Prefix string
 }
 
-// Error is an emit failure tied to a place in the schema.
+// Error is an emit refusal tied to a place in the schema: the schema needs
+// what the chosen output cannot express.
 type Error struct {
-	Range   hcl.Range
+	Range hcl.Range
+	// Code and Summary name the refusal (docs/emit.md); Message says what
+	// and how to fix it.
+	Code    diag.Code
+	Summary string
 	Message string
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Range, e.Message) }
+
+// Diagnostic is the refusal as an error diagnostic at its place in the
+// schema.
+func (e *Error) Diagnostic() *hcl.Diagnostic {
+	return diag.Errorf(e.Code, &e.Range, e.Summary, "%s.", e.Message)
+}
 
 // Emit returns the files (name -> content) for the schema. It does not look
 // at the directory the files go to: to write into an existing module, read
@@ -102,7 +114,7 @@ func Emit(s *hclschema.Schema, opts Options) (map[string][]byte, error) {
 		for _, t := range s.Tables {
 			for _, ix := range t.GSIs {
 				if ix.MultiAttribute() {
-					return nil, &Error{Range: ix.DeclRange, Message: fmt.Sprintf(
+					return nil, &Error{Range: ix.DeclRange, Code: CodeProvider5MultiAttribute, Summary: "Multi-attribute key needs provider 6", Message: fmt.Sprintf(
 						"GSI %q has a multi-attribute key, which the AWS provider 5.x cannot express; emit for provider 6 (drop --provider 5) and require hashicorp/aws %s", ix.Name, Provider6Constraint)}
 				}
 			}

@@ -44,6 +44,17 @@ const (
 	// CodeImpossible: options whose provider constraints cannot all hold
 	// (--as module-call with --provider 5).
 	CodeImpossible diag.Code = "EM120"
+	// CodeProvider5MultiAttribute: --provider 5 for a schema with a
+	// multi-attribute GSI key, which hash_key/range_key cannot express
+	// (Emit's *Error).
+	CodeProvider5MultiAttribute diag.Code = "EM121"
+	// CodeNotGenerated: a file emit would write exists and emit may not
+	// replace it: it lacks the generated-code header, or it is a symbolic
+	// link or not a regular file (Write's *ForeignFileError).
+	CodeNotGenerated diag.Code = "EM130"
+	// CodeOtherSchema: a file emit would write was generated from another
+	// schema (Write's *OwnerError).
+	CodeOtherSchema diag.Code = "EM131"
 )
 
 // Need returns the hashicorp/aws constraint the output of opts requires.

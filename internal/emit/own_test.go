@@ -1,13 +1,16 @@
 package emit_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/hcl/v2"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/emit"
 )
 
@@ -176,7 +179,36 @@ func TestWriteRefusesAnotherSchemasFiles(t *testing.T) {
 			` were generated from schema "../schemas/blog", not from this run's schema "../schemas/saas" (paths relative to `+dir+
 			"); refusing to overwrite them. Emit this schema into another directory with -o, or give its files other names with --prefix (for example --prefix saas_), or delete them if that schema is no longer emitted here")
 		require.Equal(t, before, readDir(t, dir))
+		// As diagnostics: EM131 at each file's Schema line, its source for
+		// the snippet.
+		diags, srcs, ok := emit.RefusalDiagnostics(err)
+		require.True(t, ok)
+		var at []string
+		for _, d := range diags {
+			require.Equal(t, hcl.DiagError, d.Severity)
+			require.Equal(t, emit.CodeOtherSchema, diag.CodeOf(d))
+			require.Equal(t, "File of another schema", d.Summary)
+			at = append(at, fmt.Sprintf("%s %d:%d-%d:%d", filepath.Base(d.Subject.Filename), d.Subject.Start.Line, d.Subject.Start.Column, d.Subject.End.Line, d.Subject.End.Column))
+			src := srcs[d.Subject.Filename].Bytes
+			require.Equal(t, "# Schema: ../schemas/blog", string(src[d.Subject.Start.Byte:d.Subject.End.Byte]))
+		}
+		require.Equal(t, []string{"dynamodb.tf 2:1-2:26", "dynamodb_outputs.tf 2:1-2:26", "dynamodb_variables.tf 2:1-2:26", "dynamodb_versions.tf 2:1-2:26"}, at)
+		require.Equal(t, `dynamodb.tf was generated from schema "../schemas/blog", not from this run's schema "../schemas/saas" (paths relative to `+dir+
+			"); refusing to overwrite it. Emit this schema into another directory with -o, or give its files other names with --prefix (for example --prefix saas_), or delete the files of that schema if it is no longer emitted here.", diags[0].Detail)
 	}
+
+	// The README of --layout module records its schema in an HTML comment:
+	// the diagnostic points at that line.
+	mod := t.TempDir()
+	_, err = emit.Write(mod, emitFiles(t, "testdata/schemas/multiattr", emit.Options{SchemaPath: "../schemas/blog", Layout: emit.LayoutModule}), false)
+	require.NoError(t, err)
+	_, err = emit.Write(mod, emitFiles(t, "testdata/schemas/multiattr", emit.Options{SchemaPath: "../schemas/saas", Layout: emit.LayoutModule}), true)
+	diags, srcs, ok := emit.RefusalDiagnostics(err)
+	require.True(t, ok)
+	require.Len(t, diags, 5)
+	d := diags[0]
+	require.Equal(t, filepath.Join(mod, "README.md")+":2:1", pos(*d.Subject))
+	require.Equal(t, "<!-- Schema: ../schemas/blog -->", string(srcs[d.Subject.Filename].Bytes[d.Subject.Start.Byte:d.Subject.End.Byte]))
 
 	// One file of another schema among the run's own: refused alone.
 	dir = t.TempDir()

@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/emit"
 )
 
@@ -137,6 +138,13 @@ func TestWriteRefusesSymlink(t *testing.T) {
 	require.EqualError(t, err, "emit: "+dir+"/dynamodb.tf is a symbolic link (to "+target+"); tfdyn does not write through links. Replace the link with the file, or emit into another directory with -o")
 	var foreign *emit.ForeignFileError
 	require.ErrorAs(t, err, &foreign)
+	diags, srcs, ok := emit.RefusalDiagnostics(err)
+	require.True(t, ok)
+	require.Len(t, diags, 1)
+	require.Equal(t, emit.CodeNotGenerated, diag.CodeOf(diags[0]))
+	require.Equal(t, dir+"/dynamodb.tf:1:1", pos(*diags[0].Subject))
+	require.Equal(t, "Symbolic link in the way", diags[0].Summary)
+	require.Empty(t, srcs, "a link's target is not shown")
 	got, err := os.ReadFile(target)
 	require.NoError(t, err)
 	require.Equal(t, gen, string(got))
