@@ -180,6 +180,10 @@ func TestVerifyStepsInEveryFormat(t *testing.T) {
 	var text bytes.Buffer
 	rep.WriteText(&text)
 	require.Contains(t, text.String(), "\nSteps\n"+table+"\nPASS: ")
+	// A run that stopped before its first step has no table.
+	var early bytes.Buffer
+	(&verify.Report{Schema: "x", Error: "verify: emit: failed"}).WriteText(&early)
+	require.NotContains(t, early.String(), "Steps")
 
 	out := func(format string) string {
 		t.Helper()

@@ -216,8 +216,10 @@ func (r *Report) WriteText(w io.Writer) {
 			fmt.Fprintf(w, "  - %s\n", e)
 		}
 	}
-	fmt.Fprintln(w, "\nSteps")
-	r.writeSteps(w)
+	if len(r.Steps) > 0 {
+		fmt.Fprintln(w, "\nSteps")
+		r.writeSteps(w)
+	}
 	if r.Kept {
 		fmt.Fprintf(w, "\nKept: table(s) %s at %s", strings.Join(names, ", "), r.Endpoint)
 		if r.WorkDir != "" {
