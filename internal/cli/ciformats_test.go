@@ -8,10 +8,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/internal/tftest"
+	"github.com/tfdyn/tfdyn/internal/verify"
 )
 
 // runCLI is RunContext with a background context.
@@ -155,4 +157,78 @@ func TestPlanFindingsCarrySchemaPositions(t *testing.T) {
 	require.Equal(t, 1, code)
 	tftest.ValidSARIF(t, []byte(stdout))
 	require.Equal(t, placed, strings.Count(stdout, `"uri": "internal/plancheck/testdata/plans/rules.tfdyn.hcl"`))
+}
+
+// TestVerifyStepsInEveryFormat: the timing table of verify's steps is in
+// every report format: text, JSON, JUnit (the suite's time and
+// system-out), GitHub (a folded log group after the annotations), SARIF
+// (the run's properties, still a valid log) and Markdown (a table after
+// the findings, as --summary appends it).
+func TestVerifyStepsInEveryFormat(t *testing.T) {
+	rep := &verify.Report{Schema: "examples/ecommerce", Target: "local", Provider: 6, Passed: true,
+		Tables:   []verify.TableReport{{Label: "shop", Name: "shop"}},
+		Duration: 15250 * time.Millisecond,
+		Steps: []verify.Step{
+			{Name: "terraform init", Duration: 1234 * time.Millisecond},
+			{Name: "connect to local target", Duration: 4500 * time.Millisecond},
+			{Name: "terraform apply", Duration: 10987654321},
+		}}
+	const table = "" +
+		"  terraform init                  1.2s\n" +
+		"  connect to local target         4.5s\n" +
+		"  terraform apply                11.0s\n"
+	var text bytes.Buffer
+	rep.WriteText(&text)
+	require.Contains(t, text.String(), "\nSteps\n"+table+"\nPASS: ")
+	// A run that stopped before its first step has no table.
+	var early bytes.Buffer
+	(&verify.Report{Schema: "x", Error: "verify: emit: failed"}).WriteText(&early)
+	require.NotContains(t, early.String(), "Steps")
+
+	out := func(format string) string {
+		t.Helper()
+		var b bytes.Buffer
+		require.NoError(t, writeVerifyReport(&b, format, rep))
+		return b.String()
+	}
+	var doc struct {
+		Steps []struct {
+			Name     string
+			Duration int64 `json:"duration_ns"`
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(out("json")), &doc))
+	require.Equal(t, []struct {
+		Name     string
+		Duration int64 `json:"duration_ns"`
+	}{{"terraform init", 1234000000}, {"connect to local target", 4500000000}, {"terraform apply", 10987654321}}, doc.Steps)
+
+	require.Contains(t, out(formatJUnit), `<testsuite name="tfdyn verify examples/ecommerce" tests="0" failures="0" skipped="0" time="15.250">`+"\n"+
+		"    <system-out>Steps&#xA;  terraform init                  1.2s&#xA;  connect to local target         4.5s&#xA;  terraform apply                11.0s&#xA;</system-out>\n  </testsuite>")
+
+	require.Equal(t, "::group::tfdyn verify steps (15.2s in all)\n"+table+"::endgroup::\n", out(formatGitHub))
+
+	sarif := out(formatSARIF)
+	var log struct {
+		Runs []struct {
+			Properties struct {
+				Steps []struct {
+					Name    string
+					Seconds float64
+				}
+				DurationSeconds float64 `json:"duration_seconds"`
+			}
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(sarif), &log))
+	require.Equal(t, []struct {
+		Name    string
+		Seconds float64
+	}{{"terraform init", 1.234}, {"connect to local target", 4.5}, {"terraform apply", 10.988}}, log.Runs[0].Properties.Steps)
+	require.Equal(t, 15.25, log.Runs[0].Properties.DurationSeconds)
+
+	require.Equal(t, "### tfdyn verify examples/ecommerce: passed (0 access patterns, 0 checks, 0 items, 15 s): 0 errors, 0 warnings\n\nNo findings.\n"+
+		"\n#### Steps (15.2 s in all; overlapping steps each show their own time)\n\n| Step | Seconds |\n|---|---:|\n"+
+		"| terraform init | 1.2 |\n| connect to local target | 4.5 |\n| terraform apply | 11.0 |\n", out(formatMarkdown))
+	tftest.ValidSARIF(t, []byte(sarif)) // last: it skips under -short before make setup
 }

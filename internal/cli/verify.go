@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -171,7 +172,9 @@ func (a *app) ensureDynamoDBLocal(ctx context.Context) error {
 	return nil
 }
 
-// writeVerifyReport writes a verify report in a machine format.
+// writeVerifyReport writes a verify report in a machine format, each with
+// the timing table of the steps (JSON and JUnit carry it in the report
+// itself; GitHub, SARIF and Markdown get it after the findings).
 func writeVerifyReport(w io.Writer, format string, rep *verify.Report) error {
 	fs := ciPaths(rep.Findings())
 	switch format {
@@ -180,9 +183,13 @@ func writeVerifyReport(w io.Writer, format string, rep *verify.Report) error {
 	case formatJUnit:
 		return rep.WriteJUnit(w)
 	case formatGitHub:
-		return findings.WriteGitHub(w, fs)
+		if err := findings.WriteGitHub(w, fs); err != nil {
+			return err
+		}
+		return rep.WriteStepsGitHub(w)
 	case formatSARIF:
-		return findings.WriteSARIF(w, findings.Tool{Name: "tfdyn", Version: version(), InformationURI: homepage}, fs)
+		return findings.WriteSARIFRun(w, findings.Tool{Name: "tfdyn", Version: version(), InformationURI: homepage}, fs,
+			map[string]any{"steps": rep.StepSeconds(), "duration_seconds": rep.Duration.Round(time.Millisecond).Seconds()})
 	case formatMarkdown:
 		verdict := "passed"
 		if !rep.Passed {
@@ -190,7 +197,10 @@ func writeVerifyReport(w io.Writer, format string, rep *verify.Report) error {
 		}
 		title := fmt.Sprintf("tfdyn verify %s: %s (%d access patterns, %d checks, %d items, %.0f s)",
 			rep.Schema, verdict, len(rep.Patterns), len(rep.Conformance), rep.Items, rep.Duration.Seconds())
-		return findings.WriteMarkdown(w, title, fs)
+		if err := findings.WriteMarkdown(w, title, fs); err != nil {
+			return err
+		}
+		return rep.WriteStepsMarkdown(w)
 	}
 	return fmt.Errorf("unknown format %q", format)
 }

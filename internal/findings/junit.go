@@ -19,6 +19,10 @@ type JUnit struct {
 type JUnitSuite struct {
 	Name  string
 	Cases []JUnitCase
+	// Seconds is the time the suite took (0: not measured).
+	Seconds float64
+	// SystemOut is the suite's own output (verify: its timing table).
+	SystemOut string
 }
 
 // JUnitCase is one test case: it passes unless Failure is set; Skipped
@@ -50,11 +54,13 @@ type xmlSuites struct {
 }
 
 type xmlSuite struct {
-	Name     string    `xml:"name,attr"`
-	Tests    int       `xml:"tests,attr"`
-	Failures int       `xml:"failures,attr"`
-	Skipped  int       `xml:"skipped,attr"`
-	Cases    []xmlCase `xml:"testcase"`
+	Name      string    `xml:"name,attr"`
+	Tests     int       `xml:"tests,attr"`
+	Failures  int       `xml:"failures,attr"`
+	Skipped   int       `xml:"skipped,attr"`
+	Time      string    `xml:"time,attr,omitempty"`
+	Cases     []xmlCase `xml:"testcase"`
+	SystemOut string    `xml:"system-out,omitempty"`
 }
 
 type xmlCase struct {
@@ -81,7 +87,10 @@ type xmlSkipped struct {
 func WriteJUnit(w io.Writer, j JUnit) error {
 	doc := xmlSuites{Name: j.Name, Suites: []xmlSuite{}}
 	for _, s := range j.Suites {
-		xs := xmlSuite{Name: s.Name}
+		xs := xmlSuite{Name: s.Name, SystemOut: s.SystemOut}
+		if s.Seconds > 0 {
+			xs.Time = fmt.Sprintf("%.3f", s.Seconds)
+		}
 		for _, c := range s.Cases {
 			xc := xmlCase{Name: c.Name, Classname: c.Classname, SystemOut: c.SystemOut}
 			if c.Seconds > 0 {

@@ -42,9 +42,10 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool       sarifTool     `json:"tool"`
-	Results    []sarifResult `json:"results"`
-	ColumnKind string        `json:"columnKind"`
+	Tool       sarifTool      `json:"tool"`
+	Results    []sarifResult  `json:"results"`
+	ColumnKind string         `json:"columnKind"`
+	Properties map[string]any `json:"properties,omitempty"`
 }
 
 type sarifTool struct {
@@ -126,6 +127,12 @@ func fileURI(path string) (uri, base string) {
 // the subject as a logical location, an acknowledgement as an external
 // suppression.
 func WriteSARIF(w io.Writer, tool Tool, fs []Finding) error {
+	return WriteSARIFRun(w, tool, fs, nil)
+}
+
+// WriteSARIFRun is WriteSARIF with the run's property bag set to props
+// (none when empty): verify puts its timing table there.
+func WriteSARIFRun(w io.Writer, tool Tool, fs []Finding, props map[string]any) error {
 	driver := sarifDriver{Name: tool.Name, Version: tool.Version, InformationURI: tool.InformationURI, Rules: []sarifRule{}}
 	index := map[string]int{}
 	addRule := func(r Rule) {
@@ -152,7 +159,7 @@ func WriteSARIF(w io.Writer, tool Tool, fs []Finding) error {
 	for _, c := range codes(fs) {
 		addRule(Rule{ID: c})
 	}
-	run := sarifRun{Tool: sarifTool{Driver: driver}, Results: []sarifResult{}, ColumnKind: "unicodeCodePoints"}
+	run := sarifRun{Tool: sarifTool{Driver: driver}, Results: []sarifResult{}, ColumnKind: "unicodeCodePoints", Properties: props}
 	for _, f := range fs {
 		level := "warning"
 		switch f.Severity {

@@ -24,6 +24,9 @@ import (
 // -destroy fails) and with deletion protection turned on at the table
 // (terraform destroy would fail). An unproven destroy makes cleanup fall back
 // to terraform destroy, which reports the protected table as it always did.
+// The second plan check (VF151) passes right after apply and fails, showing
+// the change, once the table's deletion protection differs from the
+// configuration.
 func TestDestroyPlanReportsUndestroyableTable(t *testing.T) {
 	env := tftest.Env(t)
 	s, diags := hclschema.Load("../../examples/ecommerce")
@@ -62,6 +65,16 @@ func TestDestroyPlanReportsUndestroyableTable(t *testing.T) {
 		return c
 	}
 	require.Equal(t, Check{Code: "VF152", Name: "terraform plan -destroy deletes every resource", OK: true}, check())
+	// The second plan, through the same provider process and its proxy
+	// (cached and trimmed schema), shows no change right after apply.
+	recheck := func() Check {
+		t.Helper()
+		r.report.Conformance = nil
+		require.NoError(t, r.recheckPlan(ctx))
+		require.Len(t, r.report.Conformance, 1)
+		return r.report.Conformance[0]
+	}
+	require.Equal(t, Check{Code: "VF151", Name: "second terraform plan shows no changes", OK: true}, recheck())
 
 	main := filepath.Join(ws.dir, "dynamodb.tf")
 	src, err := os.ReadFile(main)
@@ -80,6 +93,14 @@ func TestDestroyPlanReportsUndestroyableTable(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, Check{Code: "VF152", Name: "terraform plan -destroy deletes every resource",
 		Detail: "table shop has deletion protection on: terraform destroy would fail"}, check())
+	// The table now differs from the configuration (protection on, false
+	// in the emitted tfvars): the second plan check fails and shows the
+	// change.
+	c = recheck()
+	require.Equal(t, "VF151", c.Code)
+	require.False(t, c.OK)
+	require.Contains(t, c.Detail, "terraform plans changes right after apply (a perpetual diff):\n")
+	require.Regexp(t, `~ deletion_protection_enabled\s+= true -> false`, c.Detail)
 
 	// Unproven: cleanup runs terraform destroy, which the protection stops;
 	// the table still goes (deleteLeftover) and the error is reported.

@@ -18,7 +18,9 @@
 // Local holds the tables in memory and takes them with it when verify stops
 // it. A destroy that is not proven (prevent_destroy, deletion protection) is a
 // failed check, and verify then runs terraform destroy as on an endpoint or
-// AWS, where the tables outlive the run. Report.Steps times every step.
+// AWS, where the tables outlive the run. Report.Steps times every step;
+// every report format carries that table (WriteText, WriteJSON, WriteJUnit,
+// WriteStepsMarkdown, WriteStepsGitHub, StepSeconds for SARIF).
 //
 // Each run works in its own directory under WorkspaceRoot
 // (~/.cache/tfdyn/verify/<pid>-<random>) with a marker file naming the run.

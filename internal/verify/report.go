@@ -216,9 +216,9 @@ func (r *Report) WriteText(w io.Writer) {
 			fmt.Fprintf(w, "  - %s\n", e)
 		}
 	}
-	fmt.Fprintln(w, "\nSteps")
-	for _, s := range r.Steps {
-		fmt.Fprintf(w, "  %-28s %6.1fs\n", s.Name, s.Duration.Seconds())
+	if len(r.Steps) > 0 {
+		fmt.Fprintln(w, "\nSteps")
+		r.writeSteps(w)
 	}
 	if r.Kept {
 		fmt.Fprintf(w, "\nKept: table(s) %s at %s", strings.Join(names, ", "), r.Endpoint)
@@ -266,6 +266,56 @@ func mark(ok bool) string {
 	return "FAIL"
 }
 
+// writeSteps writes the timing table of the steps, a line per step in the
+// order they ended (steps that overlap each other each show their own
+// time), as the text report shows it; the other formats carry the same
+// table (WriteJUnit, WriteStepsMarkdown, WriteStepsGitHub, StepSeconds).
+func (r *Report) writeSteps(w io.Writer) {
+	for _, s := range r.Steps {
+		fmt.Fprintf(w, "  %-28s %6.1fs\n", s.Name, s.Duration.Seconds())
+	}
+}
+
+// WriteStepsMarkdown writes the timing table of the steps as a Markdown
+// section (for --summary and --format markdown, after the findings).
+func (r *Report) WriteStepsMarkdown(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n#### Steps (%.1f s in all; overlapping steps each show their own time)\n\n| Step | Seconds |\n|---|---:|\n", r.Duration.Seconds())
+	for _, s := range r.Steps {
+		fmt.Fprintf(&b, "| %s | %.1f |\n", s.Name, s.Duration.Seconds())
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteStepsGitHub writes the timing table of the steps for the GitHub
+// format: a folded group of the workflow log, after the annotations.
+func (r *Report) WriteStepsGitHub(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "::group::tfdyn verify steps (%.1fs in all)\n", r.Duration.Seconds())
+	r.writeSteps(&b)
+	b.WriteString("::endgroup::\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// StepSeconds is a step's time in seconds, for formats that carry numbers
+// (SARIF's run properties).
+type StepSeconds struct {
+	Name    string  `json:"name"`
+	Seconds float64 `json:"seconds"`
+}
+
+// StepSeconds lists the steps with their times in seconds, rounded to the
+// millisecond.
+func (r *Report) StepSeconds() []StepSeconds {
+	out := make([]StepSeconds, len(r.Steps))
+	for i, s := range r.Steps {
+		out[i] = StepSeconds{Name: s.Name, Seconds: s.Duration.Round(time.Millisecond).Seconds()}
+	}
+	return out
+}
+
 // WriteJSON writes the report as JSON.
 func (r *Report) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
@@ -275,9 +325,13 @@ func (r *Report) WriteJSON(w io.Writer) error {
 
 // WriteJUnit writes the report as JUnit XML (package findings): a suite
 // with one test case per conformance check, per access pattern, per
-// rejected write and for an environment error.
+// rejected write and for an environment error; the suite's time is the
+// run's and its system-out the timing table of the steps.
 func (r *Report) WriteJUnit(w io.Writer) error {
-	suite := findings.JUnitSuite{Name: "tfdyn verify " + r.Schema}
+	var steps strings.Builder
+	steps.WriteString("Steps\n")
+	r.writeSteps(&steps)
+	suite := findings.JUnitSuite{Name: "tfdyn verify " + r.Schema, Seconds: r.Duration.Seconds(), SystemOut: steps.String()}
 	for _, c := range r.Conformance {
 		tc := findings.JUnitCase{Name: c.Code + " " + c.Name, Classname: "conformance"}
 		if !c.OK {
