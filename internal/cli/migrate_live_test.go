@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/hashicorp/hcl/v2"
@@ -25,26 +24,78 @@ import (
 	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
+// exampleHead is examples/ecommerce changed as a pull request would: GSI3
+// over attributes reviews already have (reviews by their author, a new
+// access pattern), products in a category sorted by title (GSI1SK of
+// Product changed) and browsed 24 a page (the pattern's limit, a change
+// readers see). Each edit replaces text that occurs once.
+var exampleHead = []struct{ old, new string }{
+	{`    include       = ["orderId", "orderDate", "username", "total"]
+  }
+`, `    include       = ["orderId", "orderDate", "username", "total"]
+  }
+
+  global_secondary_index "GSI3" {
+    partition_key = "GSI3PK"
+    sort_key      = "GSI3SK"
+  }
+`},
+	{`    SK = "REVIEW#${reviewDate}#${reviewId}"
+  }
+`, `    SK = "REVIEW#${reviewDate}#${reviewId}"
+  }
+  index "GSI3" {
+    GSI3PK = "USER#${username}"
+    GSI3SK = "REVIEW#${reviewDate}#${reviewId}"
+  }
+`},
+	{`    GSI1SK = "PRODUCT#${productId}"
+  }
+`, `    GSI1SK = "PRODUCT#${title}#${productId}"
+  }
+`},
+	{`  limit = 50
+`, `  limit = 24
+`},
+	{`write_pattern "register_customer" {`, `access_pattern "reviews_by_customer" {
+  description = "A customer's reviews, newest first"
+  entity      = entity.Review
+  index       = "GSI3"
+  key {
+    GSI3PK = "USER#${username}"
+    GSI3SK = begins_with("REVIEW#")
+  }
+  order = "desc"
+  example {
+    username = "alice"
+    returns  = [entity.Review.example["r-1"]]
+  }
+}
+
+write_pattern "register_customer" {`},
+}
+
 // TestLiveMigrateCLI is the evolution of a design that has data, as a team
 // runs it (the commands of the README's "Changing a design that has
 // data"), with real terraform and hashicorp/aws 6 on DynamoDB Local: BASE
-// is committed, emitted and applied, and 2,000 items of three entities are
-// written. HEAD adds GSI2 over existing attributes (orders join it
-// sparsely), changes GSI1's customer template and adds products to GSI1:
-// tfdyn diff classifies both (SD102, SD201, SD202) and blocks on the
-// changed pattern until acknowledged; migrate --dry-run counts; emit, plan
-// (DP rules) and apply add the GSI; --check fails, naming the items not
-// migrated and the patterns; a migration cut by Ctrl-C exits 130 with its
-// checkpoint and resumes from it; a second migration updates nothing;
-// --check passes with the item counts per entity as written. Then the
-// removal the other way round: the pattern goes first (SD401), then the GSI
-// (SD502, DP202), and migrate removes its attributes; --check passes.
+// is examples/ecommerce, committed, emitted and applied, and 3,605 items
+// of its six entities are written. HEAD (exampleHead) adds GSI3 over
+// existing review attributes, changes Product's GSI1 template and the
+// limit of products_in_category: tfdyn diff classifies each (SD102, SD201,
+// SD202, SD104, SD402) and blocks on the changed pattern until
+// acknowledged; migrate --dry-run counts; emit, plan (DP rules) and apply
+// add the GSI; --check fails, naming the items not migrated and the
+// patterns; a migration cut by Ctrl-C exits 130 with its checkpoint and
+// resumes from it; a second migration updates nothing; --check passes with
+// the item counts per entity as written. Then the removal the other way
+// round: the pattern goes first (SD401), then the GSI (SD502, DP202), and
+// migrate removes its attributes; --check passes.
 func TestLiveMigrateCLI(t *testing.T) {
 	env := tftest.Env(t)
 	tftest.RequireProvider(t, env, emit.Provider6Constraint)
 	target := ddblocal.StartForTest(t)
 	ctx := context.Background()
-	testdata, err := filepath.Abs("../schemadiff/testdata")
+	example, err := filepath.Abs("../../examples/ecommerce/ecommerce.tfdyn.hcl")
 	require.NoError(t, err)
 	repo := t.TempDir()
 	t.Chdir(repo)
@@ -53,7 +104,7 @@ func TestLiveMigrateCLI(t *testing.T) {
 		require.NoError(t, err, "git %v: %s", args, out)
 	}
 	gitRun("init", "-q")
-	copyFile(t, filepath.Join(testdata, "base", "app.tfdyn.hcl"), filepath.Join(repo, "schema", "app.tfdyn.hcl"))
+	schemaFile := copyFile(t, example, filepath.Join(repo, "schema", "ecommerce.tfdyn.hcl"))
 	gitRun("add", "schema")
 	gitRun("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "base")
 	require.NoError(t, os.MkdirAll(filepath.Join(repo, "infra"), 0o755))
@@ -64,8 +115,7 @@ func TestLiveMigrateCLI(t *testing.T) {
 		t.Logf("terraform %s: %s", args[0], time.Since(start).Round(100*time.Millisecond))
 	}
 
-	// BASE applied, with its items: n customers, 3n orders (n OPEN), n products.
-	const n = 400
+	// BASE applied, with its items (exampleData).
 	code, _, _ := runTfdyn(t, "emit", "schema", "-o", "infra")
 	require.Equal(t, 0, code)
 	tf("init")
@@ -75,79 +125,106 @@ func TestLiveMigrateCLI(t *testing.T) {
 	client, err := target.NewClient(ctx)
 	require.NoError(t, err)
 	start := time.Now()
-	for i := 0; i < n; i++ {
-		u := fmt.Sprintf("user%03d", i)
-		put(t, ctx, client, base, "Customer", map[string]cty.Value{"username": cty.StringVal(u), "email": cty.StringVal("Mail" + u + "@Example.com"), "name": cty.StringVal(u)})
-		for j, status := range []string{"OPEN", "SHIPPED", "PLACED"} {
-			put(t, ctx, client, base, "Order", map[string]cty.Value{"username": cty.StringVal(u), "orderId": cty.StringVal(fmt.Sprintf("o-%03d-%d", i, j)),
-				"orderDate": cty.StringVal(fmt.Sprintf("2024-0%d-%02d", j+1, i%28+1)), "status": cty.StringVal(status), "total": cty.NumberIntVal(int64(i)), "expiresAt": cty.NullVal(cty.Number)})
-		}
-		put(t, ctx, client, base, "Product", map[string]cty.Value{"productId": cty.StringVal(fmt.Sprintf("p-%03d", i)), "category": cty.StringVal([]string{"books", "games"}[i%2]), "title": cty.StringVal(u)})
-	}
-	t.Logf("%d items written in %s", 5*n, time.Since(start).Round(100*time.Millisecond))
+	putAll(t, ctx, client, base, "shop", exampleData())
+	t.Logf("3605 items written in %s", time.Since(start).Round(100*time.Millisecond))
 	// The README's commands, each line as written there (http://localhost:8000
 	// stands for DynamoDB Local's endpoint).
 	readme, readmeDone := readmeMigrateRunner(t, target.Endpoint())
-	check := readme("tfdyn migrate git:HEAD:schema schema --table app --endpoint http://localhost:8000 --check")
+	check := readme("tfdyn migrate git:HEAD:schema schema --table shop --endpoint http://localhost:8000 --check")
 	code, out, _ := runTfdyn(t, check...)
 	require.Equal(t, 0, code, "BASE against itself: %s", out)
+	require.Contains(t, out, "Check of table shop against HEAD: scanned 3605 items in 4 segments.\n"+
+		"  entity Category: 5 items (5 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+		"  entity Customer: 300 items (300 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+		"  entity Order: 900 items (900 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+		"  entity OrderItem: 1800 items (1800 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+		"  entity Product: 200 items (200 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+		"  entity Review: 400 items (400 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+		"  of no HEAD entity: 0, of several: 0\n", "the counts per entity as written")
 
-	// HEAD, in the pull request: GSI2 over existing attributes (orders
-	// join it sparsely), GSI1's customer template changed (lower(email)),
-	// products join GSI1. The review classifies both; the changed pattern
-	// blocks until acknowledged.
-	copyFile(t, filepath.Join(testdata, "backfill", "app.tfdyn.hcl"), filepath.Join(repo, "schema", "app.tfdyn.hcl"))
+	// HEAD, in the pull request (exampleHead). The review classifies each
+	// change; the changed pattern blocks until acknowledged.
+	src := readFile(t, schemaFile)
+	for _, e := range exampleHead {
+		require.Equal(t, 1, strings.Count(src, e.old), e.old)
+		src = strings.Replace(src, e.old, e.new, 1)
+	}
+	require.NoError(t, os.WriteFile(schemaFile, []byte(src), 0o644))
 	code, out, errOut := runTfdyn(t, readme("tfdyn diff git:HEAD:schema schema")...)
-	t.Logf("diff:\n%s", out)
 	require.Equal(t, 1, code)
-	require.Contains(t, out, "git:HEAD:schema → schema: 7 changes (1 blocking, 0 acknowledged, 3 need a backfill)\n")
+	require.Contains(t, out, "git:HEAD:schema → schema: 5 changes (1 blocking, 0 acknowledged, 2 need a backfill)\n")
 	require.Contains(t, errOut, "Error: diff: 1 change blocks")
-	require.Contains(t, out, "SD102 additive: GSI \"GSI2\" added to table \"app\" [table.app.index.GSI2]\n  head: schema/app.tfdyn.hcl:15:3\n")
-	require.Contains(t, out, "SD201 needs backfill: entity \"Order\" joins index \"GSI2\" [entity.Order.index.GSI2]\n  base: HEAD:schema/app.tfdyn.hcl:37:1\n  head: schema/app.tfdyn.hcl:59:3\n")
-	require.Contains(t, out, "SD202 needs backfill: index \"GSI1\" keys of entity \"Customer\" changed [entity.Customer.index.GSI1]\n  base: HEAD:schema/app.tfdyn.hcl:26:3\n  head: schema/app.tfdyn.hcl:31:3\n")
-	code, _, _ = runTfdyn(t, readme("tfdyn diff git:HEAD:schema schema --ack 'SD402=access_pattern.customer_by_email:callers send lower-case emails from release 7'")...)
+	var codes []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "SD") {
+			codes = append(codes, strings.Fields(l)[0])
+		}
+	}
+	require.Equal(t, []string{"SD402", "SD201", "SD202", "SD102", "SD104"}, codes)
+	require.Contains(t, out, "SD402 breaking for readers BLOCKING: access pattern \"products_in_category\" changed [access_pattern.products_in_category]\n  base: HEAD:schema/ecommerce.tfdyn.hcl:390:1\n  head: schema/ecommerce.tfdyn.hcl:399:1\n  Access pattern \"products_in_category\" changes: limit 50 → 24.")
+	require.Contains(t, out, "SD201 needs backfill: entity \"Review\" joins index \"GSI3\" [entity.Review.index.GSI3]\n  base: HEAD:schema/ecommerce.tfdyn.hcl:203:1\n  head: schema/ecommerce.tfdyn.hcl:222:3\n")
+	require.Contains(t, out, "SD202 needs backfill: index \"GSI1\" keys of entity \"Product\" changed [entity.Product.index.GSI1]\n  base: HEAD:schema/ecommerce.tfdyn.hcl:179:3\n  head: schema/ecommerce.tfdyn.hcl:184:3\n")
+	require.Contains(t, out, "SD102 additive: GSI \"GSI3\" added to table \"shop\" [table.shop.index.GSI3]\n  head: schema/ecommerce.tfdyn.hcl:34:3\n")
+	require.Contains(t, out, "SD104 additive: access pattern \"reviews_by_customer\" added [access_pattern.reviews_by_customer]\n  head: schema/ecommerce.tfdyn.hcl:514:1\n")
+	code, _, _ = runTfdyn(t, readme("tfdyn diff git:HEAD:schema schema --ack 'SD402=access_pattern.products_in_category:the storefront pages by 24 from release 7'")...)
 	require.Equal(t, 0, code)
 	code, out, _ = runTfdyn(t, readme("tfdyn diff git:HEAD:schema schema --format markdown")...)
 	require.Equal(t, 1, code)
-	require.True(t, strings.HasPrefix(out, "### tfdyn diff\n\n**1 change blocking.** `git:HEAD:schema` → `schema`: 7 changes.\n\n"), out)
-	require.Contains(t, out, "| ⛔ | SD402 | breaking for readers | access pattern \"customer_by_email\" changed<br>`access_pattern.customer_by_email` | customer_by_email | - |\n")
-	require.Contains(t, out, "| 🔁 | SD202 | needs backfill | index \"GSI1\" keys of entity \"Customer\" changed<br>`entity.Customer.index.GSI1` | customer_by_email | Customer |\n")
-	require.Contains(t, out, "| 🔁 | SD201 | needs backfill | entity \"Order\" joins index \"GSI2\"<br>`entity.Order.index.GSI2` | open_orders | Order |\n")
-	require.Contains(t, out, "\n3 changes need a backfill of stored items: `tfdyn migrate git:HEAD:schema schema --dry-run` shows the data plan.\n")
+	require.True(t, strings.HasPrefix(out, "### tfdyn diff\n\n**1 change blocking.** `git:HEAD:schema` → `schema`: 5 changes.\n\n"), out)
+	require.Contains(t, out, "| ⛔ | SD402 | breaking for readers | access pattern \"products_in_category\" changed<br>`access_pattern.products_in_category` | products_in_category | - |\n")
+	require.Contains(t, out, "| 🔁 | SD202 | needs backfill | index \"GSI1\" keys of entity \"Product\" changed<br>`entity.Product.index.GSI1` | products_in_category | Product |\n")
+	require.Contains(t, out, "| 🔁 | SD201 | needs backfill | entity \"Review\" joins index \"GSI3\"<br>`entity.Review.index.GSI3` | reviews_by_customer | Review |\n")
+	require.Contains(t, out, "|  | SD102 | additive | GSI \"GSI3\" added to table \"shop\"<br>`table.shop.index.GSI3` | - | - |\n")
+	require.Contains(t, out, "|  | SD104 | additive | access pattern \"reviews_by_customer\" added<br>`access_pattern.reviews_by_customer` | reviews_by_customer | - |\n")
+	require.Contains(t, out, "\n2 changes need a backfill of stored items: `tfdyn migrate git:HEAD:schema schema --dry-run` shows the data plan.\n")
 
 	// The data plan with counts, before anything changes.
-	code, out, _ = runTfdyn(t, readme("tfdyn migrate git:HEAD:schema schema --table app --endpoint http://localhost:8000 --dry-run")...)
+	code, out, _ = runTfdyn(t, readme("tfdyn migrate git:HEAD:schema schema --table shop --endpoint http://localhost:8000 --dry-run")...)
 	require.Equal(t, 0, code)
-	require.Contains(t, out, "entity Order (table app)\n  found by: PK begins with \"CUSTOMER#\" and SK begins with \"ORDER#\", each confirmed by recomputing its BASE key\n"+
-		"  gain   GSI2PK = \"OPEN\" (index GSI2) when status == \"OPEN\"\n  gain   GSI2SK = \"${orderDate}#${orderId}\" (index GSI2) when status == \"OPEN\"\n"+
-		"  items: 1200 (400 to update, 800 already in HEAD's shape, 0 changed by someone else, 0 failed), about 800 WCU\n")
-	require.Contains(t, out, "Scanned 2000 items in 4 segments: 2000 of the planned entities, 0 of other entities, 0 of no declared entity, 0 matching several.\n")
+	require.Contains(t, out, "entity Product (table shop)\n  found by: PK begins with \"PRODUCT#\" and SK begins with \"PRODUCT#\", each confirmed by recomputing its BASE key\n"+
+		"  change GSI1SK: \"PRODUCT#${productId}\" → \"PRODUCT#${title}#${productId}\" (index GSI1)\n"+
+		"  items: 200 (200 to update, 0 already in HEAD's shape, 0 changed by someone else, 0 failed), about 600 WCU\n")
+	require.Contains(t, out, "entity Review (table shop)\n  found by: PK begins with \"PRODUCT#\" and SK begins with \"REVIEW#\", each confirmed by recomputing its BASE key\n"+
+		"  gain   GSI3PK = \"USER#${username}\" (index GSI3)\n  gain   GSI3SK = \"REVIEW#${reviewDate}#${reviewId}\" (index GSI3)\n"+
+		"  items: 400 (400 to update, 0 already in HEAD's shape, 0 changed by someone else, 0 failed), about 800 WCU\n")
+	require.Contains(t, out, "Scanned 3605 items in 4 segments: 600 of the planned entities, 3005 of other entities, 0 of no declared entity, 0 matching several.\n")
 
-	// The table first: emit, the plan gate, apply (terraform adds GSI2).
+	// The table first: emit, the plan gate, apply (terraform adds GSI3).
 	code, _, _ = runTfdyn(t, readme("tfdyn emit schema -o infra")...)
 	require.Equal(t, 0, code)
-	code, out, errOut = runTfdyn(t, readme("tfdyn plan --dir infra --schema schema")...)
-	t.Logf("plan:\n%s%s", out, errOut)
+	code, out, _ = runTfdyn(t, readme("tfdyn plan --dir infra --schema schema")...)
 	require.Equal(t, 0, code)
+	require.Equal(t, "1 table(s) in the plan: 0 error(s), 0 warning(s), 0 acknowledged — the plan may be applied\n", out, "a new GSI: no finding")
 	tf(append(readme("terraform -chdir=infra apply"), "-auto-approve")...)
 
-	// Before the backfill the check fails: the items are in BASE's shape.
+	// Before the backfill the check fails: the items are in BASE's shape,
+	// and the two patterns the backfill serves, and no other, differ.
 	code, out, errOut = runTfdyn(t, check...)
-	t.Logf("check before migrate:\n%s%s", out, errOut)
 	require.Equal(t, 1, code)
-	require.Contains(t, out, "Check of table app against HEAD: scanned 2000 items in 4 segments.\n"+
-		"  entity Customer: 400 items (0 in HEAD's shape, 400 not migrated, 0 half-migrated)\n"+
-		"  entity Order: 1200 items (800 in HEAD's shape, 400 not migrated, 0 half-migrated)\n"+
-		"  entity Product: 400 items (0 in HEAD's shape, 400 not migrated, 0 half-migrated)\n"+
-		"  of no HEAD entity: 0, of several: 0\n", "the counts per entity before the migration")
-	require.Contains(t, out, "FINDING not migrated: Customer {PK=\"CUSTOMER#user000\", SK=\"PROFILE\"}: GSI1PK is \"EMAIL#Mailuser000@Example.com\", HEAD computes \"EMAIL#mailuser000@example.com\"; GSI1SK is \"EMAIL#Mailuser000@Example.com\", HEAD computes \"EMAIL#mailuser000@example.com\"\n")
-	require.Contains(t, out, "FINDING not migrated: 1180 more\n")
-	require.Contains(t, out, "FINDING pattern open_orders {}: DynamoDB returned 0 items, HEAD's oracle 400: missing {PK=\"CUSTOMER#user000\", SK=\"ORDER#2024-01-01#o-000-0\"}, ")
+	require.Contains(t, out, "Check of table shop against HEAD: scanned 3605 items in 4 segments.\n"+
+		"  entity Category: 5 items (5 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+		"  entity Customer: 300 items (300 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+		"  entity Order: 900 items (900 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+		"  entity OrderItem: 1800 items (1800 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+		"  entity Product: 200 items (0 in HEAD's shape, 200 not migrated, 0 half-migrated)\n"+
+		"  entity Review: 400 items (0 in HEAD's shape, 400 not migrated, 0 half-migrated)\n"+
+		"  of no HEAD entity: 0, of several: 0\n"+
+		"  patterns: 14 run live with 85 input sets, 7 differ from HEAD's oracle\n", "the counts per entity before the migration")
+	require.Contains(t, out, "FINDING not migrated: Product {PK=\"PRODUCT#p-000\", SK=\"PRODUCT#p-000\"}: GSI1SK is \"PRODUCT#p-000\", HEAD computes \"PRODUCT#Title 199#p-000\"\n")
+	require.Contains(t, out, "FINDING not migrated: 580 more\n")
+	require.Contains(t, out, "FINDING pattern reviews_by_customer {username=\"u000\"}: DynamoDB returned 0 items, HEAD's oracle 2: missing {PK=\"PRODUCT#p-150\", SK=\"REVIEW#2024-06-11#r-150-0\"}, {PK=\"PRODUCT#p-000\", SK=\"REVIEW#2024-06-01#r-000-0\"}\n")
+	spoiled := map[string]int{}
+	for _, l := range strings.Split(out, "\n") {
+		if rest, ok := strings.CutPrefix(l, "FINDING pattern "); ok {
+			spoiled[strings.Fields(rest)[0]]++
+		}
+	}
+	require.Equal(t, map[string]int{"products_in_category": 2, "reviews_by_customer": 5}, spoiled, "the patterns the backfill serves, and no other")
 	require.Contains(t, errOut, "Error: migrate --check: 28 findings (listed above)\n")
 
 	// Cut by Ctrl-C: exit 130, the checkpoint stays; the same command resumes.
 	cp := "migrate.checkpoint.json"
-	withCP := readme("tfdyn migrate git:HEAD:schema schema --table app --endpoint http://localhost:8000 --checkpoint migrate.checkpoint.json --rate 200 --parallel 2")
+	withCP := readme("tfdyn migrate git:HEAD:schema schema --table shop --endpoint http://localhost:8000 --checkpoint migrate.checkpoint.json --rate 200 --parallel 2")
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go func() { // Ctrl-C once the first page is checkpointed
@@ -167,41 +244,43 @@ func TestLiveMigrateCLI(t *testing.T) {
 	saved, err := migrate.ParseCheckpoint([]byte(readFile(t, cp)))
 	require.NoError(t, err)
 	require.Greater(t, saved.Result.Scanned, int64(0))
-	require.Less(t, saved.Result.Scanned, int64(5*n))
+	require.Less(t, saved.Result.Scanned, int64(3605))
 
 	code, out, errOut = runTfdyn(t, withCP...)
 	require.Equal(t, 0, code)
 	require.Contains(t, errOut, "migrate: resuming from "+cp+"\n")
 	require.Regexp(t, `(?m)^migrate: scanned \d+ items, \d+ of planned entities, \d+ updated$`, errOut, "progress on stderr")
-	require.Contains(t, out, "Scanned 2000 items in 2 segments: 2000 of the planned entities")
+	require.Contains(t, out, "Scanned 3605 items in 2 segments: 600 of the planned entities")
 	saved, err = migrate.ParseCheckpoint([]byte(readFile(t, cp)))
 	require.NoError(t, err)
-	var updated, already int64
-	for _, c := range saved.Result.Entities {
-		updated += c.Updated
-		already += c.Already
-		require.Zero(t, c.Failed+c.Diverged)
+	for name, n := range map[string]int64{"Product": 200, "Review": 400} {
+		c := saved.Result.Entities[name]
+		require.NotNil(t, c, name)
+		require.Equal(t, n, c.Updated+c.Already, "%s: updated now, or by the page the interrupt cut", name)
+		require.Zero(t, c.Failed+c.Diverged, name)
 	}
-	require.EqualValues(t, 5*n, updated+already)
-	require.EqualValues(t, 3*n, updated+already-2*n, "1200 items to update: updated now, or by the page the interrupt cut")
+	require.Len(t, saved.Result.Entities, 2)
 
 	// Again, from scratch: nothing left to do.
-	code, out, _ = runTfdyn(t, "migrate", "git:HEAD:schema", "schema", "--table", "app", "--endpoint", target.Endpoint())
+	code, out, _ = runTfdyn(t, "migrate", "git:HEAD:schema", "schema", "--table", "shop", "--endpoint", target.Endpoint())
 	require.Equal(t, 0, code)
+	require.Contains(t, out, "  items: 200 (0 updated, 200 already in HEAD's shape, 0 changed by someone else, 0 failed), about 0 WCU\n")
 	require.Contains(t, out, "  items: 400 (0 updated, 400 already in HEAD's shape, 0 changed by someone else, 0 failed), about 0 WCU\n")
-	require.NotContains(t, out, " 1 updated")
+	require.NotRegexp(t, ` [1-9]\d* updated`, out)
 
 	// The check: every item in HEAD's shape, the counts per entity as
 	// written, every HEAD pattern live as HEAD's oracle computes.
 	code, out, errOut = runTfdyn(t, check...)
-	t.Logf("check:\n%s%s", out, errOut)
 	require.Equal(t, 0, code)
-	require.Equal(t, "Check of table app against HEAD: scanned 2000 items in 4 segments.\n"+
-		"  entity Customer: 400 items (400 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
-		"  entity Order: 1200 items (1200 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
-		"  entity Product: 400 items (400 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+	require.Equal(t, "Check of table shop against HEAD: scanned 3605 items in 4 segments.\n"+
+		"  entity Category: 5 items (5 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+		"  entity Customer: 300 items (300 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+		"  entity Order: 900 items (900 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+		"  entity OrderItem: 1800 items (1800 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+		"  entity Product: 200 items (200 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+		"  entity Review: 400 items (400 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
 		"  of no HEAD entity: 0, of several: 0\n"+
-		"  patterns: 6 run live with 26 input sets, 0 differ from HEAD's oracle\n"+
+		"  patterns: 14 run live with 85 input sets, 0 differ from HEAD's oracle\n"+
 		"OK: every item is in HEAD's shape and every pattern returns what HEAD's oracle computes.\n", out)
 	readmeDone()
 
@@ -210,7 +289,6 @@ func TestLiveMigrateCLI(t *testing.T) {
 	// then migrate removes the attributes no template writes any more.
 	gitRun("add", "schema")
 	gitRun("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "head")
-	schemaFile := filepath.Join(repo, "schema", "app.tfdyn.hcl")
 	edit := func(keep func(*hclwrite.Block) bool) {
 		f, diags := hclwrite.ParseConfig([]byte(readFile(t, schemaFile)), schemaFile, hcl.InitialPos)
 		require.False(t, diags.HasErrors())
@@ -232,52 +310,130 @@ func TestLiveMigrateCLI(t *testing.T) {
 			return b.Type() != typ || len(b.Labels()) == 0 || b.Labels()[0] != label
 		}
 	}
-	edit(named("access_pattern", "open_orders"))
+	edit(named("access_pattern", "reviews_by_customer"))
 	code, out, _ = runTfdyn(t, "diff", "git:HEAD:schema", "schema")
 	require.Equal(t, 1, code)
-	require.Contains(t, out, "git:HEAD:schema → schema: 1 change (1 blocking, 0 acknowledged, 0 need a backfill)\n\nSD401 breaking for readers BLOCKING: access pattern \"open_orders\" removed [access_pattern.open_orders]\n")
-	gitRun("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-am", "stop reading GSI2")
-	edit(named("global_secondary_index", "GSI2"))
-	edit(named("index", "GSI2"))
+	require.Contains(t, out, "git:HEAD:schema → schema: 1 change (1 blocking, 0 acknowledged, 0 need a backfill)\n\nSD401 breaking for readers BLOCKING: access pattern \"reviews_by_customer\" removed [access_pattern.reviews_by_customer]\n")
+	gitRun("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-am", "stop reading GSI3")
+	edit(named("global_secondary_index", "GSI3"))
+	edit(named("index", "GSI3"))
 	code, out, _ = runTfdyn(t, "diff", "git:HEAD:schema", "schema")
 	require.Equal(t, 1, code)
-	require.Contains(t, out, "SD502 destructive BLOCKING: GSI \"GSI2\" of table \"app\" removed [table.app.index.GSI2]\n")
-	code, _, _ = runTfdyn(t, "diff", "git:HEAD:schema", "schema", "--ack", "SD502=table.app.index.GSI2:no reader since the previous release")
+	require.Contains(t, out, "SD502 destructive BLOCKING: GSI \"GSI3\" of table \"shop\" removed [table.shop.index.GSI3]\n")
+	code, _, _ = runTfdyn(t, "diff", "git:HEAD:schema", "schema", "--ack", "SD502=table.shop.index.GSI3:no reader since the previous release")
 	require.Equal(t, 0, code)
 	code, _, _ = runTfdyn(t, "emit", "schema", "-o", "infra")
 	require.Equal(t, 0, code)
 	code, out, _ = runTfdyn(t, "plan", "--dir", "infra", "--schema", "schema")
 	require.Equal(t, 1, code, out)
-	require.Contains(t, out, "[DP202]")
-	code, _, _ = runTfdyn(t, "plan", "--dir", "infra", "--schema", "schema", "--ack", "DP202:no reader since the previous release")
+	require.Equal(t, "error [DP202] aws_dynamodb_table.shop: GSI \"GSI3\" of table \"shop\" is deleted\n", firstLine(out))
+	require.Contains(t, out, "\n1 table(s) in the plan: 1 error(s), 0 warning(s), 0 acknowledged — the plan is blocked\n")
+	code, out, _ = runTfdyn(t, "plan", "--dir", "infra", "--schema", "schema", "--ack", "DP202:no reader since the previous release")
 	require.Equal(t, 0, code)
+	require.Equal(t, "acknowledged error [DP202] aws_dynamodb_table.shop: GSI \"GSI3\" of table \"shop\" is deleted\n", firstLine(out))
+	require.Contains(t, out, "\n1 table(s) in the plan: 0 error(s), 0 warning(s), 1 acknowledged — the plan may be applied\n")
 	tf("apply", "-auto-approve")
-	removal := []string{"migrate", "git:HEAD:schema", "schema", "--table", "app", "--endpoint", target.Endpoint()}
+	removal := []string{"migrate", "git:HEAD:schema", "schema", "--table", "shop", "--endpoint", target.Endpoint()}
 	code, out, _ = runTfdyn(t, removal...)
 	require.Equal(t, 0, code)
-	require.Contains(t, out, "entity Order (table app)\n  found by: PK begins with \"CUSTOMER#\" and SK begins with \"ORDER#\", each confirmed by recomputing its BASE key\n"+
-		"  lose   GSI2PK (was \"OPEN\", index GSI2)\n  lose   GSI2SK (was \"${orderDate}#${orderId}\", index GSI2)\n"+
-		"  items: 1200 (400 updated, 800 already in HEAD's shape, 0 changed by someone else, 0 failed), about 400 WCU\n")
+	require.Contains(t, out, "entity Review (table shop)\n  found by: PK begins with \"PRODUCT#\" and SK begins with \"REVIEW#\", each confirmed by recomputing its BASE key\n"+
+		"  lose   GSI3PK (was \"USER#${username}\", index GSI3)\n  lose   GSI3SK (was \"REVIEW#${reviewDate}#${reviewId}\", index GSI3)\n"+
+		"  items: 400 (400 updated, 0 already in HEAD's shape, 0 changed by someone else, 0 failed), about 400 WCU\n")
+	require.Contains(t, out, "Scanned 3605 items in 4 segments: 400 of the planned entities, 3205 of other entities, 0 of no declared entity, 0 matching several.\n")
 	code, out, _ = runTfdyn(t, append(removal, "--check")...)
 	require.Equal(t, 0, code, out)
-	require.Contains(t, out, "  entity Order: 1200 items (1200 in HEAD's shape, 0 not migrated, 0 half-migrated)\n")
+	require.Equal(t, "Check of table shop against HEAD: scanned 3605 items in 4 segments.\n"+
+		"  entity Category: 5 items (5 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+		"  entity Customer: 300 items (300 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+		"  entity Order: 900 items (900 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+		"  entity OrderItem: 1800 items (1800 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+		"  entity Product: 200 items (200 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+		"  entity Review: 400 items (400 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+		"  of no HEAD entity: 0, of several: 0\n"+
+		"  patterns: 13 run live with 78 input sets, 0 differ from HEAD's oracle\n"+
+		"OK: every item is in HEAD's shape and every pattern returns what HEAD's oracle computes.\n", out, "the counts per entity unchanged after the removal")
 }
 
-// put writes the BASE item of an entity.
-func put(t *testing.T, ctx context.Context, c *dynamodb.Client, s *hclschema.Schema, entity string, vals map[string]cty.Value) {
-	t.Helper()
-	it, err := s.Entity(entity).Item(cty.ObjectVal(vals))
-	require.NoError(t, err)
-	av := map[string]types.AttributeValue{}
-	for k, v := range it.Attrs {
-		if v.Type() == cty.Number {
-			av[k] = &types.AttributeValueMemberN{Value: v.AsBigFloat().Text('f', -1)}
-		} else {
-			av[k] = &types.AttributeValueMemberS{Value: v.AsString()}
+// exampleValue is an item of examples/ecommerce: its entity and attributes.
+type exampleValue struct {
+	entity string
+	val    cty.Value
+}
+
+// exampleData is BASE's data for examples/ecommerce, 3,605 items: 300
+// customers with mixed-case e-mails, 3 orders each with 2 items, 200
+// products in 5 categories whose titles sort against their ids, 2 reviews
+// per product.
+func exampleData() []exampleValue {
+	s, n := cty.StringVal, func(i int) cty.Value { return cty.NumberIntVal(int64(i)) }
+	categories := []string{"books", "games", "music", "tools", "toys"}
+	var out []exampleValue
+	for _, c := range categories {
+		out = append(out, exampleValue{"Category", cty.ObjectVal(map[string]cty.Value{"categoryId": s(c), "title": s(strings.ToUpper(c))})})
+	}
+	for i := 0; i < 300; i++ {
+		u := fmt.Sprintf("u%03d", i)
+		out = append(out, exampleValue{"Customer", cty.ObjectVal(map[string]cty.Value{"username": s(u), "email": s(fmt.Sprintf("User%03d@Example.com", i)),
+			"name": s("User " + u), "createdAt": s(fmt.Sprintf("2024-01-%02dT10:00:00Z", 1+i%28))})})
+		for j, status := range []string{"PLACED", "SHIPPED", "DELIVERED"} {
+			o := fmt.Sprintf("o-%03d-%d", i, j)
+			out = append(out, exampleValue{"Order", cty.ObjectVal(map[string]cty.Value{"username": s(u), "orderId": s(o),
+				"orderDate": s(fmt.Sprintf("2024-%02d-%02d", 3+j, 1+i%28)), "status": s(status), "total": n(10 + i + j),
+				"version": n(1), "expiresAt": cty.NullVal(cty.Number)})})
+			for k := 1; k <= 2; k++ {
+				out = append(out, exampleValue{"OrderItem", cty.ObjectVal(map[string]cty.Value{"orderId": s(o), "itemId": s(fmt.Sprint(k)),
+					"productId": s(fmt.Sprintf("p-%03d", (i+k)%200)), "quantity": n(k), "price": n(5 + k)})})
+			}
 		}
 	}
-	_, err = c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("app"), Item: av})
-	require.NoError(t, err)
+	for i := 0; i < 200; i++ {
+		p := fmt.Sprintf("p-%03d", i)
+		out = append(out, exampleValue{"Product", cty.ObjectVal(map[string]cty.Value{"productId": s(p), "categoryId": s(categories[i%5]),
+			"title": s(fmt.Sprintf("Title %03d", 199-i)), "price": n(1 + i)})})
+		for k := 0; k < 2; k++ {
+			text := cty.NullVal(cty.String)
+			if k == 0 {
+				text = s("fine")
+			}
+			out = append(out, exampleValue{"Review", cty.ObjectVal(map[string]cty.Value{"productId": s(p), "reviewId": s(fmt.Sprintf("r-%03d-%d", i, k)),
+				"reviewDate": s(fmt.Sprintf("2024-06-%02d", 1+(i+k)%28)), "username": s(fmt.Sprintf("u%03d", (i*2+k)%300)),
+				"rating": n(1 + (i+k)%5), "text": text})})
+		}
+	}
+	return out
+}
+
+// firstLine returns the first line of s with its newline.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line + "\n"
+}
+
+// putAll writes the BASE items of values to table, 25 a BatchWriteItem.
+func putAll(t *testing.T, ctx context.Context, c *dynamodb.Client, s *hclschema.Schema, table string, values []exampleValue) {
+	t.Helper()
+	var reqs []types.WriteRequest
+	for _, v := range values {
+		it, err := s.Entity(v.entity).Item(v.val)
+		require.NoError(t, err, "%s %v", v.entity, v.val)
+		av := map[string]types.AttributeValue{}
+		for k, v := range it.Attrs {
+			if v.Type() == cty.Number {
+				av[k] = &types.AttributeValueMemberN{Value: v.AsBigFloat().Text('f', -1)}
+			} else {
+				av[k] = &types.AttributeValueMemberS{Value: v.AsString()}
+			}
+		}
+		reqs = append(reqs, types.WriteRequest{PutRequest: &types.PutRequest{Item: av}})
+	}
+	for i := 0; i < len(reqs); i += 25 {
+		pending := map[string][]types.WriteRequest{table: reqs[i:min(i+25, len(reqs))]}
+		for len(pending) > 0 {
+			out, err := c.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{RequestItems: pending})
+			require.NoError(t, err)
+			pending = out.UnprocessedItems
+		}
+	}
 }
 
 // readmeMigrateBlock returns the command lines of the README's "Changing a
@@ -408,16 +564,16 @@ func TestReadmeMigrateBlock(t *testing.T) {
 	block := readmeMigrateBlock(t)
 	require.Equal(t, []string{
 		"tfdyn diff git:HEAD:schema schema",
-		"tfdyn diff git:HEAD:schema schema --ack 'SD402=access_pattern.customer_by_email:callers send lower-case emails from release 7'",
+		"tfdyn diff git:HEAD:schema schema --ack 'SD402=access_pattern.products_in_category:the storefront pages by 24 from release 7'",
 		"tfdyn diff git:HEAD:schema schema --format markdown",
-		"tfdyn migrate git:HEAD:schema schema --table app --endpoint http://localhost:8000 --dry-run",
+		"tfdyn migrate git:HEAD:schema schema --table shop --endpoint http://localhost:8000 --dry-run",
 		"tfdyn emit schema -o infra",
 		"tfdyn plan --dir infra --schema schema",
 		"terraform -chdir=infra apply",
-		"tfdyn migrate git:HEAD:schema schema --table app --endpoint http://localhost:8000 --checkpoint migrate.checkpoint.json --rate 200 --parallel 2",
-		"tfdyn migrate git:HEAD:schema schema --table app --endpoint http://localhost:8000 --check",
+		"tfdyn migrate git:HEAD:schema schema --table shop --endpoint http://localhost:8000 --checkpoint migrate.checkpoint.json --rate 200 --parallel 2",
+		"tfdyn migrate git:HEAD:schema schema --table shop --endpoint http://localhost:8000 --check",
 	}, block)
-	require.Equal(t, []string{"tfdyn", "diff", "git:HEAD:schema", "schema", "--ack", "SD402=access_pattern.customer_by_email:callers send lower-case emails from release 7"},
+	require.Equal(t, []string{"tfdyn", "diff", "git:HEAD:schema", "schema", "--ack", "SD402=access_pattern.products_in_category:the storefront pages by 24 from release 7"},
 		shellWords(t, block[1]))
 	require.Equal(t, "tfdyn diff x ", stripComment(`tfdyn diff x # a comment`))
 	require.Equal(t, `--ack 'a #b'`, stripComment(`--ack 'a #b'`))
