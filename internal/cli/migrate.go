@@ -270,7 +270,7 @@ func (a *app) runCheck(cmd *cobra.Command, plan *migrate.Plan, label string, o m
 		return exit(ExitUsage, err)
 	}
 	if !rep.OK() {
-		return exitf(ExitFindings, "migrate --check: %s (listed above)", plural(len(rep.Findings), "finding"))
+		return exitf(ExitFindings, "migrate --check: %s not in HEAD's shape, %s differ (listed above)", plural(int(rep.ItemsOff), "item"), plural(rep.PatternsOff, "pattern run"))
 	}
 	return nil
 }

@@ -82,6 +82,11 @@ type CheckReport struct {
 	// Findings name the items and patterns that are off (items at most
 	// 20 per class, then a count of the others).
 	Findings []string `json:"findings"`
+	// ItemsOff counts every item that is not in HEAD's shape (not
+	// migrated, half-migrated, of no HEAD entity or of several), listed or
+	// not; PatternsOff counts the live pattern runs that differ.
+	ItemsOff    int64 `json:"items_off"`
+	PatternsOff int   `json:"patterns_off"`
 }
 
 // OK reports whether the table is correct for HEAD.
@@ -173,6 +178,7 @@ func Check(ctx context.Context, p *Plan, opts CheckOptions) (*CheckReport, error
 		half = append(half, fmt.Sprintf("%s %s: %s", found.Name, keyString(av, ht), strings.Join(wrong, "; ")))
 	}
 	list := func(what string, xs []string) {
+		rep.ItemsOff += int64(len(xs))
 		sort.Strings(xs)
 		for i, x := range xs {
 			if i == maxListed {
@@ -198,6 +204,7 @@ func Check(ctx context.Context, p *Plan, opts CheckOptions) (*CheckReport, error
 			}
 			rep.Patterns = append(rep.Patterns, pc)
 			if pc.Problem != "" {
+				rep.PatternsOff++
 				rep.Findings = append(rep.Findings, fmt.Sprintf("pattern %s %s: %s", pc.Pattern, pc.Inputs, pc.Problem))
 			}
 		}

@@ -501,6 +501,8 @@ func TestLiveCheck(t *testing.T) {
 		`pattern customer_by_email {email="C@X.com"}: DynamoDB returned 0 items, HEAD's oracle 1: missing {PK="CUSTOMER#c", SK="PROFILE"}`,
 		`pattern open_orders {}: DynamoDB returned 0 items, HEAD's oracle 1: missing {PK="CUSTOMER#a", SK="ORDER#2024-01-02#o-1"}`,
 	}, rep.Findings)
+	require.EqualValues(t, 3, rep.ItemsOff)
+	require.Equal(t, 2, rep.PatternsOff)
 
 	// Migrated (the half-migrated order by hand: migrate leaves what is in
 	// neither shape to its owner) and without the stray item: clean.
@@ -512,6 +514,8 @@ func TestLiveCheck(t *testing.T) {
 	rep, err = Check(ctx, plan, CheckOptions{Client: client, Table: table, Label: "app"})
 	require.NoError(t, err)
 	require.Equal(t, []string{}, rep.Findings)
+	require.EqualValues(t, 0, rep.ItemsOff)
+	require.Equal(t, 0, rep.PatternsOff)
 	require.Equal(t, map[string]*ShapeCounts{"Customer": {Items: 3, Head: 3}, "Order": {Items: 1, Head: 1}, "Product": {}}, rep.Entities)
 	var runs []string
 	for _, pc := range rep.Patterns {
