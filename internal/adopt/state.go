@@ -46,16 +46,18 @@ func ReadState(path string) (*tfjson.State, hcl.Diagnostics, error) {
 func ParseState(path string, src []byte) (*tfjson.State, hcl.Diagnostics) {
 	var s tfjson.State
 	if err := json.Unmarshal(src, &s); err != nil {
-		r := offsetRange(path, src, jsonErrorOffset(err))
+		r := offsetRange(path, src, jsonErrorOffset(src, err))
 		return nil, hcl.Diagnostics{diag.Errorf(CodeUnreadable, &r, "Not Terraform state JSON",
 			"%s is not the output of terraform show -json: %s. Write it with: terraform show -json > %s", path, err, path)}
 	}
 	return &s, nil
 }
 
-// jsonErrorOffset is the byte offset encoding/json reports for err (the
-// byte after the one that failed), or 0.
-func jsonErrorOffset(err error) int64 {
+// jsonErrorOffset is the byte offset in src encoding/json reports for err
+// (the byte after the one that failed), or 0. A type error comes from
+// tfjson.State's UnmarshalJSON, which decodes the value without the
+// whitespace before it: its offset counts from the value's first byte.
+func jsonErrorOffset(src []byte, err error) int64 {
 	var (
 		syn *json.SyntaxError
 		typ *json.UnmarshalTypeError
@@ -64,7 +66,8 @@ func jsonErrorOffset(err error) int64 {
 	case errors.As(err, &syn):
 		return syn.Offset
 	case errors.As(err, &typ):
-		return typ.Offset
+		lead := len(src) - len(bytes.TrimLeft(src, " \t\r\n"))
+		return int64(lead) + typ.Offset
 	}
 	return 0
 }

@@ -59,6 +59,8 @@ func TestFromStateRefusals(t *testing.T) {
 	require.Equal(t, "state.json is not the output of terraform show -json: invalid character 'v' looking for beginning of object key string. Write it with: terraform show -json > state.json", diags[0].Detail)
 	_, diags = ParseState("state.json", []byte("{\"format_version\": \"1.0\",\n \"values\": []}"))
 	require.Equal(t, []string{"IM001 state.json:2:12-2:12 Not Terraform state JSON"}, diagLines(diags), "at the array where an object belongs")
+	_, diags = ParseState("state.json", []byte("\n\n   {\"format_version\": \"1.0\",\n \"values\": []}"))
+	require.Equal(t, []string{"IM001 state.json:4:12-4:12 Not Terraform state JSON"}, diagLines(diags), "whitespace before the state does not move the position")
 	require.Equal(t, CodeUnreadable, diag.CodeOf(diags[0]))
 	empty, diags := ParseState("empty.json", []byte(`{"format_version":"1.0"}`))
 	require.Empty(t, diags)
