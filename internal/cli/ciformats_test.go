@@ -230,5 +230,14 @@ func TestVerifyStepsInEveryFormat(t *testing.T) {
 	require.Equal(t, "### tfdyn verify examples/ecommerce: passed (0 access patterns, 0 checks, 0 items, 15 s): 0 errors, 0 warnings\n\nNo findings.\n"+
 		"\n#### Steps (15.2 s in all; overlapping steps each show their own time)\n\n| Step | Seconds |\n|---|---:|\n"+
 		"| terraform init | 1.2 |\n| connect to local target | 4.5 |\n| terraform apply | 11.0 |\n", out(formatMarkdown))
+
+	// A run that stopped before its first step has no table in any format.
+	stopped := &verify.Report{Schema: "x", Error: "verify: emit: failed"}
+	for _, format := range []string{formatJUnit, formatGitHub, formatMarkdown} {
+		var b bytes.Buffer
+		require.NoError(t, writeVerifyReport(&b, format, stopped))
+		require.NotContains(t, b.String(), "Steps", format)
+		require.NotContains(t, b.String(), "steps", format)
+	}
 	tftest.ValidSARIF(t, []byte(sarif)) // last: it skips under -short before make setup
 }

@@ -277,8 +277,12 @@ func (r *Report) writeSteps(w io.Writer) {
 }
 
 // WriteStepsMarkdown writes the timing table of the steps as a Markdown
-// section (for --summary and --format markdown, after the findings).
+// section (for --summary and --format markdown, after the findings);
+// nothing when the run stopped before its first step.
 func (r *Report) WriteStepsMarkdown(w io.Writer) error {
+	if len(r.Steps) == 0 {
+		return nil
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n#### Steps (%.1f s in all; overlapping steps each show their own time)\n\n| Step | Seconds |\n|---|---:|\n", r.Duration.Seconds())
 	for _, s := range r.Steps {
@@ -289,8 +293,12 @@ func (r *Report) WriteStepsMarkdown(w io.Writer) error {
 }
 
 // WriteStepsGitHub writes the timing table of the steps for the GitHub
-// format: a folded group of the workflow log, after the annotations.
+// format: a folded group of the workflow log, after the annotations;
+// nothing when the run stopped before its first step.
 func (r *Report) WriteStepsGitHub(w io.Writer) error {
+	if len(r.Steps) == 0 {
+		return nil
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "::group::tfdyn verify steps (%.1fs in all)\n", r.Duration.Seconds())
 	r.writeSteps(&b)
@@ -326,11 +334,14 @@ func (r *Report) WriteJSON(w io.Writer) error {
 // WriteJUnit writes the report as JUnit XML (package findings): a suite
 // with one test case per conformance check, per access pattern, per
 // rejected write and for an environment error; the suite's time is the
-// run's and its system-out the timing table of the steps.
+// run's and its system-out the timing table of the steps (none when the run
+// stopped before its first step).
 func (r *Report) WriteJUnit(w io.Writer) error {
 	var steps strings.Builder
-	steps.WriteString("Steps\n")
-	r.writeSteps(&steps)
+	if len(r.Steps) > 0 {
+		steps.WriteString("Steps\n")
+		r.writeSteps(&steps)
+	}
 	suite := findings.JUnitSuite{Name: "tfdyn verify " + r.Schema, Seconds: r.Duration.Seconds(), SystemOut: steps.String()}
 	for _, c := range r.Conformance {
 		tc := findings.JUnitCase{Name: c.Code + " " + c.Name, Classname: "conformance"}
