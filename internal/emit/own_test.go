@@ -221,6 +221,31 @@ func TestWriteRefusesAnotherSchemasFiles(t *testing.T) {
 		"); refusing to overwrite it. Emit this schema into another directory with -o, or give its files other names with --prefix (for example --prefix blog_), or delete it if that schema is no longer emitted here")
 }
 
+// TestWriteRefusesEveryFileAtOnce: hand-written files and a file of another
+// schema in the way are all refused in one run, each its own diagnostic
+// (EM130 per file at 1:1, EM131 at the Schema line), with or without
+// --check, and nothing is written.
+func TestWriteRefusesEveryFileAtOnce(t *testing.T) {
+	dir := t.TempDir()
+	saas := emitFiles(t, "testdata/schemas/provisioned", emit.Options{SchemaPath: "../schemas/saas"})
+	writeFile(t, filepath.Join(dir, "dynamodb.tf"), string(saas["dynamodb.tf"]))
+	writeFile(t, filepath.Join(dir, "dynamodb_outputs.tf"), "output \"mine\" {}\n")
+	writeFile(t, filepath.Join(dir, "dynamodb_versions.tf"), "terraform {}\n")
+	before := readDir(t, dir)
+	for _, check := range []bool{false, true} {
+		res, err := emit.Write(dir, emitFiles(t, "testdata/schemas/multiattr", emit.Options{SchemaPath: "../schemas/blog"}), check)
+		require.Nil(t, res)
+		diags, _, ok := emit.RefusalDiagnostics(err)
+		require.True(t, ok)
+		var at []string
+		for _, d := range diags {
+			at = append(at, fmt.Sprintf("%s %s %s", diag.CodeOf(d), filepath.Base(d.Subject.Filename), pos(*d.Subject)[len(d.Subject.Filename)+1:]))
+		}
+		require.Equal(t, []string{"EM130 dynamodb_outputs.tf 1:1", "EM130 dynamodb_versions.tf 1:1", "EM131 dynamodb.tf 2:1"}, at)
+		require.Equal(t, before, readDir(t, dir))
+	}
+}
+
 // TestWriteRemovesOnlyItsOwnLeftovers: Write removes the files of this
 // schema it no longer writes, and nothing else: not another schema's
 // generated files, not a hand-written file, not a file of an older tfdyn
