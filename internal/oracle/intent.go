@@ -162,6 +162,15 @@ type Boundary struct {
 // "o-10"), it returns that item. Candidates are taken before the filter and
 // the limit.
 func PrefixBoundary(b *hclschema.Bound, items []hclschema.Item) (Boundary, bool) {
+	return PrefixBoundaryWhere(b, items, nil)
+}
+
+// PrefixBoundaryWhere is PrefixBoundary with only the candidates for which
+// counts(i, x) holds (every one when counts is nil), i the index in items
+// and x the attribute the operand ends in. verify counts generated strings
+// out: it made their longer values up ("2024-01-g003" for a month), while a
+// longer number (10 after 1) is a value the attribute really takes.
+func PrefixBoundaryWhere(b *hclschema.Bound, items []hclschema.Item, counts func(i int, x string) bool) (Boundary, bool) {
 	p := b.Pattern
 	for i, c := range p.Conditions {
 		if c.Op != hclschema.OpBeginsWith || len(c.Args) != 1 || len(c.Args[0].Parts) == 0 || len(b.Operands[i]) != 1 {
@@ -184,8 +193,8 @@ func PrefixBoundary(b *hclschema.Bound, items []hclschema.Item) (Boundary, bool)
 			if tpl == nil || !uses(tpl.Expr, x) || !hasValue(items, e, x, in) {
 				continue
 			}
-			for _, it := range items {
-				if it.Entity != e || !it.InIndex(p.Index) || !b.Matches(it) {
+			for j, it := range items {
+				if it.Entity != e || !it.InIndex(p.Index) || !b.Matches(it) || (counts != nil && !counts(j, x)) {
 					continue
 				}
 				if cmp, ok := hclschema.Compare(it.Attrs[x], in); ok && cmp != 0 {

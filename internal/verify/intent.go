@@ -9,6 +9,7 @@ import (
 	"github.com/zclconf/go-cty/cty/convert"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/lint"
 	"github.com/tfdyn/tfdyn/internal/oracle"
 )
 
@@ -177,12 +178,26 @@ func limitIntent(b *hclschema.Bound, ds *Dataset) string {
 
 // prefixIntent checks that a begins_with key condition ending in an input
 // named like an attribute (begins_with(SK, "ISSUE#${number}")) reads only
-// the items with that value, over every candidate item of the dataset:
-// verify's generated values extend the examples' (numbers 1, 10, 100;
-// unique strings "o-1" and "o-1-g000"), so a prefix that nothing ends
-// matches them (see oracle.PrefixBoundary).
-func prefixIntent(b *hclschema.Bound, ds *Dataset) string {
-	bd, bad := oracle.PrefixBoundary(b, ds.Items)
+// the items with that value, over the candidate items of the dataset (see
+// oracle.PrefixBoundary): the example items, and the generated items whose
+// value of that attribute is a number (verify's numbers cross magnitudes:
+// 1, 10, 100). Generated strings do not count: verify made their longer
+// values up ("o-1-g000", and "2024-01-g003" for a month no real item has);
+// lint TD154 checks the examples' strings. A pattern whose TD154 the schema
+// accepts (a deliberate prefix search) is not checked.
+func prefixIntent(s *hclschema.Schema, b *hclschema.Bound, ds *Dataset) string {
+	for _, a := range s.Accepts() {
+		if a.Code == string(lint.CodePrefixBoundary) && a.Target == "access_pattern."+b.Pattern.Name {
+			return ""
+		}
+	}
+	counts := func(i int, x string) bool {
+		if i < len(ds.Sources) && ds.Sources[i].Example != nil {
+			return true
+		}
+		return ds.Items[i].Attrs[x].Type() == cty.Number
+	}
+	bd, bad := oracle.PrefixBoundaryWhere(b, ds.Items, counts)
 	if !bad {
 		return ""
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/lint"
+	"github.com/tfdyn/tfdyn/internal/oracle"
 )
 
 func bigs(t *testing.T, ns []*big.Int) []string {
@@ -270,9 +271,44 @@ func TestPrefixIntentOnGeneratedData(t *testing.T) {
 	require.NoError(t, ds.addExamples())
 	b, err := hclschema.Bind(s.Pattern("comments_for_issue"), map[string]cty.Value{"repo": cty.StringVal("rocket"), "number": cty.NumberIntVal(1)})
 	require.NoError(t, err)
-	require.Empty(t, prefixIntent(b, ds), "the example items alone")
+	require.Empty(t, prefixIntent(s, b, ds), "the example items alone")
 	require.NoError(t, ds.addGenerated(1, 20, 0))
-	got := prefixIntent(b, ds)
+	got := prefixIntent(s, b, ds)
 	require.Regexp(t, `^Comment \{PK = "REPO#rocket", SK = "ISSUE#10+#C#[^"]+"\} matches begins_with\(SK, "ISSUE#1"\) although its number is 10+, not 1: nothing follows \$\{number\} in the operand to end the value, so the prefix also matches values that begin with 1; `+
 		`end the prefix with a delimiter \(begins_with\("\.\.\.\$\{number\}#"\)\) or pad numbers to a fixed width$`, got)
+}
+
+// TestPrefixIntentIgnoresGeneratedStrings: a month prefix without a
+// delimiter reads one month (all months have the same width). verify's
+// generated months extend the examples' ("2024-01-g003") and would match
+// it; VF256 counts only the examples' strings and generated numbers.
+func TestPrefixIntentIgnoresGeneratedStrings(t *testing.T) {
+	s, diags := hclschema.Load(filepath.Join("testdata", "prefix-month"))
+	require.False(t, diags.HasErrors(), diags.Error())
+	ds := newDataset(s.Tables[0])
+	require.NoError(t, ds.addExamples())
+	require.NoError(t, ds.addGenerated(1, 20, 0))
+	b, err := hclschema.Bind(s.Pattern("orders_in_month"), map[string]cty.Value{"customer": cty.StringVal("alice"), "month": cty.StringVal("2024-01")})
+	require.NoError(t, err)
+	bd, bad := oracle.PrefixBoundary(b, ds.Items)
+	require.True(t, bad, "the generated data holds a longer month that the prefix matches")
+	require.Regexp(t, `^2024-01.+`, bd.Item.Attrs["month"].AsString())
+	require.Empty(t, prefixIntent(s, b, ds))
+}
+
+// TestPrefixIntentHonoursAcceptedTD154: a deliberate prefix search ("Ann"
+// finds Anna) whose TD154 the schema accepts is not a VF256 failure; the
+// same schema without the acceptance is.
+func TestPrefixIntentHonoursAcceptedTD154(t *testing.T) {
+	s, diags := hclschema.Load(filepath.Join("testdata", "prefix-accepted"))
+	require.False(t, diags.HasErrors(), diags.Error())
+	ds := newDataset(s.Tables[0])
+	require.NoError(t, ds.addExamples())
+	b, err := hclschema.Bind(s.Pattern("users_by_name_prefix"), map[string]cty.Value{"org": cty.StringVal("acme"), "name": cty.StringVal("Ann")})
+	require.NoError(t, err)
+	require.Empty(t, prefixIntent(s, b, ds))
+
+	s.Workload.Accepts = nil
+	require.Equal(t, `User["anna"] matches begins_with(SK, "NAME#Ann") although its name is "Anna", not "Ann": nothing follows ${name} in the operand to end the value, so the prefix also matches values that begin with "Ann"; `+
+		`end the prefix with a delimiter (begins_with("...${name}#")) or pad numbers to a fixed width`, prefixIntent(s, b, ds))
 }

@@ -654,7 +654,7 @@ func (r *runner) runOnce(ctx context.Context, p *hclschema.AccessPattern, ds *Da
 	if m := paddedWidthIntent(b, ds); m != "" {
 		problems = append(problems, problem{vfPaddedWidth, m})
 	}
-	if m := prefixIntent(b, ds); m != "" {
+	if m := prefixIntent(r.opts.Schema, b, ds); m != "" {
 		problems = append(problems, problem{vfPrefixBoundary, m})
 	}
 	if m := cardinalityIntent(p, live); m != "" && !afterWritesMany { // one VF262 per run
