@@ -194,6 +194,10 @@ func TestExitCodes(t *testing.T) {
 				require.Equal(t, readFile(t, "testdata/exit/lint.tfdyn.hcl"), readFile(t, filepath.Join(importExists, "orders.tfdyn.hcl")))
 				require.NoFileExists(t, "../adopt/testdata/orders/tfdyn_import_adopt_orders.tf")
 			}},
+		{name: "import/usage-tf-out-missing", args: []string{"import", "--from-state", "../adopt/testdata/orders/state.json", "--tf-out", filepath.Join(tmp, "no-such-module"), "-o", filepath.Join(tmp, "import-x")}, want: 2,
+			stderr: []string{"import: --tf-out " + filepath.Join(tmp, "no-such-module") + ": no such file or directory (give the directory of your Terraform module)"}},
+		{name: "import/usage-tf-out-file", args: []string{"import", "--from-state", "../adopt/testdata/orders/state.json", "--tf-out", orders, "-o", filepath.Join(tmp, "import-x")}, want: 2,
+			stderr: []string{"import: --tf-out " + orders + " is not a directory"}},
 		{name: "import/usage-no-source", args: []string{"import", "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{"import needs exactly one source: --from-tf DIR, --from-state FILE or --table NAME"}},
 		{name: "import/usage-two-sources", args: []string{"import", "--from-tf", importTF, "--table", "t", "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{"import needs exactly one source"}},
 		{name: "import/usage-no-out", args: []string{"import", "--from-tf", importTF}, want: 2, stderr: []string{"import needs a schema directory: -o DIR"}},

@@ -140,7 +140,9 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 	if err := o.check(); err != nil {
 		return err
 	}
-	if st, err := os.Stat(o.tfOut); err != nil || !st.IsDir() {
+	if st, err := os.Stat(o.tfOut); err != nil {
+		return exitf(ExitUsage, "import: --tf-out %s: %v (give the directory of your Terraform module)", o.tfOut, errors.Unwrap(err))
+	} else if !st.IsDir() {
 		return exitf(ExitUsage, "import: --tf-out %s is not a directory", o.tfOut)
 	}
 	var (
