@@ -12,9 +12,21 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(removeBinaryAfter{m}, map[string]func(){
 		"tfdyn": func() { os.Exit(Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})
+}
+
+// removeBinaryAfter runs the tests, then removes the tfdyn binary that
+// tfdynBinary built for them (36 MB in a temp directory per run).
+type removeBinaryAfter struct{ m *testing.M }
+
+func (r removeBinaryAfter) Run() int {
+	code := r.m.Run()
+	if binPath != "" {
+		os.RemoveAll(filepath.Dir(binPath))
+	}
+	return code
 }
 
 // TestScripts runs the CLI scenarios in testdata/script/*.txtar.
