@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"sort"
 
-	"github.com/hashicorp/hcl/v2/ext/typeexpr"
-
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/cost"
 )
@@ -117,11 +115,7 @@ func (g *gen) tableDocument(t *hclschema.Table) TableDocument {
 			if ap.Inputs == nil {
 				ap.Inputs = map[string]string{}
 			}
-			ty := typeexpr.TypeString(in.Type)
-			if values, ok := hclschema.EnumOf(p.Entities, in.Name); ok {
-				ty = hclschema.EnumString(values)
-			}
-			ap.Inputs[in.Name] = ty
+			ap.Inputs[in.Name] = inputType(p, in)
 		}
 		td.AccessPatterns = append(td.AccessPatterns, ap)
 	}

@@ -480,13 +480,18 @@ func (g *gen) inputs(p *hclschema.AccessPattern) string {
 	}
 	parts := make([]string, len(p.Inputs))
 	for i, in := range p.Inputs {
-		ty := typeexpr.TypeString(in.Type)
-		if values, ok := hclschema.EnumOf(p.Entities, in.Name); ok {
-			ty = hclschema.EnumString(values) // the loader holds examples to it
-		}
-		parts[i] = code(in.Name) + " " + ty
+		parts[i] = code(in.Name) + " " + inputType(p, in)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// inputType is the type of pattern input in as the documents show it: an
+// enum's values spelled out (the loader holds examples to them).
+func inputType(p *hclschema.AccessPattern, in *hclschema.Input) string {
+	if values, ok := hclschema.EnumOf(p.Entities, in.Name); ok {
+		return hclschema.EnumString(values)
+	}
+	return typeexpr.TypeString(in.Type)
 }
 
 // code wraps s in a Markdown code span, with a fence longer than any run of
