@@ -323,6 +323,9 @@ func parseFlags(line string) ([]flag, error) {
 			if value == "" || strings.HasPrefix(value, "--") {
 				return nil, fmt.Errorf("flag %s has no value", name)
 			}
+			if quoteValue(value) != value { // tfdyn writes such a value quoted
+				return nil, fmt.Errorf("flag %s: value %q must be quoted", name, value)
+			}
 		}
 		out = append(out, flag{Name: name, Value: value})
 	}
