@@ -33,7 +33,7 @@ func (p *AccessPattern) FixedAttrs(e *Entity) []string {
 			add(k.Name)
 			continue
 		}
-		if tpl := e.keyTemplate(p.Index, k.Name); tpl != nil {
+		if tpl := e.KeyTemplateFor(p.Index, k.Name); tpl != nil {
 			for _, n := range tpl.Expr.Names() {
 				add(n)
 			}
@@ -42,10 +42,12 @@ func (p *AccessPattern) FixedAttrs(e *Entity) []string {
 	return out
 }
 
-// keyTemplate returns e's template for key attribute name of index ix:
+// KeyTemplateFor returns e's template for key attribute name of index ix:
 // the entity's index block's, else (a table key attribute, also in an LSI
-// or an inverted GSI) the key block's; nil when e writes none.
-func (e *Entity) keyTemplate(ix *Index, name string) *KeyTemplate {
+// or an inverted GSI) the key block's; nil when e writes none. It is the
+// one answer to "which template writes attribute A of entity E for index
+// IX"; every package asks it rather than walking the blocks itself.
+func (e *Entity) KeyTemplateFor(ix *Index, name string) *KeyTemplate {
 	if ix.Kind != IndexPrimary {
 		if ei := e.IndexBlock(ix.Name); ei != nil {
 			if t := ei.Template(name); t != nil {
