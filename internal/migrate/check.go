@@ -18,8 +18,8 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/oracle"
-	"github.com/tfdyn/tfdyn/internal/verify"
 )
 
 // CheckOptions configure Check.
@@ -399,7 +399,7 @@ func checkPattern(ctx context.Context, opts CheckOptions, p *hclschema.AccessPat
 	}
 	pc.Expected = len(want)
 	for attempt := 0; ; attempt++ {
-		got, err := verify.Query(ctx, opts.Client, opts.Table, b)
+		got, err := dynamo.Query(ctx, opts.Client, opts.Table, b)
 		if err != nil {
 			if ctx.Err() != nil {
 				return pc, ctx.Err()

@@ -15,9 +15,9 @@ import (
 
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/ddblocal"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/oracle"
 	"github.com/tfdyn/tfdyn/internal/schemadiff"
-	"github.com/tfdyn/tfdyn/internal/verify"
 )
 
 const (
@@ -320,7 +320,7 @@ func countEntities(t *testing.T, ctx context.Context, c *dynamodb.Client, table 
 // query runs a bound pattern live with verify's query (the one tfdyn
 // migrate --check runs) and returns the primary keys of the items in order.
 func query(t *testing.T, ctx context.Context, c *dynamodb.Client, table string, b *hclschema.Bound) []string {
-	items, err := verify.Query(ctx, c, table, b)
+	items, err := dynamo.Query(ctx, c, table, b)
 	require.NoError(t, err)
 	var keys []string
 	for _, it := range items {
