@@ -103,13 +103,16 @@ func writeCanonMap(sb *strings.Builder, m map[string]types.AttributeValue) {
 	sb.WriteString("}")
 }
 
-// KeyParts renders the given key attributes of an item that it has, in key
-// order, each as NAME=VALUE with the value in Canon's form: PK="USER#alice".
+// KeyParts renders the given key attributes of an item in key order, each
+// as NAME=VALUE with the value in Canon's form (PK="USER#alice"), or
+// NAME=? when the item lacks it.
 func KeyParts(item map[string]types.AttributeValue, keys []hclschema.KeyAttr) []string {
-	var parts []string
+	parts := make([]string, 0, len(keys))
 	for _, k := range keys {
 		if av, ok := item[k.Name]; ok {
 			parts = append(parts, k.Name+"="+Canon(av))
+		} else {
+			parts = append(parts, k.Name+"=?")
 		}
 	}
 	return parts

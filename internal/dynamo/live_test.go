@@ -2,7 +2,6 @@ package dynamo_test
 
 import (
 	"context"
-	"errors"
 	"sort"
 	"strings"
 	"testing"
@@ -57,26 +56,6 @@ func createTable(ctx context.Context, tb testing.TB, c *dynamodb.Client, t *hcls
 	}
 	_, err := c.CreateTable(ctx, in)
 	require.NoError(tb, err)
-}
-
-// outcome names DynamoDB's answer to a write as oracle.WriteResult.String
-// does.
-func outcome(err error) (string, error) {
-	var ccf *types.ConditionalCheckFailedException
-	var tce *types.TransactionCanceledException
-	switch {
-	case err == nil:
-		return "ok", nil
-	case errors.As(err, &ccf):
-		return oracle.ErrConditionalCheckFailed, nil
-	case errors.As(err, &tce):
-		var reasons []string
-		for _, r := range tce.CancellationReasons {
-			reasons = append(reasons, aws.ToString(r.Code))
-		}
-		return oracle.ErrTransactionCanceled + " [" + strings.Join(reasons, ", ") + "]", nil
-	}
-	return "", err
 }
 
 // table is the live table and the oracle's copy of it.
@@ -179,7 +158,7 @@ func (tb *table) write(ctx context.Context, t *testing.T, w *hclschema.WritePatt
 	call, err := shape.Bind(inputs, tb.stored)
 	require.NoError(t, err)
 	_, err = call.Send(ctx, tb.c, tb.name, dynamo.WriteOptions{})
-	got, err := outcome(err)
+	got, err := dynamo.Outcome(err)
 	require.NoError(t, err)
 	require.Equal(t, want, got, w.Name)
 	tb.items = exp.Items

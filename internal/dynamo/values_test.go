@@ -1,15 +1,19 @@
 package dynamo_test
 
 import (
+	"errors"
+	"fmt"
 	"math/big"
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/require"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/dynamo"
+	"github.com/tfdyn/tfdyn/internal/oracle"
 )
 
 func TestAVOfEveryType(t *testing.T) {
@@ -143,4 +147,22 @@ func TestKeyJSONRoundTrip(t *testing.T) {
 		"PK": &types.AttributeValueMemberS{Value: "A"}, "SK": &types.AttributeValueMemberN{Value: "7"}, "B": &types.AttributeValueMemberB{Value: []byte{1, 2}},
 	}
 	require.Equal(t, key, dynamo.DecodeKey(dynamo.EncodeKey(key)))
+}
+
+// TestOutcomeNamesAnswersAsTheOracle: DynamoDB's answers to a write are
+// named as oracle.WriteResult renders the outcomes it models.
+func TestOutcomeNamesAnswersAsTheOracle(t *testing.T) {
+	got, err := dynamo.Outcome(nil)
+	require.NoError(t, err)
+	require.Equal(t, oracle.WriteResult{}.String(), got)
+	got, err = dynamo.Outcome(fmt.Errorf("operation error: %w", &types.ConditionalCheckFailedException{}))
+	require.NoError(t, err)
+	require.Equal(t, oracle.WriteResult{Error: oracle.ErrConditionalCheckFailed}.String(), got)
+	got, err = dynamo.Outcome(&types.TransactionCanceledException{CancellationReasons: []types.CancellationReason{
+		{Code: aws.String(oracle.ReasonNone)}, {Code: aws.String(oracle.ReasonConditionalCheckFailed)}}})
+	require.NoError(t, err)
+	require.Equal(t, oracle.WriteResult{Error: oracle.ErrTransactionCanceled, Reasons: []string{oracle.ReasonNone, oracle.ReasonConditionalCheckFailed}}.String(), got)
+	other := errors.New("throttled")
+	_, err = dynamo.Outcome(other)
+	require.Same(t, other, err)
 }

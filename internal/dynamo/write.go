@@ -2,6 +2,7 @@ package dynamo
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -502,7 +503,11 @@ func (is *ItemShape) bind(in map[string]cty.Value, stored Stored) (ItemCall, err
 					}
 				}
 				if !want[i] && rw.Fixed {
-					return ic, fmt.Errorf("the updated item has no %s for %s", strings.Join(rw.Set, ", "), rw.Index.DisplayName())
+					why := ""
+					if st == nil {
+						why = " (no item is stored under the key, and UpdateItem would create one without it)"
+					}
+					return ic, fmt.Errorf("the updated item has no %s for %s%s", strings.Join(rw.Set, ", "), rw.Index.DisplayName(), why)
 				}
 			}
 			ic.Variant = slices.IndexFunc(is.Variants, func(v Variant) bool { return slices.Equal(v.In, want) })
@@ -627,4 +632,27 @@ func (c *WriteCall) Send(ctx context.Context, client Writer, table string, o Wri
 		return nil, nil
 	}
 	return []types.ConsumedCapacity{*cc}, nil
+}
+
+// Outcome names DynamoDB's answer to a write in oracle.WriteResult.String's
+// form: "ok", the exception of a failed condition
+// ("ConditionalCheckFailedException"), or a cancelled transaction with the
+// reason of every write ("TransactionCanceledException [None,
+// ConditionalCheckFailed]"). Any other error is returned as it is.
+func Outcome(err error) (string, error) {
+	var ccf *types.ConditionalCheckFailedException
+	var tce *types.TransactionCanceledException
+	switch {
+	case err == nil:
+		return "ok", nil
+	case errors.As(err, &ccf):
+		return ccf.ErrorCode(), nil
+	case errors.As(err, &tce):
+		reasons := make([]string, len(tce.CancellationReasons))
+		for i, cr := range tce.CancellationReasons {
+			reasons[i] = aws.ToString(cr.Code)
+		}
+		return tce.ErrorCode() + " [" + strings.Join(reasons, ", ") + "]", nil
+	}
+	return "", err
 }

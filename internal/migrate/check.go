@@ -11,7 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/zclconf/go-cty/cty"
@@ -147,7 +146,7 @@ func Check(ctx context.Context, p *Plan, opts CheckOptions) (*CheckReport, error
 		}
 		c := rep.Entities[found.Name]
 		c.Items++
-		vals, err := entityValues(found, av)
+		vals, err := dynamo.EntityValues(found, av)
 		if err != nil {
 			return nil, err // matchesBase read them
 		}
@@ -161,7 +160,7 @@ func Check(ctx context.Context, p *Plan, opts CheckOptions) (*CheckReport, error
 		for _, a := range withChanges(compared, p, found.Name) {
 			cur, ok := av[a]
 			want, wok := hi.Attrs[a]
-			if !sameValue(cur, ok, want, wok) {
+			if !dynamo.SameValue(cur, ok, want, wok) {
 				wrong = append(wrong, fmt.Sprintf("%s is %s, HEAD computes %s", a, storedText(cur, ok), computedText(want, wok)))
 			}
 		}
@@ -219,22 +218,23 @@ func scanAll(ctx context.Context, opts CheckOptions) ([]map[string]types.Attribu
 	g, gctx := errgroup.WithContext(ctx)
 	for seg := 0; seg < opts.Segments; seg++ {
 		g.Go(func() error {
-			in := &dynamodb.ScanInput{TableName: aws.String(opts.Table), Segment: aws.Int32(int32(seg)), TotalSegments: aws.Int32(int32(opts.Segments)), ConsistentRead: aws.Bool(true)}
-			pg := dynamodb.NewScanPaginator(opts.Client, in)
-			for pg.HasMorePages() {
-				page, err := pg.NextPage(gctx)
+			var start map[string]types.AttributeValue
+			for {
+				items, next, err := dynamo.ScanPage(gctx, opts.Client, dynamo.ScanRequest{Table: opts.Table, Segment: seg, Segments: opts.Segments, Start: start, ConsistentRead: true})
 				if err != nil {
-					return fmt.Errorf("check: scan segment %d of %q: %w", seg, opts.Table, err)
+					return fmt.Errorf("check: %w", err)
 				}
 				mu.Lock()
-				all = append(all, page.Items...)
+				all = append(all, items...)
 				n := len(all)
 				mu.Unlock()
 				if n > opts.MaxItems {
 					return fmt.Errorf("check: table %q holds more than %d items, the most a check reads (it keeps them in memory): raise the bound", opts.Table, opts.MaxItems)
 				}
+				if start = next; start == nil {
+					return nil
+				}
 			}
-			return nil
 		})
 	}
 	if err := g.Wait(); err != nil {
@@ -285,7 +285,7 @@ func baseShaped(p *Plan, entity string, av map[string]types.AttributeValue) bool
 		if ep.Entity != entity || ep.Refused != "" {
 			continue
 		}
-		bvals, err := entityValues(ep.base, av)
+		bvals, err := dynamo.EntityValues(ep.base, av)
 		if err != nil {
 			return false
 		}
@@ -296,7 +296,7 @@ func baseShaped(p *Plan, entity string, av map[string]types.AttributeValue) bool
 		for _, ch := range ep.Changes {
 			cur, ok := av[ch.Attr]
 			old, ook := bi.Attrs[ch.Attr]
-			if !sameValue(cur, ok, old, ook) {
+			if !dynamo.SameValue(cur, ok, old, ook) {
 				return false
 			}
 		}
@@ -309,7 +309,7 @@ func storedText(av types.AttributeValue, ok bool) string {
 	if !ok {
 		return "absent"
 	}
-	v, err := toCty(av)
+	v, err := dynamo.Cty(av)
 	if err != nil {
 		return "unreadable"
 	}
@@ -442,7 +442,7 @@ func orderKey(sk []cty.Value, pk string) string {
 func storedSortKey(av map[string]types.AttributeValue, ix *hclschema.Index) []cty.Value {
 	var out []cty.Value
 	for _, k := range ix.SortKey {
-		v, err := toCty(av[k.Name])
+		v, err := dynamo.Cty(av[k.Name])
 		if err != nil {
 			v = cty.NilVal
 		}
@@ -465,7 +465,7 @@ func itemKeyString(it hclschema.Item, t *hclschema.Table) string {
 	av := map[string]types.AttributeValue{}
 	for _, k := range t.Primary.KeyAttrs() {
 		if v, ok := it.Attrs[k.Name]; ok {
-			if a, err := toAV(v); err == nil {
+			if a, err := dynamo.AV(v); err == nil {
 				av[k.Name] = a
 			}
 		}

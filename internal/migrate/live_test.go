@@ -234,7 +234,7 @@ func mustEntity(p *hclschema.AccessPattern, name string) *hclschema.Entity {
 func itemAV(t *testing.T, it hclschema.Item) map[string]types.AttributeValue {
 	out := map[string]types.AttributeValue{}
 	for k, v := range it.Attrs {
-		av, err := toAV(v)
+		av, err := dynamo.AV(v)
 		require.NoError(t, err, k)
 		out[k] = av
 	}
@@ -334,7 +334,7 @@ func keysOf(items []hclschema.Item, s *hclschema.Schema) []string {
 	for _, it := range items {
 		av := map[string]types.AttributeValue{}
 		for _, k := range it.Entity.Table.Primary.KeyAttrs() {
-			v, _ := toAV(it.Attrs[k.Name])
+			v, _ := dynamo.AV(it.Attrs[k.Name])
 			av[k.Name] = v
 		}
 		out = append(out, keyString(av, it.Entity.Table))

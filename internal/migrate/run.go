@@ -5,18 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sort"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 )
 
 // Counts are what a run found and did for one entity.
@@ -226,20 +224,18 @@ func (r *runner) segment(ctx context.Context, seg int) error {
 		exclusive = decodeKey(start)
 	}
 	for {
-		out, err := r.opts.Client.Scan(ctx, &dynamodb.ScanInput{
-			TableName: aws.String(r.opts.Table), Segment: aws.Int32(int32(seg)), TotalSegments: aws.Int32(int32(r.opts.Segments)),
-			Limit: aws.Int32(r.opts.PageSize), ExclusiveStartKey: exclusive, ConsistentRead: aws.Bool(true),
-		})
+		items, next, err := dynamo.ScanPage(ctx, r.opts.Client, dynamo.ScanRequest{Table: r.opts.Table, Segment: seg, Segments: r.opts.Segments,
+			Limit: r.opts.PageSize, Start: exclusive, ConsistentRead: true})
 		if err != nil {
-			return fmt.Errorf("migrate: scan %s segment %d: %w", r.opts.Table, seg, err)
+			return fmt.Errorf("migrate: %w", err)
 		}
 		pr := pageResult{entities: map[string]*Counts{}}
-		for _, item := range out.Items {
+		for _, item := range items {
 			if err := r.item(ctx, item, &pr); err != nil {
 				return err // interrupted: this page is not checkpointed
 			}
 		}
-		exclusive = out.LastEvaluatedKey
+		exclusive = next
 		r.mu.Lock()
 		res := &r.cp.Result
 		res.Scanned += pr.scanned
@@ -301,8 +297,9 @@ func (r *runner) classify(item map[string]types.AttributeValue) (*hclschema.Enti
 // literal prefixes of an entity's templates (equal them, when constant).
 func hasPrefixes(item map[string]types.AttributeValue, kps []KeyPrefix) bool {
 	for _, kp := range kps {
-		s, ok := item[kp.Attr].(*types.AttributeValueMemberS)
-		if !ok || !strings.HasPrefix(s.Value, kp.Prefix) || kp.Exact && s.Value != kp.Prefix {
+		av := item[kp.Attr]
+		s := dynamo.Text(av)
+		if dynamo.TypeOf(av) != dynamo.TypeS || !strings.HasPrefix(s, kp.Prefix) || kp.Exact && s != kp.Prefix {
 			return false
 		}
 	}
@@ -310,7 +307,7 @@ func hasPrefixes(item map[string]types.AttributeValue, kps []KeyPrefix) bool {
 }
 
 func matchesBase(e *hclschema.Entity, item map[string]types.AttributeValue) bool {
-	vals, err := entityValues(e, item)
+	vals, err := dynamo.EntityValues(e, item)
 	if err != nil {
 		return false
 	}
@@ -320,7 +317,7 @@ func matchesBase(e *hclschema.Entity, item map[string]types.AttributeValue) bool
 	}
 	for _, k := range e.Table.Primary.KeyAttrs() {
 		av, ok := item[k.Name]
-		if !ok || !sameValue(av, true, it.Attrs[k.Name], true) {
+		if !ok || !dynamo.SameValue(av, true, it.Attrs[k.Name], true) {
 			return false
 		}
 	}
@@ -439,7 +436,7 @@ type itemUpdate struct {
 // prepare compares the item's changed attributes with what BASE and HEAD
 // compute for it and builds the conditional update to HEAD's shape.
 func (r *runner) prepare(ep *EntityPlan, item map[string]types.AttributeValue) (shape, *itemUpdate, error) {
-	vals, err := entityValues(ep.head, item)
+	vals, err := dynamo.EntityValues(ep.head, item)
 	if err != nil {
 		return 0, nil, fmt.Errorf("HEAD cannot read the item: %w", err)
 	}
@@ -447,7 +444,7 @@ func (r *runner) prepare(ep *EntityPlan, item map[string]types.AttributeValue) (
 	if err != nil {
 		return 0, nil, fmt.Errorf("HEAD's templates: %w", err)
 	}
-	bvals, err := entityValues(ep.base, item)
+	bvals, err := dynamo.EntityValues(ep.base, item)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -460,8 +457,8 @@ func (r *runner) prepare(ep *EntityPlan, item map[string]types.AttributeValue) (
 		cur, ok := item[ch.Attr]
 		want, wok := hi.Attrs[ch.Attr]
 		old, ook := bi.Attrs[ch.Attr]
-		isHead = isHead && sameValue(cur, ok, want, wok)
-		isBase = isBase && sameValue(cur, ok, old, ook)
+		isHead = isHead && dynamo.SameValue(cur, ok, want, wok)
+		isBase = isBase && dynamo.SameValue(cur, ok, old, ook)
 	}
 	switch {
 	case isHead:
@@ -469,48 +466,34 @@ func (r *runner) prepare(ep *EntityPlan, item map[string]types.AttributeValue) (
 	case !isBase:
 		return stateDiverged, nil, nil
 	}
-	var ub expression.UpdateBuilder
-	sets := 0
 	after := map[string]types.AttributeValue{}
 	for k, v := range item {
 		after[k] = v
 	}
-	pk := r.all.Primary.PartitionKey[0].Name
-	cond := expression.AttributeExists(expression.NameNoDotSplit(pk))
+	u := dynamo.GuardedUpdate{Key: primaryKey(item, r.all), Exists: r.all.Primary.PartitionKey[0].Name}
 	guard := func(name string) {
-		if cur, ok := item[name]; ok {
-			cond = expression.And(cond, expression.Equal(expression.NameNoDotSplit(name), expression.Value(avValue{cur})))
-		} else {
-			cond = expression.And(cond, expression.AttributeNotExists(expression.NameNoDotSplit(name)))
-		}
+		u.Unchanged = append(u.Unchanged, dynamo.Attr{Name: name, Value: item[name]})
 	}
 	for _, ch := range ep.Changes {
 		guard(ch.Attr)
 		if want, ok := hi.Attrs[ch.Attr]; ok {
-			av, err := toAV(want)
+			av, err := dynamo.AV(want)
 			if err != nil {
 				return 0, nil, fmt.Errorf("%s: %w", ch.Attr, err)
 			}
-			ub = ub.Set(expression.NameNoDotSplit(ch.Attr), expression.Value(avValue{av}))
+			u.Set = append(u.Set, dynamo.Attr{Name: ch.Attr, Value: av})
 			after[ch.Attr] = av
-			sets++
 		} else {
-			ub = ub.Remove(expression.NameNoDotSplit(ch.Attr))
+			u.Remove = append(u.Remove, ch.Attr)
 			delete(after, ch.Attr)
-			sets++
 		}
 	}
 	for _, s := range ep.sources {
 		guard(s)
 	}
-	expr, err := expression.NewBuilder().WithUpdate(ub).WithCondition(cond).Build()
+	in, err := u.Input(r.opts.Table)
 	if err != nil {
-		return 0, nil, fmt.Errorf("build the update: %w", err)
-	}
-	in := &dynamodb.UpdateItemInput{
-		TableName: aws.String(r.opts.Table), Key: primaryKey(item, r.all),
-		UpdateExpression: expr.Update(), ConditionExpression: expr.Condition(),
-		ExpressionAttributeNames: expr.Names(), ExpressionAttributeValues: expr.Values(),
+		return 0, nil, err
 	}
 	return stateBase, &itemUpdate{input: in, wcu: wcu(r.plan.headSchema.Table(r.opts.Label), ep, item, after)}, nil
 }
@@ -519,7 +502,7 @@ func (r *runner) prepare(ep *EntityPlan, item map[string]types.AttributeValue) (
 // for the table, and for every GSI whose keys change, one per KB for the
 // old entry removed and one for the new entry written.
 func wcu(t *hclschema.Table, ep *EntityPlan, before, after map[string]types.AttributeValue) float64 {
-	units := math.Ceil(float64(avSize(after)) / 1024)
+	units := math.Ceil(float64(dynamo.ItemSize(after)) / 1024)
 	if units < 1 {
 		units = 1
 	}
@@ -552,20 +535,7 @@ func wcu(t *hclschema.Table, ep *EntityPlan, before, after map[string]types.Attr
 func inIndex(ix *hclschema.Index, item map[string]types.AttributeValue) bool {
 	for _, k := range ix.KeyAttrs() {
 		av, ok := item[k.Name]
-		if !ok {
-			return false
-		}
-		switch av.(type) {
-		case *types.AttributeValueMemberS:
-			ok = k.Type == hclschema.TypeS
-		case *types.AttributeValueMemberN:
-			ok = k.Type == hclschema.TypeN
-		case *types.AttributeValueMemberB:
-			ok = k.Type == hclschema.TypeB
-		default:
-			ok = false
-		}
-		if !ok {
+		if !ok || dynamo.TypeOf(av) != k.Type {
 			return false
 		}
 	}
@@ -573,40 +543,13 @@ func inIndex(ix *hclschema.Index, item map[string]types.AttributeValue) bool {
 }
 
 func primaryKey(item map[string]types.AttributeValue, t *hclschema.Table) map[string]types.AttributeValue {
-	key := map[string]types.AttributeValue{}
-	for _, k := range t.Primary.KeyAttrs() {
-		key[k.Name] = item[k.Name]
-	}
-	return key
+	return dynamo.Key(item, t.Primary.KeyAttrs())
 }
 
+// keyString renders an item's primary key for a finding:
+// {PK="CUSTOMER#alice", SK="PROFILE"}.
 func keyString(item map[string]types.AttributeValue, t *hclschema.Table) string {
-	var parts []string
-	for _, k := range t.Primary.KeyAttrs() {
-		v, err := toCty(item[k.Name])
-		if err != nil || v.IsNull() {
-			parts = append(parts, k.Name+"=?")
-			continue
-		}
-		if v.Type() == cty.String {
-			parts = append(parts, fmt.Sprintf("%s=%q", k.Name, v.AsString()))
-		} else {
-			parts = append(parts, fmt.Sprintf("%s=%s", k.Name, numberString(v.AsBigFloat())))
-		}
-	}
-	sort.Strings(parts)
-	return "{" + joinComma(parts) + "}"
-}
-
-func joinComma(xs []string) string {
-	out := ""
-	for i, x := range xs {
-		if i > 0 {
-			out += ", "
-		}
-		out += x
-	}
-	return out
+	return "{" + strings.Join(dynamo.KeyParts(item, t.Primary.KeyAttrs()), ", ") + "}"
 }
 
 // limiter spaces calls evenly at a rate per second (shared by the segments).

@@ -2,13 +2,11 @@ package verify
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math/big"
 	"strings"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/zclconf/go-cty/cty"
 
@@ -505,27 +503,8 @@ func (r *runner) sendWrite(ctx context.Context, w *hclschema.WritePattern, ds *D
 	for i := range cc {
 		addConsumed(consumed, &cc[i])
 	}
-	got, err := outcome(err)
+	got, err := dynamo.Outcome(err)
 	return got, consumed, err
-}
-
-// outcome names DynamoDB's answer to a write.
-func outcome(err error) (string, error) {
-	var ccf *types.ConditionalCheckFailedException
-	var tce *types.TransactionCanceledException
-	switch {
-	case err == nil:
-		return "ok", nil
-	case errors.As(err, &ccf):
-		return oracle.ErrConditionalCheckFailed, nil
-	case errors.As(err, &tce):
-		var reasons []string
-		for _, cr := range tce.CancellationReasons {
-			reasons = append(reasons, aws.ToString(cr.Code))
-		}
-		return oracle.ErrTransactionCanceled + " [" + strings.Join(reasons, ", ") + "]", nil
-	}
-	return "", err
 }
 
 // writtenBy names, for a result read after the write patterns, the items
