@@ -117,7 +117,7 @@ func TestAckInCheckPlan(t *testing.T) {
 	require.NotNil(t, rep.Findings[0].Acknowledged)
 	require.Equal(t, "retired table", rep.Findings[0].Acknowledged.Reason)
 	require.False(t, rep.Findings[0].Blocking())
-	require.Equal(t, 0, rep.ExitCode())
+	require.Empty(t, rep.Blocking())
 	require.Equal(t, []plancheck.Ack{stale}, rep.UnusedAcks)
 
 	_, err = plancheck.CheckPlan(plan, plancheck.Options{Acks: []plancheck.Ack{{Code: "DP101"}}})

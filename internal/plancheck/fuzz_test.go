@@ -11,6 +11,7 @@ import (
 
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/diag"
+	"github.com/tfdyn/tfdyn/internal/findings"
 	"github.com/tfdyn/tfdyn/internal/plancheck"
 )
 
@@ -136,17 +137,17 @@ func FuzzPlan(f *testing.F) {
 			if err != nil {
 				return
 			}
-			for _, format := range []string{plancheck.FormatText, plancheck.FormatJSON, plancheck.FormatGitHub, plancheck.FormatJUnit} {
+			for _, format := range findings.Names() {
 				var buf bytes.Buffer
-				if err := plancheck.WriteReport(&buf, rep, format); err != nil {
+				if err := findings.Write(&buf, format, rep.Output()); err != nil {
 					t.Fatalf("%s: %v", format, err)
 				}
 				switch format {
-				case plancheck.FormatJSON:
+				case "json", "sarif":
 					if !json.Valid(buf.Bytes()) {
 						t.Fatalf("invalid JSON report:\n%s", buf.Bytes())
 					}
-				case plancheck.FormatJUnit:
+				case "junit":
 					if err := xml.Unmarshal(buf.Bytes(), new(struct{})); err != nil {
 						t.Fatalf("invalid JUnit report: %v\n%s", err, buf.Bytes())
 					}

@@ -8,7 +8,6 @@ import (
 	tfjson "github.com/hashicorp/terraform-json"
 
 	"github.com/tfdyn/tfdyn/hclschema"
-	"github.com/tfdyn/tfdyn/internal/exitcode"
 )
 
 // Family groups rules by what a change does.
@@ -109,15 +108,6 @@ func (r *Report) Blocking() []Finding {
 		}
 	}
 	return out
-}
-
-// ExitCode is the exit code of a command that gates `terraform apply` on
-// the report (package internal/exitcode): 1 when a finding blocks, else 0.
-func (r *Report) ExitCode() int {
-	if len(r.Blocking()) > 0 {
-		return exitcode.Findings
-	}
-	return exitcode.OK
 }
 
 // CheckPlan runs every rule on the aws_dynamodb_table changes of plan:

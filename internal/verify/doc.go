@@ -20,7 +20,7 @@
 // failed check, and verify then runs terraform destroy as on an endpoint or
 // AWS, where the tables outlive the run. Report.Steps times every step;
 // every report format carries that table (WriteText, WriteJSON, WriteJUnit,
-// WriteStepsMarkdown, WriteStepsGitHub, StepSeconds for SARIF).
+// and Output for the findings pipeline's formats).
 //
 // Each run works in its own directory under WorkspaceRoot
 // (~/.cache/tfdyn/verify/<pid>-<random>) with a marker file naming the run.
