@@ -26,6 +26,7 @@ import (
 	"github.com/tfdyn/tfdyn/internal/findings"
 	"github.com/tfdyn/tfdyn/internal/oracle"
 	"github.com/tfdyn/tfdyn/internal/tfenv"
+	"github.com/tfdyn/tfdyn/internal/tfprovider"
 )
 
 // envErr marks err as a failure of the environment (terraform, Java,
@@ -57,7 +58,7 @@ type runner struct {
 	// destroy would delete everything (local target, see destroyPlan).
 	destroyProven bool
 	// provider is the provider process terraform attaches to (local target).
-	provider *providerProcess
+	provider *tfprovider.Process
 	// localPort is the port provisionLocal picked for DynamoDB Local;
 	// releasePort lets another run pick it (nil: nothing to release).
 	localPort   int
