@@ -8,7 +8,7 @@
 //
 // On the local target verify starts the hashicorp/aws provider once in
 // debug mode and every terraform command attaches to it (TF_REATTACH_PROVIDERS)
-// instead of starting the binary again, through a proxy (providerProxy) that
+// instead of starting the binary again, through a proxy (package tfprovider) that
 // answers a repeated schema call or check of the provider block from its
 // cache, keeps both across runs in tfdyn's cache (provider-schemas/<binary
 // key>) and trims the schema to the resource types of the emitted files
