@@ -55,9 +55,9 @@ func TestAckMatches(t *testing.T) {
 		`module.db[*].aws_dynamodb_table.ap`:     false,
 	} {
 		a := plancheck.Ack{Code: "DP102", Address: pattern, Reason: "r"}
-		require.Equal(t, match, a.Matches(f), pattern)
+		require.Equal(t, match, a.Matches(f.Code, f.Address), pattern)
 	}
-	require.False(t, plancheck.Ack{Code: "DP101", Address: "*", Reason: "r"}.Matches(f))
+	require.False(t, plancheck.Ack{Code: "DP101", Address: "*", Reason: "r"}.Matches(f.Code, f.Address))
 }
 
 func TestParseAckFile(t *testing.T) {

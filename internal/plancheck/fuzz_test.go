@@ -170,14 +170,14 @@ func FuzzAckFile(f *testing.F) {
 			t.Fatal(err)
 		}
 		for _, a := range acks {
-			if err := a.Validate(); err != nil {
+			if err := plancheck.ValidateAck(a); err != nil {
 				t.Fatalf("invalid acknowledgement returned: %v", err)
 			}
 			if a.Range == nil || !strings.HasPrefix(a.Source, "tfdyn-acks.hcl:") {
 				t.Fatalf("acknowledgement without its place: %+v", a)
 			}
 			addr := strings.NewReplacer("*", "", "?", "x").Replace(a.Address)
-			if !a.Matches(&plancheck.Finding{Code: a.Code, Address: addr}) {
+			if !a.Matches(a.Code, addr) {
 				t.Fatalf("%s does not match address %q", a, addr)
 			}
 		}
@@ -202,7 +202,7 @@ func FuzzAckFlag(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if err := a.Validate(); err != nil {
+		if err := plancheck.ValidateAck(a); err != nil {
 			t.Fatalf("invalid acknowledgement returned for %q: %v", s, err)
 		}
 		b, err := plancheck.ParseAckFlag(a.String())

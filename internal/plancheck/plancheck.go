@@ -122,7 +122,7 @@ func CheckPlan(plan *tfjson.Plan, opts Options) (*Report, error) {
 		return nil, fmt.Errorf("plancheck: %w", err)
 	}
 	for i, a := range opts.Acks {
-		if err := a.Validate(); err != nil {
+		if err := ValidateAck(a); err != nil {
 			return nil, fmt.Errorf("plancheck: acknowledgement %d: %w", i+1, err)
 		}
 	}
@@ -156,7 +156,7 @@ func CheckPlan(plan *tfjson.Plan, opts Options) (*Report, error) {
 	for i := range rep.Findings {
 		f := &rep.Findings[i]
 		for j := range opts.Acks {
-			if opts.Acks[j].Matches(f) {
+			if opts.Acks[j].Matches(f.Code, f.Address) {
 				ack := opts.Acks[j]
 				f.Acknowledged = &ack
 				used[j] = true
