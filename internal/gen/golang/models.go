@@ -108,12 +108,12 @@ func (p *printer) entity(b *bytes.Buffer, e *gen.Entity) {
 		fmt.Fprintf(b, "\tif av, err := %s(%s); err != nil {\n\t\treturn nil, &KeyError{Entity: %s, Attribute: %s, Template: %s, Err: err}\n\t} else {\n\t\titem[%s] = av\n\t}\n",
 			p.templateFunc(e, kv), p.readArgs(kv, "x."), quote(e.SchemaName), quote(kv.Attr), quote(kv.Text), quote(kv.Attr))
 	}
-	for _, en := range e.Entries {
+	for _, en := range entries(e) {
 		fmt.Fprintf(b, "\tif err := %s(&x, item); err != nil {\n\t\treturn nil, err\n\t}\n", p.entryFunc(e, en))
 	}
 	b.WriteString("\treturn item, nil\n}\n\n")
 
-	for _, en := range e.Entries {
+	for _, en := range entries(e) {
 		p.entry(b, e, en)
 	}
 
@@ -302,4 +302,16 @@ func (p *printer) objectCodec(b *bytes.Buffer, o *gen.Object) {
 		p.unmarshalField(b, "\t", "x."+exported(f.Name), f, "item", quote(name), "x")
 	}
 	b.WriteString("\treturn x, nil\n}\n\n")
+}
+
+// entries are the index entries that compute something: a sparse
+// condition or key templates (an empty index block writes nothing).
+func entries(e *gen.Entity) []*gen.IndexEntry {
+	var out []*gen.IndexEntry
+	for _, en := range e.Entries {
+		if en.When != nil || len(en.Templates) > 0 {
+			out = append(out, en)
+		}
+	}
+	return out
 }

@@ -13,7 +13,7 @@ import (
 var initialisms = map[string]bool{
 	"acl": true, "api": true, "arn": true, "aws": true, "cpu": true, "css": true, "db": true, "dns": true,
 	"gsi": true, "html": true, "http": true, "https": true, "id": true, "ip": true, "json": true,
-	"kms": true, "lsi": true, "pk": true, "sk": true, "sla": true, "sql": true, "sse": true, "ttl": true,
+	"kms": true, "lsi": true, "pk": true, "pr": true, "sk": true, "sla": true, "sql": true, "sse": true, "ttl": true,
 	"ui": true, "uri": true, "url": true, "utc": true, "uuid": true, "xml": true,
 }
 
