@@ -222,7 +222,7 @@ func (tr *translator) template(t *hclschema.Template) *Expr {
 }
 
 const fixExpression = "the generators reproduce string templates over attributes, literals, the functions " + supportedFunctions +
-	", conditionals (c ? a : b), arithmetic (+ - * / %) and comparisons of numbers, == and != of values of one type, and && || !. Rewrite the template with these, or leave the entity out of the generated code"
+	", conditionals (c ? a : b), arithmetic (+ - * / %) and comparisons of numbers, == and != of values of one type, and && || !. Rewrite the template with these (docs/gen-codes/GN102.md)"
 
 func (tr *translator) part(p *hclschema.Part) *Expr {
 	switch p.Kind {
@@ -286,7 +286,7 @@ func (tr *translator) call(p *hclschema.Part) *Expr {
 	params, ok := functions[p.Name]
 	if !ok {
 		return tr.refuse(CodeFunction, p.Range(), "Function not reproducible",
-			"tfdyn gen cannot reproduce %s() exactly in generated code; it reproduces %s. Rewrite the template with these functions, or leave the entity out of the generated code.", p.Name, supportedFunctions)
+			"tfdyn gen cannot reproduce %s() exactly in generated code; it reproduces %s. Rewrite the template with these functions, or store the computed value as an attribute of its own (docs/gen-codes/GN101.md).", p.Name, supportedFunctions)
 	}
 	var args []*Expr
 	for _, a := range p.Args {
