@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hashicorp/hcl/v2"
+
 	"github.com/tfdyn/tfdyn/internal/gen"
 )
 
@@ -12,10 +14,9 @@ import (
 // key template and the exported key builders.
 func (p *printer) keys(b *bytes.Buffer) {
 	p.header(b, "errors", "fmt", typesImport)
-	p.declare("Key", "the Key type", p.api.Entities[0].Range)
-	p.declare("ErrNotInIndex", "ErrNotInIndex", p.api.Entities[0].Range)
-	p.declare("KeyError", "the KeyError type", p.api.Entities[0].Range)
-	p.declare("AttributeError", "the AttributeError type", p.api.Entities[0].Range)
+	for _, n := range []string{"Key", "ErrNotInIndex", "KeyError", "AttributeError"} {
+		p.declare(n, "the package's "+n, hcl.Range{})
+	}
 	b.WriteString(`// Key is the key of an item in the table or in an index: its key
 // attributes, ready for GetItem, DeleteItem or ExclusiveStartKey.
 type Key map[string]types.AttributeValue

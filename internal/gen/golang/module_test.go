@@ -67,7 +67,7 @@ func TestGeneratedPackagesInAUserModule(t *testing.T) {
 	for _, im := range imports {
 		main.WriteString("\tfmt.Println(" + filepath.Base(im) + ".Hello())\n")
 	}
-	main.WriteString("\tk, err := shopdb.OrderKey(\"alice\", \"2024-05-01\", \"o-1\")\n\tfmt.Println(k[\"PK\"], err)\n}\n")
+	main.WriteString("\tk, err := shopdb.OrderKey(\"alice\", \"o-1\", \"2024-05-01\")\n\tfmt.Println(k[\"PK\"], err)\n}\n")
 	require.NoError(t, os.MkdirAll(filepath.Join(mod, "cmd", "app"), 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(mod, "cmd", "app", "main.go"), []byte(main.String()), 0o644))
 
