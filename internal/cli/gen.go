@@ -115,41 +115,7 @@ written.`,
 					return exit(ExitFindings, nil)
 				}
 			}
-			var res *emit.Result
-			write := func() error {
-				res, err = emit.Write(out, files, check)
-				return err
-			}
-			if check {
-				err = write()
-			} else {
-				err = a.commit(write)
-			}
-			switch {
-			case errors.Is(err, emit.ErrStale):
-				return exit(ExitFindings, err)
-			case err != nil:
-				return exit(ExitUsage, err)
-			}
-			if check {
-				fmt.Fprintf(a.stdout, "Up to date: %d file(s) in %s\n", len(files), out)
-				return nil
-			}
-			if len(res.Changed) == 0 && len(res.Removed) == 0 {
-				fmt.Fprintf(a.stdout, "Unchanged: %d file(s) in %s\n", len(files), out)
-				return nil
-			}
-			for _, f := range res.Changed {
-				note := ""
-				if f.Reason == emit.EditedByHand {
-					note = " (replaced a hand edit)"
-				}
-				fmt.Fprintf(a.stdout, "wrote %s%s\n", filepath.Join(out, f.Name), note)
-			}
-			for _, f := range res.Removed {
-				fmt.Fprintf(a.stdout, "removed %s (generated from this schema earlier, no longer written)\n", filepath.Join(out, f))
-			}
-			return nil
+			return a.writeOwned(out, files, check, "generated")
 		},
 	}
 	o.register(c)
@@ -157,6 +123,53 @@ written.`,
 	c.Flags().StringVar(&pkg, "package", "", "Go package name (default: the output directory's base name)")
 	c.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 when DIR is not what gen would write (says why per file)")
 	return c
+}
+
+// writeOwned writes files (emit's or gen's, with their ownership headers)
+// into out with emit.Write, or checks them (check), and reports per file
+// what it did; stale files and refusals are findings (exit 1), other
+// failures exit 2. what says how the files came about ("emitted").
+func (a *app) writeOwned(out string, files map[string][]byte, check bool, what string) error {
+	var res *emit.Result
+	var err error
+	write := func() error {
+		res, err = emit.Write(out, files, check)
+		return err
+	}
+	if check {
+		err = write()
+	} else {
+		err = a.commit(write)
+	}
+	var (
+		foreign *emit.ForeignFileError
+		owner   *emit.OwnerError
+	)
+	switch {
+	case errors.Is(err, emit.ErrStale), errors.As(err, &foreign), errors.As(err, &owner):
+		return exit(ExitFindings, err)
+	case err != nil:
+		return exit(ExitUsage, err)
+	}
+	if check {
+		fmt.Fprintf(a.stdout, "Up to date: %d file(s) in %s\n", len(files), out)
+		return nil
+	}
+	if len(res.Changed) == 0 && len(res.Removed) == 0 {
+		fmt.Fprintf(a.stdout, "Unchanged: %d file(s) in %s\n", len(files), out)
+		return nil
+	}
+	for _, f := range res.Changed {
+		note := ""
+		if f.Reason == emit.EditedByHand {
+			note = " (replaced a hand edit)"
+		}
+		fmt.Fprintf(a.stdout, "wrote %s%s\n", filepath.Join(out, f.Name), note)
+	}
+	for _, f := range res.Removed {
+		fmt.Fprintf(a.stdout, "removed %s (%s from this schema earlier, no longer written)\n", filepath.Join(out, f), what)
+	}
+	return nil
 }
 
 // packageName is --package, or the output directory's base name; either

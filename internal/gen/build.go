@@ -2,6 +2,8 @@ package gen
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -291,7 +293,7 @@ func (b *builder) attrType(e *Entity, f *Field, t cty.Type, a *hclschema.Attribu
 			obj := &Object{Name: name}
 			attrs := t.AttributeTypes()
 			seen := map[string]string{}
-			for _, n := range sortedKeys(attrs) {
+			for _, n := range slices.Sorted(maps.Keys(attrs)) {
 				fn := NameOf(n)
 				if prev, ok := seen[fn.Key()]; ok || len(fn) == 0 {
 					b.diags = append(b.diags, diag.Errorf(CodeNameCollision, &a.TypeRange, "Names collide in generated code",

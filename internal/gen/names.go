@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"sort"
 	"strings"
 	"unicode"
 )
@@ -63,15 +62,5 @@ func Join(names ...Name) Name {
 	for _, n := range names {
 		out = append(out, n...)
 	}
-	return out
-}
-
-// sortedKeys returns the keys of m in ascending order.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }
