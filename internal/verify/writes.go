@@ -351,16 +351,27 @@ func writeInputs(w *hclschema.WritePattern, items []hclschema.Item, variant int)
 		if wr.Op == hclschema.WritePut {
 			continue
 		}
+		// The first item of the entity the write's condition can hold on
+		// (status == "DRAFT" skips the OPEN ones), else the first item.
+		pick := -1
 		for j := range items {
 			it := items[j]
 			if it.Entity != wr.Entity || !agrees(it, in, wr.Entity.KeyNames()) {
 				continue
 			}
-			for _, n := range wr.Entity.KeyNames() {
-				in[n] = it.Attrs[n]
+			if pick < 0 {
+				pick = j
 			}
-			stored[i] = &items[j]
-			break
+			if holds, known := wr.ConditionOn(it); holds || !known {
+				pick = j
+				break
+			}
+		}
+		if pick >= 0 {
+			for _, n := range wr.Entity.KeyNames() {
+				in[n] = items[pick].Attrs[n]
+			}
+			stored[i] = &items[pick]
 		}
 	}
 	for i, wr := range w.Writes {

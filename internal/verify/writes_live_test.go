@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tfdyn/tfdyn/internal/cost"
 	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/lint"
 	"github.com/tfdyn/tfdyn/internal/tftest"
@@ -329,5 +330,32 @@ func TestVerifyWriteSuccessCaseRuns(t *testing.T) {
 		codes = append(codes, f.Code+" "+f.Summary)
 	}
 	require.Equal(t, []string{"VF411 Write pattern archive_draft: success"}, codes)
+	assertCleanedUp(t, rep)
+}
+
+// TestVerifyCostAgreesOnSparseJoin (issue 27, item 6): tfdyn cost's write
+// units for a call of open_order (an update that brings a draft into the
+// sparse GSI2) are what DynamoDB Local consumes for the success case:
+// table 1 + GSI2 1 (cost averaged over every example item and said 0.6).
+func TestVerifyCostAgreesOnSparseJoin(t *testing.T) {
+	env := tftest.Env(t)
+	const dir = "../cost/testdata/writes-sparse"
+	s := load(t, dir)
+	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: dir, Env: env,
+		ProviderMajor: providerFor(t, env, s), Items: 5})
+	var text bytes.Buffer
+	if rep != nil {
+		rep.WriteText(&text)
+	}
+	require.NoError(t, err, text.String())
+	require.True(t, rep.Passed, text.String())
+	require.Len(t, rep.Writes, 1)
+	measured := rep.Writes[0].Capacity.Measured
+	require.Equal(t, map[string]float64{"table": 1, "GSI2": 1}, measured, text.String())
+	estimate := map[string]float64{}
+	for _, tg := range cost.Estimate(s, nil).Tables[0].WritePatterns[0].Writes[0].Targets {
+		estimate[tg.Index] = tg.WCU
+	}
+	require.Equal(t, measured, estimate)
 	assertCleanedUp(t, rep)
 }
