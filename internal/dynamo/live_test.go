@@ -14,7 +14,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
-	"github.com/tfdyn/tfdyn/internal/ddblocal"
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/oracle"
 )
@@ -171,7 +171,7 @@ func (tb *table) write(ctx context.Context, t *testing.T, w *hclschema.WritePatt
 // filter form, projections) and compares results, outcomes and the stored
 // items with the oracle.
 func TestLiveShapes(t *testing.T) {
-	target := ddblocal.StartForTest(t)
+	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	c, err := target.NewClient(ctx)
 	require.NoError(t, err)
