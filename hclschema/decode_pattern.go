@@ -615,7 +615,7 @@ func (d *decoder) checkSendable(c *Cond) {
 		_, rp := c.Right.Path()
 		computed := false
 		for _, t := range []*Template{c.Left, c.Right} {
-			if _, path := t.Path(); !path && t.usesAttrs() {
+			if _, path := t.Path(); !path && t.UsesAttrs() {
 				computed = true
 				d.errorf(CodeInvalidCondition, t.Range(), "Filter computes from an attribute",
 					"DynamoDB evaluates the filter on the stored item and cannot compute %s. %s Compare the attribute itself, or store the computed value in an attribute of its own.", t.Text, filterGrammar)

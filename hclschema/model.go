@@ -350,10 +350,16 @@ func (e *Entity) AttributeNames() []string {
 	return out
 }
 
-// IndexBlock returns the entity's block for the index with the given name, or nil.
+// IndexBlock returns the entity's block for the index with the given name
+// (its `index "NAME" {}` block), or nil. It is the one lookup of an
+// entity's block for an index; which template writes a key attribute is
+// KeyWriterFor's answer.
 func (e *Entity) IndexBlock(name string) *EntityIndex {
+	if e == nil {
+		return nil
+	}
 	for _, ei := range e.Indexes {
-		if ei.Index.Name == name {
+		if ei != nil && ei.Index != nil && ei.Index.Name == name {
 			return ei
 		}
 	}

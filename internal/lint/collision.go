@@ -154,7 +154,7 @@ func valuesKey(vals []cty.Value) string {
 			b.WriteString(v.AsString())
 		case v.Type() == cty.Number:
 			b.WriteString("N:")
-			b.WriteString(v.AsBigFloat().Text('g', -1))
+			b.WriteString(hclschema.NumberText(v.AsBigFloat()))
 		default:
 			b.WriteString("?")
 		}
@@ -350,12 +350,12 @@ func (a *analysis) describeWriters(p *hclschema.AccessPattern, e *hclschema.Enti
 		if p.Condition(k.Name) == nil {
 			continue
 		}
-		w, ok := keyWriter(e, p.Index, k.Name)
+		w, ok := e.KeyWriterFor(p.Index, k.Name)
 		switch {
 		case !ok:
 			continue
-		case w.tpl != nil:
-			parts = append(parts, k.Name+" = "+w.tpl.Expr.Text)
+		case w.Template != nil:
+			parts = append(parts, k.Name+" = "+w.Template.Expr.Text)
 		default:
 			parts = append(parts, fmt.Sprintf("%s from its attribute %q", k.Name, k.Name))
 		}

@@ -9,8 +9,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/zclconf/go-cty/cty"
-
 	"github.com/tfdyn/tfdyn/hclschema"
 )
 
@@ -173,16 +171,20 @@ func keys(ix *hclschema.Index) string {
 	return "[" + strings.Join(parts, ", ") + "]"
 }
 
-type tplAt struct {
-	tpl   *hclschema.KeyTemplate
-	block *hclschema.EntityIndex
-}
-
-func indexTemplates(e *hclschema.Entity) map[string]tplAt {
-	out := map[string]tplAt{}
+// indexWriters maps every secondary-index key attribute that entity e
+// computes to the template and block that write it on e's items
+// (hclschema's KeyWriterFor, each block asked for its own index, the first
+// block in declaration order for an attribute several blocks write).
+func indexWriters(e *hclschema.Entity) map[string]hclschema.KeyWriter {
+	out := map[string]hclschema.KeyWriter{}
 	for _, ei := range e.Indexes {
-		for _, t := range ei.Templates {
-			out[t.Attr] = tplAt{t, ei}
+		for _, k := range ei.Index.KeyAttrs() {
+			if _, seen := out[k.Name]; seen {
+				continue
+			}
+			if w, ok := e.KeyWriterFor(ei.Index, k.Name); ok && w.Block != nil {
+				out[k.Name] = w
+			}
 		}
 	}
 	return out
@@ -190,7 +192,7 @@ func indexTemplates(e *hclschema.Entity) map[string]tplAt {
 
 func entityPlan(base, head *hclschema.Schema, be, he *hclschema.Entity) *EntityPlan {
 	ep := &EntityPlan{Entity: he.Name, Table: he.Table.Label, base: be, head: he}
-	bm, hm := indexTemplates(be), indexTemplates(he)
+	bm, hm := indexWriters(be), indexWriters(he)
 	names := map[string]bool{}
 	for n := range bm {
 		names[n] = true
@@ -223,22 +225,22 @@ func entityPlan(base, head *hclschema.Schema, be, he *hclschema.Entity) *EntityP
 		h, hok := hm[n]
 		switch {
 		case hok && bok:
-			if text(base, b.tpl.Expr) == text(head, h.tpl.Expr) && whenText(base, b.block) == whenText(head, h.block) && b.block.Index.Name == h.block.Index.Name {
+			if b.Template.Canonical() == h.Template.Canonical() && b.Block.When.Canonical() == h.Block.When.Canonical() && b.Block.Index.Name == h.Block.Index.Name {
 				continue
 			}
-			ep.Changes = append(ep.Changes, AttrChange{Attr: n, Index: h.block.Index.Name, Action: Change,
-				From: display(base, b.tpl.Expr), To: display(head, h.tpl.Expr), When: whenDisplay(head, h.block), FromWhen: whenDisplay(base, b.block)})
-			addSources([]*hclschema.Template{b.tpl.Expr, h.tpl.Expr}, b.block.When, h.block.When)
+			ep.Changes = append(ep.Changes, AttrChange{Attr: n, Index: h.Block.Index.Name, Action: Change,
+				From: b.Template.Expr.SourceText(), To: h.Template.Expr.SourceText(), When: h.Block.When.SourceText(), FromWhen: b.Block.When.SourceText()})
+			addSources([]*hclschema.Template{b.Template.Expr, h.Template.Expr}, b.Block.When, h.Block.When)
 		case hok:
-			ep.Changes = append(ep.Changes, AttrChange{Attr: n, Index: h.block.Index.Name, Action: Gain,
-				To: display(head, h.tpl.Expr), When: whenDisplay(head, h.block)})
-			addSources([]*hclschema.Template{h.tpl.Expr}, h.block.When)
+			ep.Changes = append(ep.Changes, AttrChange{Attr: n, Index: h.Block.Index.Name, Action: Gain,
+				To: h.Template.Expr.SourceText(), When: h.Block.When.SourceText()})
+			addSources([]*hclschema.Template{h.Template.Expr}, h.Block.When)
 		default:
 			if he.Attribute(n) != nil {
 				continue // now the entity's own attribute: stored as it is
 			}
-			ep.Changes = append(ep.Changes, AttrChange{Attr: n, Index: b.block.Index.Name, Action: Lose, From: display(base, b.tpl.Expr)})
-			addSources([]*hclschema.Template{b.tpl.Expr}, b.block.When)
+			ep.Changes = append(ep.Changes, AttrChange{Attr: n, Index: b.Block.Index.Name, Action: Lose, From: b.Template.Expr.SourceText()})
+			addSources([]*hclschema.Template{b.Template.Expr}, b.Block.When)
 		}
 	}
 	for s := range sources {
@@ -251,7 +253,7 @@ func entityPlan(base, head *hclschema.Schema, be, he *hclschema.Entity) *EntityP
 	// What HEAD needs that the stored items may not have.
 	var why []string
 	for _, k := range he.Table.Primary.KeyAttrs() {
-		if text(base, exprOf(be.Key.Template(k.Name))) != text(head, exprOf(he.Key.Template(k.Name))) {
+		if be.Key.Template(k.Name).Canonical() != he.Key.Template(k.Name).Canonical() {
 			why = append(why, fmt.Sprintf("the template of the primary key attribute %q changes, and a stored item's key cannot be updated: every item must be copied under its new key", k.Name))
 		}
 	}
@@ -273,64 +275,15 @@ func entityPlan(base, head *hclschema.Schema, be, he *hclschema.Entity) *EntityP
 	return ep
 }
 
-func exprOf(t *hclschema.KeyTemplate) *hclschema.Template {
-	if t == nil {
-		return nil
-	}
-	return t.Expr
-}
-
-// literalPrefix is the literal start of a template: "CUSTOMER#" for
-// "CUSTOMER#${username}", the whole value for a constant, "" otherwise.
+// literalPrefix says how attribute attr selects the items written by
+// template t: by its literal prefix (Template.LiteralPrefix), "" when t is
+// nil or its text says nothing.
 func literalPrefix(attr string, t *hclschema.KeyTemplate) KeyPrefix {
 	kp := KeyPrefix{Attr: attr}
-	if t == nil {
-		return kp
+	if t != nil {
+		kp.Prefix, kp.Exact = t.Expr.LiteralPrefix()
 	}
-	if v, ok := t.Expr.Literal(); ok {
-		if !v.IsNull() && v.Type() == cty.String {
-			kp.Prefix, kp.Exact = v.AsString(), true
-		}
-		return kp
-	}
-	if !t.Expr.Quoted {
-		return kp
-	}
-	var sb strings.Builder
-	for _, part := range t.Expr.Parts {
-		if part.Kind != hclschema.PartLiteral || part.Value.IsNull() || part.Value.Type() != cty.String {
-			break
-		}
-		sb.WriteString(part.Value.AsString())
-	}
-	kp.Prefix = sb.String()
 	return kp
-}
-
-// text is the canonical token text of a template ("" for nil).
-func text(s *hclschema.Schema, t *hclschema.Template) string {
-	if t == nil {
-		return ""
-	}
-	return s.Canonical(t.Range())
-}
-
-func display(s *hclschema.Schema, t *hclschema.Template) string {
-	return s.SourceText(t.Range())
-}
-
-func whenText(s *hclschema.Schema, ei *hclschema.EntityIndex) string {
-	if ei.When == nil {
-		return ""
-	}
-	return s.Canonical(ei.When.Range())
-}
-
-func whenDisplay(s *hclschema.Schema, ei *hclschema.EntityIndex) string {
-	if ei.When == nil {
-		return ""
-	}
-	return s.SourceText(ei.When.Range())
 }
 
 // findText renders how an entity's items are found.

@@ -2,13 +2,11 @@ package oracle
 
 import (
 	"fmt"
-	"math/big"
 	"sort"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/convert"
 
 	"github.com/tfdyn/tfdyn/hclschema"
 )
@@ -62,23 +60,9 @@ func PrimaryKeyString(it hclschema.Item) string {
 	return strings.Join(parts, ", ")
 }
 
-// Render renders a scalar value as in HCL: a quoted string or a number.
-func Render(v cty.Value) string {
-	switch {
-	case v == cty.NilVal || v.IsNull():
-		return "null"
-	case !v.IsKnown():
-		return "(unknown)"
-	case v.Type() == cty.String:
-		return fmt.Sprintf("%q", v.AsString())
-	case v.Type() == cty.Number:
-		return numberText(v.AsBigFloat())
-	}
-	if s, err := convert.Convert(v, cty.String); err == nil && !s.IsNull() {
-		return s.AsString()
-	}
-	return v.GoString()
-}
+// Render renders a scalar value as in HCL: a quoted string or a number
+// (hclschema.ValueText).
+func Render(v cty.Value) string { return hclschema.ValueText(v) }
 
 // renderAll renders values with Render.
 func renderAll(vs []cty.Value) []string {
@@ -87,14 +71,6 @@ func renderAll(vs []cty.Value) []string {
 		out[i] = Render(v)
 	}
 	return out
-}
-
-func numberText(f *big.Float) string {
-	if f.IsInt() {
-		i, _ := f.Int(nil)
-		return i.String()
-	}
-	return f.Text('g', -1)
 }
 
 // NamesOf names a list of items: A, B, C (or "no item").
