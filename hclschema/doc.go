@@ -49,6 +49,13 @@
 //   - Template.Canonical, Cond.Canonical and their SourceText: the text two
 //     versions of a design are compared by, and the text shown for them.
 //
+// Facts every reader needs are computed once per schema and shared, as
+// analyzers share one pass (facts.go): Example.Item (computed when Load
+// checks the example), Table.ExampleItems, Table.ExampleOf (how reports
+// name items), Table.ExampleCandidates (the example items of a bound
+// pattern's partition) and InputSets. Checking a schema grows linearly
+// with its size.
+//
 // Table.Spec derives the desired DynamoDB table (TableSpec) from the model
 // once, defaults applied; emit, plancheck's DP404, verify's conformance and
 // doc read it instead of the Table's raw fields.

@@ -41,7 +41,7 @@ func (e *Entity) Item(values cty.Value) (Item, error) {
 			it.Attrs[k] = v
 		}
 	}
-	ctx := &hcl.EvalContext{Variables: vars, Functions: Functions()}
+	ctx := &hcl.EvalContext{Variables: vars, Functions: functions}
 	if vars == nil {
 		ctx.Variables = map[string]cty.Value{}
 	}

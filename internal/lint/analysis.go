@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
 )
@@ -32,6 +31,10 @@ type analysis struct {
 	infos map[*hclschema.Index]*indexInfo
 	// entityPos is the declaration position of every entity.
 	entityPos map[*hclschema.Entity]int
+	// incomplete caches tableIncomplete per table.
+	incomplete map[*hclschema.Table]bool
+	// sets caches inputSets per pattern.
+	inputs map[*hclschema.AccessPattern][]inputSet
 }
 
 // posKey is a source position: a file and a byte offset.
@@ -62,6 +65,8 @@ func newAnalysis(s *hclschema.Schema) *analysis {
 		sets:       map[writerKey]valueSet{},
 		infos:      map[*hclschema.Index]*indexInfo{},
 		entityPos:  map[*hclschema.Entity]int{},
+		incomplete: map[*hclschema.Table]bool{},
+		inputs:     map[*hclschema.AccessPattern][]inputSet{},
 	}
 	for i, e := range s.Entities {
 		a.entityPos[e] = i
@@ -182,14 +187,9 @@ func (a *analysis) exampleItems(e *hclschema.Entity) []exampleItem {
 	var out []exampleItem
 	if e.Table != nil && e.Table.Primary != nil {
 		for _, ex := range e.Examples {
-			if ex == nil || ex.Values == cty.NilVal {
-				continue
+			if it, ok := ex.Item(); ok {
+				out = append(out, exampleItem{ex: ex, item: it})
 			}
-			it, err := e.Item(ex.Values)
-			if err != nil {
-				continue
-			}
-			out = append(out, exampleItem{ex: ex, item: it})
 		}
 	}
 	a.items[e] = out
@@ -200,12 +200,18 @@ func (a *analysis) exampleItems(e *hclschema.Entity) []exampleItem {
 // failed to load, is incomplete: what the table's entities write is then
 // not fully known.
 func (a *analysis) tableIncomplete(t *hclschema.Table) bool {
+	if v, ok := a.incomplete[t]; ok {
+		return v
+	}
+	v := false
 	for _, e := range a.s.Entities {
 		if e != nil && e.Incomplete && (e.Table == t || e.Table == nil) {
-			return true
+			v = true
+			break
 		}
 	}
-	return false
+	a.incomplete[t] = v
+	return v
 }
 
 // anyIncomplete reports whether one of es failed to load in part.

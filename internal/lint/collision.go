@@ -229,7 +229,7 @@ func (a *analysis) patternCollisions(p *hclschema.AccessPattern) []collision {
 	}
 	// Example items: look up the partition each input set reads.
 	if len(info.items) > 0 {
-		sets := inputSets(p)
+		sets := a.inputSets(p)
 		values := conditionValues(p, conds, sets)
 		for i, vals := range values {
 			if vals == nil {
@@ -277,6 +277,17 @@ func (a *analysis) patternCollisions(p *hclschema.AccessPattern) []collision {
 		out = append(out, *c)
 	}
 	return out
+}
+
+// inputSets returns hclschema.InputSets with where each set comes from,
+// once per pattern.
+func (a *analysis) inputSets(p *hclschema.AccessPattern) []inputSet {
+	if sets, ok := a.inputs[p]; ok {
+		return sets
+	}
+	sets := inputSets(p)
+	a.inputs[p] = sets
+	return sets
 }
 
 // inputSets returns hclschema.InputSets with where each set comes from.

@@ -13,27 +13,21 @@ import (
 
 // Namer names items in reports: an item with the primary key of an example
 // item is named like the example (Order["o1"], Order#2); any other item by
-// its entity and primary key.
+// its entity and primary key. It reads the table's example items, computed
+// once per schema (hclschema's Table.ExampleOf).
 type Namer struct {
-	byKey map[string]*hclschema.Example
+	t *hclschema.Table
 }
 
-// NewNamer indexes the example items of every entity of table t.
-func NewNamer(t *hclschema.Table) *Namer {
-	n := &Namer{byKey: map[string]*hclschema.Example{}}
-	for _, e := range t.Entities {
-		for _, ex := range e.Examples {
-			if it, err := e.Item(ex.Values); err == nil {
-				n.byKey[PrimaryKeyString(it)] = ex
-			}
-		}
-	}
-	return n
-}
+// NewNamer names items by the example items of every entity of table t.
+func NewNamer(t *hclschema.Table) *Namer { return &Namer{t: t} }
 
 // Example returns the example item with it's primary key, or nil.
 func (n *Namer) Example(it hclschema.Item) *hclschema.Example {
-	return n.byKey[PrimaryKeyString(it)]
+	if n == nil || n.t == nil {
+		return nil
+	}
+	return n.t.ExampleOf(it)
 }
 
 // Name returns the name of item it in reports.
@@ -48,17 +42,9 @@ func (n *Namer) Name(it hclschema.Item) string {
 	return name + " {" + PrimaryKeyString(it) + "}"
 }
 
-// PrimaryKeyString renders the primary key of an item: PK = "A", SK = 2.
-func PrimaryKeyString(it hclschema.Item) string {
-	if it.Entity == nil || it.Entity.Table == nil {
-		return ""
-	}
-	var parts []string
-	for _, k := range it.Entity.Table.Primary.KeyAttrs() {
-		parts = append(parts, k.Name+" = "+Render(it.Attrs[k.Name]))
-	}
-	return strings.Join(parts, ", ")
-}
+// PrimaryKeyString renders the primary key of an item: PK = "A", SK = 2
+// (hclschema's Item.PrimaryKeyText).
+func PrimaryKeyString(it hclschema.Item) string { return it.PrimaryKeyText() }
 
 // Render renders a scalar value as in HCL: a quoted string or a number
 // (hclschema.ValueText).
@@ -268,8 +254,8 @@ func Mismatch(b *hclschema.Bound, x *hclschema.PatternExample, got, all []hclsch
 		if haveSet[name] {
 			continue
 		}
-		it, err := r.Example.Entity.Item(r.Example.Values)
-		if err != nil {
+		it, ok := r.Example.Item()
+		if !ok {
 			continue
 		}
 		why := Why(b, all, it, n)
