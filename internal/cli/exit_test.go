@@ -114,6 +114,14 @@ func TestExitCodes(t *testing.T) {
 		{name: "cost/interrupted", args: []string{"cost", ecommerce}, interrupt: true, want: 130, stderr: []string{"tfdyn cost: interrupted"}, notOut: []string{"table shop"}},
 
 		// emit
+		// gen go
+		{name: "gen/clean", args: []string{"gen", "go", ecommerce, "-o", filepath.Join(tmp, "gen-clean", "shopdb")}, want: 0, stdout: []string{"wrote "}},
+		{name: "gen/check-clean", args: []string{"gen", "go", ecommerce, "-o", filepath.Join(tmp, "gen-clean", "shopdb"), "--check"}, want: 0, stdout: []string{"Up to date: 4 file(s)"}},
+		{name: "gen/check-missing", args: []string{"gen", "go", ecommerce, "-o", filepath.Join(tmp, "gen-none", "shopdb"), "--check"}, want: 1, stderr: []string{"  models.go: missing\n"}},
+		{name: "gen/other-schema", args: []string{"gen", "go", tournaments, "-o", filepath.Join(tmp, "gen-clean", "shopdb")}, want: 1, stderr: []string{filepath.Join(tmp, "gen-clean", "shopdb", "models.go") + ":2:1: [EM131] File of another schema"}},
+		{name: "gen/lint", args: []string{"gen", "go", lintErr, "-o", filepath.Join(tmp, "gen-x", "xdb")}, want: 1, stderr: []string{lintAt}},
+		{name: "gen/usage-package", args: []string{"gen", "go", ecommerce, "-o", filepath.Join(tmp, "gen-x", "x-db")}, want: 2, stderr: []string{`is not a Go package name`}},
+		{name: "gen/usage-out", args: []string{"gen", "go", ecommerce}, want: 2, stderr: []string{"gen go needs an output directory: -o DIR"}},
 		{name: "emit/clean", args: []string{"emit", ecommerce, "-o", filepath.Join(tmp, "emit-clean")}, want: 0, stdout: []string{"wrote "}},
 		{name: "emit/check-clean", args: []string{"emit", ecommerce, "-o", filepath.Join(tmp, "emit-clean"), "--check"}, want: 0, stdout: []string{"Up to date: 4 file(s)"}},
 		{name: "emit/check-missing", args: []string{"emit", ecommerce, "-o", filepath.Join(tmp, "emit-none"), "--check"}, want: 1, stderr: []string{"  dynamodb.tf: missing\n"}},
@@ -236,7 +244,7 @@ func TestExitCodes(t *testing.T) {
 		{name: "migrate/refused", args: []string{"migrate", sdBase, sdBase + "/../items", "--dry-run"}, want: 1,
 			stdout: []string{`  REFUSED: the template of the primary key attribute "PK" changes`}, stderr: []string{"Error: migrate: part of the plan is refused (see REFUSED above)"}},
 		{name: "migrate/refused-live", args: []string{"migrate", sdBase, sdBase + "/../destructive", "--table", "app", "--endpoint", "http://127.0.0.1:" + strconv.Itoa(closed)}, want: 1,
-			stdout: []string{`REFUSED table "app": its LSIs change`}, stderr: []string{"nothing written"}},
+			stdout: []string{`REFUSED table "app": LSI "ByDate" is added`}, stderr: []string{"nothing written"}},
 		{name: "migrate/nothing-live", args: []string{"migrate", sdBase, sdBase, "--table", "app", "--endpoint", "http://127.0.0.1:" + strconv.Itoa(closed)}, want: 0,
 			stdout: []string{"No stored item needs to change.\n"}},
 		{name: "migrate/syntax", args: []string{"migrate", broken, sdBase, "--dry-run"}, want: 1, stderr: []string{syntaxAt}},

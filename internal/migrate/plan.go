@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/schemadiff"
 )
 
 // Action is what a migration does to one attribute of an entity's items.
@@ -115,18 +116,34 @@ func (p *Plan) Fingerprint() string {
 	return hex.EncodeToString(sum[:8])
 }
 
-// Build derives the data plan. Both schemas must have loaded without errors.
+// Build derives the data plan from diff's change list (schemadiff.Diff):
+// a table whose key schema, name or LSIs change (SD504, SD505) is refused
+// whole; an entity whose primary key template changes, or whose stored items
+// lack a new required attribute or hold another type (SD301-SD304), is
+// refused; every other entity's plan is the index key attributes its items
+// gain, change or lose (the Items of SD201-SD204 and SD502). Both schemas
+// must have loaded without errors.
 func Build(base, head *hclschema.Schema) *Plan {
 	p := &Plan{baseSchema: base, headSchema: head, Entities: []*EntityPlan{}}
+	rep := schemadiff.Diff(base, head)
 	refusedTable := map[string]bool{}
-	for _, ht := range head.Tables {
-		bt := base.Table(ht.Label)
-		if bt == nil {
-			continue
+	why := map[string]map[string]string{} // entity -> attribute -> refusal
+	items := map[string][]schemadiff.ItemChange{}
+	for _, c := range rep.Changes {
+		switch c.Code {
+		case schemadiff.TableReplaced, schemadiff.LSIChanged:
+			label := strings.TrimPrefix(c.Address, "table.")
+			p.Refused = append(p.Refused, fmt.Sprintf("table %q: %s: DynamoDB cannot change this in place, so the items must be copied to a new table (tfdyn migrate does not copy tables)", label, strings.Join(c.Reasons, "; ")))
+			refusedTable[label] = true
+		case schemadiff.KeyTemplateChanged, schemadiff.RequiredAttrAdded, schemadiff.AttrTypeChanged, schemadiff.AttrNowRequired:
+			e := c.Entities[0]
+			if why[e] == nil {
+				why[e] = map[string]string{}
+			}
+			why[e][string(c.Code)+c.Attr] = refusal(base.Entity(e), head.Entity(e), c)
 		}
-		if why := tableCopy(bt, ht); why != "" {
-			p.Refused = append(p.Refused, fmt.Sprintf("table %q: %s: DynamoDB cannot change this in place, so the items must be copied to a new table (tfdyn migrate does not copy tables)", ht.Label, why))
-			refusedTable[ht.Label] = true
+		for _, ic := range c.Items {
+			items[ic.Entity] = append(items[ic.Entity], ic)
 		}
 	}
 	for _, he := range head.Entities {
@@ -134,113 +151,94 @@ func Build(base, head *hclschema.Schema) *Plan {
 		if be == nil || be.Table == nil || he.Table == nil || be.Table.Label != he.Table.Label || refusedTable[he.Table.Label] {
 			continue
 		}
-		ep := entityPlan(base, head, be, he)
-		if ep != nil {
-			p.Entities = append(p.Entities, ep)
+		ep := entityPlan(base, head, be, he, items[he.Name])
+		// Refusals in the order of the key attributes, then of HEAD's attributes.
+		var reasons []string
+		for _, k := range he.Table.Primary.KeyAttrs() {
+			if r := why[he.Name][string(schemadiff.KeyTemplateChanged)+k.Name]; r != "" {
+				reasons = append(reasons, r)
+			}
 		}
+		for _, a := range he.Attributes {
+			for _, code := range []schemadiff.Code{schemadiff.RequiredAttrAdded, schemadiff.AttrTypeChanged, schemadiff.AttrNowRequired} {
+				if r := why[he.Name][string(code)+a.Name]; r != "" {
+					reasons = append(reasons, r)
+				}
+			}
+		}
+		if len(ep.Changes) == 0 && len(reasons) == 0 {
+			continue
+		}
+		ep.Refused = strings.Join(reasons, "; ")
+		p.Entities = append(p.Entities, ep)
 	}
 	return p
 }
 
-// tableCopy says what about a table needs a copy, or "".
-func tableCopy(bt, ht *hclschema.Table) string {
-	var why []string
-	if keys(bt.Primary) != keys(ht.Primary) {
-		why = append(why, fmt.Sprintf("the primary key changes from %s to %s", keys(bt.Primary), keys(ht.Primary)))
+// refusal says why change c of entity be/he stops migrating it in place.
+func refusal(be, he *hclschema.Entity, c *schemadiff.Change) string {
+	switch c.Code {
+	case schemadiff.KeyTemplateChanged:
+		return fmt.Sprintf("the template of the primary key attribute %q changes, and a stored item's key cannot be updated: every item must be copied under its new key", c.Attr)
+	case schemadiff.RequiredAttrAdded:
+		return fmt.Sprintf("HEAD requires the attribute %q, which stored items lack: give the items a value first, or declare it optional", c.Attr)
+	case schemadiff.AttrTypeChanged:
+		return fmt.Sprintf("the attribute %q changes type from %s to %s", c.Attr,
+			be.Attribute(c.Attr).Type.FriendlyNameForConstraint(), he.Attribute(c.Attr).Type.FriendlyNameForConstraint())
 	}
-	var bl, hl []string
-	for _, ix := range bt.LSIs {
-		bl = append(bl, ix.Name+" "+keys(ix)+" "+ix.Projection)
-	}
-	for _, ix := range ht.LSIs {
-		hl = append(hl, ix.Name+" "+keys(ix)+" "+ix.Projection)
-	}
-	sort.Strings(bl)
-	sort.Strings(hl)
-	if strings.Join(bl, ";") != strings.Join(hl, ";") {
-		why = append(why, "its LSIs change")
-	}
-	return strings.Join(why, "; ")
+	return fmt.Sprintf("the attribute %q is no longer optional, and stored items may lack it", c.Attr)
 }
 
-func keys(ix *hclschema.Index) string {
-	var parts []string
-	for _, k := range ix.KeyAttrs() {
-		parts = append(parts, k.Name+":"+k.Type)
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
-}
-
-// indexWriters maps every secondary-index key attribute that entity e
-// computes to the template and block that write it on e's items
-// (hclschema's KeyWriterFor, each block asked for its own index, the first
-// block in declaration order for an attribute several blocks write).
-func indexWriters(e *hclschema.Entity) map[string]hclschema.KeyWriter {
-	out := map[string]hclschema.KeyWriter{}
-	for _, ei := range e.Indexes {
-		for _, k := range ei.Index.KeyAttrs() {
-			if _, seen := out[k.Name]; seen {
-				continue
-			}
-			if w, ok := e.KeyWriterFor(ei.Index, k.Name); ok && w.Block != nil {
-				out[k.Name] = w
-			}
-		}
-	}
-	return out
-}
-
-func entityPlan(base, head *hclschema.Schema, be, he *hclschema.Entity) *EntityPlan {
+// entityPlan is the plan of entity he from the item changes diff found for
+// it: one change per attribute (an attribute lost from one index block and
+// gained in another is recomputed), in name order, and the attributes the
+// templates and conditions read.
+func entityPlan(base, head *hclschema.Schema, be, he *hclschema.Entity, items []schemadiff.ItemChange) *EntityPlan {
 	ep := &EntityPlan{Entity: he.Name, Table: he.Table.Label, base: be, head: he}
-	bm, hm := indexWriters(be), indexWriters(he)
-	names := map[string]bool{}
-	for n := range bm {
-		names[n] = true
-	}
-	for n := range hm {
-		names[n] = true
-	}
+	byAttr := map[string]*schemadiff.ItemChange{}
 	var attrs []string
-	for n := range names {
-		attrs = append(attrs, n)
+	for i := range items {
+		ic := items[i]
+		prev := byAttr[ic.Attr]
+		switch {
+		case prev == nil:
+			attrs = append(attrs, ic.Attr)
+		case prev.Action == schemadiff.ItemLost && ic.Action != schemadiff.ItemLost:
+			ic.Action, ic.From, ic.FromWhen = schemadiff.ItemRecomputed, prev.From, prev.FromWhen
+		case ic.Action == schemadiff.ItemLost && prev.Action != schemadiff.ItemLost:
+			ic = *prev
+			ic.Action, ic.From, ic.FromWhen = schemadiff.ItemRecomputed, items[i].From, items[i].FromWhen
+		}
+		byAttr[ic.Attr] = &ic
 	}
 	sort.Strings(attrs)
 	sources := map[string]bool{}
-	addSources := func(tpls []*hclschema.Template, conds ...*hclschema.Cond) {
-		var names []string
-		for _, t := range tpls {
-			names = append(names, t.Names()...)
-		}
-		for _, c := range conds {
-			if c != nil {
-				names = append(names, c.Names()...)
-			}
-		}
-		for _, n := range names {
-			sources[n] = true
-		}
-	}
 	for _, n := range attrs {
-		b, bok := bm[n]
-		h, hok := hm[n]
-		switch {
-		case hok && bok:
-			if b.Template.Canonical() == h.Template.Canonical() && b.Block.When.Canonical() == h.Block.When.Canonical() && b.Block.Index.Name == h.Block.Index.Name {
-				continue
-			}
-			ep.Changes = append(ep.Changes, AttrChange{Attr: n, Index: h.Block.Index.Name, Action: Change,
-				From: b.Template.Expr.SourceText(), To: h.Template.Expr.SourceText(), When: h.Block.When.SourceText(), FromWhen: b.Block.When.SourceText()})
-			addSources([]*hclschema.Template{b.Template.Expr, h.Template.Expr}, b.Block.When, h.Block.When)
-		case hok:
-			ep.Changes = append(ep.Changes, AttrChange{Attr: n, Index: h.Block.Index.Name, Action: Gain,
-				To: h.Template.Expr.SourceText(), When: h.Block.When.SourceText()})
-			addSources([]*hclschema.Template{h.Template.Expr}, h.Block.When)
+		ic := byAttr[n]
+		ac := AttrChange{Attr: n, Index: ic.Index}
+		switch ic.Action {
+		case schemadiff.ItemGained:
+			ac.Action, ac.To, ac.When = Gain, ic.To.SourceText(), ic.When.SourceText()
+		case schemadiff.ItemRecomputed:
+			ac.Action, ac.From, ac.To = Change, ic.From.SourceText(), ic.To.SourceText()
+			ac.When, ac.FromWhen = ic.When.SourceText(), ic.FromWhen.SourceText()
 		default:
-			if he.Attribute(n) != nil {
-				continue // now the entity's own attribute: stored as it is
+			ac.Action, ac.From = Lose, ic.From.SourceText()
+		}
+		ep.Changes = append(ep.Changes, ac)
+		for _, t := range []*hclschema.Template{ic.From, ic.To} {
+			if t != nil {
+				for _, s := range t.Names() {
+					sources[s] = true
+				}
 			}
-			ep.Changes = append(ep.Changes, AttrChange{Attr: n, Index: b.Block.Index.Name, Action: Lose, From: b.Template.Expr.SourceText()})
-			addSources([]*hclschema.Template{b.Template.Expr}, b.Block.When)
+		}
+		for _, c := range []*hclschema.Cond{ic.FromWhen, ic.When} {
+			if c != nil {
+				for _, s := range c.Names() {
+					sources[s] = true
+				}
+			}
 		}
 	}
 	for s := range sources {
@@ -250,28 +248,6 @@ func entityPlan(base, head *hclschema.Schema, be, he *hclschema.Entity) *EntityP
 	for _, k := range be.Table.Primary.KeyAttrs() {
 		ep.Find = append(ep.Find, literalPrefix(k.Name, be.Key.Template(k.Name)))
 	}
-	// What HEAD needs that the stored items may not have.
-	var why []string
-	for _, k := range he.Table.Primary.KeyAttrs() {
-		if be.Key.Template(k.Name).Canonical() != he.Key.Template(k.Name).Canonical() {
-			why = append(why, fmt.Sprintf("the template of the primary key attribute %q changes, and a stored item's key cannot be updated: every item must be copied under its new key", k.Name))
-		}
-	}
-	for _, ha := range he.Attributes {
-		ba := be.Attribute(ha.Name)
-		switch {
-		case ba == nil && !ha.Optional:
-			why = append(why, fmt.Sprintf("HEAD requires the attribute %q, which stored items lack: give the items a value first, or declare it optional", ha.Name))
-		case ba != nil && !ba.Type.Equals(ha.Type):
-			why = append(why, fmt.Sprintf("the attribute %q changes type from %s to %s", ha.Name, ba.Type.FriendlyNameForConstraint(), ha.Type.FriendlyNameForConstraint()))
-		case ba != nil && ba.Optional && !ha.Optional:
-			why = append(why, fmt.Sprintf("the attribute %q is no longer optional, and stored items may lack it", ha.Name))
-		}
-	}
-	if len(ep.Changes) == 0 && len(why) == 0 {
-		return nil
-	}
-	ep.Refused = strings.Join(why, "; ")
 	return ep
 }
 
