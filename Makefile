@@ -44,8 +44,10 @@ fuzz: ## Run every fuzz target for FUZZTIME each (default 60s; make test runs th
 	FUZZTIME=$(or $(FUZZTIME),60s) scripts/fuzz.sh
 
 .PHONY: bench
-bench: ## Run the benchmarks (lint of a 500-entity / 2,000-pattern schema, ...)
-	$(GO) test ./... -run '^$$' -bench . -benchmem
+bench: ## Run the benchmarks, then print how fmt --check, validate, emit and doc scale (500, 2,000, 8,000 patterns)
+	@out=$$(mktemp) && trap 'rm -f "$$out"' EXIT && \
+	  set -o pipefail && $(GO) test ./... -run '^$$' -bench . -benchmem -timeout 60m | tee "$$out" && \
+	  echo && scripts/bench-scaling.sh "$$out"
 
 .PHONY: bench-verify
 bench-verify: setup build ## Compare tfdyn verify with bare terraform init+apply+destroy of the same configuration

@@ -202,6 +202,36 @@ type decoder struct {
 	// brokenExamples holds, per entity, the labels of examples that failed
 	// to load (already reported).
 	brokenExamples map[*Entity]map[string]bool
+	// entities and patterns index the schema's entities and access
+	// patterns by name as they are decoded (Schema.Entity and
+	// Schema.Pattern scan: once per reference, that grew quadratically).
+	entities map[string]*Entity
+	patterns map[string]*AccessPattern
+}
+
+// addEntity adds e to the schema.
+func (d *decoder) addEntity(e *Entity) {
+	d.schema.Entities = append(d.schema.Entities, e)
+	if d.entities == nil {
+		d.entities = map[string]*Entity{}
+	}
+	if _, dup := d.entities[e.Name]; !dup {
+		d.entities[e.Name] = e
+	}
+}
+
+// entityNamed returns the decoded entity with the given name, or nil.
+func (d *decoder) entityNamed(name string) *Entity { return d.entities[name] }
+
+// addPattern adds p to the schema.
+func (d *decoder) addPattern(p *AccessPattern) {
+	d.schema.Patterns = append(d.schema.Patterns, p)
+	if d.patterns == nil {
+		d.patterns = map[string]*AccessPattern{}
+	}
+	if _, dup := d.patterns[p.Name]; !dup {
+		d.patterns[p.Name] = p
+	}
 }
 
 func (d *decoder) markBroken(e *Entity, name string) {

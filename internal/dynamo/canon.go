@@ -13,7 +13,7 @@ import (
 )
 
 // Canon renders an attribute value canonically (strings quoted, numbers
-// normalized by NumberText, maps with sorted members, sets sorted), so that
+// normalized by hclschema.NumberText, maps with sorted members, sets sorted), so that
 // an item computed by the model and one read back from DynamoDB compare as
 // strings: "USER#alice", 42.5, {"a":1,"b":[true]}.
 func Canon(av types.AttributeValue) string {
@@ -45,7 +45,7 @@ func writeCanon(sb *strings.Builder, av types.AttributeValue) {
 		fmt.Fprintf(sb, "%q", x.Value)
 	case *types.AttributeValueMemberN:
 		if f, _, err := big.ParseFloat(x.Value, 10, 512, big.ToNearestEven); err == nil {
-			sb.WriteString(NumberText(f))
+			sb.WriteString(hclschema.NumberText(f))
 		} else {
 			sb.WriteString(x.Value)
 		}

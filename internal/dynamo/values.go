@@ -2,11 +2,9 @@ package dynamo
 
 import (
 	"fmt"
-	"math/big"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/convert"
 
 	"github.com/tfdyn/tfdyn/hclschema"
 )
@@ -26,7 +24,7 @@ const (
 )
 
 // AV converts a cty value to the attribute value tfdyn stores: strings S,
-// numbers N (NumberText), bools BOOL, null NULL, lists, tuples and sets L,
+// numbers N (hclschema.NumberText, the one number text), bools BOOL, null NULL, lists, tuples and sets L,
 // maps and objects M without their null members. An unknown value or a
 // capsule is an error.
 func AV(v cty.Value) (types.AttributeValue, error) {
@@ -41,7 +39,7 @@ func AV(v cty.Value) (types.AttributeValue, error) {
 	case ty == cty.String:
 		return &types.AttributeValueMemberS{Value: v.AsString()}, nil
 	case ty == cty.Number:
-		return &types.AttributeValueMemberN{Value: NumberText(v.AsBigFloat())}, nil
+		return &types.AttributeValueMemberN{Value: hclschema.NumberText(v.AsBigFloat())}, nil
 	case ty == cty.Bool:
 		return &types.AttributeValueMemberBOOL{Value: v.True()}, nil
 	case ty.IsListType() || ty.IsTupleType() || ty.IsSetType():
@@ -89,16 +87,6 @@ func typeOfCty(ty cty.Type) string {
 		return TypeM
 	}
 	return ""
-}
-
-// NumberText is a number as tfdyn sends it in an N value: an integer in
-// full, else up to 38 significant digits (DynamoDB's precision).
-func NumberText(f *big.Float) string {
-	if f.IsInt() {
-		i, _ := f.Int(nil)
-		return i.String()
-	}
-	return f.Text('g', hclschema.MaxNumberDigits)
 }
 
 // ItemAV converts a model item (hclschema.Entity.Item) to the DynamoDB item
@@ -219,35 +207,17 @@ func Text(av types.AttributeValue) string {
 	return ""
 }
 
-// EntityValues reads entity e's attributes from a stored item, as an
-// object of e's attribute types (a missing optional attribute is null). It
-// fails when a required attribute is missing or null, or a value does not
-// convert to its attribute's type: the item is not one e wrote.
-func EntityValues(e *hclschema.Entity, item map[string]types.AttributeValue) (cty.Value, error) {
-	vals := map[string]cty.Value{}
-	for _, a := range e.Attributes {
-		av, ok := item[a.Name]
-		if !ok {
-			if a.Optional {
-				vals[a.Name] = cty.NullVal(a.Type)
-				continue
-			}
-			return cty.NilVal, fmt.Errorf("no attribute %q", a.Name)
+// Values reads a stored item into cty values (Cty) for hclschema's answers
+// about stored items (Table.Recognize, Entity.ValuesOf, Index.Holds); an
+// attribute whose value has no cty form (binary) is left out.
+func Values(item map[string]types.AttributeValue) map[string]cty.Value {
+	out := make(map[string]cty.Value, len(item))
+	for k, av := range item {
+		if v, err := Cty(av); err == nil {
+			out[k] = v
 		}
-		v, err := Cty(av)
-		if err != nil {
-			return cty.NilVal, fmt.Errorf("attribute %q: %w", a.Name, err)
-		}
-		cv, err := convert.Convert(v, a.Type)
-		if err != nil {
-			return cty.NilVal, fmt.Errorf("attribute %q: %s", a.Name, err)
-		}
-		if cv.IsNull() && !a.Optional {
-			return cty.NilVal, fmt.Errorf("attribute %q is null", a.Name)
-		}
-		vals[a.Name] = cv
 	}
-	return cty.ObjectVal(vals), nil
+	return out
 }
 
 // SameValue reports whether a stored attribute value (present false: the

@@ -246,15 +246,6 @@ func newRunner(p *Plan, opts Options, cp *Checkpoint) (*runner, error) {
 	if r.all == nil {
 		return nil, fmt.Errorf("migrate: BASE has no table %q", opts.Label)
 	}
-	r.prefixes = map[*hclschema.Entity][]KeyPrefix{}
-	r.stored = r.all.StoredEntities() // guard items of unique attributes too
-	for _, e := range r.stored {
-		for _, k := range r.all.Primary.KeyAttrs() {
-			if kp := literalPrefix(k.Name, e.Key.Template(k.Name)); kp.Prefix != "" {
-				r.prefixes[e] = append(r.prefixes[e], kp)
-			}
-		}
-	}
 	for _, ep := range r.entities {
 		if cp.Result.Entities[ep.Entity] == nil {
 			cp.Result.Entities[ep.Entity] = &Counts{}
@@ -268,13 +259,7 @@ type runner struct {
 	opts     Options
 	entities []*EntityPlan
 	all      *hclschema.Table
-	// stored are the BASE entities whose items the table holds, guard
-	// entities included.
-	stored []*hclschema.Entity
-	lim    *limiter
-	// prefixes are the literal key prefixes of every BASE entity: a cheap
-	// test before its templates are evaluated on an item.
-	prefixes map[*hclschema.Entity][]KeyPrefix
+	lim      *limiter
 
 	mu sync.Mutex // guards cp and the calls of Save and Progress
 	cp *Checkpoint
@@ -372,48 +357,14 @@ func (r *runner) segment(ctx context.Context, seg int) error {
 }
 
 // classify finds the BASE entity an item was written as: the one whose
-// templates give back the item's stored primary key.
-func (r *runner) classify(item map[string]types.AttributeValue) (*hclschema.Entity, int) {
-	var found *hclschema.Entity
-	n := 0
-	for _, e := range r.stored {
-		if hasPrefixes(item, r.prefixes[e]) && matchesBase(e, item) {
-			found = e
-			n++
-		}
+// templates give back the item's stored primary key (hclschema's
+// Table.Recognize); n counts the entities that do.
+func (r *runner) classify(item map[string]types.AttributeValue) (e *hclschema.Entity, n int) {
+	its := r.all.Recognize(dynamo.Values(item))
+	if len(its) == 0 {
+		return nil, 0
 	}
-	return found, n
-}
-
-// hasPrefixes reports whether the item's key attributes start with the
-// literal prefixes of an entity's templates (equal them, when constant).
-func hasPrefixes(item map[string]types.AttributeValue, kps []KeyPrefix) bool {
-	for _, kp := range kps {
-		av := item[kp.Attr]
-		s := dynamo.Text(av)
-		if dynamo.TypeOf(av) != dynamo.TypeS || !strings.HasPrefix(s, kp.Prefix) || kp.Exact && s != kp.Prefix {
-			return false
-		}
-	}
-	return true
-}
-
-func matchesBase(e *hclschema.Entity, item map[string]types.AttributeValue) bool {
-	vals, err := dynamo.EntityValues(e, item)
-	if err != nil {
-		return false
-	}
-	it, err := e.Item(vals)
-	if err != nil {
-		return false
-	}
-	for _, k := range e.Table.Primary.KeyAttrs() {
-		av, ok := item[k.Name]
-		if !ok || !dynamo.SameValue(av, true, it.Attrs[k.Name], true) {
-			return false
-		}
-	}
-	return true
+	return its[0].Entity, len(its)
 }
 
 func (r *runner) planOf(e *hclschema.Entity) *EntityPlan {
@@ -504,7 +455,7 @@ func (r *runner) item(ctx context.Context, item map[string]types.AttributeValue,
 			return nil
 		}
 		item = got.Item
-		if !matchesBase(e, item) {
+		if _, ok := e.Recompute(dynamo.Values(item)); !ok {
 			c.Items--
 			pr.other++
 			return nil
@@ -528,7 +479,8 @@ type itemUpdate struct {
 // prepare compares the item's changed attributes with what BASE and HEAD
 // compute for it and builds the conditional update to HEAD's shape.
 func (r *runner) prepare(ep *EntityPlan, item map[string]types.AttributeValue) (shape, *itemUpdate, error) {
-	vals, err := dynamo.EntityValues(ep.head, item)
+	stored := dynamo.Values(item)
+	vals, err := ep.head.ValuesOf(stored)
 	if err != nil {
 		return 0, nil, fmt.Errorf("HEAD cannot read the item: %w", err)
 	}
@@ -536,7 +488,7 @@ func (r *runner) prepare(ep *EntityPlan, item map[string]types.AttributeValue) (
 	if err != nil {
 		return 0, nil, fmt.Errorf("HEAD's templates: %w", err)
 	}
-	bvals, err := dynamo.EntityValues(ep.base, item)
+	bvals, err := ep.base.ValuesOf(stored)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -606,6 +558,7 @@ func wcu(t *hclschema.Table, ep *EntityPlan, before, after map[string]types.Attr
 	for _, c := range ep.Changes {
 		changed[c.Attr] = true
 	}
+	bv, av := dynamo.Values(before), dynamo.Values(after)
 	for _, ix := range t.GSIs {
 		touched := false
 		for _, k := range ix.KeyAttrs() {
@@ -614,24 +567,14 @@ func wcu(t *hclschema.Table, ep *EntityPlan, before, after map[string]types.Attr
 		if !touched {
 			continue
 		}
-		if inIndex(ix, before) {
+		if ix.Holds(bv) {
 			total += units
 		}
-		if inIndex(ix, after) {
+		if ix.Holds(av) {
 			total += units
 		}
 	}
 	return total
-}
-
-func inIndex(ix *hclschema.Index, item map[string]types.AttributeValue) bool {
-	for _, k := range ix.KeyAttrs() {
-		av, ok := item[k.Name]
-		if !ok || dynamo.TypeOf(av) != k.Type {
-			return false
-		}
-	}
-	return true
 }
 
 func primaryKey(item map[string]types.AttributeValue, t *hclschema.Table) map[string]types.AttributeValue {
