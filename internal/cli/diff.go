@@ -14,6 +14,7 @@ import (
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/findings"
+	"github.com/tfdyn/tfdyn/internal/fsafe"
 	"github.com/tfdyn/tfdyn/internal/lint"
 	"github.com/tfdyn/tfdyn/internal/schemadiff"
 )
@@ -152,7 +153,7 @@ func (a *app) loadRef(cmd *cobra.Command, arg string) (*hclschema.Schema, error)
 
 // loadDiffAcks reads an acknowledgement file of tfdyn diff.
 func (a *app) loadDiffAcks(path string) ([]schemadiff.Ack, error) {
-	src, err := readRegular(path, schemadiff.MaxAckFileBytes)
+	src, err := fsafe.ReadRegular(path, schemadiff.MaxAckFileBytes)
 	if err != nil {
 		return nil, exit(ExitUsage, fmt.Errorf("--ack-file: %w", err))
 	}
@@ -163,22 +164,6 @@ func (a *app) loadDiffAcks(path string) ([]schemadiff.Ack, error) {
 		return nil, exitf(ExitFindings, "%s has errors", path)
 	}
 	return acks, nil
-}
-
-// readRegular reads a regular file of at most max bytes (max+1 are read, so
-// a larger file is refused without reading it whole).
-func readRegular(path string, max int64) ([]byte, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", path)
-	}
-	if st.Size() > max {
-		return nil, fmt.Errorf("%s is larger than %d KiB", path, max>>10)
-	}
-	return os.ReadFile(path)
 }
 
 // blockPhrase is "1 change blocks" or "N changes block".

@@ -206,7 +206,7 @@ func TestExitCodes(t *testing.T) {
 		{name: "import/usage-endpoint", args: []string{"import", "--table", "t", "--endpoint", "localhost:8000", "--tf-out", tmp, "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{`--endpoint must be an http or https URL such as http://localhost:8000, got "localhost:8000"`}},
 		{name: "import/usage-label", args: []string{"import", "--from-tf", importTF, "--label", "my-table", "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{`--label must start with a letter and hold only letters, digits and _, got "my-table"`}},
 		{name: "import/unreadable-tf", args: []string{"import", "--from-tf", missing, "--tf-out", tmp, "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{"import: open " + missing}},
-		{name: "import/unreadable-state", args: []string{"import", "--from-state", missing, "--tf-out", tmp, "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{"import: open " + missing}},
+		{name: "import/unreadable-state", args: []string{"import", "--from-state", missing, "--tf-out", tmp, "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{"import: --from-state: open " + missing}},
 		{name: "import/endpoint-down", args: []string{"import", "--table", "t", "--endpoint", "http://127.0.0.1:" + strconv.Itoa(closed), "--tf-out", tmp, "-o", filepath.Join(tmp, "import-x")}, want: 2,
 			stderr: []string{`import: describe table "t" at http://127.0.0.1:` + strconv.Itoa(closed)}},
 		{name: "import/interrupted", args: []string{"import", "--from-tf", importInt, "--label", "adopt_orders", "-o", filepath.Join(tmp, "import-int", "schema")}, interrupt: true, want: 130, stderr: []string{"tfdyn import: interrupted"},

@@ -165,7 +165,7 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 	}
 	ropts := migrate.Options{Table: o.table, Label: label, DryRun: o.dryRun, Segments: o.parallel, Rate: o.rate}
 	if o.checkpoint != "" {
-		if b, err := readRegular(o.checkpoint, migrate.MaxCheckpointBytes); err == nil {
+		if b, err := fsafe.ReadRegular(o.checkpoint, migrate.MaxCheckpointBytes); err == nil {
 			cp, err := migrate.ParseCheckpoint(b)
 			if err != nil {
 				return exitf(ExitUsage, "migrate: --checkpoint %s: %w", o.checkpoint, err)

@@ -1,9 +1,8 @@
 package plancheck
 
 import (
+	"errors"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -121,24 +120,13 @@ func LoadAckFile(path string) ([]Ack, map[string]*hcl.File, hcl.Diagnostics) {
 	fail := func(format string, args ...any) ([]Ack, map[string]*hcl.File, hcl.Diagnostics) {
 		return nil, map[string]*hcl.File{}, hcl.Diagnostics{diag.Errorf(CodeInvalidAck, nil, "Cannot read acknowledgement file", format, args...)}
 	}
-	st, err := os.Stat(path)
-	if err != nil {
-		return fail("%s.", err)
-	}
-	if !st.Mode().IsRegular() {
-		return fail("%s is not a regular file (%s).", path, fsafe.Kind(st.Mode()))
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return fail("%s.", err)
-	}
-	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, MaxAckFileBytes+1))
-	if err != nil {
-		return fail("%s: %s.", path, err)
-	}
-	if len(src) > MaxAckFileBytes {
+	src, err := fsafe.ReadRegular(path, MaxAckFileBytes)
+	var large *fsafe.TooLargeError
+	switch {
+	case errors.As(err, &large):
 		return fail("%s is larger than %d KiB, the limit for an acknowledgement file.", path, MaxAckFileBytes>>10)
+	case err != nil:
+		return fail("%s.", err)
 	}
 	return ParseAckFile(path, src)
 }
