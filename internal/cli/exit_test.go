@@ -250,7 +250,7 @@ func TestExitCodes(t *testing.T) {
 			stderr: []string{`migrate --check: describe table "app": `}},
 		{name: "migrate/usage-endpoint", args: []string{"migrate", sdBase, sdBase, "--table", "app", "--endpoint", "localhost:8000"}, want: 2, stderr: []string{`--endpoint must be an http or https URL such as http://localhost:8000, got "localhost:8000"`}},
 		{name: "migrate/usage-parallel", args: []string{"migrate", sdBase, sdBase, "--dry-run", "--parallel", "0"}, want: 2, stderr: []string{"--parallel must be between 1 and 64, got 0"}},
-		{name: "migrate/usage-rate", args: []string{"migrate", sdBase, sdBase, "--dry-run", "--rate", "-1"}, want: 2, stderr: []string{"--rate must be 0 or more, got -1"}},
+		{name: "migrate/usage-rate", args: []string{"migrate", sdBase, sdBase, "--dry-run", "--rate", "-1"}, want: 2, stderr: []string{"--rate: the rate must be 0 (no bound) or from 0.01 to 1e+06 updates per second, got -1"}},
 		{name: "migrate/usage-format", args: []string{"migrate", sdBase, sdBase, "--dry-run", "--format", "markdown"}, want: 2, stderr: []string{`--format must be text or json, got "markdown"`}},
 		{name: "migrate/bad-checkpoint", args: []string{"migrate", sdBase, sdBase + "/../backfill", "--table", "app", "--endpoint", "http://127.0.0.1:" + strconv.Itoa(closed), "--checkpoint", "testdata/exit/empty-checkpoint.json"}, want: 2,
 			stderr: []string{"migrate: --checkpoint testdata/exit/empty-checkpoint.json: a checkpoint holds 1 to 64 segments, this one 0"}},
