@@ -312,12 +312,7 @@ func (a *app) loadSchema(paths []string, o diagOptions, printClean bool) (*hclsc
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
-	s, diags := hclschema.Load(paths...)
-	if !hasCode(diags, hclschema.CodeSyntax, hclschema.CodeNoFiles) {
-		// Lint works on partial models too: report everything at once.
-		diags = append(diags, lint.Run(s)...)
-	}
-	diag.Sort(diags)
+	s, diags := lintedSchema(paths)
 	if err := a.printDiagnostics(s, diags, o); err != nil {
 		return nil, diags, exit(ExitUsage, err)
 	}
@@ -326,6 +321,18 @@ func (a *app) loadSchema(paths []string, o diagOptions, printClean bool) (*hclsc
 	}
 	_ = printClean
 	return s, diags, nil
+}
+
+// lintedSchema loads the schema of paths and lints it; the diagnostics of
+// both come sorted.
+func lintedSchema(paths []string) (*hclschema.Schema, hcl.Diagnostics) {
+	s, diags := hclschema.Load(paths...)
+	if !hasCode(diags, hclschema.CodeSyntax, hclschema.CodeNoFiles) {
+		// Lint works on partial models too: report everything at once.
+		diags = append(diags, lint.Run(s)...)
+	}
+	diag.Sort(diags)
+	return s, diags
 }
 
 // schemaExitCode is the exit code for the diagnostics of loading a schema,
@@ -361,11 +368,17 @@ func (a *app) printDiagnostics(s *hclschema.Schema, diags hcl.Diagnostics, o dia
 	case formatGitHub, formatJUnit, formatSARIF, formatMarkdown:
 		return writeSchemaFindings(a.stdout, o.format, s, diags)
 	}
+	return a.printText(s.Files, diags, "")
+}
+
+// printText prints diagnostics on stderr with their source and a count,
+// which label ("schema/shop: ") starts when there are several schemas.
+func (a *app) printText(files map[string]*hcl.File, diags hcl.Diagnostics, label string) error {
 	if len(diags) == 0 {
 		return nil
 	}
 	width, color := terminal(a.stderr)
-	if err := diag.WriteText(a.stderr, s.Files, diags, width, color); err != nil {
+	if err := diag.WriteText(a.stderr, files, diags, width, color); err != nil {
 		return err
 	}
 	errs, warns := 0, 0
@@ -376,7 +389,7 @@ func (a *app) printDiagnostics(s *hclschema.Schema, diags hcl.Diagnostics, o dia
 			warns++
 		}
 	}
-	fmt.Fprintf(a.stderr, "%s, %s\n", plural(errs, "error"), plural(warns, "warning"))
+	fmt.Fprintf(a.stderr, "%s%s, %s\n", label, plural(errs, "error"), plural(warns, "warning"))
 	return nil
 }
 
@@ -405,10 +418,16 @@ func terminal(w io.Writer) (uint, bool) {
 }
 
 // normalizeFlags accepts Go- and Terraform-style single-dash long flags
-// (-check, -format=json) by rewriting them to --check, --format=json.
+// (-check, -format=json) by rewriting them to --check, --format=json. What
+// follows "--" is arguments, never flags, and stays as it is (a schema
+// directory called -schema).
 func normalizeFlags(args []string) []string {
 	out := make([]string, len(args))
 	for i, a := range args {
+		if a == "--" {
+			copy(out[i:], args[i:])
+			break
+		}
 		name := strings.SplitN(a, "=", 2)[0]
 		if len(name) > 2 && name[0] == '-' && name[1] != '-' && isWord(name[1:]) {
 			a = "-" + a

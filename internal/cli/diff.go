@@ -125,6 +125,24 @@ func (a *app) loadRef(cmd *cobra.Command, arg string) (*hclschema.Schema, error)
 	if err != nil {
 		return nil, exit(ExitUsage, err)
 	}
+	if ref.Rev == "" {
+		// A path on disk: one schema (a directory of schemas holding one is
+		// that one).
+		ss, err := a.discover([]string{ref.Path}, diagOptions{format: "text"})
+		if err != nil {
+			return nil, err
+		}
+		d, err := ss.one(cmd.Name(), func(dir string) string {
+			return fmt.Sprintf("tfdyn %s git:origin/main:%s %s", cmd.Name(), filepath.ToSlash(dir), filepath.ToSlash(dir))
+		})
+		if err != nil {
+			return nil, err
+		}
+		ref.Path = d.Dir
+		if len(d.Paths) == 1 {
+			ref.Path = d.Paths[0]
+		}
+	}
 	s, diags, err := schemadiff.Load(cmd.Context(), ref)
 	if err != nil {
 		if isCanceled(err) {

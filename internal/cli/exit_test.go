@@ -167,7 +167,7 @@ func TestExitCodes(t *testing.T) {
 		{name: "verify/usage-endpoint-aws", args: []string{"verify", "--endpoint", "http://localhost:8000", "--target", "aws", ecommerce}, want: 2, stderr: []string{"--endpoint and --target aws contradict each other"}},
 		{name: "verify/usage-target-endpoint", args: []string{"verify", "--target", "endpoint", ecommerce}, want: 2, stderr: []string{"--target endpoint needs --endpoint URL"}},
 		{name: "verify/usage-table-name", args: []string{"verify", "--table-name", "nope=x", ecommerce}, want: 2, stderr: []string{`--table-name nope=x: the schema has no table "nope" (tables: shop)`}},
-		{name: "verify/usage-args", args: []string{"verify", ecommerce, tournaments}, want: 2, stderr: []string{"accepts at most 1 arg(s), received 2"}},
+		{name: "verify/usage-args", args: []string{"verify", ecommerce, tournaments}, want: 2, stderr: []string{"verify takes one schema, and " + ecommerce + " " + tournaments + " names 2 schemas (" + ecommerce + ", " + tournaments + "): run it once per schema, for example: tfdyn verify " + ecommerce}},
 		{name: "verify/unreadable", args: []string{"verify", missing}, want: 2, stderr: []string{unreadable}},
 
 		// import (the live source is in TestLiveImportAdoption)
@@ -266,6 +266,11 @@ func TestExitCodes(t *testing.T) {
 		{name: "local/usage-args", args: []string{"local", "extra"}, want: 2, stderr: []string{`unknown command "extra" for "tfdyn local"`}},
 
 		// the root command
+		// schemas
+		{name: "schemas/clean", args: []string{"schemas", "../../examples"}, want: 0, stdout: []string{"../../examples/ecommerce\n../../examples/github\n../../examples/tournaments\n"}},
+		{name: "schemas/usage", args: []string{"schemas", "--bogus"}, want: 2, stderr: []string{"unknown flag: --bogus"}},
+		{name: "schemas/unreadable", args: []string{"schemas", missing}, want: 2, stderr: []string{`The path "` + missing + `" cannot be read: no such file or directory.`}},
+		{name: "schemas/none", args: []string{"schemas", "testdata/script"}, want: 2, stderr: []string{"No .tfdyn.hcl file was found in testdata/script, nor in its subdirectories"}},
 		{name: "root/unknown-command", args: []string{"lint"}, want: 2, stderr: []string{`unknown command "lint" for "tfdyn"`}},
 	}
 	for _, c := range cases {
