@@ -313,7 +313,7 @@ func (a *app) loadSchema(paths []string, o diagOptions, printClean bool) (*hclsc
 		paths = []string{"."}
 	}
 	s, diags := lintedSchema(paths)
-	if err := a.printDiagnostics(s, diags, o); err != nil {
+	if err := a.printSchemaDiagnostics(s, diags, paths, o); err != nil {
 		return nil, diags, exit(ExitUsage, err)
 	}
 	if code := schemaExitCode(diags); code != ExitOK {
@@ -333,6 +333,38 @@ func lintedSchema(paths []string) (*hclschema.Schema, hcl.Diagnostics) {
 	}
 	diag.Sort(diags)
 	return s, diags
+}
+
+// printSchemaDiagnostics prints the diagnostics of a command other than
+// validate that loads a schema (paths): in text, the schema's warnings (TD
+// codes) are left out, for they are validate's to show and would repeat on
+// every run of emit, doc or cost; one line after the rest says how many and
+// how to see them. Errors always print, and the machine formats get
+// everything.
+func (a *app) printSchemaDiagnostics(s *hclschema.Schema, diags hcl.Diagnostics, paths []string, o diagOptions) error {
+	if o.format != "text" {
+		return a.printDiagnostics(s, diags, o)
+	}
+	var shown hcl.Diagnostics
+	n := 0
+	for _, d := range diags {
+		if d.Severity == hcl.DiagWarning && strings.HasPrefix(string(diag.CodeOf(d)), "TD") {
+			n++
+			continue
+		}
+		shown = append(shown, d)
+	}
+	if err := a.printDiagnostics(s, shown, o); err != nil {
+		return err
+	}
+	if n > 0 {
+		them := "them"
+		if n == 1 {
+			them = "it"
+		}
+		fmt.Fprintf(a.stderr, "%s (tfdyn validate %s shows %s)\n", plural(n, "lint warning"), strings.Join(paths, " "), them)
+	}
+	return nil
 }
 
 // schemaExitCode is the exit code for the diagnostics of loading a schema,

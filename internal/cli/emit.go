@@ -249,7 +249,7 @@ func (a *app) fitEmit(args []string, o diagOptions, out string, opts emit.Option
 	diag.Sort(diags)
 	shown := *s
 	shown.Files = files
-	if err := a.printDiagnostics(&shown, diags, o); err != nil {
+	if err := a.printSchemaDiagnostics(&shown, diags, paths, o); err != nil {
 		return nil, exit(ExitUsage, err)
 	}
 	if code != ExitOK {
