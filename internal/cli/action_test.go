@@ -141,15 +141,7 @@ func TestActionSteps(t *testing.T) {
 func TestActionDiff(t *testing.T) {
 	bin := buildTfdyn(t)
 	repo := ciRepo(t, bin)
-	git := func(args ...string) {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = repo
-		out, err := cmd.CombinedOutput()
-		require.NoError(t, err, "git %v: %s", args, out)
-	}
-	git("init", "-q")
-	git("add", "schema")
-	git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "base")
+	gitCommit(t, repo, "schema")
 	inputs := map[string]string{"TFDYN_SCHEMA": "schema/", "TFDYN_STEPS": "diff", "TFDYN_DIFF_BASE": "HEAD"}
 	code, annotations, summary, output := runAction(t, bin, repo, repo, inputs)
 	require.Equal(t, 0, code, "%v\n%s", annotations, summary)
@@ -157,18 +149,7 @@ func TestActionDiff(t *testing.T) {
 	require.Equal(t, "## tfdyn: schema/\n\n\n### tfdyn diff\n\nNo schema changes between `git:HEAD:schema` and `schema`.\n", summary)
 	require.Equal(t, "failed-steps=\n", output)
 
-	schema := filepath.Join(repo, "schema", "ecommerce.tfdyn.hcl")
-	f, diags := hclwrite.ParseConfig(readBytes(t, schema), schema, hcl.InitialPos)
-	require.False(t, diags.HasErrors())
-	var removed string
-	for _, b := range f.Body().Blocks() {
-		if b.Type() == "access_pattern" {
-			removed = b.Labels()[0]
-			f.Body().RemoveBlock(b)
-			break
-		}
-	}
-	require.NoError(t, os.WriteFile(schema, f.Bytes(), 0o644))
+	removed := removeFirstPattern(t, filepath.Join(repo, "schema", "ecommerce.tfdyn.hcl"))
 	code, annotations, summary, output = runAction(t, bin, repo, repo, inputs)
 	require.Equal(t, 1, code, "%v\n%s", annotations, summary)
 	require.Len(t, annotations, 1, "%v", annotations)
@@ -183,6 +164,23 @@ func TestActionDiff(t *testing.T) {
 	require.True(t, strings.HasPrefix(annotations[0], "::notice title=SD401 access pattern \""+removed+"\" removed::"), annotations[0])
 	require.True(t, strings.HasSuffix(annotations[0], "%0AAcknowledged: no-caller-left"), annotations[0])
 	require.Equal(t, "failed-steps=\n", output)
+}
+
+// removeFirstPattern removes the first access pattern of a schema file and
+// returns its name.
+func removeFirstPattern(t *testing.T, schema string) string {
+	t.Helper()
+	f, diags := hclwrite.ParseConfig(readBytes(t, schema), schema, hcl.InitialPos)
+	require.False(t, diags.HasErrors())
+	for _, b := range f.Body().Blocks() {
+		if b.Type() == "access_pattern" {
+			f.Body().RemoveBlock(b)
+			require.NoError(t, os.WriteFile(schema, f.Bytes(), 0o644))
+			return b.Labels()[0]
+		}
+	}
+	t.Fatalf("%s has no access pattern", schema)
+	return ""
 }
 
 // gitCommit makes repo a Git repository whose one commit holds paths.
@@ -230,18 +228,7 @@ func TestActionInputs(t *testing.T) {
 
 	// A reason of several words, quoted as in the README.
 	gitCommit(t, repo, "schema")
-	schema := filepath.Join(repo, "schema", "ecommerce.tfdyn.hcl")
-	f, diags := hclwrite.ParseConfig(readBytes(t, schema), schema, hcl.InitialPos)
-	require.False(t, diags.HasErrors())
-	var removed string
-	for _, b := range f.Body().Blocks() {
-		if b.Type() == "access_pattern" {
-			removed = b.Labels()[0]
-			f.Body().RemoveBlock(b)
-			break
-		}
-	}
-	require.NoError(t, os.WriteFile(schema, f.Bytes(), 0o644))
+	removed := removeFirstPattern(t, filepath.Join(repo, "schema", "ecommerce.tfdyn.hcl"))
 	inputs := map[string]string{"TFDYN_SCHEMA": "schema/", "TFDYN_STEPS": "diff", "TFDYN_DIFF_BASE": "HEAD",
 		"TFDYN_DIFF_ARGS": `--ack 'SD401=access_pattern.` + removed + `:no caller left, see "PR 12"'`}
 	code, annotations, _, output = runAction(t, bin, repo, repo, inputs)
