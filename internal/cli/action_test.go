@@ -75,7 +75,7 @@ func runAction(t *testing.T, bin, repo, dir string, inputs map[string]string) (i
 // document, from the repository root and from a sub-directory
 // (working-directory); annotations carry repository paths and lines.
 func TestActionSteps(t *testing.T) {
-	bin := buildTfdyn(t)
+	bin := tfdynBinary(t)
 	repo := ciRepo(t, bin)
 	inputs := map[string]string{"TFDYN_SCHEMA": "schema/", "TFDYN_STEPS": "validate, fmt, emit-check, doc-check",
 		"TFDYN_EMIT_DIR": "infra/dynamodb", "TFDYN_DOC_FILE": "docs/DESIGN.md"}
@@ -139,7 +139,7 @@ func TestActionSteps(t *testing.T) {
 // (the pattern is gone from HEAD) and a Markdown summary; acknowledged
 // through diff-args it passes.
 func TestActionDiff(t *testing.T) {
-	bin := buildTfdyn(t)
+	bin := tfdynBinary(t)
 	repo := ciRepo(t, bin)
 	gitCommit(t, repo, "schema")
 	inputs := map[string]string{"TFDYN_SCHEMA": "schema/", "TFDYN_STEPS": "diff", "TFDYN_DIFF_BASE": "HEAD"}
@@ -202,7 +202,7 @@ func gitCommit(t *testing.T, repo string, paths ...string) {
 // escaped (issue 27: the run aborted, the reason was split, the path read
 // as a flag, a comma in a path broke the annotation).
 func TestActionInputs(t *testing.T) {
-	bin := buildTfdyn(t)
+	bin := tfdynBinary(t)
 	repo := ciRepo(t, bin)
 
 	// diff without diff-base, emit-check without emit-dir: each fails, the
@@ -263,7 +263,7 @@ func TestActionInputs(t *testing.T) {
 // and doc-check over all of them (the emitted Terraform and the documents
 // one per schema), diff per schema (a schema new since the base is said so).
 func TestActionSeveralSchemas(t *testing.T) {
-	bin := buildTfdyn(t)
+	bin := tfdynBinary(t)
 	repo := t.TempDir()
 	for name, from := range map[string]string{"shop": "ecommerce", "games": "tournaments"} {
 		dir := filepath.Join(repo, "schema", name)
@@ -358,7 +358,7 @@ func TestPreCommitHooks(t *testing.T) {
 	}
 	require.Equal(t, []string{"tfdyn-fmt", "tfdyn-validate", "tfdyn-emit-check", "tfdyn-doc-check"}, ids)
 
-	bin := buildTfdyn(t)
+	bin := tfdynBinary(t)
 	repo := ciRepo(t, bin)
 	args := map[string][]string{ // as in the README's example configuration
 		"tfdyn-validate":   {"schema/"},

@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
@@ -78,9 +77,7 @@ per file), markdown a table; --summary FILE appends the Markdown table to FILE
 					return exit(ExitUsage, err)
 				}
 			}
-			if rerr := a.writeReports(ci, func(format string, w io.Writer) error {
-				return writeSchemaFindings(w, format, all, diags)
-			}); rerr != nil && !errors.Is(rerr, errInterrupted) {
+			if rerr := a.writeReports(ci, schemaOutput(all, diags, 0, false)); rerr != nil && !errors.Is(rerr, errInterrupted) {
 				return exit(ExitUsage, rerr)
 			}
 			if code != ExitOK {
