@@ -63,7 +63,7 @@ func TestDiscover(t *testing.T) {
 
 	_, _, diags := hclschema.Discover("empty", "missing")
 	require.Len(t, diags, 2)
-	require.Equal(t, hclschema.CodeNoFiles, diag.CodeOf(diags[0]))
+	require.EqualValues(t, hclschema.CodeNoFiles, diag.CodeOf(diags[0]))
 	require.Nil(t, diags[0].Subject)
 	require.Equal(t, "No .tfdyn.hcl file was found in empty, nor in its subdirectories (a directory of schemas holds one schema per subdirectory). Name schema files like app.tfdyn.hcl.", diags[0].Detail)
 	require.Equal(t, `The path "missing" cannot be read: no such file or directory.`, diags[1].Detail)
