@@ -171,6 +171,9 @@ func (cp *Checkpoint) fits(p *Plan, opts Options, id TableIdentity) error {
 // this table (the same ARN and creation time), plan and mode, else Run
 // returns ErrCheckpointMismatch with the reason.
 func Run(ctx context.Context, p *Plan, opts Options) (*Result, error) {
+	if err := CheckRate(opts.Rate); err != nil {
+		return nil, fmt.Errorf("migrate: %w", err)
+	}
 	if opts.Segments <= 0 {
 		opts.Segments = 4
 	}
@@ -592,6 +595,24 @@ type limiter struct {
 	mu       sync.Mutex
 	interval time.Duration
 	next     time.Time
+}
+
+// Bounds of Options.Rate besides 0 (no bound): below MinRate a run of a
+// few items takes hours, a typo more likely than a plan; above MaxRate the
+// interval between updates rounds to nothing.
+const (
+	MinRate = 0.01
+	MaxRate = 1e6
+)
+
+// CheckRate checks a rate of updates per second: 0 (no bound) or a finite
+// number from MinRate to MaxRate. NaN, infinities and rates whose interval
+// overflows a time.Duration (1e-10) would apply no bound at all.
+func CheckRate(rate float64) error {
+	if rate == 0 || rate >= MinRate && rate <= MaxRate {
+		return nil
+	}
+	return fmt.Errorf("the rate must be 0 (no bound) or from %g to %g updates per second, got %g", MinRate, MaxRate, rate)
 }
 
 func newLimiter(rate float64) *limiter {
