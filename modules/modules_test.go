@@ -25,6 +25,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/internal/tfenv"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 const (
@@ -53,6 +54,7 @@ provider "aws" {
 // `make setup` and takes about 40 minutes the first time).
 func terraformEnv(t *testing.T, needProvider bool) *tfenv.Env {
 	t.Helper()
+	tftest.Live()
 	if testing.Short() {
 		t.Skip("runs terraform; skipped in -short mode")
 	}

@@ -31,6 +31,7 @@ var (
 // tfdynBinary builds cmd/tfdyn once per test run.
 func tfdynBinary(t *testing.T) string {
 	t.Helper()
+	tftest.Live()
 	binOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "tfdyn-bin-*")
 		if err != nil {

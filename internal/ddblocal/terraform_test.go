@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/internal/tfenv"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // tableConfig is an aws_dynamodb_table with everything the layer has to
@@ -165,6 +166,7 @@ func TestTerraformProvider6(t *testing.T) {
 
 func loadMirror(t *testing.T) *tfenv.Env {
 	t.Helper()
+	tftest.Live()
 	env, err := tfenv.LoadMirror()
 	require.NoError(t, err, "run make setup")
 	return env
