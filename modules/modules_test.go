@@ -144,6 +144,7 @@ func examples(t *testing.T) []string {
 }
 
 func TestFormat(t *testing.T) {
+	t.Parallel()
 	env := terraformEnv(t, false)
 	dir := copyModule(t, t.TempDir())
 	out, err := terraform(t, env, dir, "fmt", "-check", "-recursive", "-diff", "-no-color")
@@ -249,6 +250,7 @@ func ptr[T any](v T) *T { return &v }
 // TestExamples validates and plans each example against the real provider,
 // offline, and checks what the module makes of its inputs.
 func TestExamples(t *testing.T) {
+	t.Parallel()
 	env := terraformEnv(t, true)
 	for _, name := range examples(t) {
 		t.Run(name, func(t *testing.T) {
@@ -376,6 +378,7 @@ func planDiagnostics(t *testing.T, env *tfenv.Env, dir string) []diagnostic {
 // with bad inputs and asserts the exact messages of the module's variable
 // validations and preconditions.
 func TestValidationRejectsBadInputs(t *testing.T) {
+	t.Parallel()
 	env := terraformEnv(t, true)
 
 	const (
@@ -654,6 +657,7 @@ func (r *callRoot) moduleCall(t *testing.T, name, args string) string {
 // TestValidationTableKeys covers the table key rules, which need other base
 // keys than TestValidationRejectsBadInputs.
 func TestValidationTableKeys(t *testing.T) {
+	t.Parallel()
 	env := terraformEnv(t, true)
 	cases := []struct {
 		name, call string
@@ -699,6 +703,7 @@ func TestValidationTableKeys(t *testing.T) {
 // TestLimitsAccepted plans a table at DynamoDB's limits: 20 GSIs with 4
 // partition and 4 sort attributes each and 5 LSIs.
 func TestLimitsAccepted(t *testing.T) {
+	t.Parallel()
 	env := terraformEnv(t, true)
 	dir := newCallRoot(t, env).moduleCall(t, "limits", `
   name          = "at-the-limits"

@@ -75,6 +75,7 @@ func runAction(t *testing.T, bin, repo, dir string, inputs map[string]string) (i
 // document, from the repository root and from a sub-directory
 // (working-directory); annotations carry repository paths and lines.
 func TestActionSteps(t *testing.T) {
+	t.Parallel()
 	bin := tfdynBinary(t)
 	repo := ciRepo(t, bin)
 	inputs := map[string]string{"TFDYN_SCHEMA": "schema/", "TFDYN_STEPS": "validate, fmt, emit-check, doc-check",
@@ -139,6 +140,7 @@ func TestActionSteps(t *testing.T) {
 // (the pattern is gone from HEAD) and a Markdown summary; acknowledged
 // through diff-args it passes.
 func TestActionDiff(t *testing.T) {
+	t.Parallel()
 	bin := tfdynBinary(t)
 	repo := ciRepo(t, bin)
 	git := func(args ...string) {
@@ -205,6 +207,7 @@ type hook struct {
 // entry, the args a user configures, the matching file names when
 // pass_filenames) on a user's repository: clean, then broken.
 func TestPreCommitHooks(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile("../../.pre-commit-hooks.yaml")
 	require.NoError(t, err)
 	var hooks []hook

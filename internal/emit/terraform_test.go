@@ -17,6 +17,7 @@ import (
 // TestEmittedTerraformValidates runs the real terraform fmt -check, init and
 // validate with the real hashicorp/aws provider on every example and layout.
 func TestEmittedTerraformValidates(t *testing.T) {
+	t.Parallel()
 	env := tftest.Env(t)
 	target := ddblocaltest.Start(t)
 	for name, dir := range schemaDirs(t) {

@@ -33,6 +33,7 @@ const (
 // count of every entity is unchanged; an item a concurrent writer changed
 // is left alone.
 func TestLiveMigrate(t *testing.T) {
+	t.Parallel()
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
@@ -347,6 +348,7 @@ func keysOf(items []hclschema.Item, s *hclschema.Schema) []string {
 // the customers the condition now excludes and of every order, leaves the
 // others alone, and GSI1 then holds exactly what HEAD's oracle puts there.
 func TestLiveMigrateMembership(t *testing.T) {
+	t.Parallel()
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
@@ -428,6 +430,7 @@ func indexCount(t *testing.T, ctx context.Context, c *dynamodb.Client, table, in
 // it is; one whose email a writer changed is migrated from its new email,
 // never from the stale read.
 func TestLiveConcurrentWriter(t *testing.T) {
+	t.Parallel()
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
@@ -466,6 +469,7 @@ func TestLiveConcurrentWriter(t *testing.T) {
 // named by its key, and the patterns whose live results they spoil are
 // named with their inputs.
 func TestLiveCheck(t *testing.T) {
+	t.Parallel()
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
@@ -535,6 +539,7 @@ func TestLiveCheck(t *testing.T) {
 // together, and Progress is called after every page with counts that only
 // grow, up to the summary's.
 func TestLiveRateAndProgress(t *testing.T) {
+	t.Parallel()
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)

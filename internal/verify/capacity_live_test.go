@@ -49,6 +49,7 @@ func createTable(ctx context.Context, t *testing.T, client *dynamodb.Client, tbl
 // (ReturnConsumedCapacity) with the estimate of package cost for the same
 // items, and with the figures by hand.
 func TestLiveCapacityMatchesEstimate(t *testing.T) {
+	t.Parallel()
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)

@@ -54,6 +54,7 @@ entity "Doc" {
 // example block (or the entity for a generated item), its key and DynamoDB's
 // message, while the accepted items of the same batch are stored.
 func TestWriteMapsValidationExceptionToTheSchema(t *testing.T) {
+	t.Parallel()
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)

@@ -32,6 +32,7 @@ func caseOutcomes(w verify.WriteReport) []string {
 // version) and the unique e-mail's violation, each matching the oracle,
 // then the reads again on the written table.
 func TestVerifyWritePatterns(t *testing.T) {
+	t.Parallel()
 	env := tftest.Env(t)
 	const dir = "testdata/writes"
 	s := load(t, dir)
@@ -93,6 +94,7 @@ func TestVerifyWritePatterns(t *testing.T) {
 // operation and what happened; generated customers then share e-mails and
 // customer_by_email (cardinality one) fails.
 func TestVerifyWritePatternsBroken(t *testing.T) {
+	t.Parallel()
 	env := tftest.Env(t)
 	src, err := os.ReadFile("testdata/writes/shop.tfdyn.hcl")
 	require.NoError(t, err)
@@ -174,6 +176,7 @@ func writeSectionFailures(text string) []string {
 // write pattern, its operation and what happened, in the text report and
 // as findings at the write_pattern or access_pattern block.
 func TestVerifyBrokenWriteCopies(t *testing.T) {
+	t.Parallel()
 	env := tftest.Env(t)
 	const (
 		repeatFailed = "      FAIL repeat       expected a failure (repeat = \"fails\"), got ok"
