@@ -144,7 +144,7 @@ func examples(t *testing.T) []string {
 }
 
 func TestFormat(t *testing.T) {
-	t.Parallel()
+	tftest.Parallel(t)
 	env := terraformEnv(t, false)
 	dir := copyModule(t, t.TempDir())
 	out, err := terraform(t, env, dir, "fmt", "-check", "-recursive", "-diff", "-no-color")
@@ -254,7 +254,7 @@ func TestExamples(t *testing.T) {
 	env := terraformEnv(t, true)
 	for _, name := range examples(t) {
 		t.Run(name, func(t *testing.T) {
-			t.Parallel()
+			tftest.Parallel(t)
 			dir := filepath.Join(copyModule(t, t.TempDir()), "examples", name)
 			out := mustTerraform(t, env, dir, "fmt", "-check", "-recursive", "-no-color")
 			assert.Empty(t, out)
@@ -559,7 +559,7 @@ func TestValidationRejectsBadInputs(t *testing.T) {
 	root := newCallRoot(t, env)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
+			tftest.Parallel(t)
 			dir := root.moduleCall(t, tc.name, `
   name          = "bad-inputs"
   partition_key = { name = "PK", type = "S" }
@@ -693,7 +693,7 @@ func TestValidationTableKeys(t *testing.T) {
 	root := newCallRoot(t, env)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
+			tftest.Parallel(t)
 			dir := root.moduleCall(t, tc.name, tc.call)
 			assert.ElementsMatch(t, tc.want, planDiagnostics(t, env, dir))
 		})
@@ -703,7 +703,7 @@ func TestValidationTableKeys(t *testing.T) {
 // TestLimitsAccepted plans a table at DynamoDB's limits: 20 GSIs with 4
 // partition and 4 sort attributes each and 5 LSIs.
 func TestLimitsAccepted(t *testing.T) {
-	t.Parallel()
+	tftest.Parallel(t)
 	env := terraformEnv(t, true)
 	dir := newCallRoot(t, env).moduleCall(t, "limits", `
   name          = "at-the-limits"

@@ -9,9 +9,11 @@
 #     script sets to a new value, so they run every time.
 #   - Packages run TEST_P at a time (default 4: most of a live test's time is
 #     spent waiting for terraform, the provider and DynamoDB Local), the
-#     slowest first (go test starts packages in the order it is given them),
-#     and tests that use tables and workspaces of their own run TEST_PARALLEL
-#     at a time within their package (default 4).
+#     slowest first (go test starts packages in the order it is given them).
+#     Tests that use tables and workspaces of their own run in parallel
+#     (tftest.Parallel), TEST_PARALLEL at a time within a package (default 8)
+#     and TFDYN_TEST_SLOTS at a time on the machine, across packages (default
+#     twice the CPUs: a DynamoDB Local that gets no CPU misses its start).
 #
 #   scripts/test.sh                     # everything, as make test
 #   scripts/test.sh -run TestVerify ./internal/verify   # go test arguments
@@ -21,7 +23,7 @@ cd "$(dirname "$0")/.."
 
 export TFDYN_TEST_RUN="${TFDYN_TEST_RUN:-$(date +%s%N)-$$}"
 TEST_P="${TEST_P:-4}"
-TEST_PARALLEL="${TEST_PARALLEL:-4}"
+TEST_PARALLEL="${TEST_PARALLEL:-8}"
 
 # slowest are the packages whose live tests take longest, started first.
 slowest=(./internal/verify ./internal/plancheck ./internal/cli ./internal/ddblocal ./internal/migrate

@@ -187,7 +187,7 @@ func TestSignalInterruptsEveryCommand(t *testing.T) {
 // TestLocalSIGINTStopsJava runs `tfdyn local` (the real binary), sends
 // SIGINT once DynamoDB Local runs: tfdyn stops it and exits 130.
 func TestLocalSIGINTStopsJava(t *testing.T) {
-	t.Parallel()
+	tftest.Parallel(t)
 	tftest.Env(t) // skips under -short; needs make setup
 	cmd := exec.Command(tfdynBinary(t), "local")
 	stdout, err := cmd.StdoutPipe()

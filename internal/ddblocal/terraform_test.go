@@ -149,7 +149,7 @@ const attrsProvider6 = `
 `
 
 func TestTerraformProvider5(t *testing.T) {
-	t.Parallel()
+	tftest.Parallel(t)
 	target := sharedTarget(t)
 	env := loadMirror(t)
 	require.True(t, env.HasAWSProvider("= 5.100.0"), "the provider mirror must hold hashicorp/aws 5.100.0: run make setup")
@@ -157,7 +157,7 @@ func TestTerraformProvider5(t *testing.T) {
 }
 
 func TestTerraformProvider6(t *testing.T) {
-	t.Parallel()
+	tftest.Parallel(t)
 	target := sharedTarget(t)
 	env := loadMirror(t)
 	if !env.HasAWSProvider(">= 6.29.0") {

@@ -24,7 +24,7 @@ func TestEmittedTerraformValidates(t *testing.T) {
 		s := loadSchema(t, dir)
 		for _, v := range variants(s) {
 			t.Run(name+"/"+v.name, func(t *testing.T) {
-				t.Parallel()
+				tftest.Parallel(t)
 				if v.opts.ProviderMajor == 5 {
 					tftest.RequireProvider(t, env, "= 5.100.0")
 				} else {

@@ -18,6 +18,7 @@ import (
 	"github.com/tfdyn/tfdyn/internal/oracle"
 	"github.com/tfdyn/tfdyn/internal/schemadiff"
 	"github.com/tfdyn/tfdyn/internal/verify"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 const (
@@ -33,7 +34,7 @@ const (
 // count of every entity is unchanged; an item a concurrent writer changed
 // is left alone.
 func TestLiveMigrate(t *testing.T) {
-	t.Parallel()
+	tftest.Parallel(t)
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
@@ -348,7 +349,7 @@ func keysOf(items []hclschema.Item, s *hclschema.Schema) []string {
 // the customers the condition now excludes and of every order, leaves the
 // others alone, and GSI1 then holds exactly what HEAD's oracle puts there.
 func TestLiveMigrateMembership(t *testing.T) {
-	t.Parallel()
+	tftest.Parallel(t)
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
@@ -430,7 +431,7 @@ func indexCount(t *testing.T, ctx context.Context, c *dynamodb.Client, table, in
 // it is; one whose email a writer changed is migrated from its new email,
 // never from the stale read.
 func TestLiveConcurrentWriter(t *testing.T) {
-	t.Parallel()
+	tftest.Parallel(t)
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
@@ -469,7 +470,7 @@ func TestLiveConcurrentWriter(t *testing.T) {
 // named by its key, and the patterns whose live results they spoil are
 // named with their inputs.
 func TestLiveCheck(t *testing.T) {
-	t.Parallel()
+	tftest.Parallel(t)
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
@@ -539,7 +540,7 @@ func TestLiveCheck(t *testing.T) {
 // together, and Progress is called after every page with counts that only
 // grow, up to the summary's.
 func TestLiveRateAndProgress(t *testing.T) {
-	t.Parallel()
+	tftest.Parallel(t)
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)

@@ -18,7 +18,7 @@ import (
 // inputs hold only enum values, and DynamoDB, the oracle and the declared
 // results agree.
 func TestVerifyEnumSchema(t *testing.T) {
-	t.Parallel()
+	tftest.Parallel(t)
 	env := tftest.Env(t)
 	const dir = "testdata/enum"
 	s := load(t, dir)

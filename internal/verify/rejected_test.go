@@ -17,6 +17,7 @@ import (
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/findings"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // rejectedSchema has an example with a 3,005-byte partition key (which lint
@@ -54,7 +55,7 @@ entity "Doc" {
 // example block (or the entity for a generated item), its key and DynamoDB's
 // message, while the accepted items of the same batch are stored.
 func TestWriteMapsValidationExceptionToTheSchema(t *testing.T) {
-	t.Parallel()
+	tftest.Parallel(t)
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
