@@ -97,6 +97,9 @@ type RunResult struct {
 	// (returns, returns_count), made on the example items alone; Expected
 	// is then the declared number of items.
 	Declared bool `json:"declared,omitempty"`
+	// Pos is the pattern's example block the inputs come from (nil for
+	// inputs taken from example items): findings of the run point there.
+	Pos *findings.Pos `json:"position,omitempty"`
 }
 
 // ScaleReport compares a pattern's reads before and after scaling the data.
@@ -418,19 +421,38 @@ func (r *Report) Findings() []findings.Finding {
 			add(c.Code, findings.Error, "Live table differs from the schema: "+c.Name, c.Detail, c.Pos, "")
 		}
 	}
+	// A failed check gives one finding per place: at the example block
+	// whose inputs failed it, else at the access_pattern block.
 	failed := func(p PatternReport, when string) {
 		for _, code := range patternCodes(p) {
 			k, _ := CheckKindByCode(code)
-			var msgs []string
+			var places []*findings.Pos
+			msgs := map[*findings.Pos][]string{}
+			at := func(pos *findings.Pos, msg string) {
+				if pos == nil {
+					pos = p.Pos
+				}
+				for _, q := range places {
+					if q == pos || (q != nil && pos != nil && *q == *pos) {
+						pos = q
+					}
+				}
+				if _, ok := msgs[pos]; !ok {
+					places = append(places, pos)
+				}
+				msgs[pos] = append(msgs[pos], msg)
+			}
 			for _, run := range p.Runs {
 				if slices.Contains(run.Codes, code) {
-					msgs = append(msgs, fmt.Sprintf("inputs %s: %s", run.Inputs, run.Message))
+					at(run.Pos, fmt.Sprintf("inputs %s: %s", run.Inputs, run.Message))
 				}
 			}
 			if p.Code == code && p.Message != "" {
-				msgs = append(msgs, p.Message)
+				at(nil, p.Message)
 			}
-			add(code, findings.Error, "Access pattern "+p.Name+when+": "+k.Title, strings.Join(msgs, " "), p.Pos, p.Name)
+			for _, pos := range places {
+				add(code, findings.Error, "Access pattern "+p.Name+when+": "+k.Title, strings.Join(msgs[pos], " "), pos, p.Name)
+			}
 		}
 	}
 	for _, p := range r.Patterns {
