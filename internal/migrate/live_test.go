@@ -18,6 +18,7 @@ import (
 	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/oracle"
 	"github.com/tfdyn/tfdyn/internal/schemadiff"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 const (
@@ -33,6 +34,7 @@ const (
 // count of every entity is unchanged; an item a concurrent writer changed
 // is left alone.
 func TestLiveMigrate(t *testing.T) {
+	tftest.Parallel(t)
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
@@ -347,6 +349,7 @@ func keysOf(items []hclschema.Item, s *hclschema.Schema) []string {
 // the customers the condition now excludes and of every order, leaves the
 // others alone, and GSI1 then holds exactly what HEAD's oracle puts there.
 func TestLiveMigrateMembership(t *testing.T) {
+	tftest.Parallel(t)
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
@@ -428,6 +431,7 @@ func indexCount(t *testing.T, ctx context.Context, c *dynamodb.Client, table, in
 // it is; one whose email a writer changed is migrated from its new email,
 // never from the stale read.
 func TestLiveConcurrentWriter(t *testing.T) {
+	tftest.Parallel(t)
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
@@ -466,6 +470,7 @@ func TestLiveConcurrentWriter(t *testing.T) {
 // named by its key, and the patterns whose live results they spoil are
 // named with their inputs.
 func TestLiveCheck(t *testing.T) {
+	tftest.Parallel(t)
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
@@ -535,6 +540,7 @@ func TestLiveCheck(t *testing.T) {
 // together, and Progress is called after every page with counts that only
 // grow, up to the summary's.
 func TestLiveRateAndProgress(t *testing.T) {
+	tftest.Parallel(t)
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)

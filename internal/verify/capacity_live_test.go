@@ -14,6 +14,7 @@ import (
 	"github.com/tfdyn/tfdyn/internal/cost"
 	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/dynamo"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // createTable creates t on DynamoDB Local with the SDK (string keys, GSIs
@@ -50,6 +51,7 @@ func createTable(ctx context.Context, t *testing.T, client *dynamodb.Client, tbl
 // (ReturnConsumedCapacity) with the estimate of package cost for the same
 // items, and with the figures by hand.
 func TestLiveCapacityMatchesEstimate(t *testing.T) {
+	tftest.Parallel(t)
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)

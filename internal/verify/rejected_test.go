@@ -18,6 +18,7 @@ import (
 	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/findings"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // rejectedSchema has an example with a 3,005-byte partition key (which lint
@@ -55,6 +56,7 @@ entity "Doc" {
 // example block (or the entity for a generated item), its key and DynamoDB's
 // message, while the accepted items of the same batch are stored.
 func TestWriteMapsValidationExceptionToTheSchema(t *testing.T) {
+	tftest.Parallel(t)
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
