@@ -5,6 +5,9 @@ SHELL        := /bin/bash
 GO           ?= go
 TFDYN_CACHE  ?= $(HOME)/.cache/tfdyn
 BIN          := bin/tfdyn
+# VERSION is what `tfdyn version` prints for bin/tfdyn: the commit (git
+# describe), also when GOFLAGS holds -buildvcs=false.
+VERSION      ?= $(shell git describe --tags --always --dirty 2>/dev/null)
 export TFDYN_CACHE
 
 .DEFAULT_GOAL := help
@@ -22,8 +25,8 @@ setup: deps ## Install DynamoDB Local, the provider mirror (builds hashicorp/aws
 	scripts/setup.sh
 
 .PHONY: build
-build: deps ## Build bin/tfdyn
-	$(GO) build -o $(BIN) ./cmd/tfdyn
+build: deps ## Build bin/tfdyn (tfdyn version: the commit)
+	$(GO) build $(if $(VERSION),-ldflags "-X github.com/tfdyn/tfdyn/internal/cli.Version=$(VERSION)") -o $(BIN) ./cmd/tfdyn
 
 .PHONY: test
 test: setup ## Run every test (installs what tests need first)

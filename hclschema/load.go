@@ -15,13 +15,26 @@ import (
 const FileSuffix = ".tfdyn.hcl"
 
 // FindFiles expands paths into schema files: a directory contributes its
-// *.tfdyn.hcl files (not recursively), a file is taken as it is. The result
-// is sorted and free of duplicates. Only regular files qualify (symbolic
-// links to them are followed): a missing path, an unreadable directory, a
-// dangling link, a named pipe or a device is an error that gives the OS
-// reason, and so are more than MaxFiles files.
+// *.tfdyn.hcl files (not recursively), a directory of schemas those of each
+// schema (Discover), a file is taken as it is. The result is sorted and free
+// of duplicates. Only regular files qualify (symbolic links to them are
+// followed): a missing path, an unreadable directory, a directory without
+// schema files, a dangling link, a named pipe or a device is an error that
+// gives the reason, and so are more than MaxFiles files.
 func FindFiles(paths ...string) ([]string, error) {
-	files, errs := findFiles(paths)
+	dirs, _, diags := Discover(paths...)
+	if diags.HasErrors() {
+		var errs []error
+		for _, d := range diags {
+			errs = append(errs, errors.New(d.Detail))
+		}
+		return nil, errors.Join(errs...)
+	}
+	var expanded []string
+	for _, d := range dirs {
+		expanded = append(expanded, d.Paths...)
+	}
+	files, errs := findFiles(expanded)
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}

@@ -84,7 +84,9 @@ func (e *Entity) Recompute(stored map[string]cty.Value) (Item, bool) {
 }
 
 // Recognize answers "which entity wrote this stored item": the items that
-// the entities of table t, in declaration order, compute from it and that
+// the entities of table t (StoredEntities: each entity in declaration
+// order followed by the guard entities of its unique attributes) compute
+// from it and that
 // give back its primary key (Entity.Recompute). One item is the answer;
 // none means the item is of no entity of the model (written by something
 // else, or before a change of the design); several mean the design lets
@@ -92,7 +94,7 @@ func (e *Entity) Recompute(stored map[string]cty.Value) (Item, bool) {
 // did not write) and migrate (for every scanned item) ask it.
 func (t *Table) Recognize(stored map[string]cty.Value) []Item {
 	var out []Item
-	for _, e := range t.Entities {
+	for _, e := range t.StoredEntities() {
 		if e == nil || e.Table != t {
 			continue
 		}
