@@ -10,9 +10,11 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
 
+	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/gen/golang"
+	"github.com/tfdyn/tfdyn/internal/gen/typescript"
 )
 
 func init() { commandRegistry = append(commandRegistry, (*app).genCommand) }
@@ -24,12 +26,13 @@ func (a *app) genCommand() *cobra.Command {
 		Long: `gen writes the data-access layer of a schema as code an application imports:
 
   tfdyn gen go [PATH] -o DIR [--package NAME]   a Go package (docs/gen.md)
+  tfdyn gen ts [PATH] -o DIR                    TypeScript modules (docs/gen.md)
 
 The generated code computes every key from the schema's templates exactly as
 tfdyn's evaluator does; a template, condition or type it cannot reproduce is a
 GN diagnostic at the schema and nothing is written.`,
 	}
-	c.AddCommand(a.genGoCommand())
+	c.AddCommand(a.genGoCommand(), a.genTSCommand())
 	return c
 }
 
@@ -77,50 +80,111 @@ written.`,
 			if err != nil {
 				return exit(ExitUsage, err)
 			}
-			schemaPath := "."
-			if len(args) == 1 {
-				schemaPath = args[0]
-			}
-			s, _, err := a.loadSchema([]string{schemaPath}, o, false)
-			if err != nil {
-				return err
-			}
-			identity, err := emit.SchemaIdentity(schemaPath, out)
-			if err != nil {
-				return exit(ExitUsage, err)
-			}
-			files, gdiags := golang.Generate(s, golang.Options{Package: name, Schema: identity})
-			if gdiags.HasErrors() {
-				diag.Sort(gdiags)
-				if err := a.printDiagnostics(s, gdiags, o); err != nil {
-					return exit(ExitUsage, err)
-				}
-				return exit(ExitFindings, nil)
-			}
-			// Refusals first, writing nothing: a file gen may not replace
-			// is a diagnostic (EM130, EM131) like emit's.
-			if _, werr := emit.Write(out, files, true); werr != nil {
-				if rdiags, srcs, ok := emit.RefusalDiagnostics(werr); ok {
-					shown := *s
-					shown.Files = map[string]*hcl.File{}
-					for n, f := range s.Files {
-						shown.Files[n] = f
-					}
-					for n, f := range srcs {
-						shown.Files[n] = f
-					}
-					if err := a.printDiagnostics(&shown, rdiags, o); err != nil {
-						return exit(ExitUsage, err)
-					}
-					return exit(ExitFindings, nil)
-				}
-			}
-			return a.writeOwned(out, files, check, "generated")
+			return a.generate(args, o, out, check, func(s *hclschema.Schema, identity string) (map[string][]byte, hcl.Diagnostics) {
+				return golang.Generate(s, golang.Options{Package: name, Schema: identity})
+			})
 		},
 	}
 	o.register(c)
 	c.Flags().StringVarP(&out, "out", "o", "", "output directory (created if missing)")
 	c.Flags().StringVar(&pkg, "package", "", "Go package name (default: the output directory's base name)")
+	c.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 when DIR is not what gen would write (says why per file)")
+	return c
+}
+
+// generate loads the schema in args (default: the current directory),
+// generates its files with gen (given the schema identity relative to out)
+// and writes them into out, or checks them: GN refusals and files gen may
+// not replace are diagnostics (exit 1), stale files findings.
+func (a *app) generate(args []string, o diagOptions, out string, check bool, gen func(*hclschema.Schema, string) (map[string][]byte, hcl.Diagnostics)) error {
+	schemaPath := "."
+	if len(args) == 1 {
+		schemaPath = args[0]
+	}
+	s, _, err := a.loadSchema([]string{schemaPath}, o, false)
+	if err != nil {
+		return err
+	}
+	identity, err := emit.SchemaIdentity(schemaPath, out)
+	if err != nil {
+		return exit(ExitUsage, err)
+	}
+	files, gdiags := gen(s, identity)
+	if gdiags.HasErrors() {
+		diag.Sort(gdiags)
+		if err := a.printDiagnostics(s, gdiags, o); err != nil {
+			return exit(ExitUsage, err)
+		}
+		return exit(ExitFindings, nil)
+	}
+	// Refusals first, writing nothing: a file gen may not replace is a
+	// diagnostic (EM130, EM131) like emit's.
+	if _, werr := emit.Write(out, files, true); werr != nil {
+		if rdiags, srcs, ok := emit.RefusalDiagnostics(werr); ok {
+			shown := *s
+			shown.Files = map[string]*hcl.File{}
+			for n, f := range s.Files {
+				shown.Files[n] = f
+			}
+			for n, f := range srcs {
+				shown.Files[n] = f
+			}
+			if err := a.printDiagnostics(&shown, rdiags, o); err != nil {
+				return exit(ExitUsage, err)
+			}
+			return exit(ExitFindings, nil)
+		}
+	}
+	return a.writeOwned(out, files, check, "generated")
+}
+
+func (a *app) genTSCommand() *cobra.Command {
+	var (
+		o     diagOptions
+		out   string
+		check bool
+	)
+	c := &cobra.Command{
+		Use:   "ts [PATH] -o DIR",
+		Short: "Write the TypeScript data-access modules of a schema",
+		Long: `ts writes TypeScript modules for the schema in PATH (default: the current
+directory) into DIR, over @aws-sdk/lib-dynamodb, in the layout of the design
+guides: entities/<entity>.ts (the domain interface, enums as string-literal
+unions, and the record type whose key and index attributes are template-literal
+types), data-access/<entity>.ts (toXxxRecord and fromXxxRecord: the item's key
+and index attributes computed from the templates, sparse conditions included),
+data-access/keys.ts (a key builder and a key prefix builder per entity and
+index) and index.ts. The modules pass tsc --strict with
+exactOptionalPropertyTypes and noUncheckedIndexedAccess.
+
+Each file starts with "// Code generated by tfdyn gen; DO NOT EDIT." and
+records the schema (its path relative to DIR), the options and a SHA-256 of its
+content. gen never overwrites a file it did not generate nor one generated from
+another schema (exit 1), removes the files of this schema that the run no
+longer writes, and writes all files or none.
+
+--check writes nothing and exits 1 unless DIR holds exactly what gen would
+write, saying per file: missing, edited by hand, stale (the schema or an
+option changed), or no longer generated.
+
+A template function, condition or attribute type the generated code cannot
+reproduce exactly is a GN error at the schema (docs/gen-codes) and nothing is
+written.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.check(); err != nil {
+				return err
+			}
+			if out == "" {
+				return exitf(ExitUsage, "gen ts needs an output directory: -o DIR")
+			}
+			return a.generate(args, o, out, check, func(s *hclschema.Schema, identity string) (map[string][]byte, hcl.Diagnostics) {
+				return typescript.Generate(s, typescript.Options{Schema: identity})
+			})
+		},
+	}
+	o.register(c)
+	c.Flags().StringVarP(&out, "out", "o", "", "output directory (created if missing)")
 	c.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 when DIR is not what gen would write (says why per file)")
 	return c
 }
