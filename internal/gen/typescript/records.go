@@ -84,8 +84,9 @@ func (p *printer) records(e *gen.Entity) *module {
 	b.WriteString(" *\n")
 	doc(b, "", "@throws {AttributeError} when a required attribute is missing (or NULL) or a value has another type")
 	b.WriteString(" */\n")
-	fmt.Fprintf(b, "export function %s(item: { readonly [attr: string]: unknown }): %s {\n", from, name)
-	p.readFields(m, e.Fields, "item", "x", name, e.SchemaName)
+	fmt.Fprintf(b, "export function %s(item: object): %s {\n", from, name)
+	b.WriteString("  const m = item as { readonly [attr: string]: unknown };\n")
+	p.readFields(m, e.Fields, "m", "x", name, e.SchemaName)
 	b.WriteString("  return x;\n}\n")
 	m.export(from, false)
 

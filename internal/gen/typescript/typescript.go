@@ -191,7 +191,7 @@ func (m *module) bytes() []byte {
 		}
 		sort.Strings(names)
 		if allTypes {
-			fmt.Fprintf(&b, "import type { %s } from %s;\n", strings.Join(names, ", "), str(s))
+			b.WriteString(list("import type", names, "from "+str(s)+";"))
 			continue
 		}
 		for i, n := range names {
@@ -199,7 +199,7 @@ func (m *module) bytes() []byte {
 				names[i] = "type " + n
 			}
 		}
-		fmt.Fprintf(&b, "import { %s } from %s;\n", strings.Join(names, ", "), str(s))
+		b.WriteString(list("import", names, "from "+str(s)+";"))
 	}
 	if len(specs) > 0 {
 		b.WriteString("\n")
@@ -237,14 +237,24 @@ func (p *printer) index(mods []*module) []byte {
 		}
 		spec := "./" + strings.TrimSuffix(m.path, ".ts") + ".js"
 		if len(types) > 0 {
-			fmt.Fprintf(&b, "export type { %s } from %s;\n", strings.Join(types, ", "), str(spec))
+			b.WriteString(list("export type", types, "from "+str(spec)+";"))
 		}
 		if len(values) > 0 {
-			fmt.Fprintf(&b, "export { %s } from %s;\n", strings.Join(values, ", "), str(spec))
+			b.WriteString(list("export", values, "from "+str(spec)+";"))
 		}
 	}
 	fmt.Fprintf(&b, "export { AttributeError, KeyError } from %s;\n", str("./"+dataAccessDir+"tfdyn.js"))
 	return b.Bytes()
+}
+
+// list prints an import or export statement of names: on one line, or
+// one name per line when that line would be longer than 100 columns.
+func list(keyword string, names []string, tail string) string {
+	line := keyword + " { " + strings.Join(names, ", ") + " } " + tail + "\n"
+	if len(line) <= 101 {
+		return line
+	}
+	return keyword + " {\n  " + strings.Join(names, ",\n  ") + ",\n} " + tail + "\n"
 }
 
 // doc writes text as the lines of a /** */ comment (" * "), wrapped at
