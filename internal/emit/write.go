@@ -359,6 +359,9 @@ func Write(dir string, files map[string][]byte, check bool) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkSubdirs(dir, files); err != nil {
+		return nil, err
+	}
 	res := &Result{}
 	owner := &OwnerError{Dir: dir, Current: identity, Tool: tool}
 	var refused []error // every file Write may not replace, then owner
@@ -401,9 +404,6 @@ func Write(dir string, files map[string][]byte, check bool) (*Result, error) {
 	}
 	if len(refused) > 0 {
 		return nil, errors.Join(refused...)
-	}
-	if err := checkSubdirs(dir, files); err != nil {
-		return nil, err
 	}
 	res.Removed, err = leftovers(dir, files, identity)
 	if err != nil {

@@ -5,9 +5,12 @@
 package tstest
 
 import (
+	"bufio"
 	"crypto/sha256"
 	_ "embed"
 	"encoding/hex"
+	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -109,4 +112,75 @@ func Node(t testing.TB, dir string, stdin []byte, args ...string) []byte {
 		t.Fatalf("node %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
 	}
 	return out
+}
+
+// syntaxServer reads a JSON line per file ({"name", "text"}) and answers a
+// JSON line: the syntax errors TypeScript 5.9's transpileModule reports.
+const syntaxServer = `const ts = require(process.argv[1]);
+const lines = require("node:readline").createInterface({ input: process.stdin, crlfDelay: Infinity });
+lines.on("line", (line) => {
+  const { name, text } = JSON.parse(line);
+  const out = ts.transpileModule(text, { fileName: name, reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } });
+  const errors = (out.diagnostics || []).map((d) => {
+    const at = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
+    return (at ? name + ":" + (at.line + 1) + ":" + (at.character + 1) + ": " : "") + "TS" + d.code + " " + ts.flattenDiagnosticMessageText(d.messageText, " ");
+  });
+  process.stdout.write(JSON.stringify(errors) + "\n");
+});
+`
+
+// SyntaxChecker is a node process that checks the syntax of TypeScript
+// files with the TypeScript 5.9 compiler's API, fast enough for a fuzz
+// target (the compilers check the types).
+type SyntaxChecker struct {
+	in  io.WriteCloser
+	out *bufio.Scanner
+}
+
+// NewSyntaxChecker starts a checker; the test stops it when it ends.
+func NewSyntaxChecker(t testing.TB) *SyntaxChecker {
+	t.Helper()
+	ts := filepath.Join(Dir(t), "node_modules", "typescript5", "lib", "typescript.js")
+	cmd := exec.Command("node", "-e", syntaxServer, ts)
+	cmd.Stderr = os.Stderr
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = in.Close()
+		if err := cmd.Wait(); err != nil {
+			_ = cmd.Process.Kill()
+		}
+	})
+	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	return &SyntaxChecker{in: in, out: sc}
+}
+
+// Check returns the syntax errors of a TypeScript file.
+func (c *SyntaxChecker) Check(t testing.TB, name string, text []byte) []string {
+	t.Helper()
+	line, err := json.Marshal(map[string]string{"name": name, "text": string(text)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.in.Write(append(line, '\n')); err != nil {
+		t.Fatalf("syntax checker: %v", err)
+	}
+	if !c.out.Scan() {
+		t.Fatalf("syntax checker stopped: %v", c.out.Err())
+	}
+	var errs []string
+	if err := json.Unmarshal(c.out.Bytes(), &errs); err != nil {
+		t.Fatalf("syntax checker: %v: %s", err, c.out.Text())
+	}
+	return errs
 }

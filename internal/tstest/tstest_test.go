@@ -26,3 +26,16 @@ func TestKeyMatchesSetup(t *testing.T) {
 		t.Fatal("scripts/setup.sh no longer computes the toolchain's key as Key does")
 	}
 }
+
+// TestSyntaxChecker: the checker reports a syntax error with its position,
+// and none for valid code.
+func TestSyntaxChecker(t *testing.T) {
+	c := NewSyntaxChecker(t)
+	if errs := c.Check(t, "ok.ts", []byte("export const x: number = 1;\n")); len(errs) != 0 {
+		t.Fatalf("valid code: %v", errs)
+	}
+	errs := c.Check(t, "bad.ts", []byte("export const x = ;\n"))
+	if len(errs) != 1 || errs[0] != "bad.ts:1:18: TS1109 Expression expected." {
+		t.Fatalf("got %q", errs)
+	}
+}
