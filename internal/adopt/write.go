@@ -163,6 +163,13 @@ func entity(body *hclwrite.Body, label string, e Entity) {
 			items = "item"
 		}
 		comment(body, fmt.Sprintf("Proposal: inferred from %d %s with %s.", e.Items, items, what))
+		if len(e.Unique) > 0 {
+			guards := "items"
+			if e.Guards == 1 {
+				guards = "item"
+			}
+			comment(body, fmt.Sprintf("The sample also holds %d guard %s of unique %s (UNIQUE#%s#...): declared below.", e.Guards, guards, strings.Join(e.Unique, ", "), e.Name))
+		}
 		for _, s := range e.Skipped {
 			comment(body, "Left out: "+s+".")
 		}
@@ -180,6 +187,13 @@ func entity(body *hclwrite.Body, label string, e Entity) {
 	}
 	sb.WriteString("}")
 	b.SetAttributeRaw("attributes", emit.ExprTokens(sb.String()))
+	if len(e.Unique) > 0 {
+		vals := make([]cty.Value, len(e.Unique))
+		for i, n := range e.Unique {
+			vals[i] = cty.StringVal(n)
+		}
+		b.SetAttributeValue("unique", cty.ListVal(vals))
+	}
 	if len(e.Key) > 0 {
 		b.AppendNewline()
 		kb := b.AppendNewBlock("key", nil).Body()

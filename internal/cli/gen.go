@@ -44,7 +44,7 @@ func (a *app) genGoCommand() *cobra.Command {
 		check bool
 	)
 	c := &cobra.Command{
-		Use:   "go [PATH] -o DIR",
+		Use:   "go [PATH...] -o DIR",
 		Short: "Write the Go data-access package of a schema",
 		Long: `go writes a Go package for the schema in PATH (default: the current
 directory) into DIR: one struct per entity with MarshalXxx and UnmarshalXxx
@@ -67,8 +67,12 @@ option changed), or no longer generated.
 
 A template function, condition or attribute type the generated code cannot
 reproduce exactly is a GN error at the schema (docs/gen-codes) and nothing is
-written.`,
-		Args: cobra.MaximumNArgs(1),
+written.
+
+Several schemas (a directory of schemas, each subdirectory one schema, or
+several PATHs): one package per schema, DIR/<schema directory's name>, each
+named after its directory (--package does not apply).`,
+		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.check(); err != nil {
 				return err
@@ -76,12 +80,19 @@ written.`,
 			if out == "" {
 				return exitf(ExitUsage, "gen go needs an output directory: -o DIR")
 			}
-			name, err := packageName(pkg, out)
+			ss, err := a.discover(args, o)
 			if err != nil {
-				return exit(ExitUsage, err)
+				return err
 			}
-			return a.generate(args, o, out, check, func(s *hclschema.Schema, identity string) (map[string][]byte, hcl.Diagnostics) {
-				return golang.Generate(s, golang.Options{Package: name, Schema: identity})
+			if ss.set && pkg != "" {
+				return exitf(ExitUsage, "--package names one package; with several schemas gen writes one package per schema, each named after its schema's directory (DIR/<name>)")
+			}
+			outs, err := ss.outputs(out, "", "-o")
+			if err != nil {
+				return err
+			}
+			return a.eachSchema(ss, func(i int, d hclschema.SchemaDir) error {
+				return a.genGo(d, outs[i], pkg, o, check)
 			})
 		},
 	}
@@ -92,16 +103,27 @@ written.`,
 	return c
 }
 
-// generate loads the schema in args (default: the current directory),
-// generates its files with gen (given the schema identity relative to out)
-// and writes them into out, or checks them: GN refusals and files gen may
-// not replace are diagnostics (exit 1), stale files findings.
-func (a *app) generate(args []string, o diagOptions, out string, check bool, gen func(*hclschema.Schema, string) (map[string][]byte, hcl.Diagnostics)) error {
-	schemaPath := "."
-	if len(args) == 1 {
-		schemaPath = args[0]
+// genGo writes (or with check compares) the Go package of schema d in out.
+func (a *app) genGo(d hclschema.SchemaDir, out, pkg string, o diagOptions, check bool) error {
+	name, err := packageName(pkg, out)
+	if err != nil {
+		return exit(ExitUsage, err)
 	}
-	s, _, err := a.loadSchema([]string{schemaPath}, o, false)
+	return a.genSchema(d, out, o, check, func(s *hclschema.Schema, identity string) (map[string][]byte, hcl.Diagnostics) {
+		return golang.Generate(s, golang.Options{Package: name, Schema: identity})
+	})
+}
+
+// genSchema loads schema d, generates its files with gen (given the schema
+// identity relative to out) and writes them into out, or with check
+// compares them: GN refusals and files gen may not replace are diagnostics
+// (exit 1), stale files findings.
+func (a *app) genSchema(d hclschema.SchemaDir, out string, o diagOptions, check bool, gen func(*hclschema.Schema, string) (map[string][]byte, hcl.Diagnostics)) error {
+	schemaPath := d.Dir
+	if len(d.Paths) == 1 {
+		schemaPath = d.Paths[0] // a file named alone is recorded as that file
+	}
+	s, _, err := a.loadSchema(d.Paths, o, false)
 	if err != nil {
 		return err
 	}
@@ -117,8 +139,8 @@ func (a *app) generate(args []string, o diagOptions, out string, check bool, gen
 		}
 		return exit(ExitFindings, nil)
 	}
-	// Refusals first, writing nothing: a file gen may not replace is a
-	// diagnostic (EM130, EM131) like emit's.
+	// Refusals first, writing nothing: a file gen may not replace
+	// is a diagnostic (EM130, EM131) like emit's.
 	if _, werr := emit.Write(out, files, true); werr != nil {
 		if rdiags, srcs, ok := emit.RefusalDiagnostics(werr); ok {
 			shown := *s
@@ -145,7 +167,7 @@ func (a *app) genTSCommand() *cobra.Command {
 		check bool
 	)
 	c := &cobra.Command{
-		Use:   "ts [PATH] -o DIR",
+		Use:   "ts [PATH...] -o DIR",
 		Short: "Write the TypeScript data-access modules of a schema",
 		Long: `ts writes TypeScript modules for the schema in PATH (default: the current
 directory) into DIR, over @aws-sdk/lib-dynamodb, in the layout of the design
@@ -169,8 +191,12 @@ option changed), or no longer generated.
 
 A template function, condition or attribute type the generated code cannot
 reproduce exactly is a GN error at the schema (docs/gen-codes) and nothing is
-written.`,
-		Args: cobra.MaximumNArgs(1),
+written.
+
+Several schemas (a directory of schemas, each subdirectory one schema, or
+several PATHs): one directory of modules per schema, DIR/<schema directory's
+name>.`,
+		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.check(); err != nil {
 				return err
@@ -178,8 +204,18 @@ written.`,
 			if out == "" {
 				return exitf(ExitUsage, "gen ts needs an output directory: -o DIR")
 			}
-			return a.generate(args, o, out, check, func(s *hclschema.Schema, identity string) (map[string][]byte, hcl.Diagnostics) {
-				return typescript.Generate(s, typescript.Options{Schema: identity})
+			ss, err := a.discover(args, o)
+			if err != nil {
+				return err
+			}
+			outs, err := ss.outputs(out, "", "-o")
+			if err != nil {
+				return err
+			}
+			return a.eachSchema(ss, func(i int, d hclschema.SchemaDir) error {
+				return a.genSchema(d, outs[i], o, check, func(s *hclschema.Schema, identity string) (map[string][]byte, hcl.Diagnostics) {
+					return typescript.Generate(s, typescript.Options{Schema: identity})
+				})
 			})
 		},
 	}
