@@ -31,8 +31,13 @@ type ReadShape struct {
 	// Filter is a Query's FilterExpression, "" without a filter.
 	Filter string
 	// Projection is the ProjectionExpression, "" to read every attribute:
-	// the pattern's `attributes` and then the table's key attributes (so
-	// that a returned item is recognised by its key), each once.
+	// the pattern's `attributes`, then the table's key attributes and the
+	// attributes each returned entity's primary key is computed from
+	// (Entity.KeyNames) that the index projects, each once: a returned
+	// item is recognised as its entity by recomputing its key (hclschema's
+	// Entity.Recompute, and the generated code's recognisers). An
+	// attribute the index does not project is not asked for (an LSI would
+	// fetch it from the table at a cost, a GSI cannot).
 	Projection string
 	// ProjectionAttrs are the attributes of Projection, in its order.
 	ProjectionAttrs []string
@@ -125,6 +130,13 @@ func Read(p *hclschema.AccessPattern) (*ReadShape, error) {
 		}
 		for _, k := range p.Table.Primary.KeyAttrs() {
 			add(k.Name)
+		}
+		for _, e := range p.Entities {
+			for _, n := range e.KeyNames() {
+				if p.Index.Projects(n) {
+					add(n)
+				}
+			}
 		}
 		for i, a := range s.ProjectionAttrs {
 			if i > 0 {
