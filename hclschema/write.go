@@ -232,3 +232,56 @@ func (wr *Write) Touched() []string {
 	}
 	return out
 }
+
+// Pin is an attribute a write's condition requires to equal a value the
+// writer has: `orderDate == input.orderDate`.
+type Pin struct {
+	Attr string
+	// Value is the value's template: a literal, input.NAME or a function
+	// of those (never an attribute).
+	Value *Template
+}
+
+// Pinned returns the attributes the write's condition requires to equal a
+// value the writer has (a literal, an input or a function of those): the
+// conjuncts `attr == value` of the condition, in its order. The writer
+// knows these attributes of the stored item once the condition holds:
+// lint's rules on what an update knows (TD150, TD151) and the generated
+// writers ask it.
+func (wr *Write) Pinned() []Pin {
+	return wr.Condition.pinned()
+}
+
+func (c *Cond) pinned() []Pin {
+	if c == nil {
+		return nil
+	}
+	switch c.Kind {
+	case CondAnd:
+		var out []Pin
+		for _, s := range c.Sub {
+			out = append(out, s.pinned()...)
+		}
+		return out
+	case CondCompare:
+		if c.Op != CmpEq {
+			return nil
+		}
+		l, lok := c.Left.Path()
+		r, rok := c.Right.Path()
+		switch {
+		case lok && !rok && !c.Right.UsesAttrs():
+			return []Pin{{Attr: l, Value: c.Right}}
+		case rok && !lok && !c.Left.UsesAttrs():
+			return []Pin{{Attr: r, Value: c.Left}}
+		}
+	}
+	return nil
+}
+
+// InputFor returns the name of the input that gives attribute attr of the
+// write's item (a put's attribute, an update's or delete's key attribute):
+// the attribute's own name.
+func (wr *Write) InputFor(attr string) string {
+	return attr
+}

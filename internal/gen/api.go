@@ -13,6 +13,15 @@ type API struct {
 	// Objects are the struct types of object-typed attributes (and of the
 	// elements of collections of objects), in entity and attribute order.
 	Objects []*Object
+	// Reads are the access patterns, one method each, in declaration
+	// order (reads.go).
+	Reads []*Read
+	// Writes are the write patterns, one method each, in declaration
+	// order (writes.go).
+	Writes []*Write
+	// Queries are the query builders of every entity and index with a
+	// sort key, one step per valid depth of the key (queries.go).
+	Queries []*Query
 }
 
 // Table is a DynamoDB table of the schema.

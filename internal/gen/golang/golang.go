@@ -36,6 +36,13 @@ func Print(api *gen.API, opts Options) (map[string][]byte, hcl.Diagnostics) {
 		"doc.go":    p.doc,
 		"models.go": p.models,
 		"keys.go":   p.keys,
+		"client.go": p.client,
+	}
+	if len(api.Reads) > 0 {
+		files["reads.go"] = p.reads
+	}
+	if len(api.Writes) > 0 {
+		files["writes.go"] = p.writes
 	}
 	out := map[string][]byte{}
 	names := make([]string, 0, len(files))
@@ -86,8 +93,25 @@ func (p *printer) declare(name, what string, rng hcl.Range) string {
 func (p *printer) header(b *bytes.Buffer, imports ...string) {
 	fmt.Fprintf(b, "package %s\n\n", p.opts.Package)
 	if len(imports) > 0 {
-		b.WriteString("import (\n")
+		// The standard library first, then the SDK, as goimports groups them.
+		var std, other []string
 		for _, im := range imports {
+			if strings.Contains(strings.SplitN(im, "/", 2)[0], ".") {
+				other = append(other, im)
+			} else {
+				std = append(std, im)
+			}
+		}
+		sort.Strings(std)
+		sort.Strings(other)
+		b.WriteString("import (\n")
+		for _, im := range std {
+			fmt.Fprintf(b, "\t%q\n", im)
+		}
+		if len(std) > 0 && len(other) > 0 {
+			b.WriteString("\n")
+		}
+		for _, im := range other {
 			fmt.Fprintf(b, "\t%q\n", im)
 		}
 		b.WriteString(")\n\n")
