@@ -49,9 +49,9 @@ func entityValues(e *Entity, inputs map[string]cty.Value) cty.Value {
 func (wr *Write) Key(inputs map[string]cty.Value) ([]cty.Value, error) {
 	vals := map[string]cty.Value{}
 	for _, n := range wr.Entity.KeyNames() {
-		v, ok := inputs[n]
+		v, ok := inputs[wr.InputFor(n)]
 		if !ok || v.IsNull() {
-			return nil, fmt.Errorf("%s of %s: input %q is not set", wr.Op, wr.Entity.Name, n)
+			return nil, fmt.Errorf("%s of %s: input %q is not set", wr.Op, wr.Entity.Name, wr.InputFor(n))
 		}
 		vals[n] = v
 	}
@@ -117,7 +117,7 @@ func (wr *Write) Apply(stored *Item, inputs map[string]cty.Value) (it Item, ok b
 	case WriteDelete:
 		return Item{}, false, nil
 	case WritePut:
-		it, err := e.Item(entityValues(e, inputs))
+		it, err := e.Item(entityValues(e, wr.itemInputs(inputs)))
 		if err != nil {
 			return Item{}, false, fmt.Errorf("put of %s: %w", e.Name, err)
 		}
@@ -132,7 +132,7 @@ func (wr *Write) Apply(stored *Item, inputs map[string]cty.Value) (it Item, ok b
 		}
 	} else {
 		for _, n := range e.KeyNames() {
-			vals[n] = inputs[n]
+			vals[n] = inputs[wr.InputFor(n)]
 		}
 	}
 	in := cty.EmptyObjectVal
@@ -277,11 +277,4 @@ func (c *Cond) pinned() []Pin {
 		}
 	}
 	return nil
-}
-
-// InputFor returns the name of the input that gives attribute attr of the
-// write's item (a put's attribute, an update's or delete's key attribute):
-// the attribute's own name.
-func (wr *Write) InputFor(attr string) string {
-	return attr
 }

@@ -236,6 +236,18 @@ func TestLiveShapes(t *testing.T) {
 		{"drop_ticket", map[string]cty.Value{"owner": str("bob"), "id": str("t5"), "max_size": num(3)}, "ok"},
 		{"move_ticket", map[string]cty.Value{"owner": str("cid"), "id": str("t4"), "name": str("Cid")}, "TransactionCanceledException [ConditionalCheckFailed, ConditionalCheckFailed]"},
 		{"move_ticket", map[string]cty.Value{"owner": str("bob"), "id": str("t4"), "name": str("Robert")}, "ok"},
+		// A unique e-mail changed: the current value's guard deleted, the
+		// new value's put; a taken value, a stale current value and the
+		// same value (no guard write sent).
+		{"change_email", map[string]cty.Value{"owner": str("bob"), "current_email": str("bob@example.com"), "email": str("rob@example.com")}, "ok"},
+		{"change_email", map[string]cty.Value{"owner": str("ann"), "current_email": str("ann@example.com"), "email": str("rob@example.com")}, "TransactionCanceledException [None, None, ConditionalCheckFailed]"},
+		{"change_email", map[string]cty.Value{"owner": str("bob"), "current_email": str("bob@example.com"), "email": str("bo@example.com")}, "TransactionCanceledException [ConditionalCheckFailed, None, None]"},
+		{"change_email", map[string]cty.Value{"owner": str("bob"), "current_email": str("rob@example.com"), "email": str("rob@example.com")}, "ok"},
+		// The owner deleted with its guard: the stored e-mail must be the
+		// one given; then the e-mail is free again.
+		{"close_account", map[string]cty.Value{"owner": str("bob"), "email": str("bob@example.com")}, "TransactionCanceledException [ConditionalCheckFailed, None]"},
+		{"close_account", map[string]cty.Value{"owner": str("bob"), "email": str("rob@example.com")}, "ok"},
+		{"open_account", map[string]cty.Value{"owner": str("cid"), "email": str("rob@example.com"), "name": str("Cid")}, "ok"},
 	}
 	for i, st := range steps {
 		w := s.WritePattern(st.pattern)
