@@ -107,7 +107,7 @@ type Write struct {
 	Inputs map[string]string
 	// Swap is set on the guard writes of a swap: they are left out of the
 	// call when the new value equals the current one (the guard stays).
-	Swap *Swap
+	Swap      *Swap
 	DeclRange hcl.Range
 	// EntityRange covers the entity reference.
 	EntityRange hcl.Range

@@ -565,4 +565,3 @@ func avLiteral(v cty.Value) string {
 		return "&types.AttributeValueMemberM{Value: map[string]types.AttributeValue{" + strings.Join(els, ", ") + "}}"
 	}
 }
-
