@@ -116,8 +116,9 @@ type Arg struct {
 	Field *Field
 	// Param is the parameter holding the value.
 	Param *Field
-	// Const is a literal value.
+	// Const is a literal value (Value its cty form).
 	Const *Expr
+	Value cty.Value
 	// Absent is true for an attribute the write removes.
 	Absent bool
 }

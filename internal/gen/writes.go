@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/diag"
@@ -62,6 +63,11 @@ type WriteItem struct {
 	// of the owner and the parameter holding the value.
 	Guard      *Field
 	GuardParam *Field
+	// SwapCurrent and SwapNew are set on a swap's guard writes: the
+	// parameters holding the unique attribute's current and new value.
+	// The write is left out of the call when they are equal
+	// (hclschema's Write.Skipped).
+	SwapCurrent, SwapNew *Field
 }
 
 // Rewrite is an index an update rewrites the key attributes of.
@@ -70,6 +76,11 @@ type Rewrite struct {
 	// Entry is the entity's index block for the index (its sparse
 	// condition), nil when the entity writes the keys from another block.
 	Entry *IndexEntry
+	// Out is true when the update always takes the item out of the index:
+	// it sets every attribute the sparse condition reads to literals (or
+	// removes them) that make it false. Its keys are removed and need
+	// nothing more.
+	Out bool
 }
 
 func (b *builder) write(w *hclschema.WritePattern, costs map[string]float64) {
@@ -206,6 +217,9 @@ func (b *builder) writeItem(tr *translator, w *Write, wr *hclschema.Write, is *d
 		owner := b.entities[wr.Guard.Entity]
 		it.Guard = fieldByAttr(owner, wr.Guard.Attr)
 		it.GuardParam = paramOf(w.Params, wr.InputFor(wr.Guard.Attr))
+		if wr.Swap != nil {
+			it.SwapCurrent, it.SwapNew = paramOf(w.Params, wr.Swap.Current), paramOf(w.Params, wr.Swap.New)
+		}
 	}
 	if wr.Op == hclschema.WriteUpdate {
 		for _, u := range wr.Entity.Unique {
@@ -306,7 +320,7 @@ func (b *builder) known(it *WriteItem, w *Write, wr *hclschema.Write) bool {
 			if x == nil || x.Op == OpNull {
 				return &Arg{Field: f, Absent: true}
 			}
-			return &Arg{Field: f, Const: x}
+			return &Arg{Field: f, Const: x, Value: v}
 		}
 		if len(t.Parts) == 1 && t.Parts[0].Kind == hclschema.PartInput && !t.Quoted {
 			if q := paramOf(w.Params, t.Parts[0].Name); q != nil && assignable(q.Type, f.Type) {
@@ -360,6 +374,11 @@ func (b *builder) known(it *WriteItem, w *Write, wr *hclschema.Write) bool {
 			if en.Index.IndexName == rw.Index.Name {
 				r.Entry = en
 			}
+		}
+		if r.Entry != nil && r.Entry.When != nil && !rw.Fixed && leaves(wr, r.Entry, byAttr) {
+			r.Out = true
+			it.Rewrites = append(it.Rewrites, r)
+			continue
 		}
 		var reads []*Field
 		var what []string
@@ -436,4 +455,28 @@ func joinQuoted(xs []string) string {
 		out += fmt.Sprintf("%q", x)
 	}
 	return out
+}
+
+// leaves reports whether the update takes its item out of the index of
+// entry whatever the item was: every attribute the sparse condition reads
+// is set to a literal or removed, and the condition is then false (as
+// hclschema's evaluator finds it).
+func leaves(wr *hclschema.Write, entry *IndexEntry, known map[string]*Arg) bool {
+	ei := wr.Entity.IndexBlock(entry.Index.IndexName)
+	if ei == nil || ei.When == nil {
+		return false
+	}
+	it := hclschema.Item{Entity: wr.Entity, Attrs: map[string]cty.Value{}}
+	for _, f := range entry.When.Fields() {
+		a := known[f.Attr]
+		switch {
+		case a == nil || a.Param != nil:
+			return false
+		case a.Absent:
+		default:
+			it.Attrs[f.Attr] = a.Value
+		}
+	}
+	holds, ok := ei.WhenHolds(it)
+	return ok && !holds
 }

@@ -31,7 +31,7 @@ type Options struct {
 // caller puts the ownership header on top. Its diagnostics are GN105 for
 // two top-level names that collide in Go.
 func Print(api *gen.API, opts Options) (map[string][]byte, hcl.Diagnostics) {
-	p := &printer{api: api, opts: opts, top: map[string]hcl.Range{}}
+	p := &printer{api: api, opts: opts, top: map[string]hcl.Range{}, methods: map[string]hcl.Range{}}
 	files := map[string]func(*bytes.Buffer){
 		"doc.go":    p.doc,
 		"models.go": p.models,
@@ -76,8 +76,21 @@ type printer struct {
 	opts Options
 	// top maps every top-level identifier to the schema position it comes
 	// from, for collisions.
-	top   map[string]hcl.Range
-	diags hcl.Diagnostics
+	top map[string]hcl.Range
+	// methods maps every method of Queries to the schema position it
+	// comes from (a namespace of its own).
+	methods map[string]hcl.Range
+	diags   hcl.Diagnostics
+}
+
+// declareMethod claims a method name of Queries.
+func (p *printer) declareMethod(name, what string, rng hcl.Range) string {
+	if prev, ok := p.methods[name]; ok {
+		p.diags = append(p.diags, diag.Errorf(gen.CodeNameCollision, &rng, "Names collide in generated code",
+			"The generated Go code would declare the method %s of Queries twice: for the %s and for what is declared at %s. Rename one of them.", name, what, prev))
+	}
+	p.methods[name] = rng
+	return name
 }
 
 // declare claims a top-level identifier.

@@ -128,7 +128,7 @@ func (p *printer) recogniser(r *gen.Read, res *gen.Result) string {
 }
 
 func (p *printer) read(b *bytes.Buffer, r *gen.Read) {
-	m := p.declare(method(r.Name), "access pattern "+quote(r.Pattern.Name), r.Range)
+	m := p.declareMethod(method(r.Name), "access pattern "+quote(r.Pattern.Name), r.Range)
 	s := r.Shape
 	pt := p.paramsType(r)
 	if pt != "" {
@@ -247,7 +247,7 @@ func (p *printer) read(b *bytes.Buffer, r *gen.Read) {
 			return fmt.Sprintf("res.%s = append(res.%s, %s)\n\t\t\tcontinue", f, f, x)
 		})
 		b.WriteString("\t}\n\tres.Next = tfdynEncodeCursor(out.LastEvaluatedKey, binding)\n\treturn res, nil\n}\n\n")
-		pages := p.declare(m+"Pages", "access pattern "+quote(r.Pattern.Name), r.Range)
+		pages := p.declareMethod(m+"Pages", "access pattern "+quote(r.Pattern.Name), r.Range)
 		comment(b, "", fmt.Sprintf("%s reads every page of access pattern %s, in order; it stops at the first error (yielded) or when the caller stops.", pages, r.Pattern.Name))
 		fmt.Fprintf(b, "func (q *Queries) %s(ctx context.Context%s) iter.Seq2[%s, error] {\n", pages, arg, rt)
 		fmt.Fprintf(b, "\treturn func(yield func(%s, error) bool) {\n\t\tvar after Cursor\n\t\tfor {\n", rt)

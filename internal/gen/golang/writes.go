@@ -45,7 +45,7 @@ func itemConst(w *gen.Write, i int) string {
 }
 
 func (p *printer) write(b *bytes.Buffer, w *gen.Write) {
-	m := p.declare(method(w.Name), "write pattern "+quote(w.Pattern.Name), w.Range)
+	m := p.declareMethod(method(w.Name), "write pattern "+quote(w.Pattern.Name), w.Range)
 	at := writeArgType(w)
 	if at != "" && w.Entity == nil {
 		p.declare(at, "write pattern "+quote(w.Pattern.Name), w.Range)
@@ -100,15 +100,35 @@ func (p *printer) write(b *bytes.Buffer, w *gen.Write) {
 	}
 	pattern := quote(w.Pattern.Name)
 	if w.Shape.Transaction {
-		fmt.Fprintf(b, "\tin := &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{")
-		for i := range w.Items {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			fmt.Fprintf(b, "tx%d", i)
+		infos := p.writeInfos(w)
+		skippable := false
+		for _, it := range w.Items {
+			skippable = skippable || it.SwapCurrent != nil
 		}
-		b.WriteString("}}\n")
-		fmt.Fprintf(b, "\tif _, err := q.db.TransactWriteItems(ctx, in); err != nil {\n\t\treturn tfdynWriteError(%s, %s, err)\n\t}\n\treturn nil\n}\n\n", pattern, p.writeInfos(w))
+		if !skippable {
+			fmt.Fprintf(b, "\tin := &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{")
+			for i := range w.Items {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				fmt.Fprintf(b, "tx%d", i)
+			}
+			b.WriteString("}}\n")
+			fmt.Fprintf(b, "\tif _, err := q.db.TransactWriteItems(ctx, in); err != nil {\n\t\treturn tfdynWriteError(%s, []tfdynWriteInfo{%s}, err)\n\t}\n\treturn nil\n}\n\n", pattern, strings.Join(infos, ", "))
+			return
+		}
+		// A swap's guard writes are left out when the unique value does not
+		// change: the guard stays.
+		fmt.Fprintf(b, "\titems := make([]types.TransactWriteItem, 0, %d)\n\tinfos := make([]tfdynWriteInfo, 0, %d)\n", len(w.Items), len(w.Items))
+		for i, it := range w.Items {
+			add := fmt.Sprintf("items = append(items, tx%d)\n\tinfos = append(infos, tfdynWriteInfo%s)", i, infos[i])
+			if it.SwapCurrent != nil && it.SwapNew != nil {
+				fmt.Fprintf(b, "\tif %s != %s {\n\t\t%s\n\t}\n", paramRef(it.SwapCurrent), paramRef(it.SwapNew), strings.ReplaceAll(add, "\n\t", "\n\t\t"))
+				continue
+			}
+			fmt.Fprintf(b, "\t%s\n", add)
+		}
+		fmt.Fprintf(b, "\tif _, err := q.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items}); err != nil {\n\t\treturn tfdynWriteError(%s, infos, err)\n\t}\n\treturn nil\n}\n\n", pattern)
 		return
 	}
 	it := w.Items[0]
@@ -123,11 +143,11 @@ func (p *printer) write(b *bytes.Buffer, w *gen.Write) {
 		b.WriteString("\tin := &dynamodb.DeleteItemInput{TableName: tx0.Delete.TableName, Key: tx0.Delete.Key, ConditionExpression: tx0.Delete.ConditionExpression,\n\t\tExpressionAttributeNames: tx0.Delete.ExpressionAttributeNames, ExpressionAttributeValues: tx0.Delete.ExpressionAttributeValues}\n")
 		fmt.Fprintf(b, "\tif _, err := q.db.DeleteItem(ctx, in); err != nil {\n")
 	}
-	fmt.Fprintf(b, "\t\treturn tfdynWriteError(%s, %s, err)\n\t}\n\treturn nil\n}\n\n", pattern, p.writeInfos(w))
+	fmt.Fprintf(b, "\t\treturn tfdynWriteError(%s, []tfdynWriteInfo{%s}, err)\n\t}\n\treturn nil\n}\n\n", pattern, strings.Join(p.writeInfos(w), ", "))
 }
 
-// writeInfos is the literal describing a write's items for its errors.
-func (p *printer) writeInfos(w *gen.Write) string {
+// writeInfos are the literals describing a write's items for its errors.
+func (p *printer) writeInfos(w *gen.Write) []string {
 	var parts []string
 	for _, it := range w.Items {
 		s := it.Shape
@@ -146,7 +166,7 @@ func (p *printer) writeInfos(w *gen.Write) string {
 		}
 		parts = append(parts, info+"}")
 	}
-	return "[]tfdynWriteInfo{" + strings.Join(parts, ", ") + "}"
+	return parts
 }
 
 // writeItem prints the statements that build item i of a write as the
@@ -210,6 +230,9 @@ func (p *printer) writeItem(b *bytes.Buffer, w *gen.Write, i int, it *gen.WriteI
 			p.valueStmt(b, "\t", v, fmt.Sprintf("%s[%s]", values, quote(ph)), fail(v), paramRef)
 		}
 		for k, rw := range it.Rewrites {
+			if rw.Out {
+				continue
+			}
 			for _, ph := range order {
 				v := all[ph]
 				if v.Source.Role != dynamo.RoleIndexKey || !contains(rw.Rewrite.Set, v.Attr) {
@@ -299,6 +322,10 @@ func (p *printer) rewrites(b *bytes.Buffer, w *gen.Write, i int, it *gen.WriteIt
 	ref := func(f *gen.Field) string { return u + "." + exported(f.Name) }
 	for k, rw := range it.Rewrites {
 		ix := rw.Rewrite.Index.Name
+		if rw.Out {
+			fmt.Fprintf(b, "\t// The update takes the item out of %s (when = %s is false).\n", ix, rw.Entry.WhenText)
+			continue
+		}
 		fmt.Fprintf(b, "\tin%d[%d] = true\n", i, k)
 		if rw.Entry != nil && rw.Entry.When != nil && !rw.Rewrite.Fixed {
 			fmt.Fprintf(b, "\t// when = %s\n", rw.Entry.WhenText)
