@@ -1,6 +1,10 @@
 package gen
 
-import "github.com/hashicorp/hcl/v2"
+import (
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+)
 
 // API is the data-access layer of a schema in neutral form: what every
 // back end prints, in its language's casing and idioms.
@@ -81,8 +85,9 @@ const (
 // builders.
 type Entity struct {
 	Name Name
-	// SchemaName is the entity's name in the schema.
+	// SchemaName is the entity's name in the schema, Model the entity.
 	SchemaName string
+	Model      *hclschema.Entity
 	Table      *Table
 	Fields     []*Field
 	// Guard is set for the guard item of a unique attribute

@@ -145,7 +145,7 @@ func (b *builder) index(ix *hclschema.Index) *Index {
 }
 
 func (b *builder) entity(e *hclschema.Entity, guard *GuardOf) {
-	out := &Entity{Name: NameOf(e.Name), SchemaName: e.Name, Table: b.tables[e.Table], Guard: guard, Range: e.DeclRange}
+	out := &Entity{Name: NameOf(e.Name), SchemaName: e.Name, Model: e, Table: b.tables[e.Table], Guard: guard, Range: e.DeclRange}
 	if !b.claim(out.Name, fmt.Sprintf("entity %q", e.Name), e.DeclRange) {
 		return
 	}

@@ -443,23 +443,7 @@ func (b *builder) result(r *Read, e *Entity, ranges []hcl.Range, i int) *Result 
 	for _, f := range res.Fields {
 		has[f] = true
 	}
-	src := p.Entities[i]
-	for _, kv := range e.Primary {
-		c := &KeyCheck{Value: kv}
-		switch {
-		case kv.Field != nil:
-			c.Recompute = has[kv.Field]
-		case kv.Expr != nil:
-			c.Recompute = true
-			for _, f := range kv.Reads {
-				c.Recompute = c.Recompute && has[f]
-			}
-			if tpl := src.Key.Template(kv.Attr); tpl != nil {
-				c.Prefix, c.Exact = tpl.Expr.LiteralPrefix()
-			}
-		}
-		res.Checks = append(res.Checks, c)
-	}
+	res.Checks = keyChecks(e, has)
 	if len(p.Entities) > 1 {
 		// Items of several entities are told apart by their keys: at
 		// least one key attribute is recomputed or has a literal prefix.

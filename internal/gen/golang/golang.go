@@ -31,7 +31,7 @@ type Options struct {
 // caller puts the ownership header on top. Its diagnostics are GN105 for
 // two top-level names that collide in Go.
 func Print(api *gen.API, opts Options) (map[string][]byte, hcl.Diagnostics) {
-	p := &printer{api: api, opts: opts, top: map[string]hcl.Range{}, methods: map[string]hcl.Range{}}
+	p := &printer{api: api, opts: opts, top: map[string]hcl.Range{}, methods: map[string]hcl.Range{}, recognisers: map[string]func(*bytes.Buffer){}}
 	files := map[string]func(*bytes.Buffer){
 		"doc.go":    p.doc,
 		"models.go": p.models,
@@ -40,6 +40,13 @@ func Print(api *gen.API, opts Options) (map[string][]byte, hcl.Diagnostics) {
 	}
 	if len(api.Reads) > 0 {
 		files["reads.go"] = p.reads
+	}
+	if len(api.Queries) > 0 {
+		files["queries.go"] = p.queries
+	}
+	if len(api.Reads) > 0 || len(api.Queries) > 0 {
+		// After reads.go and queries.go: the recognisers they use.
+		files["recognise.go"] = p.recognise
 	}
 	if len(api.Writes) > 0 {
 		files["writes.go"] = p.writes
@@ -80,7 +87,10 @@ type printer struct {
 	// methods maps every method of Queries to the schema position it
 	// comes from (a namespace of its own).
 	methods map[string]hcl.Range
-	diags   hcl.Diagnostics
+	// recognisers are the recognisers the readers and query builders use,
+	// printed into recognise.go.
+	recognisers map[string]func(*bytes.Buffer)
+	diags       hcl.Diagnostics
 }
 
 // declareMethod claims a method name of Queries.

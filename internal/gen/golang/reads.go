@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/big"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -101,30 +102,43 @@ func (p *printer) reads(b *bytes.Buffer) {
 	for _, r := range p.api.Reads {
 		p.read(b, r)
 	}
-	recognisers := map[string]bool{}
-	for _, r := range p.api.Reads {
-		for _, res := range r.Results {
-			fn := p.recogniser(r, res)
-			if recognisers[fn] {
-				continue
-			}
-			recognisers[fn] = true
-			p.printRecogniser(b, r, res, fn)
-		}
-	}
 }
 
 // recogniser is the name of the function that reads a stored item as an
 // entity's (a read's projected) type when its key is that entity's.
 func (p *printer) recogniser(r *gen.Read, res *gen.Result) string {
+	return p.recogniserName(method(r.Name), res)
+}
+
+// recogniserName names the recogniser of res, one per entity when it reads
+// whole items and recomputes every key attribute, else one per reader
+// (prefix names it); the first use schedules it for recognise.go.
+func (p *printer) recogniserName(prefix string, res *gen.Result) string {
 	all := true
 	for _, c := range res.Checks {
 		all = all && (c.Recompute || c.Value.Field != nil)
 	}
+	fn := "tfdynAs" + prefix + exported(res.Entity.Name)
 	if !res.Projected() && all {
-		return "tfdynAs" + exported(res.Entity.Name)
+		fn = "tfdynAs" + exported(res.Entity.Name)
 	}
-	return "tfdynAs" + method(r.Name) + exported(res.Entity.Name)
+	if _, ok := p.recognisers[fn]; !ok {
+		p.recognisers[fn] = func(b *bytes.Buffer) { p.printRecogniser(b, res, fn) }
+	}
+	return fn
+}
+
+// recognise prints the recognisers the readers and query builders use.
+func (p *printer) recognise(b *bytes.Buffer) {
+	p.header(b, typesImport)
+	names := make([]string, 0, len(p.recognisers))
+	for n := range p.recognisers {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		p.recognisers[n](b)
+	}
 }
 
 func (p *printer) read(b *bytes.Buffer, r *gen.Read) {
@@ -321,7 +335,7 @@ func (p *printer) dispatchIn(b *bytes.Buffer, ind string, r *gen.Read, src, zero
 // printRecogniser prints the function that reads a stored item as res's
 // type when its key is res.Entity's: the literal prefixes of the key
 // templates, then the item read and its key recomputed from it.
-func (p *printer) printRecogniser(b *bytes.Buffer, r *gen.Read, res *gen.Result, fn string) {
+func (p *printer) printRecogniser(b *bytes.Buffer, res *gen.Result, fn string) {
 	e := res.Entity
 	t := resultType(res)
 	comment(b, "", fmt.Sprintf("%s reads a stored item as %s when it is one: its primary key is the one %s's templates compute from it.", fn, article(t), e.SchemaName))

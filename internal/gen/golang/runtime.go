@@ -18,6 +18,7 @@ const runtimeSource = `import (
 	"strconv"
 	"strings"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
@@ -847,5 +848,63 @@ func tfdynWriteError(pattern string, writes []tfdynWriteInfo, err error) error {
 		return &ConditionFailedError{Pattern: pattern, Entity: w.entity, Operation: w.operation, Condition: w.condition, Err: err}
 	}
 	return fmt.Errorf("%s: %w", pattern, err)
+}
+
+// tfdynQuery is a query builder's state: the key condition so far (a
+// constant of the package), its names and values, and the options.
+type tfdynQuery struct {
+	name   string
+	table  string
+	index  string
+	cond   string
+	names  map[string]string
+	values map[string]types.AttributeValue
+	err    error
+	desc   bool
+	limit  int32
+}
+
+// tfdynStep returns the query with one more condition: its key condition
+// and names, and the values it adds (set fails: the query then fails when
+// it runs).
+func (b tfdynQuery) tfdynStep(cond string, names map[string]string, set func(map[string]types.AttributeValue) error) tfdynQuery {
+	values := make(map[string]types.AttributeValue, len(b.values)+2)
+	for k, v := range b.values {
+		values[k] = v
+	}
+	if b.err == nil {
+		b.err = set(values)
+	}
+	b.cond, b.names, b.values = cond, names, values
+	return b
+}
+
+// tfdynInput returns the Query request of the builder after the cursor.
+func (b tfdynQuery) tfdynInput(after Cursor) (*dynamodb.QueryInput, []byte, error) {
+	if b.err != nil {
+		return nil, nil, b.err
+	}
+	in := &dynamodb.QueryInput{
+		TableName:                 &b.table,
+		KeyConditionExpression:    &b.cond,
+		ExpressionAttributeNames:  b.names,
+		ExpressionAttributeValues: b.values,
+		ScanIndexForward:          tfdynPtr(!b.desc),
+	}
+	if b.index != "" {
+		in.IndexName = &b.index
+	}
+	if b.limit > 0 {
+		in.Limit = &b.limit
+	}
+	binding := tfdynBinding(b.name+" "+b.cond, b.values)
+	if after != "" {
+		start, err := tfdynDecodeCursor(after, b.name, binding)
+		if err != nil {
+			return nil, nil, err
+		}
+		in.ExclusiveStartKey = start
+	}
+	return in, binding, nil
 }
 `
