@@ -24,37 +24,7 @@ import (
 // proven here without terraform, multi-attribute GSIs included.
 func createTable(ctx context.Context, tb testing.TB, c *dynamodb.Client, t *hclschema.Table, name string) {
 	tb.Helper()
-	spec := t.Spec()
-	defs := map[string]types.ScalarAttributeType{}
-	keySchema := func(k hclschema.Key) []types.KeySchemaElement {
-		var out []types.KeySchemaElement
-		for _, el := range k.Elements() {
-			defs[el.Name] = types.ScalarAttributeType(el.Type)
-			out = append(out, types.KeySchemaElement{AttributeName: aws.String(el.Name), KeyType: types.KeyType(el.KeyType)})
-		}
-		return out
-	}
-	projection := func(p hclschema.Projection) *types.Projection {
-		return &types.Projection{ProjectionType: types.ProjectionType(p.Type), NonKeyAttributes: p.NonKeyAttributes}
-	}
-	in := &dynamodb.CreateTableInput{TableName: aws.String(name), BillingMode: types.BillingModePayPerRequest, KeySchema: keySchema(spec.Key)}
-	for _, g := range spec.GSIs {
-		in.GlobalSecondaryIndexes = append(in.GlobalSecondaryIndexes, types.GlobalSecondaryIndex{
-			IndexName: aws.String(g.Name), KeySchema: keySchema(g.Key), Projection: projection(g.Projection)})
-	}
-	for _, l := range spec.LSIs {
-		in.LocalSecondaryIndexes = append(in.LocalSecondaryIndexes, types.LocalSecondaryIndex{
-			IndexName: aws.String(l.Name), KeySchema: keySchema(hclschema.Key{Partition: spec.Key.Partition, Sort: []hclschema.KeyAttr{l.SortKey}}), Projection: projection(l.Projection)})
-	}
-	names := make([]string, 0, len(defs))
-	for n := range defs {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		in.AttributeDefinitions = append(in.AttributeDefinitions, types.AttributeDefinition{AttributeName: aws.String(n), AttributeType: defs[n]})
-	}
-	_, err := c.CreateTable(ctx, in)
+	_, err := c.CreateTable(ctx, dynamo.CreateTableInput(t.Spec(), name))
 	require.NoError(tb, err)
 }
 

@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/zclconf/go-cty/cty"
 
@@ -50,9 +51,21 @@ type Step struct {
 	Want []*ContractItem
 	// Outcome is, for a write, what DynamoDB must answer.
 	Outcome *Outcome
+	// Query is a query builder run with the partition key and Eq sort key
+	// attributes fixed by equality, then Op ("" for none) on the next;
+	// Operands are the values in key order (two for between). Desc reads
+	// in descending order.
+	Query    *Query
+	Eq       int
+	Op       hclschema.ConditionOp
+	Operands []cty.Value
+	Desc     bool
 	// Declared says where the expectation comes from for a reader: the
 	// pattern's example (declared returns) or the oracle.
 	Declared bool
+	// Problem is set when the oracle cannot model the step (a write the
+	// model rejects): the step fails with it, as verify's case does.
+	Problem string
 }
 
 // OutcomeKind tells a write's expected answers apart.
@@ -152,13 +165,22 @@ func (api *API) Contract(s *hclschema.Schema) (*Contract, error) {
 	if err := reads("read", 0); err != nil {
 		return nil, err
 	}
+	for _, q := range api.Queries {
+		steps, err := queryCases(q, tables[q.Entity.Model.Table])
+		if err != nil {
+			return nil, err
+		}
+		c.Steps = append(c.Steps, steps...)
+	}
 	for _, w := range api.Writes {
 		p := w.Pattern
 		items := tables[p.Table]
 		run := func(name string, in map[string]cty.Value, repeat bool) (oracle.WriteResult, error) {
 			exp, err := oracle.ApplyWrite(p, items, in)
 			if err != nil {
-				return exp, fmt.Errorf("write pattern %q, %s case: %w", p.Name, name, err)
+				c.Steps = append(c.Steps, &Step{Name: "write/" + p.Name + "/" + name, Write: w, Inputs: inputsOf(w, in),
+					Problem: fmt.Sprintf("the model cannot apply write pattern %q (%s case): %s", p.Name, name, err)})
+				return exp, nil
 			}
 			c.Steps = append(c.Steps, &Step{Name: "write/" + p.Name + "/" + name, Write: w, Inputs: inputsOf(w, in), Outcome: outcomeOf(exp, in, repeat && p.Repeat == hclschema.RepeatFails)})
 			if exp.OK() {
@@ -167,13 +189,18 @@ func (api *API) Contract(s *hclschema.Schema) (*Contract, error) {
 			}
 			return exp, nil
 		}
-		in, _ := oracle.SuccessInputs(p, items)
+		in, tried := oracle.SuccessInputs(p, items)
 		exp, err := run("success", in, false)
 		if err != nil {
 			return nil, err
 		}
-		if !exp.OK() {
-			continue // the success case fails: verify stops there too
+		if exp.Sent == nil || !exp.OK() {
+			// The success case fails: verify stops there too, and fails.
+			if last := c.Steps[len(c.Steps)-1]; last.Problem == "" {
+				last.Problem = fmt.Sprintf("verify found no inputs for which the model lets %s of write pattern %q succeed on the written items (%d sets of fresh values tried; the model expects %s): "+
+					"the success case never ran, so the repeat and unique cases were not checked; check the write's conditions against the items it finds", w.Shape.Operation, p.Name, tried, exp.String())
+			}
+			continue
 		}
 		if _, err := run("repeat", in, true); err != nil {
 			return nil, err
@@ -326,4 +353,150 @@ func (c Call) Less(d Call) bool {
 		return c.Index < d.Index
 	}
 	return c.Operation < d.Operation
+}
+
+// queryCases are the runs of query builder q over the items: for the first
+// item of its entity in the index, the partition key alone, every sort key
+// attribute fixed by equality, and a range on the first sort key
+// attribute in descending order; each expectation is the oracle's for the
+// same key condition, the items of other entities left out.
+func queryCases(q *Query, items []hclschema.Item) ([]*Step, error) {
+	e := q.Entity.Model
+	var ix *hclschema.Index
+	for _, x := range e.Table.Indexes() {
+		if x.Name == q.Index.IndexName || q.Index.Kind == IndexPrimary && x.Kind == hclschema.IndexPrimary {
+			ix = x
+		}
+	}
+	if ix == nil {
+		return nil, fmt.Errorf("query builder of %s: no index %q", e.Name, q.Index.IndexName)
+	}
+	var first *hclschema.Item
+	for i := range items {
+		if items[i].Entity == e && items[i].InIndex(ix) {
+			first = &items[i]
+			break
+		}
+	}
+	if first == nil {
+		return nil, nil // no example to query with
+	}
+	keys := ix.KeyAttrs()
+	n := len(ix.SortKey)
+	pk := len(ix.PartitionKey)
+	var out []*Step
+	add := func(name string, eq int, op hclschema.ConditionOp, desc bool) error {
+		ops := make([]cty.Value, 0, pk+eq+2)
+		for _, k := range keys[:pk+eq] {
+			ops = append(ops, first.Attrs[k.Name])
+		}
+		if op != "" {
+			v := first.Attrs[ix.SortKey[eq].Name]
+			ops = append(ops, v)
+			if op == hclschema.OpBetween {
+				ops = append(ops, v)
+			}
+		}
+		want, err := queryOracle(q, ix, eq, op, ops, desc, items)
+		if err != nil {
+			return err
+		}
+		out = append(out, &Step{Name: "query/" + q.Name.Key() + "/" + name, Query: q, Eq: eq, Op: op, Operands: ops, Desc: desc, Want: want})
+		return nil
+	}
+	if err := add("partition", 0, "", false); err != nil {
+		return nil, err
+	}
+	if err := add("key", n, "", false); err != nil {
+		return nil, err
+	}
+	if err := add("range", 0, hclschema.OpGE, true); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// queryOracle is what the oracle returns for a key condition of index ix
+// (the partition key and eq sort key attributes by equality, then op) with
+// operands, restricted to q's entity.
+func queryOracle(q *Query, ix *hclschema.Index, eq int, op hclschema.ConditionOp, operands []cty.Value, desc bool, items []hclschema.Item) ([]*ContractItem, error) {
+	keys := ix.KeyAttrs()
+	p := &hclschema.AccessPattern{Name: "query builder " + q.Name.Key(), Entities: []*hclschema.Entity{q.Entity.Model}, Table: ix.Table, Index: ix, Descending: desc}
+	lit := func(v cty.Value) (*hclschema.Template, error) {
+		src := hclschema.ValueText(v)
+		if v.Type() == cty.String {
+			src = hclString(v.AsString())
+		}
+		t, ds := hclschema.ParseTemplate(src, "contract.tfdyn.hcl")
+		if ds.HasErrors() {
+			return nil, fmt.Errorf("%s", ds.Error())
+		}
+		return t, nil
+	}
+	i := 0
+	for j := 0; j < len(ix.PartitionKey)+eq; j++ {
+		t, err := lit(operands[i])
+		if err != nil {
+			return nil, err
+		}
+		p.Conditions = append(p.Conditions, &hclschema.Condition{Attr: keys[j].Name, Op: hclschema.OpEq, Args: []*hclschema.Template{t}})
+		i++
+	}
+	if op != "" {
+		c := &hclschema.Condition{Attr: ix.SortKey[eq].Name, Op: op}
+		for ; i < len(operands); i++ {
+			t, err := lit(operands[i])
+			if err != nil {
+				return nil, err
+			}
+			c.Args = append(c.Args, t)
+		}
+		p.Conditions = append(p.Conditions, c)
+	}
+	b, err := hclschema.Bind(p, nil)
+	if err != nil {
+		return nil, err
+	}
+	res := oracle.Run(b, items)
+	var out []*ContractItem
+	run := 0
+	for j, it := range res.Items {
+		if j > 0 && !sameSortKey(res.SortKeys[j-1], res.SortKeys[j]) {
+			run++
+		}
+		if it.Entity != q.Entity.Model {
+			continue
+		}
+		out = append(out, &ContractItem{Entity: q.Entity, Values: fieldValues(q.Entity, it, q.Result.Fields), Run: run})
+	}
+	return out, nil
+}
+
+// hclString writes s as an HCL string literal with nothing interpolated.
+func hclString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	rs := []rune(s)
+	for i, r := range rs {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		case (r == '$' || r == '%') && i+1 < len(rs) && rs[i+1] == '{':
+			b.WriteRune(r)
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }

@@ -3,6 +3,7 @@ package golang
 import (
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/gen"
 )
@@ -14,6 +15,18 @@ func Generate(s *hclschema.Schema, opts Options) (map[string][]byte, hcl.Diagnos
 	api, diags := gen.Build(s)
 	if diags.HasErrors() {
 		return nil, diags
+	}
+	if opts.Contract == nil {
+		c, err := api.Contract(s)
+		if err != nil {
+			rng := hcl.Range{}
+			if len(s.Tables) > 0 {
+				rng = s.Tables[0].DeclRange
+			}
+			diags = append(diags, diag.Errorf(gen.CodeExpression, &rng, "Contract not computable", "tfdyn gen cannot compute the contract test of the schema: %s.", err))
+			return nil, diags
+		}
+		opts.Contract = c
 	}
 	bodies, pdiags := Print(api, opts)
 	diags = append(diags, pdiags...)

@@ -25,6 +25,9 @@ type Options struct {
 	// Schema names the schema in the package documentation (its identity:
 	// the path relative to the output directory).
 	Schema string
+	// Contract is the contract printed as contract_test.go (behind the
+	// build tag tfdyn_contract); nil for none.
+	Contract *gen.Contract
 }
 
 // Print returns the bodies of the generated files by name, gofmt'd; the
@@ -70,8 +73,13 @@ func Print(api *gen.API, opts Options) (map[string][]byte, hcl.Diagnostics) {
 	for _, n := range names {
 		emit(n, files[n])
 	}
-	// The runtime last: only what the other files use.
+	// The runtime: only what the other files use.
 	emit("tfdyn.go", func(b *bytes.Buffer) { p.runtime(b, runtimeFor(out)) })
+	// The contract test last: its helpers are its own.
+	if opts.Contract != nil {
+		p.contractOf = opts.Contract
+		emit("contract_test.go", p.contract)
+	}
 	if p.diags.HasErrors() {
 		return nil, p.diags
 	}
@@ -87,6 +95,8 @@ type printer struct {
 	// methods maps every method of Queries to the schema position it
 	// comes from (a namespace of its own).
 	methods map[string]hcl.Range
+	// contractOf is the contract contract_test.go runs (nil: none).
+	contractOf *gen.Contract
 	// recognisers are the recognisers the readers and query builders use,
 	// printed into recognise.go.
 	recognisers map[string]func(*bytes.Buffer)

@@ -288,13 +288,6 @@ write_pattern "set_tags" {
   }
 }
 
-write_pattern "close_account" {
-  repeat = "fails"
-  delete {
-    entity = entity.Account
-  }
-}
-
 write_pattern "file_ticket" {
   repeat = "fails"
   put {
@@ -334,6 +327,14 @@ write_pattern "move_ticket" {
       set       = { name = input.name }
       condition = attribute_exists(PK)
     }
+  }
+}
+
+# Last: it deletes the account the other writes need.
+write_pattern "close_account" {
+  repeat = "fails"
+  delete {
+    entity = entity.Account
   }
 }
 
