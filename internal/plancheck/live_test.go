@@ -115,6 +115,9 @@ type workspace struct {
 	major  int
 	schema *hclschema.Schema
 	src    string
+	// singleRegion emits global tables without replicas (DynamoDB Local
+	// serves one region).
+	singleRegion bool
 }
 
 // providerMajor picks provider 6 when the mirror has it, else 5.100.0
@@ -173,7 +176,9 @@ func (w *workspace) write(src string) {
 	require.NoError(w.t, err)
 }
 
-func (w *workspace) emitOptions() emit.Options { return emit.Options{ProviderMajor: w.major} }
+func (w *workspace) emitOptions() emit.Options {
+	return emit.Options{ProviderMajor: w.major, SingleRegion: w.singleRegion}
+}
 
 func (w *workspace) terraform(args ...string) string {
 	w.t.Helper()

@@ -62,7 +62,8 @@ func newWorkspace(env *tfenv.Env, s *hclschema.Schema, opts Options, suffix stri
 		return nil, fmt.Errorf("verify: workspace: %w", err)
 	}
 	w := &workspace{tableNames: map[*hclschema.Table]string{}, env: env}
-	emitOpts := emit.Options{Layout: emit.LayoutResources, ProviderMajor: opts.ProviderMajor, SchemaPath: opts.SchemaPath}
+	emitOpts := emit.Options{Layout: emit.LayoutResources, ProviderMajor: opts.ProviderMajor, SchemaPath: opts.SchemaPath,
+		SingleRegion: opts.Target != TargetAWS}
 	vars := map[string]any{}
 	m := marker{PID: os.Getpid(), Host: hostname(), Target: opts.Target, Endpoint: opts.Endpoint, Region: opts.Region, Started: time.Now().UTC()}
 	for _, t := range s.Tables {
