@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
 
+	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/doc"
 	"github.com/tfdyn/tfdyn/internal/fsafe"
 )
@@ -20,7 +23,7 @@ func (a *app) docCommand() *cobra.Command {
 		format string
 	)
 	c := &cobra.Command{
-		Use:   "doc [PATH]",
+		Use:   "doc [PATH...]",
 		Short: "Write the design document of a schema as Markdown",
 		Long: `doc writes the design document of the schema in PATH (default: the current
 directory): per table its settings, the entity-key chart of the table and of
@@ -36,8 +39,14 @@ killed run or a full disk leaves the old document or the new one.
 --format json prints the same document as data to stdout instead: per table
 its indexes, entities, access patterns (key condition as in the Markdown)
 and write patterns, and under "cost" the estimate of tfdyn cost --format json
-when the schema declares a workload (a PR can diff it).`,
-		Args: cobra.MaximumNArgs(1),
+when the schema declares a workload (a PR can diff it).
+
+Several schemas (a directory of schemas, each subdirectory one schema, or
+several PATHs): one document each. On stdout each is headed by a line
+"== DIR ==" (with --format json: one array of {"schema": DIR, "document":
+DOC}); -o names a directory (created if missing) that gets one document per
+schema, DIR/<schema directory's name>.md, and --check checks each of them.`,
+		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat(format, "markdown", "json"); err != nil {
 				return err
@@ -46,61 +55,91 @@ when the schema declares a workload (a PR can diff it).`,
 				return exitf(ExitUsage, "--format json prints to stdout; -o and --check write and check the Markdown document")
 			}
 			o.format = "text"
-			s, _, err := a.loadSchema(args, o, false)
+			ss, err := a.discover(args, o)
 			if err != nil {
 				return err
 			}
-			if format == "json" {
-				if err := doc.JSON(a.stdout, s); err != nil {
-					return exit(ExitUsage, err)
-				}
-				return nil
-			}
-			var buf bytes.Buffer
-			if err := doc.Markdown(&buf, s); err != nil {
-				return exit(ExitUsage, err)
+			if out == "" && check {
+				return exitf(ExitUsage, "--check needs -o FILE")
 			}
 			if out == "" {
-				if check {
-					return exitf(ExitUsage, "--check needs -o FILE")
-				}
-				_, err := a.stdout.Write(buf.Bytes())
+				return a.perSchema(ss, format == "json", "document", a.stdout, func(d hclschema.SchemaDir, w io.Writer) error {
+					s, _, err := a.loadSchema(d.Paths, o, false)
+					if err != nil {
+						return err
+					}
+					if format == "json" {
+						err = doc.JSON(w, s)
+					} else {
+						err = doc.Markdown(w, s)
+					}
+					if err != nil {
+						return exit(ExitUsage, err)
+					}
+					return nil
+				})
+			}
+			// -o: the file, or with several schemas the directory of one
+			// document per schema (DIR/<name>.md).
+			files, err := ss.outputs(out, ".md", "-o")
+			if err != nil {
 				return err
 			}
-			old, exists, err := fsafe.Inspect(out)
-			var foreign *fsafe.ForeignFileError
-			switch {
-			case errors.As(err, &foreign):
-				return exit(ExitFindings, fmt.Errorf("doc: %w. %s", err, fixDocTarget(foreign)))
-			case err != nil:
-				return exit(ExitUsage, fmt.Errorf("doc: %w", err))
-			}
-			if check {
-				if !exists || !bytes.Equal(old, buf.Bytes()) {
-					return exitf(ExitFindings, "%s is stale: run tfdyn doc -o %s", out, out)
+			if ss.set && !check {
+				if err := os.MkdirAll(out, 0o755); err != nil {
+					return exit(ExitUsage, fmt.Errorf("doc: %w", err))
 				}
-				fmt.Fprintf(a.stdout, "Up to date: %s\n", out)
-				return nil
 			}
-			// Leftovers of killed runs go first, also when nothing changes.
-			if _, err := fsafe.CleanDir(filepath.Dir(out)); err != nil {
-				return exit(ExitUsage, fmt.Errorf("doc: %w", err))
-			}
-			if exists && bytes.Equal(old, buf.Bytes()) {
-				fmt.Fprintf(a.stdout, "Unchanged: %s\n", out)
-				return nil
-			}
-			if err := a.commit(func() error { return fsafe.WriteFile(out, buf.Bytes(), 0o644) }); err != nil {
-				return exit(ExitUsage, fmt.Errorf("doc: %w", err))
-			}
-			fmt.Fprintf(a.stdout, "wrote %s\n", out)
-			return nil
+			return a.eachSchema(ss, func(i int, d hclschema.SchemaDir) error {
+				s, _, err := a.loadSchema(d.Paths, o, false)
+				if err != nil {
+					return err
+				}
+				return a.writeDoc(s, files[i], check)
+			})
 		},
 	}
 	c.Flags().StringVarP(&out, "out", "o", "", "write to FILE instead of stdout")
 	c.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 when FILE is stale")
 	c.Flags().StringVar(&format, "format", "markdown", "output format: markdown or json (stdout only)")
 	return c
+}
+
+// writeDoc writes the Markdown document of s to out, or with check
+// compares out with it, replacing only a file tfdyn generated.
+func (a *app) writeDoc(s *hclschema.Schema, out string, check bool) error {
+	var buf bytes.Buffer
+	if err := doc.Markdown(&buf, s); err != nil {
+		return exit(ExitUsage, err)
+	}
+	old, exists, err := fsafe.Inspect(out)
+	var foreign *fsafe.ForeignFileError
+	switch {
+	case errors.As(err, &foreign):
+		return exit(ExitFindings, fmt.Errorf("doc: %w. %s", err, fixDocTarget(foreign)))
+	case err != nil:
+		return exit(ExitUsage, fmt.Errorf("doc: %w", err))
+	}
+	if check {
+		if !exists || !bytes.Equal(old, buf.Bytes()) {
+			return exitf(ExitFindings, "%s is stale: run tfdyn doc -o %s", out, out)
+		}
+		fmt.Fprintf(a.stdout, "Up to date: %s\n", out)
+		return nil
+	}
+	// Leftovers of killed runs go first, also when nothing changes.
+	if _, err := fsafe.CleanDir(filepath.Dir(out)); err != nil {
+		return exit(ExitUsage, fmt.Errorf("doc: %w", err))
+	}
+	if exists && bytes.Equal(old, buf.Bytes()) {
+		fmt.Fprintf(a.stdout, "Unchanged: %s\n", out)
+		return nil
+	}
+	if err := a.commit(func() error { return fsafe.WriteFile(out, buf.Bytes(), 0o644) }); err != nil {
+		return exit(ExitUsage, fmt.Errorf("doc: %w", err))
+	}
+	fmt.Fprintf(a.stdout, "wrote %s\n", out)
+	return nil
 }
 
 // fixDocTarget says how to get past a file doc -o refuses to replace.
