@@ -17,10 +17,12 @@ var dp406 = &Rule{
 // although no GSI changes what DynamoDB has: the same names, keys,
 // projections, included attributes, capacities, caps and warm throughput
 // before and after. That is how hashicorp/aws 6 plans GSIs written with
-// key_schema blocks against a state that holds them with hash_key and
-// range_key (an upgrade from provider 5 output; provider issue 46513):
-// the plan shows each block removed and added, and the apply makes no
-// DynamoDB call. A real change of a GSI is DP202 or DP203 instead.
+// key_schema blocks against a refreshed state that also holds hash_key and
+// range_key, when a planned value is unknown (an upgrade from provider 5
+// output; provider issue 46513): the plan shows each block removed and
+// added, and the apply makes no DynamoDB call. A real change of a GSI, or
+// a state without key_schema that the update would rebuild from
+// (representationRebuild), is DP202 or DP203 instead.
 func checkGSIChurn(_ *checkContext, c *change) []note {
 	if !c.updated() || c.Before.GSIsUnknown || c.After.GSIsUnknown || c.After.unknownGSIName() {
 		return nil
@@ -45,7 +47,7 @@ func checkGSIChurn(_ *checkContext, c *change) []note {
 	sort.Strings(names)
 	return []note{{
 		Summary: fmt.Sprintf("Every GSI of table %s is planned as removed and added again, but none changes", c.displayName()),
-		Detail: fmt.Sprintf("The plan replaces the global_secondary_index blocks of table %s (%s) with blocks of the same names, keys, projections and capacities. This is how hashicorp/aws 6 plans GSIs written with key_schema blocks against a state that holds them with hash_key and range_key, as after a move from tfdyn emit --provider 5 to provider 6 output (provider issue 46513): the apply makes no DynamoDB call and rebuilds nothing. A GSI whose key or projection really changes is reported as DP203. See docs/upgrade-provider-6.md.",
+		Detail: fmt.Sprintf("The plan replaces the global_secondary_index blocks of table %s (%s) with blocks of the same names, keys, projections and capacities. This is how hashicorp/aws 6 plans GSIs written with key_schema blocks against a state that also holds them with hash_key and range_key when a planned value is unknown, as after a move from tfdyn emit --provider 5 to provider 6 output (provider issue 46513): the state and the plan have the same key_schema, and the apply makes no DynamoDB call and rebuilds nothing. A GSI whose key or projection really changes is reported as DP203. See docs/upgrade-provider-6.md.",
 			c.displayName(), strings.Join(names, ", ")),
 	}}
 }

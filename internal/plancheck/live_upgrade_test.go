@@ -2,6 +2,7 @@ package plancheck_test
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/internal/emit"
@@ -45,10 +47,13 @@ const upgradeSchema = `table "app" {
 `
 
 // TestLiveProvider6Upgrade moves a table from tfdyn emit --provider 5 output
-// applied with hashicorp/aws 5.100.0 to provider 6 output and provider 6:
-// the plan replaces every GSI block without changing an index, which
-// tfdyn plan reports as DP406 (a warning, not DP203), and the apply leaves
-// every index as it was (same ARNs, no new backfill).
+// applied with hashicorp/aws 5.100.0 to provider 6 output and provider 6
+// (docs/upgrade-provider-6.md). Planned without refresh, the state holds
+// hash_key/range_key alone and the update would rebuild every index:
+// DP203 for each. Planned with refresh, the plan is a no-op or replaces
+// every GSI block without changing an index, which tfdyn plan reports as
+// DP406 (a warning, not DP203), and the apply leaves every index as it
+// was (same ARNs, no new backfill).
 func TestLiveProvider6Upgrade(t *testing.T) {
 	w := newWorkspace(t)
 	if w.major != 6 {
@@ -83,8 +88,29 @@ func TestLiveProvider6Upgrade(t *testing.T) {
 	w.major = 6
 	w.write(upgradeSchema)
 	w.terraform("init", "-upgrade")
+
+	// Without refresh the state still holds the keys as provider 5 wrote
+	// them (hash_key/range_key, no key_schema): the provider's update would
+	// compare the two forms and rebuild every index, and tfdyn plan says
+	// DP203 for each (the gate).
+	w.terraform("plan", "-refresh=false", "-out=norefresh.tfplan")
+	raw, err := w.env.Command(w.dir, "show", "-json", "norefresh.tfplan").Output()
+	require.NoError(t, err)
+	var unrefreshed tfjson.Plan
+	require.NoError(t, json.Unmarshal(raw, &unrefreshed))
+	rep := w.check(&unrefreshed)
+	var rebuilt []string
+	for _, f := range rep.Findings {
+		if f.Code == "DP203" {
+			require.Contains(t, f.Detail, "without key_schema", f.Detail)
+			rebuilt = append(rebuilt, f.Summary)
+		}
+	}
+	t.Logf("provider 6 plan without refresh: action %s, %d DP203", rep.Tables[0].Action, len(rebuilt))
+	require.Len(t, rebuilt, 4, "every index is rebuilt by an apply of this plan")
+
 	p := w.plan(plancheck.RunOptions{})
-	rep := w.check(p)
+	rep = w.check(p)
 	var codes []string
 	for _, f := range rep.Findings {
 		codes = append(codes, f.Code)

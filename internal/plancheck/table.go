@@ -73,6 +73,11 @@ type gsi struct {
 	// Standalone is the address of the aws_dynamodb_global_secondary_index
 	// resource that declares the index, "" for a block of the table.
 	Standalone string
+	// HashKeyAttr is the hash_key argument as the plan has it and
+	// KeySchemaSet whether key_schema blocks are: the two forms of the
+	// key that the provider's update compares (see representationRebuild).
+	HashKeyAttr  strVal
+	KeySchemaSet bool
 }
 
 // lsi is one local_secondary_index block.
@@ -159,6 +164,8 @@ func readGSI(e value) gsi {
 	if ks.Unknown() {
 		g.KeysUnknown = true
 	}
+	g.HashKeyAttr = e.Get("hash_key").strVal()
+	g.KeySchemaSet = len(ks.List()) > 0
 	for _, k := range ks.List() {
 		name, typ := k.Get("attribute_name").strVal(), k.Get("key_type").strVal()
 		if name.Unknown || typ.Unknown {
