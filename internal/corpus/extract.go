@@ -168,7 +168,9 @@ func paramValue(fn, name, typ string, i int) (any, bool) {
 	switch typ {
 	case "string":
 		switch {
-		case name == "rName":
+		case name == "rName" || strings.HasSuffix(lower, "tablename"):
+			// One name per configuration: the round trip applies them all
+			// in one account.
 			return "tf-corpus-" + strings.ToLower(strings.TrimPrefix(strings.TrimPrefix(fn, "testAcc"), "TableConfig_")), true
 		case strings.Contains(lower, "region"):
 			return regions[i%len(regions)], true
