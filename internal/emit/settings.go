@@ -22,18 +22,24 @@ const (
 
 // onDemandBlock writes an on_demand_throughput block for a cap (the table's
 // or a GSI's); nothing when o is nil. A side the schema leaves uncapped is
-// left out (the provider keeps it uncapped).
+// written as -1, DynamoDB's value for no cap, which is what it reads back:
+// left out, the provider plans a GSI's block (an element of a set) as
+// removed and added on every plan.
 func onDemandBlock(b *hclwrite.Body, o *hclschema.Throughput) {
 	if o == nil {
 		return
 	}
 	ob := b.AppendNewBlock("on_demand_throughput", nil).Body()
-	if o.Read > 0 {
-		ob.SetAttributeValue("max_read_request_units", cty.NumberIntVal(o.Read))
+	ob.SetAttributeValue("max_read_request_units", cty.NumberIntVal(uncappedAsMinusOne(o.Read)))
+	ob.SetAttributeValue("max_write_request_units", cty.NumberIntVal(uncappedAsMinusOne(o.Write)))
+}
+
+// uncappedAsMinusOne is a side of a cap as DynamoDB writes it: -1 for none.
+func uncappedAsMinusOne(n int64) int64 {
+	if n > 0 {
+		return n
 	}
-	if o.Write > 0 {
-		ob.SetAttributeValue("max_write_request_units", cty.NumberIntVal(o.Write))
-	}
+	return -1
 }
 
 // warmBlock writes a warm_throughput block; nothing when w is nil.

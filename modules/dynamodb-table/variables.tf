@@ -112,11 +112,12 @@ variable "global_secondary_indexes" {
     non_key_attributes = optional(list(string), [])
     read_capacity      = optional(number)
     write_capacity     = optional(number)
-    # Caps of an on-demand table's index (request units per second) and its
-    # warm throughput (units per second); null leaves DynamoDB's.
+    # Caps of an on-demand table's index (request units per second; -1, the
+    # default of a side, is none, as DynamoDB reads it back) and its warm
+    # throughput (units per second); null leaves DynamoDB's.
     on_demand_throughput = optional(object({
-      max_read_request_units  = optional(number)
-      max_write_request_units = optional(number)
+      max_read_request_units  = optional(number, -1)
+      max_write_request_units = optional(number, -1)
     }))
     warm_throughput = optional(object({
       read_units_per_second  = optional(number)
@@ -331,10 +332,10 @@ variable "point_in_time_recovery_period" {
 }
 
 variable "on_demand_throughput" {
-  description = "Caps of an on-demand table: the most read and write request units per second it serves (null: uncapped). Only with billing_mode PAY_PER_REQUEST."
+  description = "Caps of an on-demand table: the most read and write request units per second it serves (null: uncapped; -1, the default of a side: that side uncapped). Only with billing_mode PAY_PER_REQUEST."
   type = object({
-    max_read_request_units  = optional(number)
-    max_write_request_units = optional(number)
+    max_read_request_units  = optional(number, -1)
+    max_write_request_units = optional(number, -1)
   })
   default = null
 }
