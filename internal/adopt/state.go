@@ -85,26 +85,7 @@ func offsetRange(path string, src []byte, offset int64) hcl.Range {
 // stateTables lists the managed aws_dynamodb_table resources of s, in
 // address order.
 func stateTables(s *tfjson.State) []*tfjson.StateResource {
-	var out []*tfjson.StateResource
-	var walk func(m *tfjson.StateModule)
-	walk = func(m *tfjson.StateModule) {
-		if m == nil {
-			return
-		}
-		for _, r := range m.Resources {
-			if r != nil && r.Mode == tfjson.ManagedResourceMode && r.Type == ResourceType {
-				out = append(out, r)
-			}
-		}
-		for _, c := range m.ChildModules {
-			walk(c)
-		}
-	}
-	if s.Values != nil {
-		walk(s.Values.RootModule)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Address < out[j].Address })
-	return out
+	return stateResources(s, ResourceType)
 }
 
 // FromState reads the table at addr (or the only one when addr is "") of

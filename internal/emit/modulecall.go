@@ -148,16 +148,10 @@ func (g *generator) callTable(body *hclwrite.Body, t tableOut) {
 	m.SetAttributeRaw("tags", mergeTags(s.Tags, "var."+TagsVariable(g.opts)))
 }
 
-// onDemandObject is a cap as the module's on_demand_throughput input.
+// onDemandObject is a cap as the module's on_demand_throughput input (a
+// side left out is the module's default, -1: uncapped).
 func onDemandObject(o *hclschema.Throughput) cty.Value {
-	attrs := map[string]cty.Value{}
-	if o.Read > 0 {
-		attrs["max_read_request_units"] = cty.NumberIntVal(o.Read)
-	}
-	if o.Write > 0 {
-		attrs["max_write_request_units"] = cty.NumberIntVal(o.Write)
-	}
-	return cty.ObjectVal(attrs)
+	return sidesObject(o, "max_read_request_units", "max_write_request_units")
 }
 
 func coalesceString(ref string, def int64) string {

@@ -59,12 +59,18 @@ func warmBlock(b *hclwrite.Body, w *hclschema.Throughput) {
 // warmObject is a warm throughput as the object attribute of
 // aws_dynamodb_global_secondary_index.
 func warmObject(w *hclschema.Throughput) cty.Value {
+	return sidesObject(w, "read_units_per_second", "write_units_per_second")
+}
+
+// sidesObject is an object of the declared sides of t, named read and
+// write.
+func sidesObject(t *hclschema.Throughput, read, write string) cty.Value {
 	attrs := map[string]cty.Value{}
-	if w.Read > 0 {
-		attrs["read_units_per_second"] = cty.NumberIntVal(w.Read)
+	if t.Read > 0 {
+		attrs[read] = cty.NumberIntVal(t.Read)
 	}
-	if w.Write > 0 {
-		attrs["write_units_per_second"] = cty.NumberIntVal(w.Write)
+	if t.Write > 0 {
+		attrs[write] = cty.NumberIntVal(t.Write)
 	}
 	return cty.ObjectVal(attrs)
 }
