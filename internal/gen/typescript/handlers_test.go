@@ -40,22 +40,7 @@ func TestExampleHandlers(t *testing.T) {
 			writeTS(t, out, generateTS(t, c.schema, out))
 			// The first block is the handler (or worked example).
 			require.NoError(t, os.WriteFile(filepath.Join(dir, "handler.ts"), blocks[0][1], 0o644))
-			require.NoError(t, os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"type": "module", "private": true}`+"\n"), 0o644))
-			tsconfig := `{
-  "compilerOptions": {
-    ` + strictOptions + `,
-    "target": "es2022",
-    "lib": ["es2022"],
-    "types": ["node"],
-    "module": "nodenext",
-    "moduleResolution": "nodenext",
-    "noUnusedLocals": false,
-    "noEmit": true
-  }
-}
-`
-			require.NoError(t, os.WriteFile(filepath.Join(dir, "tsconfig.json"), []byte(tsconfig), 0o644))
-			tstest.Link(t, dir)
+			tsPackage(t, dir, "module", `"target": "es2022", "lib": ["es2022"], "types": ["node"], "module": "nodenext", "moduleResolution": "nodenext", "noUnusedLocals": false, "noEmit": true`, "")
 			msg, ok := tstest.Compilers[0].Run(t, dir, "-p", ".")
 			require.True(t, ok, "the TypeScript of %s does not compile:\n%s\n%s", c.doc, msg, blocks[0][1])
 		})
