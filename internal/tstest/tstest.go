@@ -16,6 +16,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 var (
@@ -46,9 +48,11 @@ func cacheDir() string {
 
 // Dir returns the toolchain's directory (its node_modules holds the
 // packages). A missing toolchain or node fails the test (run make setup);
-// under -short it skips it.
+// under -short it skips it. The test is live (tftest.Live): tsc and node
+// read files go test's cache cannot see.
 func Dir(t testing.TB) string {
 	t.Helper()
+	tftest.Live()
 	dir := filepath.Join(cacheDir(), "ts", Key())
 	missing := ""
 	if _, err := os.Stat(filepath.Join(dir, "node_modules", "typescript", "package.json")); err != nil {
