@@ -13,6 +13,7 @@ import (
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/plancheck"
 	"github.com/tfdyn/tfdyn/internal/tablespectest"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // driftReads says which fields of the table spec DP404 compares with the
@@ -126,7 +127,7 @@ func TestDriftReadsEveryTableSetting(t *testing.T) {
 // locally), and that plan must be clean too. With -update it saves the
 // plans as testdata/plans/spec.json and spec_global.json.
 func TestLiveTableSpec(t *testing.T) {
-	t.Parallel()
+	tftest.Parallel(t)
 	w := newWorkspace(t)
 	if w.major != 6 {
 		t.Skip("the full table has a multi-attribute GSI, which needs hashicorp/aws 6")
