@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/verdicts.txt")
@@ -16,6 +18,7 @@ var update = flag.Bool("update", false, "rewrite testdata/verdicts.txt")
 // provider's module cannot be had (no network, no module cache).
 func cases(t *testing.T) []Case {
 	t.Helper()
+	tftest.Live() // go mod download reads the module cache
 	dir, err := ModuleDir()
 	if err != nil {
 		if testing.Short() {

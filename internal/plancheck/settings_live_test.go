@@ -13,6 +13,7 @@ import (
 	"github.com/tfdyn/tfdyn/internal/adopt"
 	"github.com/tfdyn/tfdyn/internal/plancheck"
 	"github.com/tfdyn/tfdyn/internal/tablespectest"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // settingsSchema declares the settings of issue 26 that provider 5 and 6
@@ -75,7 +76,7 @@ table "orders" {
 // creation with the replica in an empty workspace: clean, and DP404 finds
 // the replica as declared.
 func TestLiveSettings(t *testing.T) {
-	t.Parallel()
+	tftest.Parallel(t)
 	w := newWorkspace(t)
 	w.singleRegion = true
 	w.write(settingsSchema)
