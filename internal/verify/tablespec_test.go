@@ -183,3 +183,124 @@ func TestLiveConformance(t *testing.T) {
 		require.NoError(t, os.WriteFile(recordingsPath, append(b, '\n'), 0o644))
 	}
 }
+
+// settingsSchema declares the settings of issue 26 that provider 5 and 6
+// both have: a recovery period and a resource policy on a provisioned
+// table; caps on an on-demand global table and its GSI.
+const settingsSchema = `table "ledger" {
+  name                          = "vf-settings-ledger"
+  billing_mode                  = "PROVISIONED"
+  read_capacity                 = 5
+  write_capacity                = 5
+  partition_key                 = "PK"
+  point_in_time_recovery        = true
+  point_in_time_recovery_period = 7
+  resource_policy = <<-EOT
+    {
+      "Version": "2012-10-17",
+      "Statement": [
+        {
+          "Effect": "Allow",
+          "Principal": {"AWS": "arn:aws:iam::111122223333:role/auditor"},
+          "Action": "dynamodb:GetItem",
+          "Resource": "*"
+        }
+      ]
+    }
+  EOT
+}
+
+table "orders" {
+  name          = "vf-settings-orders"
+  partition_key = "PK"
+  stream        = "NEW_AND_OLD_IMAGES"
+
+  on_demand_throughput {
+    max_read_request_units  = 2000
+    max_write_request_units = 1000
+  }
+
+  replica "us-west-2" {
+    propagate_tags = true
+  }
+
+  global_secondary_index "ByStatus" {
+    partition_key = "status"
+
+    on_demand_throughput {
+      max_read_request_units = 500
+    }
+  }
+}
+`
+
+// TestLiveConformanceSettings provisions settingsSchema the way verify
+// does (emit, terraform apply on DynamoDB Local behind ddblocal) with the
+// provider in the mirror, 6 or else 5.100, and checks conformance: every
+// check passes, by name, and a changed recovery period, policy or cap
+// fails its own.
+func TestLiveConformanceSettings(t *testing.T) {
+	env := tftest.Env(t)
+	major := 6
+	if !env.HasAWSProvider(emit.Provider6Constraint) {
+		tftest.RequireProvider(t, env, "= 5.100.0")
+		major = 5
+	}
+	s, diags := hclschema.LoadSource("settings.tfdyn.hcl", []byte(settingsSchema))
+	require.False(t, diags.HasErrors(), diags.Error())
+	ctx := context.Background()
+	r := &runner{opts: Options{Schema: s, Env: env, ProviderMajor: major}.withDefaults(), start: time.Now(),
+		datasets: map[*hclschema.Table]*Dataset{}, report: &Report{}}
+	ws, err := newWorkspace(env, s, r.opts, "")
+	require.NoError(t, err)
+	r.ws = ws
+	defer func() { require.NoError(t, r.cleanup()) }()
+	if major == 5 {
+		pin := "terraform {\n  required_providers {\n    aws = {\n      source  = \"hashicorp/aws\"\n      version = \"= 5.100.0\"\n    }\n  }\n}\n"
+		require.NoError(t, os.WriteFile(filepath.Join(ws.dir, "versions_override.tf"), []byte(pin), 0o644))
+	}
+	require.NoError(t, r.connect(ctx))
+	require.NoError(t, ws.init(ctx))
+	require.NoError(t, r.attachProvider(ctx))
+	require.NoError(t, r.refuseExisting(ctx))
+	ws.owned = true
+	require.NoError(t, ws.apply(ctx))
+
+	want := map[string][]string{
+		"vf-settings-ledger": {"table key schema", "GSI names", "LSI names", "stream", "TTL attribute", "billing mode", "capacity",
+			"server-side encryption", "recovery period", "resource policy"},
+		"vf-settings-orders": {"table key schema", "GSI names", "GSI ByStatus key schema", "GSI ByStatus projection",
+			"LSI names", "stream", "TTL attribute", "billing mode", "server-side encryption",
+			"throughput caps", "GSI ByStatus throughput caps", "resource policy"},
+	}
+	for _, tb := range s.Tables {
+		name := ws.tableNames[tb]
+		checks, err := conformance(ctx, r.client, r.provisioned(tb), name)
+		require.NoError(t, err)
+		var names []string
+		for _, c := range checks {
+			require.True(t, c.OK, "%s (provider %d): %s: %s", name, major, c.Name, c.Detail)
+			names = append(names, c.Name)
+		}
+		require.Equal(t, want[tb.Name], names, "the checks of %s", tb.Name)
+	}
+
+	failing := func(tb *hclschema.Table, change func(*hclschema.TableSpec)) []string {
+		spec := tb.Spec().SingleRegion()
+		change(&spec)
+		live, err := describe(ctx, r.client, ws.tableNames[tb])
+		require.NoError(t, err)
+		var out []string
+		for _, c := range compareLive(spec, live) {
+			if !c.OK {
+				out = append(out, c.Code+" "+c.Name)
+			}
+		}
+		return out
+	}
+	ledger, orders := s.Tables[0], s.Tables[1]
+	require.Equal(t, []string{"VF117 recovery period"}, failing(ledger, func(s *hclschema.TableSpec) { s.RecoveryDays = 14 }))
+	require.Equal(t, []string{"VF118 resource policy"}, failing(ledger, func(s *hclschema.TableSpec) { s.ResourcePolicy = nil }))
+	require.Equal(t, []string{"VF115 throughput caps"}, failing(orders, func(s *hclschema.TableSpec) { s.OnDemand = &hclschema.Throughput{Read: 2000} }))
+	require.Equal(t, []string{"VF115 GSI ByStatus throughput caps"}, failing(orders, func(s *hclschema.TableSpec) { s.GSIs[0].OnDemand = nil }))
+}
