@@ -24,8 +24,9 @@ func (a *app) docCommand() *cobra.Command {
 		Short: "Write the design document of a schema as Markdown",
 		Long: `doc writes the design document of the schema in PATH (default: the current
 directory): per table its settings, the entity-key chart of the table and of
-each index, and the access-pattern table (operation, index, key condition,
-inputs). It prints to stdout, or writes FILE with -o; with --check it exits 1
+each index, Mermaid diagrams (entity relationships, the item collections of
+the table and of each index, each access pattern's path), and the
+access-pattern table (operation, index, key condition, inputs). It prints to stdout, or writes FILE with -o; with --check it exits 1
 when FILE is stale.
 
 -o replaces FILE only when tfdyn generated it (it starts with a "Code
@@ -34,8 +35,8 @@ symbolic link: it exits 1 naming the file instead. The write is atomic: a
 killed run or a full disk leaves the old document or the new one.
 
 --format json prints the same document as data to stdout instead: per table
-its indexes, entities, access patterns (key condition as in the Markdown)
-and write patterns, and under "cost" the estimate of tfdyn cost --format json
+its indexes, entities, access patterns (key condition as in the Markdown),
+write patterns and under "graph" what the diagrams draw, and under "cost" the estimate of tfdyn cost --format json
 when the schema declares a workload (a PR can diff it).`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
