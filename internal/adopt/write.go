@@ -137,10 +137,15 @@ func projection(b *hclwrite.Body, ix Index) {
 }
 
 func entity(body *hclwrite.Body, label string, e Entity) {
-	if e.KeyTypesOnly {
+	switch {
+	case e.Comment != "":
+		for _, l := range strings.Split(e.Comment, "\n") {
+			comment(body, l)
+		}
+	case e.KeyTypesOnly:
 		comment(body, "Proposal: no sampled item writes some key attributes of type N; this entity declares")
 		comment(body, "their types so that emit writes them as N. Replace it with your entities.")
-	} else {
+	default:
 		what := "no key prefix"
 		switch {
 		case e.PKPrefix != "" && e.SKPrefix != "":
@@ -172,6 +177,9 @@ func entity(body *hclwrite.Body, label string, e Entity) {
 	}
 	sb.WriteString("}")
 	b.SetAttributeRaw("attributes", emit.ExprTokens(sb.String()))
+	if len(e.Unique) > 0 {
+		b.SetAttributeValue("unique", names(e.Unique))
+	}
 	if len(e.Key) > 0 {
 		b.AppendNewline()
 		kb := b.AppendNewBlock("key", nil).Body()
@@ -182,13 +190,20 @@ func entity(body *hclwrite.Body, label string, e Entity) {
 	for _, ix := range e.Indexes {
 		b.AppendNewline()
 		ib := b.AppendNewBlock("index", []string{ix.Name}).Body()
+		if ix.When != "" {
+			ib.SetAttributeRaw("when", emit.ExprTokens(ix.When))
+		}
 		for _, k := range ix.Key {
 			ib.SetAttributeRaw(k.Attr, emit.ExprTokens(k.Expr))
 		}
 	}
-	for _, ex := range e.Examples {
+	for i, ex := range e.Examples {
 		b.AppendNewline()
-		xb := b.AppendNewBlock("example", nil).Body()
+		var labels []string
+		if i < len(e.ExampleLabels) && e.ExampleLabels[i] != "" {
+			labels = []string{e.ExampleLabels[i]}
+		}
+		xb := b.AppendNewBlock("example", labels).Body()
 		keys := make([]string, 0, len(ex))
 		for k := range ex {
 			keys = append(keys, k)

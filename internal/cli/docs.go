@@ -37,22 +37,34 @@ killed run or a full disk leaves the old document or the new one.
 --format json prints the same document as data to stdout instead: per table
 its indexes, entities, access patterns (key condition as in the Markdown),
 write patterns and under "graph" what the diagrams draw, and under "cost" the estimate of tfdyn cost --format json
-when the schema declares a workload (a PR can diff it).`,
+when the schema declares a workload (a PR can diff it).
+
+--format workbench prints the schema as a NoSQL Workbench data model to
+stdout (docs/workbench.md): a facet per entity with its example items, the
+GSIs, and under "tfdyn" what Workbench cannot say (templates, sparse
+conditions, access patterns), which tfdyn import --from-workbench reads
+back into the same schema.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, "markdown", "json"); err != nil {
+			if err := checkFormat(format, "markdown", "json", "workbench"); err != nil {
 				return err
 			}
-			if format == "json" && (out != "" || check) {
-				return exitf(ExitUsage, "--format json prints to stdout; -o and --check write and check the Markdown document")
+			if format != "markdown" && (out != "" || check) {
+				return exitf(ExitUsage, "--format %s prints to stdout; -o and --check write and check the Markdown document", format)
 			}
 			o.format = "text"
 			s, _, err := a.loadSchema(args, o, false)
 			if err != nil {
 				return err
 			}
-			if format == "json" {
+			switch format {
+			case "json":
 				if err := doc.JSON(a.stdout, s); err != nil {
+					return exit(ExitUsage, err)
+				}
+				return nil
+			case "workbench":
+				if err := doc.Workbench(a.stdout, s); err != nil {
 					return exit(ExitUsage, err)
 				}
 				return nil
@@ -100,7 +112,7 @@ when the schema declares a workload (a PR can diff it).`,
 	}
 	c.Flags().StringVarP(&out, "out", "o", "", "write to FILE instead of stdout")
 	c.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 when FILE is stale")
-	c.Flags().StringVar(&format, "format", "markdown", "output format: markdown or json (stdout only)")
+	c.Flags().StringVar(&format, "format", "markdown", "output format: markdown, json or workbench (json and workbench: stdout only)")
 	return c
 }
 
