@@ -282,8 +282,9 @@ type KeyAttr struct {
 	Name string
 	// Type is S, N or B: the declared type when an index of the table
 	// declares one (key_types), else resolved from the entities that write
-	// the attribute (S when no entity writes it).
-	Type  string
+	// the attribute (S when no entity writes it). (The tag tells
+	// tablespectest's mutations to change S to N and back: a real change.)
+	Type  string `tablespec:"values=S,N"`
 	Range hcl.Range
 	// DeclaredType is the type this index's key_types declares (S or N), or
 	// ""; TypeRange covers the declaration. It says where Type came from and

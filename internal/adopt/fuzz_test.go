@@ -53,8 +53,8 @@ func FuzzTF(f *testing.F) {
 			}
 			tb, ds := m.FromTF(b)
 			codes(t, ds)
-			Schema(tb, Label(tb.Name), Infer(tb, nil))
-			_, _ = TF(tb, resourceName(Label(tb.Name)))
+			Schema(tb, Label(tb.Spec.Name), Infer(tb, nil))
+			_, _ = TF(tb, resourceName(Label(tb.Spec.Name)))
 		}
 	})
 }
@@ -73,8 +73,8 @@ func FuzzState(f *testing.F) {
 		tb, ds := FromState(s, "state.json", "")
 		codes(t, ds)
 		if tb != nil {
-			Schema(tb, Label(tb.Name), Infer(tb, nil))
-			_, _ = TF(tb, resourceName(Label(tb.Name)))
+			Schema(tb, Label(tb.Spec.Name), Infer(tb, nil))
+			_, _ = TF(tb, resourceName(Label(tb.Spec.Name)))
 		}
 	})
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfdyn/tfdyn/hclschema"
 )
 
 // Entity is an entity proposed from sampled items: the items that share the
@@ -184,9 +186,10 @@ func Infer(t *Table, items []map[string]types.AttributeValue) []Entity {
 		items  []map[string]value
 	}
 	groups := map[[2]string]*group{}
+	pk, sk := t.partitionKey(), t.sortKey()
 	for _, it := range items {
 		v := convertItem(it)
-		pk, ok := v[t.PartitionKey]
+		pk, ok := v[pk]
 		if !ok {
 			continue
 		}
@@ -194,8 +197,8 @@ func Infer(t *Table, items []map[string]types.AttributeValue) []Entity {
 		if pk.ddb == "S" {
 			g[0] = prefix(pk.s)
 		}
-		if t.SortKey != "" {
-			if sk, ok := v[t.SortKey]; ok && sk.ddb == "S" {
+		if sk != "" {
+			if sk, ok := v[sk]; ok && sk.ddb == "S" {
 				g[1] = prefix(sk.s)
 			}
 		}
@@ -219,10 +222,10 @@ func Infer(t *Table, items []map[string]types.AttributeValue) []Entity {
 		g := groups[k]
 		sort.SliceStable(g.items, func(i, j int) bool {
 			a, b := g.items[i], g.items[j]
-			if a[t.PartitionKey].s != b[t.PartitionKey].s {
-				return a[t.PartitionKey].s < b[t.PartitionKey].s
+			if a[pk].s != b[pk].s {
+				return a[pk].s < b[pk].s
 			}
-			return a[t.SortKey].s < b[t.SortKey].s
+			return a[sk].s < b[sk].s
 		})
 		out = append(out, inferEntity(t, g.pk, g.sk, g.items))
 	}
@@ -270,9 +273,10 @@ func nameEntities(es []Entity) {
 
 func inferEntity(t *Table, pkp, skp string, items []map[string]value) Entity {
 	e := Entity{PKPrefix: pkp, SKPrefix: skp, Items: len(items)}
-	tableKeys := map[string]bool{t.PartitionKey: true}
-	if t.SortKey != "" {
-		tableKeys[t.SortKey] = true
+	pk, sk := t.partitionKey(), t.sortKey()
+	tableKeys := map[string]bool{pk: true}
+	if sk != "" {
+		tableKeys[sk] = true
 	}
 	// Attribute types and presence.
 	typ := map[string]string{}
@@ -304,12 +308,12 @@ func inferEntity(t *Table, pkp, skp string, items []map[string]value) Entity {
 	}
 	// Table key attributes: a template when the values share a prefix.
 	synth := map[string]func(map[string]value) cty.Value{}
-	for _, k := range []string{t.PartitionKey, t.SortKey} {
+	for _, k := range []string{pk, sk} {
 		if k == "" {
 			continue
 		}
 		p := pkp
-		if k == t.SortKey {
+		if k == sk {
 			p = skp
 		}
 		if bad[k] != "" || typ[k] != "string" || p == "" {
@@ -387,15 +391,25 @@ func inferEntity(t *Table, pkp, skp string, items []map[string]value) Entity {
 	// A key attribute of one index only whose values are a prefix and an
 	// attribute of the item (or one constant marker) becomes a template.
 	used := map[string]int{}
-	all := append(append([]Index{}, t.GSIs...), t.LSIs...)
+	type index struct {
+		name string
+		keys []string
+	}
+	var all []index
+	for _, g := range t.Spec.GSIs {
+		all = append(all, index{g.Name, append(g.Key.PartitionNames(), g.Key.SortNames()...)})
+	}
+	for _, l := range t.Spec.LSIs {
+		all = append(all, index{l.Name, []string{l.SortKey.Name}})
+	}
 	for _, ix := range all {
-		for _, a := range append(append([]string{}, ix.PartitionKey...), ix.SortKey...) {
+		for _, a := range ix.keys {
 			used[a]++
 		}
 	}
 	for _, ix := range all {
 		in := true
-		for _, a := range append(append([]string{}, ix.PartitionKey...), ix.SortKey...) {
+		for _, a := range ix.keys {
 			if present[a] < len(items) && !tableKeys[a] {
 				in = false
 			}
@@ -403,8 +417,8 @@ func inferEntity(t *Table, pkp, skp string, items []map[string]value) Entity {
 		if !in {
 			continue
 		}
-		use := IndexUse{Name: ix.Name}
-		for _, a := range append(append([]string{}, ix.PartitionKey...), ix.SortKey...) {
+		use := IndexUse{Name: ix.name}
+		for _, a := range ix.keys {
 			if tableKeys[a] || used[a] != 1 || typ[a] != "string" || bad[a] != "" {
 				continue
 			}
@@ -494,7 +508,7 @@ func keyTypes(t *Table, es []Entity) *Entity {
 	}
 	var missing []string
 	for _, k := range t.KeyAttrs() {
-		if t.AttrTypes[k] == "N" && !written[k] {
+		if t.attrType(k) == hclschema.TypeN && !written[k] {
 			missing = append(missing, k)
 		}
 	}
@@ -502,16 +516,16 @@ func keyTypes(t *Table, es []Entity) *Entity {
 		return nil
 	}
 	e := &Entity{Name: "KeyTypes", KeyTypesOnly: true}
-	need := map[string]bool{t.PartitionKey: true}
-	if t.SortKey != "" {
-		need[t.SortKey] = true
+	need := map[string]bool{t.partitionKey(): true}
+	if sk := t.sortKey(); sk != "" {
+		need[sk] = true
 	}
 	for _, k := range missing {
 		need[k] = true
 	}
 	for _, k := range sortedKeys(need) {
 		ty := "string"
-		if t.AttrTypes[k] == "N" {
+		if t.attrType(k) == hclschema.TypeN {
 			ty = "number"
 		}
 		e.Attrs = append(e.Attrs, Attr{Name: k, Type: ty})

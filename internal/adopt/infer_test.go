@@ -5,6 +5,8 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/hclschema"
 )
 
 func avS(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
@@ -12,11 +14,13 @@ func avN(v string) types.AttributeValue { return &types.AttributeValueMemberN{Va
 
 // inferTable is a table with a GSI keyed by a number and an LSI.
 func inferTable() *Table {
-	return &Table{Name: "app", BillingMode: "PAY_PER_REQUEST", PartitionKey: "PK", SortKey: "SK", TableClass: "STANDARD",
-		AttrTypes: map[string]string{"PK": "S", "SK": "S", "GSI1PK": "S", "score": "N", "day": "S"},
-		GSIs:      []Index{{Name: "GSI1", PartitionKey: []string{"GSI1PK"}, SortKey: []string{"score"}, Projection: "ALL"}},
-		LSIs:      []Index{{Name: "ByDay", SortKey: []string{"day"}, Projection: "KEYS_ONLY"}},
-		Tags:      map[string]string{}}
+	s := hclschema.TableSpec{Name: "app", BillingMode: "PAY_PER_REQUEST", TableClass: "STANDARD",
+		Key:  hclschema.Key{Partition: keys("PK"), Sort: keys("SK")},
+		GSIs: []hclschema.GSISpec{{Name: "GSI1", Key: hclschema.Key{Partition: keys("GSI1PK"), Sort: keys("score")}, Projection: hclschema.Projection{Type: "ALL"}}},
+		LSIs: []hclschema.LSISpec{{Name: "ByDay", SortKey: hclschema.KeyAttr{Name: "day"}, Projection: hclschema.Projection{Type: "KEYS_ONLY"}}},
+		Tags: map[string]string{}}
+	keyNames{"PK": "S", "SK": "S", "GSI1PK": "S", "score": "N", "day": "S"}.types(&s)
+	return &Table{Spec: s}
 }
 
 // TestInfer proposes entities from items of three kinds, in sorted order of
@@ -61,7 +65,7 @@ func TestInferKeyTypes(t *testing.T) {
 	require.Equal(t, Entity{Name: "KeyTypes", KeyTypesOnly: true,
 		Attrs: []Attr{{Name: "PK", Type: "string"}, {Name: "SK", Type: "string"}, {Name: "score", Type: "number"}}}, ents[0])
 	tb := inferTable()
-	tb.AttrTypes["score"] = "S"
+	tb.Spec.GSIs[0].Key.Sort[0].Type = "S"
 	require.Empty(t, Infer(tb, nil))
 }
 

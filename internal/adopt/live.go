@@ -9,6 +9,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/tfdyn/tfdyn/hclschema"
 )
 
 // API is the part of the DynamoDB client that FromLive and Sample call.
@@ -36,62 +38,62 @@ func FromLive(ctx context.Context, c API, name, origin string) (*Table, error) {
 		return nil, fmt.Errorf("import: describe table %q at %s: %w", name, origin, err)
 	}
 	d := out.Table
-	t := &Table{Name: aws.ToString(d.TableName), Origin: origin, AttrTypes: map[string]string{}, Tags: map[string]string{},
-		BillingMode: "PROVISIONED", TableClass: "STANDARD", DeletionProtection: aws.ToBool(d.DeletionProtectionEnabled)}
+	t := newTable("", origin)
+	s := &t.Spec
+	s.Name = aws.ToString(d.TableName)
+	s.DeletionProtection = aws.ToBool(d.DeletionProtectionEnabled)
 	if d.BillingModeSummary != nil && d.BillingModeSummary.BillingMode != "" {
-		t.BillingMode = string(d.BillingModeSummary.BillingMode)
+		s.BillingMode = string(d.BillingModeSummary.BillingMode)
 	}
-	if t.BillingMode == "PROVISIONED" && d.ProvisionedThroughput != nil {
-		t.ReadCapacity = aws.ToInt64(d.ProvisionedThroughput.ReadCapacityUnits)
-		t.WriteCapacity = aws.ToInt64(d.ProvisionedThroughput.WriteCapacityUnits)
+	if d.ProvisionedThroughput != nil {
+		s.Capacity = hclschema.Capacity{Read: aws.ToInt64(d.ProvisionedThroughput.ReadCapacityUnits), Write: aws.ToInt64(d.ProvisionedThroughput.WriteCapacityUnits)}
 	}
+	attrTypes := keyNames{}
 	for _, a := range d.AttributeDefinitions {
-		t.AttrTypes[aws.ToString(a.AttributeName)] = string(a.AttributeType)
+		attrTypes[aws.ToString(a.AttributeName)] = string(a.AttributeType)
 	}
-	for _, k := range d.KeySchema {
-		if k.KeyType == types.KeyTypeRange {
-			t.SortKey = aws.ToString(k.AttributeName)
-		} else {
-			t.PartitionKey = aws.ToString(k.AttributeName)
-		}
-	}
+	s.Key = liveKey(d.KeySchema)
 	for _, g := range d.GlobalSecondaryIndexes {
-		ix := liveIndex(aws.ToString(g.IndexName), g.KeySchema, g.Projection)
-		if t.BillingMode == "PROVISIONED" && g.ProvisionedThroughput != nil {
-			ix.ReadCapacity = aws.ToInt64(g.ProvisionedThroughput.ReadCapacityUnits)
-			ix.WriteCapacity = aws.ToInt64(g.ProvisionedThroughput.WriteCapacityUnits)
+		ix := hclschema.GSISpec{Name: aws.ToString(g.IndexName), Key: liveKey(g.KeySchema), Projection: liveProjection(g.Projection)}
+		sort.Strings(ix.Projection.NonKeyAttributes)
+		if g.ProvisionedThroughput != nil {
+			ix.Capacity = hclschema.Capacity{Read: aws.ToInt64(g.ProvisionedThroughput.ReadCapacityUnits), Write: aws.ToInt64(g.ProvisionedThroughput.WriteCapacityUnits)}
 		}
-		t.GSIs = append(t.GSIs, ix)
+		s.GSIs = append(s.GSIs, ix)
 	}
 	for _, l := range d.LocalSecondaryIndexes {
-		ix := liveIndex(aws.ToString(l.IndexName), l.KeySchema, l.Projection)
-		ix.PartitionKey = nil
-		t.LSIs = append(t.LSIs, ix)
+		ix := hclschema.LSISpec{Name: aws.ToString(l.IndexName), Projection: liveProjection(l.Projection)}
+		if k := liveKey(l.KeySchema); len(k.Sort) > 0 {
+			ix.SortKey = k.Sort[0]
+		}
+		s.LSIs = append(s.LSIs, ix)
 	}
-	sort.Slice(t.GSIs, func(i, j int) bool { return t.GSIs[i].Name < t.GSIs[j].Name })
-	sort.Slice(t.LSIs, func(i, j int) bool { return t.LSIs[i].Name < t.LSIs[j].Name })
-	if s := d.StreamSpecification; s != nil && aws.ToBool(s.StreamEnabled) {
-		t.StreamViewType = string(s.StreamViewType)
+	sort.Slice(s.GSIs, func(i, j int) bool { return s.GSIs[i].Name < s.GSIs[j].Name })
+	sort.Slice(s.LSIs, func(i, j int) bool { return s.LSIs[i].Name < s.LSIs[j].Name })
+	attrTypes.types(s)
+	capacities(s)
+	if ss := d.StreamSpecification; ss != nil && aws.ToBool(ss.StreamEnabled) {
+		s.StreamViewType = string(ss.StreamViewType)
 	}
 	if d.TableClassSummary != nil && d.TableClassSummary.TableClass != "" {
-		t.TableClass = string(d.TableClassSummary.TableClass)
+		s.TableClass = string(d.TableClassSummary.TableClass)
 	}
-	if s := d.SSEDescription; s != nil && (s.Status == types.SSEStatusEnabled || s.Status == types.SSEStatusEnabling) {
-		t.SSE = &SSE{KMSKeyARN: aws.ToString(s.KMSMasterKeyArn)}
+	if e := d.SSEDescription; e != nil && (e.Status == types.SSEStatusEnabled || e.Status == types.SSEStatusEnabling) {
+		s.SSE = &hclschema.SSESpec{KMSKeyARN: aws.ToString(e.KMSMasterKeyArn)}
 	}
 	ttl, err := c.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(name)})
 	if err != nil {
 		return nil, fmt.Errorf("import: describe time to live of %q: %w", name, err)
 	}
 	if d := ttl.TimeToLiveDescription; d != nil && (d.TimeToLiveStatus == types.TimeToLiveStatusEnabled || d.TimeToLiveStatus == types.TimeToLiveStatusEnabling) {
-		t.TTLAttribute = aws.ToString(d.AttributeName)
+		s.TTLAttribute = aws.ToString(d.AttributeName)
 	}
 	cb, err := c.DescribeContinuousBackups(ctx, &dynamodb.DescribeContinuousBackupsInput{TableName: aws.String(name)})
 	if err != nil {
 		return nil, fmt.Errorf("import: describe continuous backups of %q: %w", name, err)
 	}
 	if d := cb.ContinuousBackupsDescription; d != nil && d.PointInTimeRecoveryDescription != nil {
-		t.PointInTimeRecovery = d.PointInTimeRecoveryDescription.PointInTimeRecoveryStatus == types.PointInTimeRecoveryStatusEnabled
+		s.PointInTimeRecovery = d.PointInTimeRecoveryDescription.PointInTimeRecoveryStatus == types.PointInTimeRecoveryStatusEnabled
 	}
 	var next *string
 	for {
@@ -100,7 +102,7 @@ func FromLive(ctx context.Context, c API, name, origin string) (*Table, error) {
 			return nil, fmt.Errorf("import: list tags of %q: %w", name, err)
 		}
 		for _, tg := range tags.Tags {
-			t.Tags[aws.ToString(tg.Key)] = aws.ToString(tg.Value)
+			s.Tags[aws.ToString(tg.Key)] = aws.ToString(tg.Value)
 		}
 		if next = tags.NextToken; next == nil {
 			break
@@ -109,22 +111,25 @@ func FromLive(ctx context.Context, c API, name, origin string) (*Table, error) {
 	return t, nil
 }
 
-func liveIndex(name string, ks []types.KeySchemaElement, p *types.Projection) Index {
-	ix := Index{Name: name, Projection: "ALL"}
-	for _, k := range ks {
-		if k.KeyType == types.KeyTypeRange {
-			ix.SortKey = append(ix.SortKey, aws.ToString(k.AttributeName))
+// liveKey is a key schema of DescribeTable: HASH elements then RANGE
+// elements, in order (types resolved later).
+func liveKey(ks []types.KeySchemaElement) hclschema.Key {
+	var k hclschema.Key
+	for _, e := range ks {
+		if e.KeyType == types.KeyTypeRange {
+			k.Sort = append(k.Sort, hclschema.KeyAttr{Name: aws.ToString(e.AttributeName)})
 		} else {
-			ix.PartitionKey = append(ix.PartitionKey, aws.ToString(k.AttributeName))
+			k.Partition = append(k.Partition, hclschema.KeyAttr{Name: aws.ToString(e.AttributeName)})
 		}
 	}
-	if p != nil {
-		if p.ProjectionType != "" {
-			ix.Projection = string(p.ProjectionType)
-		}
-		ix.Include = append(ix.Include, p.NonKeyAttributes...)
+	return k
+}
+
+func liveProjection(p *types.Projection) hclschema.Projection {
+	if p == nil {
+		return projectionOf("", nil)
 	}
-	return ix
+	return projectionOf(string(p.ProjectionType), p.NonKeyAttributes)
 }
 
 // MaxPages bounds the Scan pages Sample reads.

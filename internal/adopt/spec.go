@@ -6,6 +6,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/diag"
 )
 
@@ -29,33 +30,17 @@ const (
 // ResourceType is the Terraform resource type tfdyn adopts.
 const ResourceType = "aws_dynamodb_table"
 
-// Table is an existing table, whatever it was read from: every setting a
-// tfdyn table declares, with DynamoDB's names and defaults resolved.
+// Table is an existing table, whatever it was read from: its settings as
+// the table spec a tfdyn schema declares (hclschema.TableSpec, with
+// DynamoDB's names and defaults resolved), and where it was read from.
+// Every reader (.tf files, state, a live table) fills the same spec, and
+// Schema writes it, so a table setting is read into one type and written
+// from it (tablespectest.Check holds both to every field of the spec).
 type Table struct {
-	// Name is the DynamoDB table name.
-	Name string
-	// BillingMode is PAY_PER_REQUEST or PROVISIONED.
-	BillingMode   string
-	ReadCapacity  int64
-	WriteCapacity int64
-	PartitionKey  string
-	// SortKey is "" when the table has none.
-	SortKey string
-	// AttrTypes maps each key attribute to its DynamoDB type: S, N or B.
-	AttrTypes map[string]string
-	GSIs      []Index
-	LSIs      []Index
-	// StreamViewType is "" when streams are off.
-	StreamViewType string
-	// TTLAttribute is "" when TTL is off.
-	TTLAttribute        string
-	PointInTimeRecovery bool
-	DeletionProtection  bool
-	// TableClass is STANDARD or STANDARD_INFREQUENT_ACCESS.
-	TableClass string
-	// SSE is nil for the AWS owned key; KMSKeyARN "" for the AWS managed key.
-	SSE  *SSE
-	Tags map[string]string
+	// Spec is the table. Key attributes carry their DynamoDB type (S, N or
+	// B; "" when the source declares none, which Check reports); a GSI's
+	// capacity is its own, as the source gives it.
+	Spec hclschema.TableSpec
 
 	// Address is the Terraform address the table was read from ("" for a
 	// live table).
@@ -67,33 +52,79 @@ type Table struct {
 	Range *hcl.Range
 }
 
-// Index is a GSI or an LSI.
-type Index struct {
-	Name string
-	// PartitionKey holds 1 to 4 attributes (an LSI: none, it uses the table's).
-	PartitionKey []string
-	// SortKey holds 0 to 4 attributes (an LSI: exactly 1).
-	SortKey []string
-	// Projection is ALL, KEYS_ONLY or INCLUDE.
-	Projection string
-	// Include lists the non-key attributes of an INCLUDE projection.
-	Include       []string
-	ReadCapacity  int64
-	WriteCapacity int64
+// newTable is a table with the defaults of aws_dynamodb_table: billing
+// PROVISIONED, table class STANDARD, no tags.
+func newTable(addr, origin string) *Table {
+	return &Table{Address: addr, Origin: origin, Spec: hclschema.TableSpec{
+		BillingMode: hclschema.Provisioned, TableClass: "STANDARD", Tags: map[string]string{}}}
+}
+
+// keyNames collects the key attribute names of a table as a reader finds
+// them, and their types from the attribute definitions, which may come
+// before or after the keys; types resolves them into the spec.
+type keyNames map[string]string
+
+// keys returns names as key attributes (types resolved later by types).
+func keys(names ...string) []hclschema.KeyAttr {
+	var out []hclschema.KeyAttr
+	for _, n := range names {
+		out = append(out, hclschema.KeyAttr{Name: n})
+	}
+	return out
+}
+
+// types sets the type of every key attribute of s from the attribute
+// definitions in k.
+func (k keyNames) types(s *hclschema.TableSpec) {
+	set := func(ks []hclschema.KeyAttr) {
+		for i := range ks {
+			ks[i].Type = k[ks[i].Name]
+		}
+	}
+	set(s.Key.Partition)
+	set(s.Key.Sort)
+	for i := range s.GSIs {
+		set(s.GSIs[i].Key.Partition)
+		set(s.GSIs[i].Key.Sort)
+	}
+	for i := range s.LSIs {
+		s.LSIs[i].SortKey.Type = k[s.LSIs[i].SortKey.Name]
+	}
+}
+
+// partitionKey is the name of the table's partition key, or "".
+func (t *Table) partitionKey() string {
+	if len(t.Spec.Key.Partition) == 0 {
+		return ""
+	}
+	return t.Spec.Key.Partition[0].Name
+}
+
+// sortKey is the name of the table's sort key, or "".
+func (t *Table) sortKey() string {
+	if len(t.Spec.Key.Sort) == 0 {
+		return ""
+	}
+	return t.Spec.Key.Sort[0].Name
+}
+
+// attrType is the DynamoDB type of key attribute name, or "".
+func (t *Table) attrType(name string) string {
+	for _, a := range t.Spec.Attributes() {
+		if a.Name == name {
+			return a.Type
+		}
+	}
+	return ""
 }
 
 // KeyAttrs returns every key attribute of the table and its indexes, sorted.
 func (t *Table) KeyAttrs() []string {
-	seen := map[string]bool{t.PartitionKey: true}
-	if t.SortKey != "" {
-		seen[t.SortKey] = true
+	var out []string
+	for _, a := range t.Spec.Attributes() {
+		out = append(out, a.Name)
 	}
-	for _, ix := range append(append([]Index{}, t.GSIs...), t.LSIs...) {
-		for _, k := range append(append([]string{}, ix.PartitionKey...), ix.SortKey...) {
-			seen[k] = true
-		}
-	}
-	return sortedKeys(seen)
+	return out
 }
 
 // Label is the default block label of the table in the schema: the table's
@@ -125,7 +156,7 @@ func DefaultLabel(t *Table) string {
 	if name, ok := strings.CutPrefix(t.Address, ResourceType+"."); ok && Label(name) == name {
 		return name
 	}
-	return Label(t.Name)
+	return Label(t.Spec.Name)
 }
 
 // Check reports what a table read from Terraform lacks for a schema: a
@@ -137,58 +168,64 @@ func (t *Table) Check() hcl.Diagnostics {
 	bad := func(summary, detail string, args ...any) {
 		diags = append(diags, diag.Errorf(CodeUnsupported, t.Range, summary, detail, args...))
 	}
+	s := &t.Spec
 	what := t.Address
 	if what == "" {
-		what = fmt.Sprintf("table %q", t.Name)
+		what = fmt.Sprintf("table %q", s.Name)
 	}
-	if t.Name == "" {
+	if s.Name == "" {
 		bad("Table without a name", "%s has no name.", what)
 	}
-	if t.PartitionKey == "" {
+	if t.partitionKey() == "" {
 		bad("Table without a partition key", "%s has no hash_key.", what)
 	}
-	switch t.BillingMode {
-	case "PAY_PER_REQUEST":
-	case "PROVISIONED":
-		if t.ReadCapacity < 1 || t.WriteCapacity < 1 {
-			bad("Provisioned table without capacity", "%s uses billing mode PROVISIONED, so a schema needs its read and write capacity (at least 1 each); it has %d and %d.", what, t.ReadCapacity, t.WriteCapacity)
+	switch s.BillingMode {
+	case hclschema.PayPerRequest:
+	case hclschema.Provisioned:
+		if s.Capacity.Read < 1 || s.Capacity.Write < 1 {
+			bad("Provisioned table without capacity", "%s uses billing mode PROVISIONED, so a schema needs its read and write capacity (at least 1 each); it has %d and %d.", what, s.Capacity.Read, s.Capacity.Write)
 		}
 	default:
-		bad("Unknown billing mode", "%s has billing mode %q; a schema knows PAY_PER_REQUEST and PROVISIONED.", what, t.BillingMode)
+		bad("Unknown billing mode", "%s has billing mode %q; a schema knows PAY_PER_REQUEST and PROVISIONED.", what, s.BillingMode)
 	}
-	for _, ix := range append(append([]Index{}, t.GSIs...), t.LSIs...) {
+	projection := func(name string, p hclschema.Projection) {
+		switch p.Type {
+		case hclschema.ProjectAll, hclschema.ProjectKeysOnly, hclschema.ProjectInclude:
+		default:
+			bad("Unknown projection", "Index %q of %s projects %q; a schema knows ALL, KEYS_ONLY and INCLUDE.", name, what, p.Type)
+		}
+	}
+	for _, ix := range s.GSIs {
 		if ix.Name == "" {
 			bad("Index without a name", "An index of %s has no name.", what)
 		}
-		if len(ix.SortKey) == 0 && len(ix.PartitionKey) == 0 {
+		switch {
+		case len(ix.Key.Partition) == 0 && len(ix.Key.Sort) == 0:
 			bad("Index without a key", "Index %q of %s has no key attributes.", ix.Name, what)
-		}
-		switch ix.Projection {
-		case "ALL", "KEYS_ONLY", "INCLUDE":
-		default:
-			bad("Unknown projection", "Index %q of %s projects %q; a schema knows ALL, KEYS_ONLY and INCLUDE.", ix.Name, what, ix.Projection)
-		}
-	}
-	for _, ix := range t.GSIs {
-		if len(ix.PartitionKey) == 0 {
+		case len(ix.Key.Partition) == 0:
 			bad("Index without a partition key", "GSI %q of %s has no partition key.", ix.Name, what)
 		}
+		projection(ix.Name, ix.Projection)
 	}
-	for _, ix := range t.LSIs {
-		if len(ix.SortKey) != 1 {
-			bad("Local index without one sort key", "LSI %q of %s has %d sort key attributes; an LSI has one.", ix.Name, what, len(ix.SortKey))
+	for _, ix := range s.LSIs {
+		if ix.Name == "" {
+			bad("Index without a name", "An index of %s has no name.", what)
 		}
+		if ix.SortKey.Name == "" {
+			bad("Index without a key", "Index %q of %s has no key attributes.", ix.Name, what)
+		}
+		projection(ix.Name, ix.Projection)
 	}
-	for _, k := range t.KeyAttrs() {
-		if k == "" {
+	for _, k := range s.Attributes() {
+		if k.Name == "" {
 			continue
 		}
-		switch t.AttrTypes[k] {
-		case "S", "N":
-		case "B":
+		switch k.Type {
+		case hclschema.TypeS, hclschema.TypeN:
+		case hclschema.TypeB:
 			// reported by the reader, at the attribute
 		default:
-			bad("Key attribute without a type", "Key attribute %q of %s has no attribute block with type S or N.", k, what)
+			bad("Key attribute without a type", "Key attribute %q of %s has no attribute block with type S or N.", k.Name, what)
 		}
 	}
 	return diags

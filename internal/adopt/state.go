@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	tfjson "github.com/hashicorp/terraform-json"
 
+	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/diag"
 )
 
@@ -156,58 +157,63 @@ func FromState(s *tfjson.State, path, addr string) (*Table, hcl.Diagnostics) {
 // schema (state or plan JSON).
 func fromAttributes(addr, origin string, av map[string]any) (*Table, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
-	t := &Table{Address: addr, Origin: origin, AttrTypes: map[string]string{}, Tags: map[string]string{},
-		Name:               str(av["name"]),
-		BillingMode:        str(av["billing_mode"]),
-		ReadCapacity:       num(av["read_capacity"]),
-		WriteCapacity:      num(av["write_capacity"]),
-		PartitionKey:       str(av["hash_key"]),
-		SortKey:            str(av["range_key"]),
-		TableClass:         str(av["table_class"]),
-		DeletionProtection: boolean(av["deletion_protection_enabled"]),
+	t := newTable(addr, origin)
+	s := &t.Spec
+	s.Name = str(av["name"])
+	if v := str(av["billing_mode"]); v != "" {
+		s.BillingMode = v
 	}
-	if t.BillingMode == "" {
-		t.BillingMode = "PROVISIONED"
+	s.Capacity = hclschema.Capacity{Read: num(av["read_capacity"]), Write: num(av["write_capacity"])}
+	if h := str(av["hash_key"]); h != "" {
+		s.Key.Partition = keys(h)
 	}
-	if t.TableClass == "" {
-		t.TableClass = "STANDARD"
+	if r := str(av["range_key"]); r != "" {
+		s.Key.Sort = keys(r)
 	}
+	if v := str(av["table_class"]); v != "" {
+		s.TableClass = v
+	}
+	s.DeletionProtection = boolean(av["deletion_protection_enabled"])
 	if boolean(av["stream_enabled"]) {
-		t.StreamViewType = str(av["stream_view_type"])
+		s.StreamViewType = str(av["stream_view_type"])
 	}
 	if tags, ok := av["tags"].(map[string]any); ok {
 		for k, v := range tags {
-			t.Tags[k] = str(v)
+			s.Tags[k] = str(v)
 		}
 	}
+	types := keyNames{}
 	for _, a := range objects(av["attribute"]) {
-		t.AttrTypes[str(a["name"])] = str(a["type"])
-		if str(a["type"]) == "B" {
+		types[str(a["name"])] = str(a["type"])
+		if str(a["type"]) == hclschema.TypeB {
 			diags = append(diags, diag.Errorf(CodeUnsupported, nil, "Binary key attribute",
 				"Key attribute %q of %s has type B; tfdyn schemas type key attributes from entity attributes (string or number), so a binary key cannot be adopted.", str(a["name"]), addr))
 		}
 	}
 	for _, g := range objects(av["global_secondary_index"]) {
-		t.GSIs = append(t.GSIs, stateIndex(g, true))
+		s.GSIs = append(s.GSIs, stateGSI(g))
 	}
-	sort.Slice(t.GSIs, func(i, j int) bool { return t.GSIs[i].Name < t.GSIs[j].Name })
+	sort.Slice(s.GSIs, func(i, j int) bool { return s.GSIs[i].Name < s.GSIs[j].Name })
 	for _, l := range objects(av["local_secondary_index"]) {
-		t.LSIs = append(t.LSIs, stateIndex(l, false))
+		s.LSIs = append(s.LSIs, hclschema.LSISpec{Name: str(l["name"]), SortKey: hclschema.KeyAttr{Name: str(l["range_key"])},
+			Projection: projectionOf(str(l["projection_type"]), strs(l["non_key_attributes"]))})
 	}
-	sort.Slice(t.LSIs, func(i, j int) bool { return t.LSIs[i].Name < t.LSIs[j].Name })
+	sort.Slice(s.LSIs, func(i, j int) bool { return s.LSIs[i].Name < s.LSIs[j].Name })
 	for _, ttl := range objects(av["ttl"]) {
 		if boolean(ttl["enabled"]) {
-			t.TTLAttribute = str(ttl["attribute_name"])
+			s.TTLAttribute = str(ttl["attribute_name"])
 		}
 	}
 	for _, p := range objects(av["point_in_time_recovery"]) {
-		t.PointInTimeRecovery = boolean(p["enabled"])
+		s.PointInTimeRecovery = boolean(p["enabled"])
 	}
-	for _, s := range objects(av["server_side_encryption"]) {
-		if boolean(s["enabled"]) {
-			t.SSE = &SSE{KMSKeyARN: str(s["kms_key_arn"])}
+	for _, e := range objects(av["server_side_encryption"]) {
+		if boolean(e["enabled"]) {
+			s.SSE = &hclschema.SSESpec{KMSKeyARN: str(e["kms_key_arn"])}
 		}
 	}
+	types.types(s)
+	capacities(s)
 	if rs := objects(av["replica"]); len(rs) > 0 {
 		diags = append(diags, diag.Errorf(CodeUnsupported, nil, "Unsupported block",
 			"A tfdyn schema cannot express the block \"replica\" of aws_dynamodb_table (%s has %d): a tfdyn schema has no global table replicas.", addr, len(rs)))
@@ -218,31 +224,36 @@ func fromAttributes(addr, origin string, av map[string]any) (*Table, hcl.Diagnos
 	return t, diags
 }
 
-func stateIndex(m map[string]any, global bool) Index {
-	ix := Index{Name: str(m["name"]), Projection: str(m["projection_type"]),
-		ReadCapacity: num(m["read_capacity"]), WriteCapacity: num(m["write_capacity"])}
-	for _, a := range list(m["non_key_attributes"]) {
-		ix.Include = append(ix.Include, str(a))
-	}
+// stateGSI reads a global_secondary_index of state: its key from
+// key_schema (provider >= 6.29), else from hash_key and range_key.
+func stateGSI(m map[string]any) hclschema.GSISpec {
+	g := hclschema.GSISpec{Name: str(m["name"]),
+		Projection: gsiProjection(str(m["projection_type"]), strs(m["non_key_attributes"])),
+		Capacity:   hclschema.Capacity{Read: num(m["read_capacity"]), Write: num(m["write_capacity"])}}
 	for _, k := range objects(m["key_schema"]) {
-		if str(k["key_type"]) == "RANGE" {
-			ix.SortKey = append(ix.SortKey, str(k["attribute_name"]))
+		if str(k["key_type"]) == hclschema.KeyTypeRange {
+			g.Key.Sort = append(g.Key.Sort, hclschema.KeyAttr{Name: str(k["attribute_name"])})
 		} else {
-			ix.PartitionKey = append(ix.PartitionKey, str(k["attribute_name"]))
+			g.Key.Partition = append(g.Key.Partition, hclschema.KeyAttr{Name: str(k["attribute_name"])})
 		}
 	}
-	if len(ix.PartitionKey) == 0 && len(ix.SortKey) == 0 {
-		if h := str(m["hash_key"]); global && h != "" {
-			ix.PartitionKey = []string{h}
+	if len(g.Key.Partition) == 0 && len(g.Key.Sort) == 0 {
+		if h := str(m["hash_key"]); h != "" {
+			g.Key.Partition = keys(h)
 		}
 		if r := str(m["range_key"]); r != "" {
-			ix.SortKey = []string{r}
+			g.Key.Sort = keys(r)
 		}
 	}
-	if ix.Projection == "" {
-		ix.Projection = "ALL"
+	return g
+}
+
+func strs(v any) []string {
+	var out []string
+	for _, a := range list(v) {
+		out = append(out, str(a))
 	}
-	return ix
+	return out
 }
 
 func str(v any) string {

@@ -21,7 +21,7 @@ func TestFromState(t *testing.T) {
 	tb, diags := FromState(s, "testdata/orders/state.json", "")
 	require.Empty(t, diagLines(diags))
 	require.Equal(t, "aws_dynamodb_table.orders", tb.Address)
-	src := string(Schema(tb, Label(tb.Name), Infer(tb, nil)))
+	src := string(Schema(tb, Label(tb.Spec.Name), Infer(tb, nil)))
 	want := readGolden(t, "testdata/orders/want.tfdyn.hcl")
 	require.Equal(t, "# Adopted by tfdyn import from aws_dynamodb_table.orders (testdata/orders/state.json).", src[:strings.Index(src, "\n")])
 	require.Equal(t, want[strings.Index(want, "\n"):], src[strings.Index(src, "\n"):])

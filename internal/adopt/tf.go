@@ -15,6 +15,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 
+	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/diag"
 )
 
@@ -171,37 +172,41 @@ func suggest(got string, names []string) string {
 func (m *TFModule) FromTF(b *hclsyntax.Block) (*Table, hcl.Diagnostics) {
 	r := &tfReader{m: m, ctx: &hcl.EvalContext{Variables: map[string]cty.Value{"var": cty.ObjectVal(m.vars)}}}
 	rng := b.DefRange()
-	t := &Table{Address: address(b), Origin: posOf(rng), Range: &rng, AttrTypes: map[string]string{},
-		BillingMode: "PROVISIONED", TableClass: "STANDARD", Tags: map[string]string{}}
+	t := newTable(address(b), posOf(rng))
+	t.Range = &rng
+	s := &t.Spec
 	body := b.Body
 	stream := false
+	types := keyNames{}
 	for _, name := range sortedKeys(body.Attributes) {
 		a := body.Attributes[name]
 		switch name {
 		case "name":
-			t.Name = r.str(a)
+			s.Name = r.str(a)
 		case "billing_mode":
-			t.BillingMode = r.str(a)
+			s.BillingMode = r.str(a)
 		case "read_capacity":
-			t.ReadCapacity = r.num(a)
+			s.Capacity.Read = r.num(a)
 		case "write_capacity":
-			t.WriteCapacity = r.num(a)
+			s.Capacity.Write = r.num(a)
 		case "hash_key":
-			t.PartitionKey = r.str(a)
+			s.Key.Partition = keys(r.str(a))
 		case "range_key":
-			t.SortKey = r.str(a)
+			if v := r.str(a); v != "" {
+				s.Key.Sort = keys(v)
+			}
 		case "stream_enabled":
 			stream = r.boolean(a)
 		case "stream_view_type":
-			t.StreamViewType = r.str(a)
+			s.StreamViewType = r.str(a)
 		case "table_class":
 			if v := r.str(a); v != "" {
-				t.TableClass = v
+				s.TableClass = v
 			}
 		case "deletion_protection_enabled":
-			t.DeletionProtection = r.boolean(a)
+			s.DeletionProtection = r.boolean(a)
 		case "tags":
-			t.Tags = r.strMap(a)
+			s.Tags = r.strMap(a)
 		case "provider", "depends_on":
 			r.diags = append(r.diags, diag.Warnf(CodeNotCarried, a.NameRange.Ptr(), "Argument not carried over",
 				"The schema has no %q: add it to the emitted resource by hand (for example in an override file) if you need it.", name))
@@ -210,34 +215,34 @@ func (m *TFModule) FromTF(b *hclsyntax.Block) (*Table, hcl.Diagnostics) {
 		}
 	}
 	if !stream {
-		t.StreamViewType = ""
+		s.StreamViewType = ""
 	}
 	for _, blk := range body.Blocks {
 		switch blk.Type {
 		case "attribute":
 			n, typ := r.str(blk.Body.Attributes["name"]), r.str(blk.Body.Attributes["type"])
-			if typ == "B" {
+			if typ == hclschema.TypeB {
 				a := blk.Body.Attributes["type"]
 				r.diags = append(r.diags, diag.Errorf(CodeUnsupported, a.Expr.Range().Ptr(), "Binary key attribute",
 					"Key attribute %q has type B; tfdyn schemas type key attributes from entity attributes (string or number), so a binary key cannot be adopted.", n))
 			}
-			t.AttrTypes[n] = typ
+			types[n] = typ
 		case "global_secondary_index":
-			t.GSIs = append(t.GSIs, r.index(blk, true))
+			s.GSIs = append(s.GSIs, r.gsi(blk))
 		case "local_secondary_index":
-			t.LSIs = append(t.LSIs, r.index(blk, false))
+			s.LSIs = append(s.LSIs, r.lsi(blk))
 		case "ttl":
 			r.only(blk, "attribute_name", "enabled")
 			if r.optBool(blk.Body.Attributes["enabled"], false) {
-				t.TTLAttribute = r.str(blk.Body.Attributes["attribute_name"])
+				s.TTLAttribute = r.str(blk.Body.Attributes["attribute_name"])
 			}
 		case "point_in_time_recovery":
 			r.only(blk, "enabled")
-			t.PointInTimeRecovery = r.optBool(blk.Body.Attributes["enabled"], false)
+			s.PointInTimeRecovery = r.optBool(blk.Body.Attributes["enabled"], false)
 		case "server_side_encryption":
 			r.only(blk, "enabled", "kms_key_arn")
 			if r.optBool(blk.Body.Attributes["enabled"], false) {
-				t.SSE = &SSE{KMSKeyARN: r.optStr(blk.Body.Attributes["kms_key_arn"])}
+				s.SSE = &hclschema.SSESpec{KMSKeyARN: r.optStr(blk.Body.Attributes["kms_key_arn"])}
 			}
 		case "lifecycle", "timeouts":
 			r.diags = append(r.diags, diag.Warnf(CodeNotCarried, blk.TypeRange.Ptr(), "Block not carried over",
@@ -246,16 +251,36 @@ func (m *TFModule) FromTF(b *hclsyntax.Block) (*Table, hcl.Diagnostics) {
 			r.unsupported(blk.TypeRange, blk.Type, "block")
 		}
 	}
+	types.types(s)
+	capacities(s)
 	if !r.diags.HasErrors() {
 		r.diags = append(r.diags, t.Check()...)
 	}
 	return t, r.diags
 }
 
-// SSE is server-side encryption with a KMS key.
-type SSE struct {
-	// KMSKeyARN is "" for the AWS managed key.
-	KMSKeyARN string
+// capacities applies the spec's capacity rules to what a reader found: no
+// capacity on an on-demand table (the provider keeps zeros there), and on
+// a provisioned one a GSI that sets none gets the table's (as a schema's
+// GSI inherits it).
+func capacities(s *hclschema.TableSpec) {
+	if !s.Provisioned() {
+		s.Capacity = hclschema.Capacity{}
+	}
+	for i := range s.GSIs {
+		g := &s.GSIs[i]
+		switch {
+		case !s.Provisioned():
+			g.Capacity = hclschema.Capacity{}
+		default:
+			if g.Capacity.Read == 0 {
+				g.Capacity.Read = s.Capacity.Read
+			}
+			if g.Capacity.Write == 0 {
+				g.Capacity.Write = s.Capacity.Write
+			}
+		}
+	}
 }
 
 type tfReader struct {
@@ -304,52 +329,105 @@ func (r *tfReader) only(blk *hclsyntax.Block, names ...string) {
 	}
 }
 
-func (r *tfReader) index(blk *hclsyntax.Block, global bool) Index {
-	ix := Index{Projection: "ALL"}
-	var hash, rng string
+// gsi reads a global_secondary_index block: its key from key_schema
+// blocks (provider >= 6.29), else from hash_key and range_key.
+func (r *tfReader) gsi(blk *hclsyntax.Block) hclschema.GSISpec {
+	var g hclschema.GSISpec
+	var hash, rng, proj string
+	var include []string
 	for _, n := range sortedKeys(blk.Body.Attributes) {
 		a := blk.Body.Attributes[n]
 		switch n {
 		case "name":
-			ix.Name = r.str(a)
+			g.Name = r.str(a)
 		case "hash_key":
 			hash = r.str(a)
 		case "range_key":
 			rng = r.str(a)
 		case "projection_type":
-			ix.Projection = r.str(a)
+			proj = r.str(a)
 		case "non_key_attributes":
-			ix.Include = r.strList(a)
+			include = r.strList(a)
 		case "read_capacity":
-			ix.ReadCapacity = r.num(a)
+			g.Capacity.Read = r.num(a)
 		case "write_capacity":
-			ix.WriteCapacity = r.num(a)
+			g.Capacity.Write = r.num(a)
 		default:
 			r.unsupported(a.NameRange, n, "argument")
 		}
 	}
 	for _, b := range blk.Body.Blocks {
-		if b.Type != "key_schema" || !global {
+		if b.Type != "key_schema" {
 			r.unsupported(b.TypeRange, b.Type, "block")
 			continue
 		}
 		r.only(b, "attribute_name", "key_type")
 		name, typ := r.str(b.Body.Attributes["attribute_name"]), r.str(b.Body.Attributes["key_type"])
-		if typ == "RANGE" {
-			ix.SortKey = append(ix.SortKey, name)
+		if typ == hclschema.KeyTypeRange {
+			g.Key.Sort = append(g.Key.Sort, hclschema.KeyAttr{Name: name})
 		} else {
-			ix.PartitionKey = append(ix.PartitionKey, name)
+			g.Key.Partition = append(g.Key.Partition, hclschema.KeyAttr{Name: name})
 		}
 	}
-	if len(ix.PartitionKey) == 0 && len(ix.SortKey) == 0 {
-		if global && hash != "" {
-			ix.PartitionKey = []string{hash}
+	if len(g.Key.Partition) == 0 && len(g.Key.Sort) == 0 {
+		if hash != "" {
+			g.Key.Partition = keys(hash)
 		}
 		if rng != "" {
-			ix.SortKey = []string{rng}
+			g.Key.Sort = keys(rng)
 		}
 	}
-	return ix
+	g.Projection = gsiProjection(proj, include)
+	return g
+}
+
+// lsi reads a local_secondary_index block.
+func (r *tfReader) lsi(blk *hclsyntax.Block) hclschema.LSISpec {
+	var l hclschema.LSISpec
+	var proj string
+	var include []string
+	for _, n := range sortedKeys(blk.Body.Attributes) {
+		a := blk.Body.Attributes[n]
+		switch n {
+		case "name":
+			l.Name = r.str(a)
+		case "range_key":
+			l.SortKey = hclschema.KeyAttr{Name: r.str(a)}
+		case "projection_type":
+			proj = r.str(a)
+		case "non_key_attributes":
+			include = r.strList(a)
+		default:
+			r.unsupported(a.NameRange, n, "argument")
+		}
+	}
+	for _, b := range blk.Body.Blocks {
+		r.unsupported(b.TypeRange, b.Type, "block")
+	}
+	l.Projection = projectionOf(proj, include)
+	return l
+}
+
+// gsiProjection is the projection of a GSI: its non_key_attributes are a
+// set in the provider (and in state), so every reader sorts them and the
+// sources agree.
+func gsiProjection(typ string, include []string) hclschema.Projection {
+	p := projectionOf(typ, include)
+	sort.Strings(p.NonKeyAttributes)
+	return p
+}
+
+// projectionOf is a projection as the spec holds it: ALL when the source
+// names none, the included attributes only with INCLUDE.
+func projectionOf(typ string, include []string) hclschema.Projection {
+	if typ == "" {
+		typ = hclschema.ProjectAll
+	}
+	p := hclschema.Projection{Type: typ}
+	if typ == hclschema.ProjectInclude {
+		p.NonKeyAttributes = append([]string{}, include...)
+	}
+	return p
 }
 
 // value evaluates a, checking first that it only refers to variables with

@@ -64,7 +64,7 @@ func TestFromTFOrders(t *testing.T) {
 	require.Empty(t, diagLines(diags))
 	require.Equal(t, "testdata/orders/main.tf:11", tb.Origin)
 	require.Equal(t, "orders", DefaultLabel(tb), "the resource keeps its address")
-	label := Label(tb.Name)
+	label := Label(tb.Spec.Name)
 	require.Equal(t, "adopt_orders", label)
 	src := Schema(tb, label, Infer(tb, nil))
 	golden(t, "testdata/orders/want.tfdyn.hcl", src)

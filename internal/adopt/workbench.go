@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/workbench"
@@ -97,53 +98,51 @@ func FromWorkbench(m *workbench.Model, path string) ([]WorkbenchTable, hcl.Diagn
 	return out, diags
 }
 
-// workbenchTable is the table of wt with its settings.
+// workbenchTable is the table of wt with its settings, as the table spec
+// every reader of tfdyn import fills.
 func workbenchTable(wt *workbench.Table, path string) (*Table, hcl.Diagnostics) {
 	rng := wt.Range
-	t := &Table{Name: wt.TableName, BillingMode: wt.BillingMode, PartitionKey: wt.KeyAttributes.PartitionKey.AttributeName,
-		AttrTypes: map[string]string{}, TableClass: "STANDARD", Origin: path, Range: &rng}
-	if t.BillingMode == "" {
-		t.BillingMode = "PAY_PER_REQUEST"
+	t := &Table{Origin: path, Range: &rng, Spec: hclschema.TableSpec{Name: wt.TableName, BillingMode: wt.BillingMode,
+		TableClass: "STANDARD", Tags: map[string]string{}}}
+	s := &t.Spec
+	if s.BillingMode == "" {
+		s.BillingMode = hclschema.PayPerRequest
 	}
 	var diags hcl.Diagnostics
-	// types holds the DynamoDB type of every declared attribute.
+	// types holds the DynamoDB type of every declared attribute; keyTypes
+	// those of the key attributes.
 	types := map[string]string{}
-	conflict := func(def workbench.AttributeDef) {
-		if have, ok := types[def.AttributeName]; ok && have != def.AttributeType {
-			r := def.Range
+	keyTypes := keyNames{}
+	key := func(def workbench.AttributeDef) hclschema.KeyAttr {
+		r := def.Range
+		if have, ok := keyTypes[def.AttributeName]; ok && have != def.AttributeType {
 			diags = append(diags, diag.Errorf(CodeUnsupported, &r, "Attribute with two types",
 				"Attribute %q is declared %s here and %s elsewhere in table %q; a key attribute has one type.", def.AttributeName, def.AttributeType, have, wt.TableName))
-			return
 		}
-		types[def.AttributeName] = def.AttributeType
-	}
-	key := func(def workbench.AttributeDef) {
-		conflict(def)
 		if !validIdent(def.AttributeName) {
-			r := def.Range
 			diags = append(diags, diag.Errorf(CodeUnsupported, &r, "Key attribute name is not an identifier",
 				"Key attribute %q of table %q is not an identifier (letters, digits, _ and -, starting with a letter or _): a schema's key templates and examples name it in HCL, which cannot. Rename the attribute in the model (for example %q).",
 				def.AttributeName, wt.TableName, identFrom(def.AttributeName)))
 		}
-		if def.AttributeType == "B" {
-			r := def.Range
+		if def.AttributeType == hclschema.TypeB {
 			diags = append(diags, diag.Errorf(CodeUnsupported, &r, "Binary key attribute",
 				"Key attribute %q has type B; a tfdyn schema keys on strings and numbers.", def.AttributeName))
 		}
-		t.AttrTypes[def.AttributeName] = def.AttributeType
+		keyTypes[def.AttributeName] = def.AttributeType
+		types[def.AttributeName] = def.AttributeType
+		return hclschema.KeyAttr{Name: def.AttributeName}
 	}
-	key(wt.KeyAttributes.PartitionKey)
+	s.Key.Partition = []hclschema.KeyAttr{key(wt.KeyAttributes.PartitionKey)}
 	if sk := wt.KeyAttributes.SortKey; sk != nil {
-		t.SortKey = sk.AttributeName
-		key(*sk)
+		s.Key.Sort = []hclschema.KeyAttr{key(*sk)}
 	}
 	for _, def := range wt.NonKeyAttributes {
 		if _, ok := types[def.AttributeName]; !ok {
 			types[def.AttributeName] = def.AttributeType
 		}
 	}
-	if pc := wt.ProvisionedCapacitySettings; pc != nil {
-		t.ReadCapacity, t.WriteCapacity = pc.ProvisionedThroughput.ReadCapacityUnits, pc.ProvisionedThroughput.WriteCapacityUnits
+	if pc := wt.ProvisionedCapacitySettings; pc != nil && s.BillingMode == hclschema.Provisioned {
+		s.Capacity = hclschema.Capacity{Read: pc.ProvisionedThroughput.ReadCapacityUnits, Write: pc.ProvisionedThroughput.WriteCapacityUnits}
 	}
 	ext := wt.Tfdyn
 	extIndex := map[string]workbench.IndexExt{}
@@ -152,58 +151,75 @@ func workbenchTable(wt *workbench.Table, path string) (*Table, hcl.Diagnostics) 
 			extIndex[ix.Name] = ix
 		}
 	}
+	// typed returns an index key attribute declared by the model with a
+	// string or number type (the GSI's own key attributes are declared by
+	// the GSI).
+	typed := func(g *workbench.GSI, names []string) []hclschema.KeyAttr {
+		var out []hclschema.KeyAttr
+		for _, n := range names {
+			ty := types[n]
+			if ty != hclschema.TypeS && ty != hclschema.TypeN {
+				r := g.Range
+				diags = append(diags, diag.Errorf(CodeUnsupported, &r, "Key attribute without a type",
+					"Index %q keys on %q, which the model declares with no string or number type (NonKeyAttributes).", g.IndexName, n))
+			}
+			keyTypes[n] = ty
+			out = append(out, hclschema.KeyAttr{Name: n})
+		}
+		return out
+	}
 	for _, g := range wt.GlobalSecondaryIndexes {
-		ix := Index{Name: g.IndexName, PartitionKey: []string{g.KeyAttributes.PartitionKey.AttributeName},
-			Projection: g.Projection.ProjectionType, Include: g.Projection.NonKeyAttributes}
-		key(g.KeyAttributes.PartitionKey)
+		ix := hclschema.GSISpec{Name: g.IndexName, Key: hclschema.Key{Partition: []hclschema.KeyAttr{key(g.KeyAttributes.PartitionKey)}},
+			Projection: hclschema.Projection{Type: g.Projection.ProjectionType, NonKeyAttributes: g.Projection.NonKeyAttributes}}
 		if sk := g.KeyAttributes.SortKey; sk != nil {
-			ix.SortKey = []string{sk.AttributeName}
-			key(*sk)
+			ix.Key.Sort = []hclschema.KeyAttr{key(*sk)}
+		}
+		if s.BillingMode == hclschema.Provisioned {
+			ix.Capacity = s.Capacity // Workbench gives a GSI the table's capacity
 		}
 		if x, ok := extIndex[g.IndexName]; ok {
 			if len(x.PartitionKey) > 0 {
-				ix.PartitionKey = x.PartitionKey
+				ix.Key.Partition = typed(g, x.PartitionKey)
 			}
 			if len(x.SortKey) > 0 {
-				ix.SortKey = x.SortKey
+				ix.Key.Sort = typed(g, x.SortKey)
 			}
-			ix.ReadCapacity, ix.WriteCapacity = x.ReadCapacity, x.WriteCapacity
-		}
-		for _, a := range append(append([]string{}, ix.PartitionKey...), ix.SortKey...) {
-			if _, ok := t.AttrTypes[a]; !ok {
-				ty, ok := types[a]
-				if !ok || (ty != "S" && ty != "N") {
-					r := g.Range
-					diags = append(diags, diag.Errorf(CodeUnsupported, &r, "Key attribute without a type",
-						"Index %q keys on %q, which the model declares with no string or number type (NonKeyAttributes).", g.IndexName, a))
-					continue
-				}
-				t.AttrTypes[a] = ty
+			if x.ReadCapacity > 0 {
+				ix.Capacity.Read = x.ReadCapacity
+			}
+			if x.WriteCapacity > 0 {
+				ix.Capacity.Write = x.WriteCapacity
 			}
 		}
-		t.GSIs = append(t.GSIs, ix)
+		s.GSIs = append(s.GSIs, ix)
 	}
 	if ext != nil {
-		t.StreamViewType, t.TTLAttribute = ext.Stream, ext.TTL
-		t.PointInTimeRecovery, t.DeletionProtection = ext.PointInTimeRecovery, ext.DeletionProtection
+		s.StreamViewType, s.TTLAttribute = ext.Stream, ext.TTL
+		s.PointInTimeRecovery, s.DeletionProtection = ext.PointInTimeRecovery, ext.DeletionProtection
 		if ext.TableClass != "" {
-			t.TableClass = ext.TableClass
+			s.TableClass = ext.TableClass
 		}
 		if ext.SSE != nil {
-			t.SSE = &SSE{KMSKeyARN: ext.SSE.KMSKeyARN}
+			s.SSE = &hclschema.SSESpec{KMSKeyARN: ext.SSE.KMSKeyARN}
 		}
-		t.Tags = ext.Tags
+		for k, v := range ext.Tags {
+			s.Tags[k] = v
+		}
 		for _, x := range ext.LSIs {
-			t.LSIs = append(t.LSIs, Index{Name: x.Name, SortKey: x.SortKey, Projection: x.Projection, Include: x.Include})
-			for _, a := range x.SortKey {
-				if _, ok := t.AttrTypes[a]; !ok {
-					if ty := types[a]; ty == "S" || ty == "N" {
-						t.AttrTypes[a] = ty
-					}
+			lsi := hclschema.LSISpec{Name: x.Name, Projection: hclschema.Projection{Type: x.Projection, NonKeyAttributes: x.Include}}
+			if len(x.SortKey) > 0 {
+				lsi.SortKey = hclschema.KeyAttr{Name: x.SortKey[0]}
+				if _, ok := keyTypes[x.SortKey[0]]; !ok {
+					keyTypes[x.SortKey[0]] = types[x.SortKey[0]]
 				}
 			}
+			if lsi.Projection.Type == "" {
+				lsi.Projection.Type = hclschema.ProjectAll
+			}
+			s.LSIs = append(s.LSIs, lsi)
 		}
 	}
+	keyTypes.types(s)
 	if diags.HasErrors() {
 		return nil, diags
 	}
@@ -292,7 +308,7 @@ func assigns(in []workbench.Assign) []Assign {
 // facet's own, or the table's items whose attributes the facet lists) and
 // groups the items no facet holds by key prefix.
 func facetEntities(t *Table, wt *workbench.Table) []Entity {
-	tableKey := map[string]bool{t.PartitionKey: true, t.SortKey: true}
+	tableKey := map[string]bool{t.partitionKey(): true, t.sortKey(): true}
 	own := false
 	for _, f := range wt.TableFacets {
 		if len(f.TableData) > 0 {
@@ -303,7 +319,14 @@ func facetEntities(t *Table, wt *workbench.Table) []Entity {
 	var rest []map[string]types.AttributeValue
 	seen := map[string]bool{} // primary keys of the facets' items
 	keyOf := func(it map[string]types.AttributeValue) string {
-		b, _ := workbench.Item{Values: map[string]types.AttributeValue{"p": it[t.PartitionKey], "s": it[t.SortKey]}}.MarshalJSON()
+		k := map[string]types.AttributeValue{}
+		if v, ok := it[t.partitionKey()]; ok {
+			k["p"] = v
+		}
+		if v, ok := it[t.sortKey()]; ok {
+			k["s"] = v
+		}
+		b, _ := workbench.Item{Values: k}.MarshalJSON()
 		return string(b)
 	}
 	for _, f := range wt.TableFacets {
@@ -354,7 +377,7 @@ func facetEntities(t *Table, wt *workbench.Table) []Entity {
 			for i, it := range items {
 				conv[i] = convertItem(it)
 			}
-			e = inferEntity(t, commonPrefix(conv, t.PartitionKey), commonPrefix(conv, t.SortKey), conv)
+			e = inferEntity(t, commonPrefix(conv, t.partitionKey()), commonPrefix(conv, t.sortKey()), conv)
 		} else {
 			e = declaredFacet(t, wt, f)
 		}
@@ -436,14 +459,14 @@ func declaredFacet(t *Table, wt *workbench.Table, f *workbench.Facet) Entity {
 	for _, d := range wt.NonKeyAttributes {
 		defs[d.AttributeName] = d.AttributeType
 	}
-	for _, k := range []string{t.PartitionKey, t.SortKey} {
+	for _, k := range []string{t.partitionKey(), t.sortKey()} {
 		if k != "" {
-			defs[k] = t.AttrTypes[k]
+			defs[k] = t.attrType(k)
 		}
 	}
 	e := Entity{}
 	seen := map[string]bool{}
-	names := append([]string{t.PartitionKey}, t.SortKey)
+	names := append([]string{t.partitionKey()}, t.sortKey())
 	names = append(names, f.NonKeyAttributes...)
 	for _, n := range names {
 		if n == "" || seen[n] {
@@ -459,7 +482,7 @@ func declaredFacet(t *Table, wt *workbench.Table, f *workbench.Facet) Entity {
 		case !validIdent(n):
 			e.Skipped = append(e.Skipped, fmt.Sprintf("%q is not an identifier: declare it by hand as a quoted attribute", n))
 		default:
-			e.Attrs = append(e.Attrs, Attr{Name: n, Type: ty, Optional: n != t.PartitionKey && n != t.SortKey})
+			e.Attrs = append(e.Attrs, Attr{Name: n, Type: ty, Optional: n != t.partitionKey() && n != t.sortKey()})
 		}
 	}
 	return e
@@ -544,7 +567,7 @@ func proposedPatterns(t *Table, ents []Entity) []Pattern {
 		p := Pattern{Entities: []string{e.Name}, Description: "Get one " + e.Name + " by its primary key",
 			Comment: "Proposal: read one item of the facet by its key; replace with the access patterns of your application."}
 		complete := true
-		for _, k := range []string{t.PartitionKey, t.SortKey} {
+		for _, k := range []string{t.partitionKey(), t.sortKey()} {
 			if k == "" {
 				continue
 			}
@@ -572,6 +595,18 @@ func proposedPatterns(t *Table, ents []Entity) []Pattern {
 		out = append(out, p)
 	}
 	return out
+}
+
+// stringList is a list of strings as a value (an empty list for none).
+func stringList(ss []string) cty.Value {
+	if len(ss) == 0 {
+		return cty.ListValEmpty(cty.String)
+	}
+	vals := make([]cty.Value, len(ss))
+	for i, v := range ss {
+		vals[i] = cty.StringVal(v)
+	}
+	return cty.ListVal(vals)
 }
 
 // snake writes a name in snake case: OrderItem -> order_item.
@@ -642,7 +677,7 @@ func WorkbenchSchema(wt WorkbenchTable, model string) []byte {
 			b.SetAttributeRaw("filter", emit.ExprTokens(p.Filter))
 		}
 		if len(p.Attributes) > 0 {
-			b.SetAttributeValue("attributes", names(p.Attributes))
+			b.SetAttributeValue("attributes", stringList(p.Attributes))
 		}
 		b.AppendNewline()
 		kb := b.AppendNewBlock("key", nil).Body()
@@ -673,7 +708,7 @@ func WorkbenchSchema(wt WorkbenchTable, model string) []byte {
 	for bytes.HasPrefix(src, []byte("# ")) {
 		src = src[bytes.IndexByte(src, '\n')+1:]
 	}
-	head := fmt.Sprintf("# Imported by tfdyn import --from-workbench from %s (table %q).\n", model, wt.Table.Name)
+	head := fmt.Sprintf("# Imported by tfdyn import --from-workbench from %s (table %q).\n", model, wt.Table.Spec.Name)
 	if wt.Declared {
 		head += "# Read back from the tfdyn section that tfdyn doc --format workbench wrote.\n"
 	} else {

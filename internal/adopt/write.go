@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/emit"
 )
 
@@ -23,7 +24,9 @@ func quote(s string) string {
 }
 
 // Schema renders the starting schema for table t under label, with the
-// proposed entities, in the canonical format of tfdyn fmt.
+// proposed entities, in the canonical format of tfdyn fmt. The table block
+// declares every setting of t.Spec, so that the schema's table spec is
+// t.Spec again.
 func Schema(t *Table, label string, ents []Entity) []byte {
 	f := hclwrite.NewEmptyFile()
 	body := f.Body()
@@ -34,61 +37,7 @@ func Schema(t *Table, label string, ents []Entity) []byte {
 	} else {
 		comment(body, "Add your entities and access patterns (docs/language.md).")
 	}
-	tb := body.AppendNewBlock("table", []string{label}).Body()
-	tb.SetAttributeValue("name", cty.StringVal(t.Name))
-	tb.SetAttributeValue("billing_mode", cty.StringVal(t.BillingMode))
-	if t.BillingMode == "PROVISIONED" {
-		tb.SetAttributeValue("read_capacity", cty.NumberIntVal(t.ReadCapacity))
-		tb.SetAttributeValue("write_capacity", cty.NumberIntVal(t.WriteCapacity))
-	}
-	tb.SetAttributeValue("partition_key", cty.StringVal(t.PartitionKey))
-	if t.SortKey != "" {
-		tb.SetAttributeValue("sort_key", cty.StringVal(t.SortKey))
-	}
-	if t.StreamViewType != "" {
-		tb.SetAttributeValue("stream", cty.StringVal(t.StreamViewType))
-	}
-	if t.TTLAttribute != "" {
-		tb.SetAttributeValue("ttl", cty.StringVal(t.TTLAttribute))
-	}
-	tb.SetAttributeValue("point_in_time_recovery", cty.BoolVal(t.PointInTimeRecovery))
-	tb.SetAttributeValue("deletion_protection", cty.BoolVal(t.DeletionProtection))
-	tb.SetAttributeValue("table_class", cty.StringVal(t.TableClass))
-	if len(t.Tags) > 0 {
-		m := map[string]cty.Value{}
-		for k, v := range t.Tags {
-			m[k] = cty.StringVal(v)
-		}
-		tb.SetAttributeValue("tags", cty.MapVal(m))
-	}
-	if t.SSE != nil {
-		tb.AppendNewline()
-		sb := tb.AppendNewBlock("server_side_encryption", nil).Body()
-		if t.SSE.KMSKeyARN != "" {
-			sb.SetAttributeValue("kms_key_arn", cty.StringVal(t.SSE.KMSKeyARN))
-		}
-	}
-	for _, ix := range t.GSIs {
-		tb.AppendNewline()
-		b := tb.AppendNewBlock("global_secondary_index", []string{ix.Name}).Body()
-		b.SetAttributeValue("partition_key", names(ix.PartitionKey))
-		if len(ix.SortKey) > 0 {
-			b.SetAttributeValue("sort_key", names(ix.SortKey))
-		}
-		projection(b, ix)
-		if t.BillingMode == "PROVISIONED" && ix.ReadCapacity > 0 {
-			b.SetAttributeValue("read_capacity", cty.NumberIntVal(ix.ReadCapacity))
-		}
-		if t.BillingMode == "PROVISIONED" && ix.WriteCapacity > 0 {
-			b.SetAttributeValue("write_capacity", cty.NumberIntVal(ix.WriteCapacity))
-		}
-	}
-	for _, ix := range t.LSIs {
-		tb.AppendNewline()
-		b := tb.AppendNewBlock("local_secondary_index", []string{ix.Name}).Body()
-		b.SetAttributeValue("sort_key", names(ix.SortKey))
-		projection(b, ix)
-	}
+	tableBlock(body.AppendNewBlock("table", []string{label}).Body(), &t.Spec)
 	for _, e := range ents {
 		body.AppendNewline()
 		entity(body, label, e)
@@ -96,11 +45,70 @@ func Schema(t *Table, label string, ents []Entity) []byte {
 	return hclwrite.Format(f.Bytes())
 }
 
+// tableBlock writes the settings of spec s as a table block's body.
+func tableBlock(tb *hclwrite.Body, s *hclschema.TableSpec) {
+	tb.SetAttributeValue("name", cty.StringVal(s.Name))
+	tb.SetAttributeValue("billing_mode", cty.StringVal(s.BillingMode))
+	if s.Provisioned() {
+		tb.SetAttributeValue("read_capacity", cty.NumberIntVal(s.Capacity.Read))
+		tb.SetAttributeValue("write_capacity", cty.NumberIntVal(s.Capacity.Write))
+	}
+	tb.SetAttributeValue("partition_key", names(s.Key.Partition))
+	if len(s.Key.Sort) > 0 {
+		tb.SetAttributeValue("sort_key", names(s.Key.Sort))
+	}
+	if s.StreamViewType != "" {
+		tb.SetAttributeValue("stream", cty.StringVal(s.StreamViewType))
+	}
+	if s.TTLAttribute != "" {
+		tb.SetAttributeValue("ttl", cty.StringVal(s.TTLAttribute))
+	}
+	tb.SetAttributeValue("point_in_time_recovery", cty.BoolVal(s.PointInTimeRecovery))
+	tb.SetAttributeValue("deletion_protection", cty.BoolVal(s.DeletionProtection))
+	tb.SetAttributeValue("table_class", cty.StringVal(s.TableClass))
+	if len(s.Tags) > 0 {
+		m := map[string]cty.Value{}
+		for k, v := range s.Tags {
+			m[k] = cty.StringVal(v)
+		}
+		tb.SetAttributeValue("tags", cty.MapVal(m))
+	}
+	if s.SSE != nil {
+		tb.AppendNewline()
+		sb := tb.AppendNewBlock("server_side_encryption", nil).Body()
+		if s.SSE.KMSKeyARN != "" {
+			sb.SetAttributeValue("kms_key_arn", cty.StringVal(s.SSE.KMSKeyARN))
+		}
+	}
+	for _, ix := range s.GSIs {
+		tb.AppendNewline()
+		b := tb.AppendNewBlock("global_secondary_index", []string{ix.Name}).Body()
+		b.SetAttributeValue("partition_key", names(ix.Key.Partition))
+		if len(ix.Key.Sort) > 0 {
+			b.SetAttributeValue("sort_key", names(ix.Key.Sort))
+		}
+		projection(b, ix.Projection)
+		// A GSI's capacity defaults to the table's: written only where it differs.
+		if s.Provisioned() && ix.Capacity.Read != s.Capacity.Read {
+			b.SetAttributeValue("read_capacity", cty.NumberIntVal(ix.Capacity.Read))
+		}
+		if s.Provisioned() && ix.Capacity.Write != s.Capacity.Write {
+			b.SetAttributeValue("write_capacity", cty.NumberIntVal(ix.Capacity.Write))
+		}
+	}
+	for _, ix := range s.LSIs {
+		tb.AppendNewline()
+		b := tb.AppendNewBlock("local_secondary_index", []string{ix.Name}).Body()
+		b.SetAttributeValue("sort_key", names([]hclschema.KeyAttr{ix.SortKey}))
+		projection(b, ix.Projection)
+	}
+}
+
 func source(t *Table) string {
 	if t.Address != "" {
 		return t.Address + " (" + t.Origin + ")"
 	}
-	return fmt.Sprintf("the live table %q (%s)", t.Name, t.Origin)
+	return fmt.Sprintf("the live table %q (%s)", t.Spec.Name, t.Origin)
 }
 
 func comment(b *hclwrite.Body, text string) {
@@ -108,28 +116,28 @@ func comment(b *hclwrite.Body, text string) {
 }
 
 // names is one name as a string, several as a list (a multi-attribute key).
-func names(ns []string) cty.Value {
-	if len(ns) == 0 {
+func names(ks []hclschema.KeyAttr) cty.Value {
+	if len(ks) == 0 {
 		return cty.ListValEmpty(cty.String)
 	}
-	if len(ns) == 1 {
-		return cty.StringVal(ns[0])
+	if len(ks) == 1 {
+		return cty.StringVal(ks[0].Name)
 	}
-	vals := make([]cty.Value, len(ns))
-	for i, n := range ns {
-		vals[i] = cty.StringVal(n)
+	vals := make([]cty.Value, len(ks))
+	for i, k := range ks {
+		vals[i] = cty.StringVal(k.Name)
 	}
 	return cty.ListVal(vals)
 }
 
-func projection(b *hclwrite.Body, ix Index) {
-	if ix.Projection == "" || ix.Projection == "ALL" {
+func projection(b *hclwrite.Body, p hclschema.Projection) {
+	if p.Type == "" || p.Type == hclschema.ProjectAll {
 		return
 	}
-	b.SetAttributeValue("projection", cty.StringVal(ix.Projection))
-	if ix.Projection == "INCLUDE" && len(ix.Include) > 0 {
-		vals := make([]cty.Value, len(ix.Include))
-		for i, n := range ix.Include {
+	b.SetAttributeValue("projection", cty.StringVal(p.Type))
+	if p.Type == hclschema.ProjectInclude && len(p.NonKeyAttributes) > 0 {
+		vals := make([]cty.Value, len(p.NonKeyAttributes))
+		for i, n := range p.NonKeyAttributes {
 			vals[i] = cty.StringVal(n)
 		}
 		b.SetAttributeValue("include", cty.ListVal(vals))
@@ -178,7 +186,7 @@ func entity(body *hclwrite.Body, label string, e Entity) {
 	sb.WriteString("}")
 	b.SetAttributeRaw("attributes", emit.ExprTokens(sb.String()))
 	if len(e.Unique) > 0 {
-		b.SetAttributeValue("unique", names(e.Unique))
+		b.SetAttributeValue("unique", stringList(e.Unique))
 	}
 	if len(e.Key) > 0 {
 		b.AppendNewline()
@@ -224,11 +232,11 @@ func TF(t *Table, to string) ([]byte, error) {
 	f := hclwrite.NewEmptyFile()
 	body := f.Body()
 	if t.Address == "" {
-		comment(body, fmt.Sprintf("Hands the live table %q to the resource tfdyn emit writes.", t.Name))
+		comment(body, fmt.Sprintf("Hands the live table %q to the resource tfdyn emit writes.", t.Spec.Name))
 		comment(body, "Remove this file after the first terraform apply.")
 		b := body.AppendNewBlock("import", nil).Body()
 		b.SetAttributeTraversal("to", toTr)
-		b.SetAttributeValue("id", cty.StringVal(t.Name))
+		b.SetAttributeValue("id", cty.StringVal(t.Spec.Name))
 	} else {
 		if t.Address == ResourceType+"."+to {
 			return nil, nil

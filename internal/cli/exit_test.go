@@ -246,7 +246,7 @@ func TestExitCodes(t *testing.T) {
 		{name: "migrate/refused", args: []string{"migrate", sdBase, sdBase + "/../items", "--dry-run"}, want: 1,
 			stdout: []string{`  REFUSED: the template of the primary key attribute "PK" changes`}, stderr: []string{"Error: migrate: part of the plan is refused (see REFUSED above)"}},
 		{name: "migrate/refused-live", args: []string{"migrate", sdBase, sdBase + "/../destructive", "--table", "app", "--endpoint", "http://127.0.0.1:" + strconv.Itoa(closed)}, want: 1,
-			stdout: []string{`REFUSED table "app": its LSIs change`}, stderr: []string{"nothing written"}},
+			stdout: []string{`REFUSED table "app": LSI "ByDate" is added`}, stderr: []string{"nothing written"}},
 		{name: "migrate/nothing-live", args: []string{"migrate", sdBase, sdBase, "--table", "app", "--endpoint", "http://127.0.0.1:" + strconv.Itoa(closed)}, want: 0,
 			stdout: []string{"No stored item needs to change.\n"}},
 		{name: "migrate/syntax", args: []string{"migrate", broken, sdBase, "--dry-run"}, want: 1, stderr: []string{syntaxAt}},

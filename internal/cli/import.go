@@ -227,7 +227,7 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 	if sdiags.HasErrors() {
 		// A bug of import: show what the loader says about its output.
 		_ = diag.WriteText(a.stderr, s.Files, sdiags, 0, false)
-		return exitf(ExitFindings, "import: the schema written for table %q does not validate; please report this", t.Name)
+		return exitf(ExitFindings, "import: the schema written for table %q does not validate; please report this", t.Spec.Name)
 	}
 	// The address emit gives the table: the naming contract, one implementation.
 	resource := emit.NamesFor(s.Tables[0], emit.Options{Prefix: o.prefix}).Local
@@ -265,7 +265,7 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 		}
 		w = a.stderr
 	}
-	fmt.Fprintf(w, "wrote %s (table %q", schemaPath, t.Name)
+	fmt.Fprintf(w, "wrote %s (table %q", schemaPath, t.Spec.Name)
 	if o.table != "" {
 		fmt.Fprintf(w, ", %d proposed entities from %d sampled items", proposals(ents), items)
 	}
@@ -275,7 +275,7 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 	case tf == nil:
 		fmt.Fprintf(w, "no moved block needed: the table stays at %s\n", to)
 	case t.Address == "":
-		fmt.Fprintf(w, "wrote %s (import %q to %s)\n", tfPath, t.Name, to)
+		fmt.Fprintf(w, "wrote %s (import %q to %s)\n", tfPath, t.Spec.Name, to)
 	default:
 		fmt.Fprintf(w, "wrote %s (moved %s to %s)\n", tfPath, t.Address, to)
 	}

@@ -101,7 +101,7 @@ func (a *app) runImportWorkbench(o importOptions) error {
 		if t.Declared {
 			how = "read back from its tfdyn section"
 		}
-		fmt.Fprintf(w, "wrote %s (table %q: %d entities, %d access patterns, %s)\n", paths[i], t.Table.Name, len(t.Entities), len(t.Patterns), how)
+		fmt.Fprintf(w, "wrote %s (table %q: %d entities, %d access patterns, %s)\n", paths[i], t.Table.Spec.Name, len(t.Entities), len(t.Patterns), how)
 	}
 	if len(sdiags) > 0 && o.format != "json" {
 		fmt.Fprintf(w, "tfdyn validate finds %s in the written schema:\n", plural(len(sdiags), "warning"))

@@ -71,8 +71,11 @@ func exampleDirs(t *testing.T) []string {
 // entities and their templates and sparse conditions, patterns), the
 // examples and pattern descriptions are the same, lint finds the same
 // warnings; the export is deterministic.
+//
+// The table spec test schema (every table setting set) is checked too.
 func TestWorkbenchRoundTrip(t *testing.T) {
-	for _, dir := range exampleDirs(t) {
+	dirs := append(exampleDirs(t), filepath.Join(repoRoot(t), "internal", "tablespectest", "testdata"))
+	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			out, _ := roundTrip(t, dir)
 			base, bw := loadClean(t, dir)

@@ -90,13 +90,9 @@ func JSON(w io.Writer, s *hclschema.Schema) error {
 }
 
 func (g *gen) tableDocument(t *hclschema.Table) TableDocument {
-	td := TableDocument{Table: t.Label, Name: t.Name, BillingMode: t.BillingMode, TableClass: t.TableClass,
-		Indexes: []string{}, Entities: []string{}, AccessPatterns: []AccessPatternDoc{}}
-	for _, ix := range t.Indexes() {
-		if ix.Kind != hclschema.IndexPrimary {
-			td.Indexes = append(td.Indexes, ix.Name)
-		}
-	}
+	spec := t.Spec()
+	td := TableDocument{Table: t.Label, Name: spec.Name, BillingMode: spec.BillingMode, TableClass: spec.TableClass,
+		Indexes: append(spec.GSINames(), spec.LSINames()...), Entities: []string{}, AccessPatterns: []AccessPatternDoc{}}
 	for _, e := range t.Entities {
 		td.Entities = append(td.Entities, e.Name)
 	}

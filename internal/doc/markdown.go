@@ -78,8 +78,9 @@ func anchor(label string) string {
 func (g *gen) table(t *hclschema.Table) {
 	graph := TableGraph(g.s, t)
 	g.printf("## Table %s\n\n", t.Label)
-	g.settings(t)
-	g.indexes(t)
+	spec := t.Spec()
+	g.settings(spec)
+	g.indexes(spec)
 	g.entities(t)
 	if len(graph.Entities) > 0 {
 		g.printf("### Entity relationships\n\n")
@@ -101,27 +102,29 @@ func (g *gen) table(t *hclschema.Table) {
 	g.cost(t)          // cost.go: only when the schema declares a workload
 }
 
-func (g *gen) settings(t *hclschema.Table) {
+// settings writes the table's settings from its spec (hclschema.TableSpec),
+// the same values emit writes.
+func (g *gen) settings(s hclschema.TableSpec) {
 	g.printf("### Settings\n\n")
 	rows := [][]string{
-		{"Table name", code(t.Name)},
-		{"Billing mode", billing(t.BillingMode, t.ReadCapacity, t.WriteCapacity)},
-		{"Partition key", keyList(t.Primary.PartitionKey)},
-		{"Sort key", keyList(t.Primary.SortKey)},
-		{"Stream", orOff(t.StreamViewType, false)},
-		{"TTL attribute", orOff(t.TTLAttribute, true)},
-		{"Point-in-time recovery", onOff(t.PointInTimeRecovery)},
-		{"Deletion protection", onOff(t.DeletionProtection)},
-		{"Table class", t.TableClass},
-		{"Encryption", encryption(t.SSE)},
-		{"Tags", tags(t.Tags)},
+		{"Table name", code(s.Name)},
+		{"Billing mode", billing(s.BillingMode, s.Capacity)},
+		{"Partition key", keyList(s.Key.Partition)},
+		{"Sort key", keyList(s.Key.Sort)},
+		{"Stream", orOff(s.StreamViewType, false)},
+		{"TTL attribute", orOff(s.TTLAttribute, true)},
+		{"Point-in-time recovery", onOff(s.PointInTimeRecovery)},
+		{"Deletion protection", onOff(s.DeletionProtection)},
+		{"Table class", s.TableClass},
+		{"Encryption", encryption(s.SSE)},
+		{"Tags", tags(s.Tags)},
 	}
 	g.grid([]string{"Setting", "Value"}, rows)
 }
 
-func billing(mode string, r, w int64) string {
+func billing(mode string, c hclschema.Capacity) string {
 	if mode == hclschema.Provisioned {
-		return fmt.Sprintf("%s (%d RCU, %d WCU)", mode, r, w)
+		return fmt.Sprintf("%s (%d RCU, %d WCU)", mode, c.Read, c.Write)
 	}
 	return mode
 }
@@ -143,7 +146,7 @@ func onOff(b bool) string {
 	return "off"
 }
 
-func encryption(sse *hclschema.SSE) string {
+func encryption(sse *hclschema.SSESpec) string {
 	switch {
 	case sse == nil:
 		return "AWS owned key (default)"
@@ -180,60 +183,48 @@ func keyList(keys []hclschema.KeyAttr) string {
 	return strings.Join(parts, ", ")
 }
 
-func (g *gen) indexes(t *hclschema.Table) {
+// indexes writes the base table and every index from the table's spec: keys
+// with their types, projection, and on a provisioned table the effective
+// capacity of each GSI (its own, each part defaulting to the table's), as
+// emit writes it.
+func (g *gen) indexes(s hclschema.TableSpec) {
 	g.printf("### Indexes\n\n")
 	head := []string{"Index", "Kind", "Partition key", "Sort key", "Projection"}
-	provisioned := t.BillingMode == hclschema.Provisioned
-	if provisioned {
+	if s.Provisioned() {
 		head = append(head, "Capacity")
 	}
-	// The effective capacity of each GSI (its own, each part defaulting to
-	// the table's) comes from the table spec, as emit writes it.
-	spec := t.Spec()
-	capacity := map[string]hclschema.Capacity{}
-	for _, g := range spec.GSIs {
-		capacity[g.Name] = g.Capacity
-	}
-	var rows [][]string
-	for _, ix := range t.Indexes() {
-		row := []string{ix.Name, kind(ix), keyList(ix.PartitionKey), keyList(ix.SortKey), projection(ix)}
-		if provisioned {
-			switch {
-			case ix.Kind == hclschema.IndexLocal:
-				row = append(row, "shares the table's")
-			case ix.Kind == hclschema.IndexPrimary:
-				row = append(row, fmt.Sprintf("%d RCU, %d WCU", spec.Capacity.Read, spec.Capacity.Write))
-			case ix.ReadCapacity == 0 && ix.WriteCapacity == 0:
-				row = append(row, "same as the table")
-			default:
-				c := capacity[ix.Name]
-				row = append(row, fmt.Sprintf("%d RCU, %d WCU", c.Read, c.Write))
-			}
+	capacity := func(c string) []string {
+		if s.Provisioned() {
+			return []string{c}
 		}
-		rows = append(rows, row)
+		return nil
+	}
+	rows := [][]string{append([]string{hclschema.PrimaryIndexName, "base table", keyList(s.Key.Partition), keyList(s.Key.Sort), hclschema.ProjectAll},
+		capacity(fmt.Sprintf("%d RCU, %d WCU", s.Capacity.Read, s.Capacity.Write))...)}
+	for _, ix := range s.GSIs {
+		kind := "GSI"
+		if len(ix.Key.Partition) > 1 || len(ix.Key.Sort) > 1 {
+			kind = "GSI (multi-attribute)"
+		}
+		c := fmt.Sprintf("%d RCU, %d WCU", ix.Capacity.Read, ix.Capacity.Write)
+		if ix.Capacity == s.Capacity {
+			c = "same as the table"
+		}
+		rows = append(rows, append([]string{ix.Name, kind, keyList(ix.Key.Partition), keyList(ix.Key.Sort), projection(ix.Projection)}, capacity(c)...))
+	}
+	for _, ix := range s.LSIs {
+		rows = append(rows, append([]string{ix.Name, "LSI", keyList(s.Key.Partition), keyList([]hclschema.KeyAttr{ix.SortKey}), projection(ix.Projection)},
+			capacity("shares the table's")...))
 	}
 	g.grid(head, rows)
 }
 
-func kind(ix *hclschema.Index) string {
-	switch ix.Kind {
-	case hclschema.IndexGlobal:
-		if ix.MultiAttribute() {
-			return "GSI (multi-attribute)"
-		}
-		return "GSI"
-	case hclschema.IndexLocal:
-		return "LSI"
+func projection(p hclschema.Projection) string {
+	if p.Type != hclschema.ProjectInclude {
+		return p.Type
 	}
-	return "base table"
-}
-
-func projection(ix *hclschema.Index) string {
-	if ix.Projection != hclschema.ProjectInclude {
-		return ix.Projection
-	}
-	parts := make([]string, len(ix.Include))
-	for i, a := range ix.Include {
+	parts := make([]string, len(p.NonKeyAttributes))
+	for i, a := range p.NonKeyAttributes {
 		parts[i] = code(a)
 	}
 	return "INCLUDE " + strings.Join(parts, ", ")

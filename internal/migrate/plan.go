@@ -12,6 +12,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/schemadiff"
 )
 
 // Action is what a migration does to one attribute of an entity's items.
@@ -117,18 +118,34 @@ func (p *Plan) Fingerprint() string {
 	return hex.EncodeToString(sum[:8])
 }
 
-// Build derives the data plan. Both schemas must have loaded without errors.
+// Build derives the data plan from diff's change list (schemadiff.Diff):
+// a table whose key schema, name or LSIs change (SD504, SD505) is refused
+// whole; an entity whose primary key template changes, or whose stored items
+// lack a new required attribute or hold another type (SD301-SD304), is
+// refused; every other entity's plan is the index key attributes its items
+// gain, change or lose (the Items of SD201-SD204 and SD502). Both schemas
+// must have loaded without errors.
 func Build(base, head *hclschema.Schema) *Plan {
 	p := &Plan{baseSchema: base, headSchema: head, Entities: []*EntityPlan{}}
+	rep := schemadiff.Diff(base, head)
 	refusedTable := map[string]bool{}
-	for _, ht := range head.Tables {
-		bt := base.Table(ht.Label)
-		if bt == nil {
-			continue
+	why := map[string]map[string]string{} // entity -> attribute -> refusal
+	items := map[string][]schemadiff.ItemChange{}
+	for _, c := range rep.Changes {
+		switch c.Code {
+		case schemadiff.TableReplaced, schemadiff.LSIChanged:
+			label := strings.TrimPrefix(c.Address, "table.")
+			p.Refused = append(p.Refused, fmt.Sprintf("table %q: %s: DynamoDB cannot change this in place, so the items must be copied to a new table (tfdyn migrate does not copy tables)", label, strings.Join(c.Reasons, "; ")))
+			refusedTable[label] = true
+		case schemadiff.KeyTemplateChanged, schemadiff.RequiredAttrAdded, schemadiff.AttrTypeChanged, schemadiff.AttrNowRequired:
+			e := c.Entities[0]
+			if why[e] == nil {
+				why[e] = map[string]string{}
+			}
+			why[e][string(c.Code)+c.Attr] = refusal(base.Entity(e), head.Entity(e), c)
 		}
-		if why := tableCopy(bt, ht); why != "" {
-			p.Refused = append(p.Refused, fmt.Sprintf("table %q: %s: DynamoDB cannot change this in place, so the items must be copied to a new table (tfdyn migrate does not copy tables)", ht.Label, why))
-			refusedTable[ht.Label] = true
+		for _, ic := range c.Items {
+			items[ic.Entity] = append(items[ic.Entity], ic)
 		}
 	}
 	for _, he := range head.Entities {
@@ -136,109 +153,94 @@ func Build(base, head *hclschema.Schema) *Plan {
 		if be == nil || be.Table == nil || he.Table == nil || be.Table.Label != he.Table.Label || refusedTable[he.Table.Label] {
 			continue
 		}
-		ep := entityPlan(base, head, be, he)
-		if ep != nil {
-			p.Entities = append(p.Entities, ep)
+		ep := entityPlan(base, head, be, he, items[he.Name])
+		// Refusals in the order of the key attributes, then of HEAD's attributes.
+		var reasons []string
+		for _, k := range he.Table.Primary.KeyAttrs() {
+			if r := why[he.Name][string(schemadiff.KeyTemplateChanged)+k.Name]; r != "" {
+				reasons = append(reasons, r)
+			}
 		}
+		for _, a := range he.Attributes {
+			for _, code := range []schemadiff.Code{schemadiff.RequiredAttrAdded, schemadiff.AttrTypeChanged, schemadiff.AttrNowRequired} {
+				if r := why[he.Name][string(code)+a.Name]; r != "" {
+					reasons = append(reasons, r)
+				}
+			}
+		}
+		if len(ep.Changes) == 0 && len(reasons) == 0 {
+			continue
+		}
+		ep.Refused = strings.Join(reasons, "; ")
+		p.Entities = append(p.Entities, ep)
 	}
 	return p
 }
 
-// tableCopy says what about a table needs a copy, or "".
-func tableCopy(bt, ht *hclschema.Table) string {
-	var why []string
-	if keys(bt.Primary) != keys(ht.Primary) {
-		why = append(why, fmt.Sprintf("the primary key changes from %s to %s", keys(bt.Primary), keys(ht.Primary)))
+// refusal says why change c of entity be/he stops migrating it in place.
+func refusal(be, he *hclschema.Entity, c *schemadiff.Change) string {
+	switch c.Code {
+	case schemadiff.KeyTemplateChanged:
+		return fmt.Sprintf("the template of the primary key attribute %q changes, and a stored item's key cannot be updated: every item must be copied under its new key", c.Attr)
+	case schemadiff.RequiredAttrAdded:
+		return fmt.Sprintf("HEAD requires the attribute %q, which stored items lack: give the items a value first, or declare it optional", c.Attr)
+	case schemadiff.AttrTypeChanged:
+		return fmt.Sprintf("the attribute %q changes type from %s to %s", c.Attr,
+			be.Attribute(c.Attr).Type.FriendlyNameForConstraint(), he.Attribute(c.Attr).Type.FriendlyNameForConstraint())
 	}
-	var bl, hl []string
-	for _, ix := range bt.LSIs {
-		bl = append(bl, ix.Name+" "+keys(ix)+" "+ix.Projection)
-	}
-	for _, ix := range ht.LSIs {
-		hl = append(hl, ix.Name+" "+keys(ix)+" "+ix.Projection)
-	}
-	sort.Strings(bl)
-	sort.Strings(hl)
-	if strings.Join(bl, ";") != strings.Join(hl, ";") {
-		why = append(why, "its LSIs change")
-	}
-	return strings.Join(why, "; ")
+	return fmt.Sprintf("the attribute %q is no longer optional, and stored items may lack it", c.Attr)
 }
 
-func keys(ix *hclschema.Index) string {
-	var parts []string
-	for _, k := range ix.KeyAttrs() {
-		parts = append(parts, k.Name+":"+k.Type)
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
-}
-
-type tplAt struct {
-	tpl   *hclschema.KeyTemplate
-	block *hclschema.EntityIndex
-}
-
-func indexTemplates(e *hclschema.Entity) map[string]tplAt {
-	out := map[string]tplAt{}
-	for _, ei := range e.Indexes {
-		for _, t := range ei.Templates {
-			out[t.Attr] = tplAt{t, ei}
-		}
-	}
-	return out
-}
-
-func entityPlan(base, head *hclschema.Schema, be, he *hclschema.Entity) *EntityPlan {
+// entityPlan is the plan of entity he from the item changes diff found for
+// it: one change per attribute (an attribute lost from one index block and
+// gained in another is recomputed), in name order, and the attributes the
+// templates and conditions read.
+func entityPlan(base, head *hclschema.Schema, be, he *hclschema.Entity, items []schemadiff.ItemChange) *EntityPlan {
 	ep := &EntityPlan{Entity: he.Name, Table: he.Table.Label, base: be, head: he}
-	bm, hm := indexTemplates(be), indexTemplates(he)
-	names := map[string]bool{}
-	for n := range bm {
-		names[n] = true
-	}
-	for n := range hm {
-		names[n] = true
-	}
+	byAttr := map[string]*schemadiff.ItemChange{}
 	var attrs []string
-	for n := range names {
-		attrs = append(attrs, n)
+	for i := range items {
+		ic := items[i]
+		prev := byAttr[ic.Attr]
+		switch {
+		case prev == nil:
+			attrs = append(attrs, ic.Attr)
+		case prev.Action == schemadiff.ItemLost && ic.Action != schemadiff.ItemLost:
+			ic.Action, ic.From, ic.FromWhen = schemadiff.ItemRecomputed, prev.From, prev.FromWhen
+		case ic.Action == schemadiff.ItemLost && prev.Action != schemadiff.ItemLost:
+			ic = *prev
+			ic.Action, ic.From, ic.FromWhen = schemadiff.ItemRecomputed, items[i].From, items[i].FromWhen
+		}
+		byAttr[ic.Attr] = &ic
 	}
 	sort.Strings(attrs)
 	sources := map[string]bool{}
-	addSources := func(tpls []*hclschema.Template, conds ...*hclschema.Cond) {
-		var names []string
-		for _, t := range tpls {
-			names = append(names, t.Names()...)
-		}
-		for _, c := range conds {
-			if c != nil {
-				names = append(names, c.Names()...)
-			}
-		}
-		for _, n := range names {
-			sources[n] = true
-		}
-	}
 	for _, n := range attrs {
-		b, bok := bm[n]
-		h, hok := hm[n]
-		switch {
-		case hok && bok:
-			if text(base, b.tpl.Expr) == text(head, h.tpl.Expr) && whenText(base, b.block) == whenText(head, h.block) && b.block.Index.Name == h.block.Index.Name {
-				continue
-			}
-			ep.Changes = append(ep.Changes, AttrChange{Attr: n, Index: h.block.Index.Name, Action: Change,
-				From: display(base, b.tpl.Expr), To: display(head, h.tpl.Expr), When: whenDisplay(head, h.block), FromWhen: whenDisplay(base, b.block)})
-			addSources([]*hclschema.Template{b.tpl.Expr, h.tpl.Expr}, b.block.When, h.block.When)
-		case hok:
-			ep.Changes = append(ep.Changes, AttrChange{Attr: n, Index: h.block.Index.Name, Action: Gain,
-				To: display(head, h.tpl.Expr), When: whenDisplay(head, h.block)})
-			addSources([]*hclschema.Template{h.tpl.Expr}, h.block.When)
+		ic := byAttr[n]
+		ac := AttrChange{Attr: n, Index: ic.Index}
+		switch ic.Action {
+		case schemadiff.ItemGained:
+			ac.Action, ac.To, ac.When = Gain, display(head, ic.To), condDisplay(head, ic.When)
+		case schemadiff.ItemRecomputed:
+			ac.Action, ac.From, ac.To = Change, display(base, ic.From), display(head, ic.To)
+			ac.When, ac.FromWhen = condDisplay(head, ic.When), condDisplay(base, ic.FromWhen)
 		default:
-			if he.Attribute(n) != nil {
-				continue // now the entity's own attribute: stored as it is
+			ac.Action, ac.From = Lose, display(base, ic.From)
+		}
+		ep.Changes = append(ep.Changes, ac)
+		for _, t := range []*hclschema.Template{ic.From, ic.To} {
+			if t != nil {
+				for _, s := range t.Names() {
+					sources[s] = true
+				}
 			}
-			ep.Changes = append(ep.Changes, AttrChange{Attr: n, Index: b.block.Index.Name, Action: Lose, From: display(base, b.tpl.Expr)})
-			addSources([]*hclschema.Template{b.tpl.Expr}, b.block.When)
+		}
+		for _, c := range []*hclschema.Cond{ic.FromWhen, ic.When} {
+			if c != nil {
+				for _, s := range c.Names() {
+					sources[s] = true
+				}
+			}
 		}
 	}
 	for s := range sources {
@@ -248,36 +250,7 @@ func entityPlan(base, head *hclschema.Schema, be, he *hclschema.Entity) *EntityP
 	for _, k := range be.Table.Primary.KeyAttrs() {
 		ep.Find = append(ep.Find, literalPrefix(k.Name, be.Key.Template(k.Name)))
 	}
-	// What HEAD needs that the stored items may not have.
-	var why []string
-	for _, k := range he.Table.Primary.KeyAttrs() {
-		if text(base, exprOf(be.Key.Template(k.Name))) != text(head, exprOf(he.Key.Template(k.Name))) {
-			why = append(why, fmt.Sprintf("the template of the primary key attribute %q changes, and a stored item's key cannot be updated: every item must be copied under its new key", k.Name))
-		}
-	}
-	for _, ha := range he.Attributes {
-		ba := be.Attribute(ha.Name)
-		switch {
-		case ba == nil && !ha.Optional:
-			why = append(why, fmt.Sprintf("HEAD requires the attribute %q, which stored items lack: give the items a value first, or declare it optional", ha.Name))
-		case ba != nil && !ba.Type.Equals(ha.Type):
-			why = append(why, fmt.Sprintf("the attribute %q changes type from %s to %s", ha.Name, ba.Type.FriendlyNameForConstraint(), ha.Type.FriendlyNameForConstraint()))
-		case ba != nil && ba.Optional && !ha.Optional:
-			why = append(why, fmt.Sprintf("the attribute %q is no longer optional, and stored items may lack it", ha.Name))
-		}
-	}
-	if len(ep.Changes) == 0 && len(why) == 0 {
-		return nil
-	}
-	ep.Refused = strings.Join(why, "; ")
 	return ep
-}
-
-func exprOf(t *hclschema.KeyTemplate) *hclschema.Template {
-	if t == nil {
-		return nil
-	}
-	return t.Expr
 }
 
 // literalPrefix is the literal start of a template: "CUSTOMER#" for
@@ -307,30 +280,19 @@ func literalPrefix(attr string, t *hclschema.KeyTemplate) KeyPrefix {
 	return kp
 }
 
-// text is the canonical token text of a template ("" for nil).
-func text(s *hclschema.Schema, t *hclschema.Template) string {
+func display(s *hclschema.Schema, t *hclschema.Template) string {
 	if t == nil {
 		return ""
 	}
-	return s.Canonical(t.Range())
-}
-
-func display(s *hclschema.Schema, t *hclschema.Template) string {
 	return s.SourceText(t.Range())
 }
 
-func whenText(s *hclschema.Schema, ei *hclschema.EntityIndex) string {
-	if ei.When == nil {
+// condDisplay is the source text of a sparse condition, "" for none.
+func condDisplay(s *hclschema.Schema, c *hclschema.Cond) string {
+	if c == nil {
 		return ""
 	}
-	return s.Canonical(ei.When.Range())
-}
-
-func whenDisplay(s *hclschema.Schema, ei *hclschema.EntityIndex) string {
-	if ei.When == nil {
-		return ""
-	}
-	return s.SourceText(ei.When.Range())
+	return s.SourceText(c.Range())
 }
 
 // findText renders how an entity's items are found.

@@ -93,7 +93,7 @@ func TestBuildRefuses(t *testing.T) {
 	require.Contains(t, out.String(), "\nentity Product (table app)\n  REFUSED: the template of the primary key attribute \"PK\" changes")
 
 	p = Build(load(t, sd+"base"), load(t, sd+"destructive"))
-	require.Equal(t, []string{`table "app": its LSIs change: DynamoDB cannot change this in place, so the items must be copied to a new table (tfdyn migrate does not copy tables)`}, p.Refused)
+	require.Equal(t, []string{`table "app": LSI "ByDate" is added: DynamoDB cannot change this in place, so the items must be copied to a new table (tfdyn migrate does not copy tables)`}, p.Refused)
 	require.Empty(t, p.Entities)
 }
 
@@ -120,8 +120,9 @@ func TestBuildMembership(t *testing.T) {
 
 // TestBuildRefusesKeySchema: HEAD renames the table's partition key (PK to
 // pk everywhere, so every entity's templates still fit): diff calls it a
-// replaced table (SD504) and the plan refuses the table, saying that the
-// items must be copied to a new table, and plans no entity of it.
+// replaced table (SD504) and the plan refuses the table with diff's reason,
+// saying that the items must be copied to a new table, and plans no entity
+// of it.
 func TestBuildRefusesKeySchema(t *testing.T) {
 	src, err := os.ReadFile(sd + "base/app.tfdyn.hcl")
 	require.NoError(t, err)
@@ -140,11 +141,11 @@ func TestBuildRefusesKeySchema(t *testing.T) {
 
 	p := Build(base, head)
 	require.True(t, p.Blocked())
-	require.Equal(t, []string{`table "app": the primary key changes from [PK:S, SK:S] to [pk:S, SK:S]: DynamoDB cannot change this in place, so the items must be copied to a new table (tfdyn migrate does not copy tables)`}, p.Refused)
+	require.Equal(t, []string{`table "app": the partition key changes from PK (S) to pk (S): DynamoDB cannot change this in place, so the items must be copied to a new table (tfdyn migrate does not copy tables)`}, p.Refused)
 	require.Empty(t, p.Entities)
 	require.Empty(t, p.Runnable("app"))
 	p.Base, p.Head = "base", "rekeyed"
 	var out bytes.Buffer
 	require.NoError(t, p.WriteText(&out, nil))
-	require.Equal(t, "Data plan base → rekeyed\n\nREFUSED table \"app\": the primary key changes from [PK:S, SK:S] to [pk:S, SK:S]: DynamoDB cannot change this in place, so the items must be copied to a new table (tfdyn migrate does not copy tables).\n", out.String())
+	require.Equal(t, "Data plan base → rekeyed\n\nREFUSED table \"app\": the partition key changes from PK (S) to pk (S): DynamoDB cannot change this in place, so the items must be copied to a new table (tfdyn migrate does not copy tables).\n", out.String())
 }

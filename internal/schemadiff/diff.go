@@ -34,6 +34,16 @@ type Change struct {
 	Entities []string
 	// Ack is the acknowledgement that covers the change, or nil.
 	Ack *Ack
+	// Attr is the attribute the change is about (an entity's attribute or
+	// key attribute), "" for others.
+	Attr string
+	// Reasons are the clauses of Detail that say what changed (SD504: the
+	// name or a key; SD505: each LSI), for readers that quote them.
+	Reasons []string
+	// Items are the index key attributes whose stored values entities'
+	// items need to change (SD201-SD204; SD502 for the key attributes the
+	// entities of a removed GSI wrote): what `tfdyn migrate` writes.
+	Items []ItemChange
 }
 
 // Blocking reports whether the change blocks: breaking or destructive and
@@ -117,6 +127,16 @@ func (d *differ) add(code Code, addr string, base, head *hcl.Range, summary, det
 
 func rng(r hcl.Range) *hcl.Range { return &r }
 
+// find returns the change with code and address found so far, or nil.
+func (d *differ) find(code Code, addr string) *Change {
+	for _, c := range d.out {
+		if c.Code == code && c.Address == addr {
+			return c
+		}
+	}
+	return nil
+}
+
 func tableAddr(t *hclschema.Table) string { return "table." + t.Label }
 func indexAddr(ix *hclschema.Index) string {
 	return "table." + ix.Table.Label + ".index." + ix.Name
@@ -142,198 +162,47 @@ func (d *differ) tables() {
 	}
 }
 
-func keyList(ks []hclschema.KeyAttr) string {
-	var parts []string
-	for _, k := range ks {
-		parts = append(parts, k.Name+" ("+k.Type+")")
-	}
-	if len(parts) == 0 {
-		return "none"
-	}
-	return strings.Join(parts, ", ")
-}
-
 func (d *differ) table(bt, ht *hclschema.Table) {
-	addr := tableAddr(ht)
 	tablePatterns := func() []string {
 		return union(patternsOn(d.base, func(p *hclschema.AccessPattern) bool { return p.Table == bt }),
 			patternsOn(d.head, func(p *hclschema.AccessPattern) bool { return p.Table == ht }))
 	}
-	var why []string
-	if bt.Name != ht.Name {
-		why = append(why, fmt.Sprintf("the DynamoDB name changes from %q to %q", bt.Name, ht.Name))
+	indexPatterns := func(name string) []string {
+		bi, hi := bt.Index(name), ht.Index(name)
+		return union(patternsOn(d.base, func(p *hclschema.AccessPattern) bool { return bi != nil && p.Index == bi }),
+			patternsOn(d.head, func(p *hclschema.AccessPattern) bool { return hi != nil && p.Index == hi }))
 	}
-	if b, h := keyList(bt.Primary.PartitionKey), keyList(ht.Primary.PartitionKey); b != h {
-		why = append(why, fmt.Sprintf("the partition key changes from %s to %s", b, h))
-	}
-	if b, h := keyList(bt.Primary.SortKey), keyList(ht.Primary.SortKey); b != h {
-		why = append(why, fmt.Sprintf("the sort key changes from %s to %s", b, h))
-	}
-	if len(why) > 0 {
-		c := d.add(TableReplaced, addr, rng(bt.DeclRange), rng(ht.DeclRange), fmt.Sprintf("table %q replaced", ht.Label),
-			"In table %q %s. DynamoDB cannot change a table's name or key schema: Terraform deletes the table with every item and creates a new one. Copy the data to a new table instead.",
-			ht.Label, strings.Join(why, "; "))
-		c.Patterns = tablePatterns()
-		c.Entities = entityNames(bt.Entities)
-	}
-	d.settings(bt, ht)
-	// LSIs: any difference replaces the table.
-	var lsiWhy []string
-	for _, bl := range bt.LSIs {
-		hl := findIndex(ht.LSIs, bl.Name)
-		switch {
-		case hl == nil:
-			lsiWhy = append(lsiWhy, fmt.Sprintf("LSI %q is removed", bl.Name))
-		case indexShape(bl) != indexShape(hl):
-			lsiWhy = append(lsiWhy, fmt.Sprintf("LSI %q changes (%s → %s)", bl.Name, indexShape(bl), indexShape(hl)))
+	for _, sc := range compareSpecs(ht.Label, bt.Spec(), ht.Spec()) {
+		addr, b, h := tableAddr(ht), rng(bt.DeclRange), rng(ht.DeclRange)
+		if sc.Index != "" {
+			addr = "table." + ht.Label + ".index." + sc.Index
+			b, h = indexRange(bt, sc.Index), indexRange(ht, sc.Index)
 		}
-	}
-	for _, hl := range ht.LSIs {
-		if findIndex(bt.LSIs, hl.Name) == nil {
-			lsiWhy = append(lsiWhy, fmt.Sprintf("LSI %q is added", hl.Name))
-		}
-	}
-	if len(lsiWhy) > 0 {
-		c := d.add(LSIChanged, addr, rng(bt.DeclRange), rng(ht.DeclRange), fmt.Sprintf("LSIs of table %q changed", ht.Label),
-			"In table %q %s. DynamoDB creates LSIs only with the table: Terraform deletes the table with every item and creates a new one. Copy the data to a new table instead.",
-			ht.Label, strings.Join(lsiWhy, "; "))
-		c.Patterns = tablePatterns()
-		c.Entities = entityNames(bt.Entities)
-	}
-	for _, bg := range bt.GSIs {
-		hg := findIndex(ht.GSIs, bg.Name)
-		if hg == nil {
-			c := d.add(GSIRemoved, indexAddr(bg), rng(bg.DeclRange), nil, fmt.Sprintf("GSI %q of table %q removed", bg.Name, bt.Label),
-				"GSI %q is no longer in table %q: DynamoDB deletes the index. The items keep the attributes they wrote for it.", bg.Name, bt.Label)
-			c.Patterns = patternsOn(d.base, func(p *hclschema.AccessPattern) bool { return p.Index == bg })
-			continue
-		}
-		if b, h := indexShape(bg), indexShape(hg); b != h {
-			c := d.add(GSIRebuilt, indexAddr(hg), rng(bg.DeclRange), rng(hg.DeclRange), fmt.Sprintf("GSI %q of table %q rebuilt", hg.Name, ht.Label),
-				"GSI %q changes from %s to %s. DynamoDB cannot change an index's keys or projection: it is deleted and created again, and its queries fail or return partial results until the new index has backfilled.",
-				hg.Name, b, h)
-			c.Patterns = union(patternsOn(d.base, func(p *hclschema.AccessPattern) bool { return p.Index == bg }),
-				patternsOn(d.head, func(p *hclschema.AccessPattern) bool { return p.Index == hg }))
-			continue
-		}
-		if bg.ReadCapacity != hg.ReadCapacity || bg.WriteCapacity != hg.WriteCapacity {
-			d.add(SettingChanged, indexAddr(hg), rng(bg.DeclRange), rng(hg.DeclRange), fmt.Sprintf("capacity of GSI %q changed", hg.Name),
-				"The provisioned capacity of GSI %q changes from %d read / %d write to %d read / %d write units.", hg.Name, bg.ReadCapacity, bg.WriteCapacity, hg.ReadCapacity, hg.WriteCapacity)
-		}
-	}
-	for _, hg := range ht.GSIs {
-		if findIndex(bt.GSIs, hg.Name) != nil {
-			continue
-		}
-		// Entities that join through templates are SD201 each; the index itself
-		// is additive: DynamoDB fills it from the attributes items have.
-		d.add(GSIAdded, indexAddr(hg), nil, rng(hg.DeclRange), fmt.Sprintf("GSI %q added to table %q", hg.Name, ht.Label),
-			"GSI %q (%s) is new: DynamoDB creates it and fills it from the items that already have its key attributes. Items that get these attributes only from templates need a backfill (SD201).",
-			hg.Name, indexShape(hg))
-	}
-}
-
-// settings compares the table's settings.
-func (d *differ) settings(bt, ht *hclschema.Table) {
-	addr := tableAddr(ht)
-	b, h := rng(bt.DeclRange), rng(ht.DeclRange)
-	var safe []string
-	if bt.BillingMode != ht.BillingMode {
-		safe = append(safe, fmt.Sprintf("billing mode %s → %s", bt.BillingMode, ht.BillingMode))
-	}
-	if bt.ReadCapacity != ht.ReadCapacity || bt.WriteCapacity != ht.WriteCapacity {
-		safe = append(safe, fmt.Sprintf("capacity %d/%d → %d/%d", bt.ReadCapacity, bt.WriteCapacity, ht.ReadCapacity, ht.WriteCapacity))
-	}
-	if bt.TableClass != ht.TableClass {
-		safe = append(safe, fmt.Sprintf("table class %s → %s", bt.TableClass, ht.TableClass))
-	}
-	if sseKey(bt) != sseKey(ht) {
-		safe = append(safe, fmt.Sprintf("encryption %s → %s", sseKey(bt), sseKey(ht)))
-	}
-	if tagString(bt.Tags) != tagString(ht.Tags) {
-		safe = append(safe, fmt.Sprintf("tags %s → %s", tagString(bt.Tags), tagString(ht.Tags)))
-	}
-	if !bt.PointInTimeRecovery && ht.PointInTimeRecovery {
-		safe = append(safe, "point-in-time recovery turned on")
-	}
-	if !bt.DeletionProtection && ht.DeletionProtection {
-		safe = append(safe, "deletion protection turned on")
-	}
-	if bt.StreamViewType == "" && ht.StreamViewType != "" {
-		safe = append(safe, "stream turned on ("+ht.StreamViewType+")")
-	}
-	if bt.TTLAttribute == "" && ht.TTLAttribute != "" {
-		safe = append(safe, fmt.Sprintf("TTL turned on (attribute %q)", ht.TTLAttribute))
-	}
-	if len(safe) > 0 {
-		d.add(SettingChanged, addr, b, h, fmt.Sprintf("settings of table %q changed", ht.Label),
-			"Table %q changes: %s. No item is lost.", ht.Label, strings.Join(safe, "; "))
-	}
-	var off []string
-	switch {
-	case bt.StreamViewType != "" && ht.StreamViewType == "":
-		off = append(off, "the stream is turned off (consumers stop receiving changes and its records are lost)")
-	case bt.StreamViewType != "" && bt.StreamViewType != ht.StreamViewType:
-		off = append(off, fmt.Sprintf("the stream view type changes from %s to %s (the stream is replaced: consumers must move to the new stream ARN)", bt.StreamViewType, ht.StreamViewType))
-	}
-	if bt.PointInTimeRecovery && !ht.PointInTimeRecovery {
-		off = append(off, "point-in-time recovery is turned off (its backups are deleted)")
-	}
-	if bt.DeletionProtection && !ht.DeletionProtection {
-		off = append(off, "deletion protection is turned off")
-	}
-	if len(off) > 0 {
-		d.add(ProtectionOff, addr, b, h, fmt.Sprintf("protection of table %q reduced", ht.Label),
-			"In table %q %s.", ht.Label, strings.Join(off, "; "))
-	}
-	if bt.TTLAttribute != "" && bt.TTLAttribute != ht.TTLAttribute {
-		what := fmt.Sprintf("TTL is turned off: items with %q no longer expire", bt.TTLAttribute)
-		if ht.TTLAttribute != "" {
-			what = fmt.Sprintf("the TTL attribute changes from %q to %q: existing items expire only when they get %q", bt.TTLAttribute, ht.TTLAttribute, ht.TTLAttribute)
-		}
-		c := d.add(TTLChanged, addr, b, h, fmt.Sprintf("TTL of table %q changed", ht.Label), "In table %q %s.", ht.Label, what)
-		for _, e := range bt.Entities {
-			if e.Attribute(bt.TTLAttribute) != nil {
-				c.Entities = append(c.Entities, e.Name)
+		c := d.add(sc.Code, addr, b, h, sc.Summary, "%s", sc.Detail)
+		c.Reasons = sc.Reasons
+		switch sc.Code {
+		case TableReplaced, LSIChanged:
+			c.Patterns = tablePatterns()
+			c.Entities = entityNames(bt.Entities)
+		case GSIRemoved, GSIRebuilt:
+			c.Patterns = indexPatterns(sc.Index)
+		case TTLChanged:
+			for _, e := range bt.Entities {
+				if e.Attribute(bt.Spec().TTLAttribute) != nil {
+					c.Entities = append(c.Entities, e.Name)
+				}
 			}
+			sort.Strings(c.Entities)
 		}
-		sort.Strings(c.Entities)
 	}
 }
 
-func sseKey(t *hclschema.Table) string {
-	switch {
-	case t.SSE == nil:
-		return "AWS owned key"
-	case t.SSE.KMSKeyARN == "":
-		return "AWS managed key"
+// indexRange is the declaration of index name of table t, or nil.
+func indexRange(t *hclschema.Table, name string) *hcl.Range {
+	if ix := t.Index(name); ix != nil && ix.Kind != hclschema.IndexPrimary {
+		return rng(ix.DeclRange)
 	}
-	return t.SSE.KMSKeyARN
-}
-
-func tagString(m map[string]string) string {
-	var keys []string
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var parts []string
-	for _, k := range keys {
-		parts = append(parts, k+"="+m[k])
-	}
-	return "{" + strings.Join(parts, ", ") + "}"
-}
-
-// indexShape renders what DynamoDB cannot change in place: the key schema
-// with types, and the projection.
-func indexShape(ix *hclschema.Index) string {
-	s := "keys [" + keyList(ix.PartitionKey) + "] / [" + keyList(ix.SortKey) + "], projection " + ix.Projection
-	if ix.Projection == hclschema.ProjectInclude {
-		inc := append([]string{}, ix.Include...)
-		sort.Strings(inc)
-		s += " [" + strings.Join(inc, ", ") + "]"
-	}
-	return s
+	return nil
 }
 
 func findIndex(ixs []*hclschema.Index, name string) *hclschema.Index {
@@ -386,6 +255,7 @@ func (d *differ) enumChange(he *hclschema.Entity, ba, ha *hclschema.Attribute, a
 		c := d.add(EnumNarrowed, addr+".attribute."+ha.Name, rng(ba.TypeRange), rng(ha.TypeRange), fmt.Sprintf("attribute %s made an enum", name),
 			"Attribute %q of entity %q changes from %s to %s: stored items may hold other values. Rewrite them to one of the values first.",
 			ha.Name, he.Name, ba.TypeString(), ha.TypeString())
+		c.Attr = ha.Name
 		c.Patterns, c.Entities = readers(), []string{he.Name}
 	case ha.Enum == nil:
 		d.add(EnumWidened, addr+".attribute."+ha.Name, rng(ba.TypeRange), rng(ha.TypeRange), fmt.Sprintf("enum of %s dropped", name),
@@ -398,6 +268,7 @@ func (d *differ) enumChange(he *hclschema.Entity, ba, ha *hclschema.Attribute, a
 			c := d.add(EnumNarrowed, addr+".attribute."+ha.Name, rng(ba.TypeRange), rng(ha.TypeRange), fmt.Sprintf("enum values of %s removed", name),
 				"Attribute %q of entity %q no longer allows %s (now %s): stored items may hold them. Rewrite them to another value first.",
 				ha.Name, he.Name, quoted(removed), ha.TypeString())
+			c.Attr = ha.Name
 			c.Patterns, c.Entities = readers(), []string{he.Name}
 		case len(added) > 0:
 			d.add(EnumWidened, addr+".attribute."+ha.Name, rng(ba.TypeRange), rng(ha.TypeRange), fmt.Sprintf("enum values of %s added", name),
@@ -445,12 +316,14 @@ func (d *differ) entity(be, he *hclschema.Entity) {
 		if ha == nil {
 			c := d.add(AttrRemoved, addr+".attribute."+ba.Name, rng(ba.Range), rng(he.DeclRange), fmt.Sprintf("attribute %q of entity %q removed", ba.Name, he.Name),
 				"Entity %q no longer declares %q. Stored items keep it, but readers that expect it get nothing from new items.", he.Name, ba.Name)
+			c.Attr = ba.Name
 			c.Patterns = patternsOn(d.base, func(p *hclschema.AccessPattern) bool { return p.ReturnsEntity(be) && reads(p, ba.Name) })
 			continue
 		}
 		if !ba.Type.Equals(ha.Type) {
 			c := d.add(AttrTypeChanged, addr+".attribute."+ha.Name, rng(ba.TypeRange), rng(ha.TypeRange), fmt.Sprintf("type of %s.%s changed", he.Name, ha.Name),
 				"Attribute %q of entity %q changes from %s to %s: stored items hold the old type.", ha.Name, he.Name, typeName(ba.Type), typeName(ha.Type))
+			c.Attr = ha.Name
 			c.Patterns, c.Entities = readers(), []string{he.Name}
 			continue
 		}
@@ -458,6 +331,7 @@ func (d *differ) entity(be, he *hclschema.Entity) {
 		if ba.Optional && !ha.Optional {
 			c := d.add(AttrNowRequired, addr+".attribute."+ha.Name, rng(ba.TypeRange), rng(ha.TypeRange), fmt.Sprintf("attribute %s.%s made required", he.Name, ha.Name),
 				"Attribute %q of entity %q is no longer optional: stored items without it do not fit the entity.", ha.Name, he.Name)
+			c.Attr = ha.Name
 			c.Patterns, c.Entities = readers(), []string{he.Name}
 		}
 	}
@@ -472,6 +346,7 @@ func (d *differ) entity(be, he *hclschema.Entity) {
 		}
 		c := d.add(RequiredAttrAdded, addr+".attribute."+ha.Name, rng(be.DeclRange), rng(ha.Range), fmt.Sprintf("required attribute %s.%s added", he.Name, ha.Name),
 			"Entity %q requires the new attribute %q, which stored items lack: give them a value first, or declare it optional(%s).", he.Name, ha.Name, typeName(ha.Type))
+		c.Attr = ha.Name
 		c.Patterns, c.Entities = readers(), []string{he.Name}
 	}
 	// Primary key templates.
@@ -485,6 +360,7 @@ func (d *differ) entity(be, he *hclschema.Entity) {
 			fmt.Sprintf("key %s of entity %q changed", k.Name, he.Name),
 			"The template of %s changes from %s to %s. DynamoDB cannot change the key of a stored item: every item of %q must be copied under its new key (and the old one deleted), which `tfdyn migrate` does not do.",
 			k.Name, display(d.base, bt, be, k.Name), display(d.head, ht, he, k.Name), he.Name)
+		c.Attr = k.Name
 		c.Patterns = union(patternsOn(d.base, func(p *hclschema.AccessPattern) bool { return p.ReturnsEntity(be) && usesKey(p.Index, k.Name) }),
 			patternsOn(d.head, func(p *hclschema.AccessPattern) bool { return p.ReturnsEntity(he) && usesKey(p.Index, k.Name) }))
 		c.Entities = []string{he.Name}
@@ -493,13 +369,21 @@ func (d *differ) entity(be, he *hclschema.Entity) {
 	for _, bi := range be.Indexes {
 		hi := he.IndexBlock(bi.Index.Name)
 		if hi == nil || findIndex(he.Table.GSIs, bi.Index.Name) == nil && findIndex(he.Table.LSIs, bi.Index.Name) == nil {
-			if hi == nil && he.Table.Index(bi.Index.Name) != nil && len(bi.Templates) > 0 {
+			switch {
+			case hi == nil && he.Table.Index(bi.Index.Name) != nil && len(bi.Templates) > 0:
 				c := d.add(EntityLeavesIndex, addr+".index."+bi.Index.Name, rng(bi.DeclRange), rng(he.DeclRange),
 					fmt.Sprintf("entity %q leaves index %q", he.Name, bi.Index.Name),
 					"Entity %q no longer takes part in index %q, but its stored items keep %s and stay in the index until the attributes are removed.",
 					he.Name, bi.Index.Name, attrNames(bi.Templates))
 				c.Patterns = patternsOn(d.base, func(p *hclschema.AccessPattern) bool { return p.Index == bi.Index && p.ReturnsEntity(be) })
 				c.Entities = []string{he.Name}
+				c.Items = d.blockItems(he, bi, nil)
+			case he.Table.Index(bi.Index.Name) == nil:
+				// The index is removed (SD502): the attributes its entities
+				// wrote through templates go with it.
+				if c := d.find(GSIRemoved, "table."+he.Table.Label+".index."+bi.Index.Name); c != nil {
+					c.Items = append(c.Items, d.blockItems(he, bi, nil)...)
+				}
 			}
 			continue
 		}
@@ -523,6 +407,7 @@ func (d *differ) entity(be, he *hclschema.Entity) {
 			he.Name, hi.Index.Name, what)
 		c.Patterns = patternsOn(d.head, func(p *hclschema.AccessPattern) bool { return p.Index == hi.Index && p.ReturnsEntity(he) })
 		c.Entities = []string{he.Name}
+		c.Items = d.blockItems(he, nil, hi)
 	}
 }
 
@@ -545,6 +430,7 @@ func (d *differ) entityIndex(be, he *hclschema.Entity, bi, hi *hclschema.EntityI
 		attrs = append(attrs, n)
 	}
 	sort.Strings(attrs)
+	items := d.blockItems(he, bi, hi)
 	var changed []string
 	for _, n := range attrs {
 		bt, ht := bi.Template(n), hi.Template(n)
@@ -558,6 +444,7 @@ func (d *differ) entityIndex(be, he *hclschema.Entity, bi, hi *hclschema.EntityI
 			"In index %q of entity %q %s. Stored items hold the values of the old templates until `tfdyn migrate` recomputes them.",
 			hi.Index.Name, he.Name, strings.Join(changed, "; "))
 		c.Patterns, c.Entities = patterns(), []string{he.Name}
+		c.Items, items = items, nil
 	}
 	bw, hw := exprOrNone(d.base, bi.When), exprOrNone(d.head, hi.When)
 	if bw != hw {
@@ -576,6 +463,7 @@ func (d *differ) entityIndex(be, he *hclschema.Entity, bi, hi *hclschema.EntityI
 			"The condition for items of %q to be in index %q changes from %s to %s. Stored items keep their old membership until `tfdyn migrate` re-evaluates it.",
 			he.Name, hi.Index.Name, whenText(d.base, bi.When), whenText(d.head, hi.When))
 		c.Patterns, c.Entities = patterns(), []string{he.Name}
+		c.Items = items
 	}
 }
 

@@ -1,14 +1,19 @@
 // Package tablespectest checks that every consumer of hclschema.TableSpec
-// reads every field of it. Mutations changes one field at a time; each
-// consumer's test (emit, plancheck's DP404, verify's conformance) runs on
-// every mutation and keeps a table of the fields it reads and the ones it
-// leaves out with the reason. A field added to the spec fails each of those
-// tests until its consumer reads it or says why not: that is the walk of
-// docs/architecture.md for a new table setting.
+// reads every field of it, and every producer fills it. Mutations changes
+// one field at a time; each consumer's test (emit, plancheck's DP404,
+// verify's conformance, doc, diff, import's schema writer) runs on every
+// mutation with Check and keeps a table of the fields it reads and the
+// ones it leaves out with the reason. A producer (import reading .tf files,
+// state or a live table) reads the full table from a real source, and
+// CheckRead compares what it read with Full's spec field by field. A field
+// added to the spec fails each of those tests until its room reads it or
+// says why not: that is the walk of docs/architecture.md for a new table
+// setting.
 package tablespectest
 
 import (
 	_ "embed"
+	"fmt"
 	"reflect"
 	"sort"
 	"strings"
@@ -54,39 +59,42 @@ var rangeType = reflect.TypeOf(hcl.Range{})
 // Mutations returns one mutation of base per field of hclschema.TableSpec,
 // in field order. Source ranges and fields tagged tablespec:"source"
 // (where a value came from, such as KeyAttr.DeclaredType) are not settings
-// and are left alone. It
+// and are left alone. A string gets "2" appended, unless its field is
+// tagged tablespec:"values=A,B,..." (a closed set, such as a key
+// attribute's type): then it takes the next value of the set, so that the
+// mutation is a change a real table can have. It
 // fails t when base leaves a slice, map or pointer empty: a field that is
 // not there cannot be changed, so every consumer test starts from Full.
 func Mutations(t testing.TB, base hclschema.TableSpec) []Mutation {
 	t.Helper()
 	var out []Mutation
-	var walk func(v reflect.Value, path string, steps []int)
+	var walk func(v reflect.Value, path string, steps []int, values []string)
 	apply := func(path string, steps []int, change func(reflect.Value)) {
 		m := Mutation{Field: path, Spec: deepCopy(base)}
 		change(follow(reflect.ValueOf(&m.Spec).Elem(), steps))
 		out = append(out, m)
 	}
-	walk = func(v reflect.Value, path string, steps []int) {
+	walk = func(v reflect.Value, path string, steps []int, values []string) {
 		switch v.Kind() {
 		case reflect.Struct:
 			for i := 0; i < v.NumField(); i++ {
 				f := v.Type().Field(i)
-				if !f.IsExported() || f.Type == rangeType || f.Tag.Get("tablespec") == "source" {
+				if !isSetting(f) {
 					continue
 				}
-				walk(v.Field(i), strings.TrimPrefix(path+"."+f.Name, "."), append(append([]int{}, steps...), i))
+				walk(v.Field(i), strings.TrimPrefix(path+"."+f.Name, "."), append(append([]int{}, steps...), i), tagValues(f))
 			}
 		case reflect.Pointer:
 			if v.IsNil() {
 				t.Fatalf("tablespectest: %s is nil in the base spec: set it so that it can be changed", path)
 			}
 			apply(path, steps, func(p reflect.Value) { p.Set(reflect.Zero(p.Type())) })
-			walk(v.Elem(), path, append(append([]int{}, steps...), -1))
+			walk(v.Elem(), path, append(append([]int{}, steps...), -1), nil)
 		case reflect.Slice:
 			if v.Len() == 0 {
 				t.Fatalf("tablespectest: %s is empty in the base spec: give it an element so that it can be changed", path)
 			}
-			walk(v.Index(v.Len()-1), path, append(append([]int{}, steps...), v.Len()-1))
+			walk(v.Index(v.Len()-1), path, append(append([]int{}, steps...), v.Len()-1), values)
 		case reflect.Map:
 			if v.Len() == 0 {
 				t.Fatalf("tablespectest: %s is empty in the base spec: give it an entry so that it can be changed", path)
@@ -95,7 +103,7 @@ func Mutations(t testing.TB, base hclschema.TableSpec) []Mutation {
 				m.SetMapIndex(reflect.ValueOf("tfdyn-mutated"), reflect.ValueOf("yes"))
 			})
 		case reflect.String:
-			apply(path, steps, func(s reflect.Value) { s.SetString(s.String() + "2") })
+			apply(path, steps, func(s reflect.Value) { s.SetString(next(s.String(), values)) })
 		case reflect.Bool:
 			apply(path, steps, func(b reflect.Value) { b.SetBool(!b.Bool()) })
 		case reflect.Int64:
@@ -104,8 +112,34 @@ func Mutations(t testing.TB, base hclschema.TableSpec) []Mutation {
 			t.Fatalf("tablespectest: %s has kind %s, which Mutations cannot change yet: add it", path, v.Kind())
 		}
 	}
-	walk(reflect.ValueOf(base), "", nil)
+	walk(reflect.ValueOf(base), "", nil, nil)
 	return out
+}
+
+// isSetting reports whether struct field f is a table setting: exported,
+// not a source range, not tagged tablespec:"source".
+func isSetting(f reflect.StructField) bool {
+	return f.IsExported() && f.Type != rangeType && f.Tag.Get("tablespec") != "source"
+}
+
+// tagValues returns the closed set of values of a field tagged
+// tablespec:"values=A,B", or nil.
+func tagValues(f reflect.StructField) []string {
+	if v, ok := strings.CutPrefix(f.Tag.Get("tablespec"), "values="); ok {
+		return strings.Split(v, ",")
+	}
+	return nil
+}
+
+// next is the mutation of string s: the value after s in values (cycling),
+// or s with "2" appended.
+func next(s string, values []string) string {
+	for i, v := range values {
+		if v == s {
+			return values[(i+1)%len(values)]
+		}
+	}
+	return s + "2"
 }
 
 // follow walks steps from v: a field index for a struct, an element index
@@ -202,6 +236,118 @@ func Check(t *testing.T, consumer string, reads map[string]string, changed func(
 	for _, f := range stale {
 		t.Errorf("%s: %s is not a field of the table spec (any more): remove it from this test's table", consumer, f)
 	}
+}
+
+// CheckRead is the test of one producer of the spec: got is what it read
+// from a real source that holds the full table (Full's Terraform, state or
+// live description). Every field must equal Full's spec, unless excused
+// lists it with the reason the producer cannot read it (then it must
+// differ, so the reason stays true). Source ranges and fields tagged
+// tablespec:"source" are not compared. A field of excused that is not in
+// the spec fails the test.
+func CheckRead(t *testing.T, producer string, excused map[string]string, got hclschema.TableSpec) {
+	t.Helper()
+	want := Full(t).Tables[0].Spec()
+	diffs := Differences(want, got)
+	for _, f := range Fields(t) {
+		d, differs := diffs[f]
+		why, isExcused := excused[f]
+		switch {
+		case differs && !isExcused:
+			t.Errorf("%s does not read %s of the full table: %s", producer, f, d)
+		case !differs && isExcused:
+			t.Errorf("%s reads %s now, which this test says it cannot (%s): remove the reason", producer, f, why)
+		}
+	}
+	fields := map[string]bool{}
+	for _, f := range Fields(t) {
+		fields[f] = true
+	}
+	var stale []string
+	for f := range excused {
+		if !fields[f] {
+			stale = append(stale, f)
+		}
+	}
+	sort.Strings(stale)
+	for _, f := range stale {
+		t.Errorf("%s: %s is not a field of the table spec (any more): remove it from this test's table", producer, f)
+	}
+}
+
+// Differences compares two specs field by field and returns, per field
+// path (as Mutations names them), how they differ: "got X, want Y". Slices
+// are compared element by element; when their lengths differ, every field
+// below the slice differs. Source ranges and fields tagged
+// tablespec:"source" are not compared.
+func Differences(want, got hclschema.TableSpec) map[string]string {
+	out := map[string]string{}
+	var walk func(w, g reflect.Value, path string)
+	leaves := func(v reflect.Value, path string, msg string) {
+		var mark func(t reflect.Type, path string)
+		mark = func(t reflect.Type, path string) {
+			switch t.Kind() {
+			case reflect.Struct:
+				for i := 0; i < t.NumField(); i++ {
+					if f := t.Field(i); isSetting(f) {
+						mark(f.Type, strings.TrimPrefix(path+"."+f.Name, "."))
+					}
+				}
+			case reflect.Pointer:
+				out[path] = msg
+				mark(t.Elem(), path)
+			case reflect.Slice:
+				mark(t.Elem(), path)
+			default:
+				out[path] = msg
+			}
+		}
+		mark(v.Type(), path)
+	}
+	walk = func(w, g reflect.Value, path string) {
+		switch w.Kind() {
+		case reflect.Struct:
+			for i := 0; i < w.NumField(); i++ {
+				if f := w.Type().Field(i); isSetting(f) {
+					walk(w.Field(i), g.Field(i), strings.TrimPrefix(path+"."+f.Name, "."))
+				}
+			}
+		case reflect.Pointer:
+			if w.IsNil() != g.IsNil() {
+				leaves(w, path, fmt.Sprintf("got %s, want %s", show(g), show(w)))
+				return
+			}
+			if !w.IsNil() {
+				walk(w.Elem(), g.Elem(), path)
+			}
+		case reflect.Slice:
+			if w.Len() != g.Len() {
+				leaves(w, path, fmt.Sprintf("got %d elements, want %d", g.Len(), w.Len()))
+				return
+			}
+			for i := 0; i < w.Len(); i++ {
+				walk(w.Index(i), g.Index(i), path)
+			}
+		default:
+			if !reflect.DeepEqual(w.Interface(), g.Interface()) {
+				if _, seen := out[path]; !seen {
+					out[path] = fmt.Sprintf("got %s, want %s", show(g), show(w))
+				}
+			}
+		}
+	}
+	walk(reflect.ValueOf(want), reflect.ValueOf(got), "")
+	return out
+}
+
+func show(v reflect.Value) string {
+	if v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return "nil"
+		}
+		return fmt.Sprintf("%+v", v.Elem().Interface())
+	}
+	return fmt.Sprintf("%#v", v.Interface())
 }
 
 // Fields returns the field paths of Mutations, in order: the rows every

@@ -2,8 +2,10 @@ package tablespectest_test
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
+	"github.com/hashicorp/hcl/v2"
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/hclschema"
@@ -43,4 +45,51 @@ func TestMutationsChangeOneFieldOfACopy(t *testing.T) {
 	require.Equal(t, "arn:aws:kms:us-east-1:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab2", byField["SSE.KMSKeyARN"].SSE.KMSKeyARN)
 	require.Equal(t, map[string]string{"team": "ledger", "tfdyn-mutated": "yes"}, byField["Tags"].Tags)
 	require.False(t, byField["PointInTimeRecovery"].PointInTimeRecovery)
+}
+
+// TestFullSetsEveryField: every setting of Full's spec differs from the
+// zero value of its type, so that a producer that does not read a setting
+// gives a spec that differs from Full's (CheckRead).
+func TestFullSetsEveryField(t *testing.T) {
+	var walk func(v reflect.Value, path string)
+	walk = func(v reflect.Value, path string) {
+		switch v.Kind() {
+		case reflect.Struct:
+			for i := 0; i < v.NumField(); i++ {
+				f := v.Type().Field(i)
+				if f.IsExported() && f.Type != reflect.TypeOf(hcl.Range{}) && f.Tag.Get("tablespec") != "source" {
+					walk(v.Field(i), strings.TrimPrefix(path+"."+f.Name, "."))
+				}
+			}
+		case reflect.Pointer:
+			require.False(t, v.IsNil(), "%s is nil in full.tfdyn.hcl", path)
+			walk(v.Elem(), path)
+		case reflect.Slice:
+			require.NotZero(t, v.Len(), "%s is empty in full.tfdyn.hcl", path)
+			for i := 0; i < v.Len(); i++ {
+				walk(v.Index(i), path)
+			}
+		default:
+			require.False(t, v.IsZero(), "%s has its zero value in full.tfdyn.hcl: set it, so that a reader that leaves it out is caught", path)
+		}
+	}
+	walk(reflect.ValueOf(tablespectest.Full(t).Tables[0].Spec()), "")
+}
+
+// TestDifferences names the fields in which two specs differ.
+func TestDifferences(t *testing.T) {
+	base := tablespectest.Full(t).Tables[0].Spec()
+	require.Empty(t, tablespectest.Differences(base, tablespectest.Full(t).Tables[0].Spec()))
+	for _, m := range tablespectest.Mutations(t, base) {
+		d := tablespectest.Differences(base, m.Spec)
+		require.Contains(t, d, m.Field, "mutation %s", m.Field)
+	}
+	noGSI := tablespectest.Full(t).Tables[0].Spec()
+	noGSI.GSIs = nil
+	d := tablespectest.Differences(base, noGSI)
+	require.Equal(t, "got 0 elements, want 1", d["GSIs.Key.Sort.Type"])
+	require.Len(t, d, 9)
+	seqAsString := tablespectest.Full(t).Tables[0].Spec()
+	seqAsString.GSIs[0].Key.Sort[1].Type = hclschema.TypeS
+	require.Equal(t, map[string]string{"GSIs.Key.Sort.Type": `got "S", want "N"`}, tablespectest.Differences(base, seqAsString))
 }

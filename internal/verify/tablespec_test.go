@@ -23,10 +23,14 @@ import (
 var update = flag.Bool("update", false, "rewrite testdata/conformance from a live run")
 
 // liveTable is what conformance reads of a live table, as saved in
-// testdata/conformance/full.json.
+// testdata/conformance/full.json, and what import --table reads besides
+// (its continuous backups and tags: internal/adopt's tests replay the
+// recording).
 type liveTable struct {
-	Table *types.TableDescription
-	TTL   *types.TimeToLiveDescription
+	Table   *types.TableDescription
+	TTL     *types.TimeToLiveDescription
+	Backups *types.ContinuousBackupsDescription
+	Tags    []types.Tag
 }
 
 // conformanceReads says which fields of the table spec conformance
@@ -137,7 +141,11 @@ func TestLiveConformance(t *testing.T) {
 	require.NoError(t, err)
 	ttl, err := r.client.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(name)})
 	require.NoError(t, err)
-	live := liveTable{Table: out.Table, TTL: ttl.TimeToLiveDescription}
+	cb, err := r.client.DescribeContinuousBackups(ctx, &dynamodb.DescribeContinuousBackupsInput{TableName: aws.String(name)})
+	require.NoError(t, err)
+	tags, err := r.client.ListTagsOfResource(ctx, &dynamodb.ListTagsOfResourceInput{ResourceArn: out.Table.TableArn})
+	require.NoError(t, err)
+	live := liveTable{Table: out.Table, TTL: ttl.TimeToLiveDescription, Backups: cb.ContinuousBackupsDescription, Tags: tags.Tags}
 	checkConformanceReads(t, live)
 	if *update {
 		b, err := json.MarshalIndent(live, "", "  ")
