@@ -87,31 +87,36 @@ if [ ! -f "$SARIF" ]; then
   fi
 fi
 
-# --- Mermaid's parser (tests parse every diagram of tfdyn doc with it) ------------
-# tools/mermaid pins mermaid and jsdom with a committed package-lock.json;
-# npm ci installs exactly that into $CACHE/mermaid, again only when the lock
-# file changes. check.mjs is copied next to it on every run.
-MERMAID="$CACHE/mermaid"
-MERMAID_SRC="$here/../tools/mermaid"
-if command -v npm >/dev/null && command -v node >/dev/null; then
-  if ! cmp -s "$MERMAID_SRC/package-lock.json" "$MERMAID/package-lock.json" ||
-     [ ! -f "$MERMAID/node_modules/mermaid/package.json" ]; then
-    tmp=$(mktemp -d "$CACHE/mermaid.XXXXXX")
-    cp "$MERMAID_SRC/package.json" "$MERMAID_SRC/package-lock.json" "$tmp/"
+# --- npm tools of the tests: Mermaid's parser, an LSP client ----------------------
+# tools/<name> pins each with a committed package-lock.json; npm ci installs
+# exactly that into $CACHE/<name>, again only when the lock file changes. Its
+# script (check.mjs, drive.mjs) is copied next to it on every run.
+#   mermaid    parses every diagram of tfdyn doc (internal/doc tests)
+#   lspclient  drives tfdyn lsp over stdio (internal/cli tests)
+npm_tool() {
+  local name="$1" script="$2" dest="$CACHE/$1" src="$here/../tools/$1" tmp
+  if ! cmp -s "$src/package-lock.json" "$dest/package-lock.json" ||
+     [ ! -d "$dest/node_modules" ]; then
+    tmp=$(mktemp -d "$CACHE/$name.XXXXXX")
+    cp "$src/package.json" "$src/package-lock.json" "$tmp/"
     if (cd "$tmp" && npm ci --no-audit --no-fund --ignore-scripts >"$tmp/npm.log" 2>&1); then
       rm -f "$tmp/npm.log"
-      rm -rf "$MERMAID"
-      mv "$tmp" "$MERMAID"
-      echo "setup: Mermaid $(node -p "require('$MERMAID/node_modules/mermaid/package.json').version") installed in $MERMAID"
+      rm -rf "$dest"
+      mv "$tmp" "$dest"
+      echo "setup: tools/$name installed in $dest"
     else
       cat "$tmp/npm.log" >&2
       rm -rf "$tmp"
-      fail "npm ci in tools/mermaid failed (see above)"
+      fail "npm ci in tools/$name failed (see above)"
     fi
   fi
-  cp "$MERMAID_SRC/check.mjs" "$MERMAID/check.mjs.tmp" && mv "$MERMAID/check.mjs.tmp" "$MERMAID/check.mjs"
+  cp "$src/$script" "$dest/$script.tmp" && mv "$dest/$script.tmp" "$dest/$script"
+}
+if command -v npm >/dev/null && command -v node >/dev/null; then
+  npm_tool mermaid check.mjs
+  npm_tool lspclient drive.mjs
 else
-  echo "setup: warning: node or npm not found: the Mermaid diagram tests will fail" >&2
+  echo "setup: warning: node or npm not found: the Mermaid and LSP client tests will fail" >&2
 fi
 
 # --- CLI config for the demo's and benchmarks' bare terraform commands -------------

@@ -47,4 +47,6 @@ func TestMakeSetupCopiesAProviderTerraformCanInstall(t *testing.T) {
 	require.FileExists(t, filepath.Join(cache, "sarif", "sarif-schema-2.1.0.json"))
 	require.FileExists(t, filepath.Join(cache, "mermaid", "node_modules", "mermaid", "package.json"))
 	require.FileExists(t, filepath.Join(cache, "mermaid", "check.mjs"))
+	require.FileExists(t, filepath.Join(cache, "lspclient", "node_modules", "vscode-languageserver-protocol", "package.json"))
+	require.FileExists(t, filepath.Join(cache, "lspclient", "drive.mjs"))
 }
