@@ -90,9 +90,10 @@ fi
 # --- npm tools of the tests: Mermaid's parser, an LSP client ----------------------
 # tools/<name> pins each with a committed package-lock.json; npm ci installs
 # exactly that into $CACHE/<name>, again only when the lock file changes. Its
-# script (check.mjs, drive.mjs) is copied next to it on every run.
-#   mermaid    parses every diagram of tfdyn doc (internal/doc tests)
-#   lspclient  drives tfdyn lsp over stdio (internal/cli tests)
+# scripts are copied next to it on every run.
+#   mermaid    check.mjs parses every diagram of tfdyn doc (internal/doc tests)
+#   lspclient  drive.mjs drives tfdyn lsp over stdio, tokenize.mjs runs the
+#              TextMate grammar of editors/vscode (internal/cli tests)
 npm_tool() {
   local name="$1" script="$2" dest="$CACHE/$1" src="$here/../tools/$1" tmp
   if ! cmp -s "$src/package-lock.json" "$dest/package-lock.json" ||
@@ -110,11 +111,13 @@ npm_tool() {
       fail "npm ci in tools/$name failed (see above)"
     fi
   fi
-  cp "$src/$script" "$dest/$script.tmp" && mv "$dest/$script.tmp" "$dest/$script"
+  for f in $script; do
+    cp "$src/$f" "$dest/$f.tmp" && mv "$dest/$f.tmp" "$dest/$f"
+  done
 }
 if command -v npm >/dev/null && command -v node >/dev/null; then
   npm_tool mermaid check.mjs
-  npm_tool lspclient drive.mjs
+  npm_tool lspclient "drive.mjs tokenize.mjs"
 else
   echo "setup: warning: node or npm not found: the Mermaid and LSP client tests will fail" >&2
 fi

@@ -2,11 +2,13 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -109,7 +111,7 @@ func lspClient(t *testing.T) []string {
 	if err != nil {
 		problem = "node is not on PATH"
 	}
-	for _, f := range []string{"drive.mjs", "package-lock.json"} {
+	for _, f := range []string{"drive.mjs", "tokenize.mjs", "package-lock.json"} {
 		want, err := os.ReadFile(filepath.Join("..", "..", "tools", "lspclient", f))
 		require.NoError(t, err)
 		got, err := os.ReadFile(filepath.Join(dir, f))
@@ -288,3 +290,94 @@ func TestLSPSession(t *testing.T) {
 }
 
 func rangeText(text string, r hcl.Range) string { return text[r.Start.Byte:r.End.Byte] }
+
+// frame is one LSP message with its header.
+func lspFrame(body string) string {
+	return "Content-Length: " + strconv.Itoa(len(body)) + "\r\n\r\n" + body
+}
+
+// TestLSPExitCodes: tfdyn lsp exits 0 after shutdown and exit, 1 when its
+// input ends without them, and answers a request for a method it does
+// not know with an error, not a crash.
+func TestLSPExitCodes(t *testing.T) {
+	session := lspFrame(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}`) +
+		lspFrame(`{"jsonrpc":"2.0","id":2,"method":"textDocument/unknown","params":{}}`) +
+		lspFrame(`{"jsonrpc":"2.0","id":3,"method":"shutdown"}`) +
+		lspFrame(`{"jsonrpc":"2.0","method":"exit"}`)
+	var stdout, stderr bytes.Buffer
+	code := RunContext(context.Background(), []string{"lsp"}, strings.NewReader(session), &stdout, &stderr)
+	require.Equal(t, 0, code, stderr.String())
+	require.Contains(t, stdout.String(), `"id":2,"error":{"code":-32601,"message":"tfdyn lsp does not support textDocument/unknown"}`)
+	require.Contains(t, stdout.String(), `"id":3,"result":null`)
+
+	stdout.Reset()
+	stderr.Reset()
+	code = RunContext(context.Background(), []string{"lsp"}, strings.NewReader(lspFrame(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}`)), &stdout, &stderr)
+	require.Equal(t, 1, code)
+	require.Contains(t, stderr.String(), "lsp: the client closed the connection without shutdown")
+}
+
+// TestTextMateGrammar tokenizes every example with the TextMate grammar of
+// editors/vscode as VS Code does (vscode-textmate, Oniguruma): block types,
+// labels, arguments, references, condition functions, interpolations in
+// key templates and comments get their scopes.
+func TestTextMateGrammar(t *testing.T) {
+	client := lspClient(t)
+	tokenize := filepath.Join(filepath.Dir(client[1]), "tokenize.mjs")
+	grammar := filepath.Join(repoRoot(t), "editors", "vscode", "syntaxes", "tfdyn.tmLanguage.json")
+	var files []string
+	for _, dir := range exampleDirs(t) {
+		fs, _ := filepath.Glob(filepath.Join(dir, "*"+hclschema.FileSuffix))
+		files = append(files, fs...)
+	}
+	out, err := exec.Command(client[0], append([]string{tokenize, grammar}, files...)...).Output()
+	require.NoError(t, err)
+	type token struct {
+		File   string
+		Line   int
+		Text   string
+		Scopes []string
+	}
+	var toks []token
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		var tk token
+		require.NoError(t, json.Unmarshal([]byte(l), &tk))
+		toks = append(toks, tk)
+	}
+	// scopeOf returns the innermost scope of the first token text on the
+	// first line of file containing line.
+	scopeOf := func(file, line, text string) string {
+		src, err := os.ReadFile(file)
+		require.NoError(t, err)
+		n := 0
+		for i, l := range strings.Split(string(src), "\n") {
+			if strings.Contains(l, line) {
+				n = i + 1
+				break
+			}
+		}
+		require.NotZero(t, n, "%s has no line with %q", file, line)
+		for _, tk := range toks {
+			if tk.File == file && tk.Line == n && tk.Text == text {
+				return tk.Scopes[len(tk.Scopes)-1]
+			}
+		}
+		t.Fatalf("%s:%d has no token %q", file, n, text)
+		return ""
+	}
+	ecommerce := filepath.Join(repoRoot(t), "examples", "ecommerce", "ecommerce.tfdyn.hcl")
+	for _, c := range []struct{ line, text, scope string }{
+		{`entity "Customer" {`, "entity", "storage.type.block.tfdyn"},
+		{`entity "Customer" {`, `"Customer"`, "entity.name.type.tfdyn"},
+		{`global_secondary_index "GSI1" {`, "global_secondary_index", "storage.type.block.tfdyn"},
+		{`  partition_key          = "PK"`, "partition_key", "variable.other.property.tfdyn"},
+		{`    PK = "CUSTOMER#${username}"`, "username", "meta.interpolation.tfdyn"},
+		{`    PK = "CUSTOMER#${username}"`, "${", "punctuation.section.interpolation.begin.tfdyn"},
+		{`    SK = begins_with("ORDER#")`, "begins_with", "support.function.condition.tfdyn"},
+		{`  entity      = entity.Customer`, "Customer", "variable.other.reference.tfdyn"},
+		{`# E-commerce shop`, "# E-commerce shop: the complete example of seed 001, section 8.1.", "comment.line.number-sign.tfdyn"},
+		{`  limit = 20`, "20", "constant.numeric.tfdyn"},
+	} {
+		require.Equal(t, c.scope, scopeOf(ecommerce, c.line, c.text), "%q in %q", c.text, c.line)
+	}
+}

@@ -30,11 +30,19 @@ type snapshot struct {
 // edited, the other files from disk (hclschema's input limits apply, as
 // in tfdyn validate). A file that cannot be read is left out.
 func (s *Server) sources(dir string) map[string]string {
+	srcs, _ := s.sourcesVersions(dir)
+	return srcs
+}
+
+// sourcesVersions is sources with the version of each open document.
+func (s *Server) sourcesVersions(dir string) (map[string]string, map[string]protocol.Integer) {
 	s.mu.Lock()
 	srcs := map[string]string{}
+	versions := map[string]protocol.Integer{}
 	for path, d := range s.docs {
 		if filepath.Dir(path) == dir {
 			srcs[path] = d.text
+			versions[path] = d.version
 		}
 	}
 	s.mu.Unlock()
@@ -51,7 +59,7 @@ func (s *Server) sources(dir string) map[string]string {
 			}
 		}
 	}
-	return srcs
+	return srcs, versions
 }
 
 // Check loads and lints the schema of dir as tfdyn validate does and
@@ -82,9 +90,35 @@ func (s *Server) load(dir string, srcs map[string]string) *snapshot {
 	return snap
 }
 
-// check checks dir and publishes its diagnostics.
+// check checks dir and publishes its diagnostics, each file's with the
+// version of the text they were computed from. Checks of one directory
+// do not overlap: one asked for while another runs follows it, once.
 func (s *Server) check(dir string) {
-	snap := s.Check(dir)
+	s.mu.Lock()
+	if s.running[dir] {
+		s.again[dir] = true
+		s.mu.Unlock()
+		return
+	}
+	s.running[dir] = true
+	s.mu.Unlock()
+	for {
+		s.checkOnce(dir)
+		s.mu.Lock()
+		if !s.again[dir] || s.shutdown {
+			delete(s.running, dir)
+			delete(s.again, dir)
+			s.mu.Unlock()
+			return
+		}
+		delete(s.again, dir)
+		s.mu.Unlock()
+	}
+}
+
+func (s *Server) checkOnce(dir string) {
+	srcs, versions := s.sourcesVersions(dir)
+	snap := s.load(dir, srcs)
 	byFile := map[string][]protocol.Diagnostic{}
 	for _, d := range snap.diags {
 		file := ""
@@ -138,8 +172,10 @@ func (s *Server) check(dir string) {
 		params := protocol.PublishDiagnosticsParams{URI: uriOf(f), Diagnostics: ds}
 		if d := s.docs[f]; d != nil {
 			params.URI = d.uri
-			v := protocol.UInteger(d.version)
-			params.Version = &v
+		}
+		if v, ok := versions[f]; ok {
+			u := protocol.UInteger(v)
+			params.Version = &u
 		}
 		s.notify(protocol.ServerTextDocumentPublishDiagnostics, params)
 	}

@@ -49,20 +49,23 @@ func Complete(snap *snapshot, text string, off int) []protocol.CompletionItem {
 	c := scan(text, off)
 	m := snap.model()
 	out := []protocol.CompletionItem{}
+	if c.comment {
+		return out
+	}
+	seen := map[string]bool{}
 	add := func(label string, kind protocol.CompletionItemKind, detail string) {
-		out = append(out, item(label, kind, detail))
+		if !seen[label] {
+			seen[label] = true
+			out = append(out, item(label, kind, detail))
+		}
 	}
 	attrs := func(es ...*hclschema.Entity) {
-		seen := map[string]bool{}
 		for _, e := range es {
 			if e == nil {
 				continue
 			}
 			for _, a := range e.Attributes {
-				if !seen[a.Name] {
-					seen[a.Name] = true
-					add(a.Name, protocol.CompletionItemKindField, e.Name+"."+a.Name+" "+a.TypeString())
-				}
+				add(a.Name, protocol.CompletionItemKindField, e.Name+"."+a.Name+" "+a.TypeString())
 			}
 		}
 	}

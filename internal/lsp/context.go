@@ -33,6 +33,8 @@ type cursor struct {
 	// lineStart is true when only the prefix stands between the line's
 	// start and the cursor: a place for an argument or a block.
 	lineStart bool
+	// comment is true inside a comment.
+	comment bool
 }
 
 // path returns the block types of the frames (objects left out).
@@ -127,13 +129,14 @@ func scan(text string, off int) cursor {
 			for i < off && text[i] != '\n' {
 				i++
 			}
-			if i < off {
-				stmt = i + 1
+			if i >= off {
+				return cursor{frames: frames, comment: true}
 			}
+			stmt = i + 1
 		case ch == '/' && i+1 < len(text) && text[i+1] == '*':
 			end := strings.Index(text[i+2:], "*/")
 			if end < 0 || i+2+end+2 > off {
-				return cursor{frames: frames} // inside a comment
+				return cursor{frames: frames, comment: true}
 			}
 			i += 2 + end + 1
 		case ch == '"':

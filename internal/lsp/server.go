@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/url"
@@ -45,10 +44,13 @@ type Server struct {
 	// published lists the files of each directory that have diagnostics,
 	// so that a file whose problems are fixed is cleared.
 	published map[string]map[string]bool
-	notify    glsp.NotifyFunc
-	shutdown  bool
-	closed    chan struct{}
-	wg        sync.WaitGroup
+	// running marks the directories being checked; again those to check
+	// once more when that check ends.
+	running, again map[string]bool
+	notify         glsp.NotifyFunc
+	shutdown       bool
+	closed         chan struct{}
+	wg             sync.WaitGroup
 }
 
 // document is an open document.
@@ -65,22 +67,23 @@ func New(opts Options) *Server {
 		opts.Debounce = DefaultDebounce
 	}
 	s := &Server{opts: opts, docs: map[string]*document{}, schemas: map[string]*snapshot{},
-		timers: map[string]*time.Timer{}, published: map[string]map[string]bool{}, closed: make(chan struct{})}
+		timers: map[string]*time.Timer{}, published: map[string]map[string]bool{},
+		running: map[string]bool{}, again: map[string]bool{}}
 	s.handler = protocol.Handler{
-		Initialize:                 s.initialize,
-		Initialized:                func(*glsp.Context, *protocol.InitializedParams) error { return nil },
-		Shutdown:                   s.shutdownRequest,
-		Exit:                       func(*glsp.Context) error { return nil },
-		SetTrace:                   func(*glsp.Context, *protocol.SetTraceParams) error { return nil },
-		TextDocumentDidOpen:        s.didOpen,
-		TextDocumentDidChange:      s.didChange,
-		TextDocumentDidClose:       s.didClose,
-		TextDocumentDidSave:        func(*glsp.Context, *protocol.DidSaveTextDocumentParams) error { return nil },
-		TextDocumentCompletion:     s.completion,
-		TextDocumentHover:          s.hover,
-		TextDocumentDefinition:     s.definition,
-		TextDocumentFormatting:     s.formatting,
-		TextDocumentCodeAction:     s.codeAction,
+		Initialize:             s.initialize,
+		Initialized:            func(*glsp.Context, *protocol.InitializedParams) error { return nil },
+		Shutdown:               s.shutdownRequest,
+		Exit:                   func(*glsp.Context) error { return nil },
+		SetTrace:               func(*glsp.Context, *protocol.SetTraceParams) error { return nil },
+		TextDocumentDidOpen:    s.didOpen,
+		TextDocumentDidChange:  s.didChange,
+		TextDocumentDidClose:   s.didClose,
+		TextDocumentDidSave:    func(*glsp.Context, *protocol.DidSaveTextDocumentParams) error { return nil },
+		TextDocumentCompletion: s.completion,
+		TextDocumentHover:      s.hover,
+		TextDocumentDefinition: s.definition,
+		TextDocumentFormatting: s.formatting,
+		TextDocumentCodeAction: s.codeAction,
 		WorkspaceDidChangeWatchedFiles: func(c *glsp.Context, p *protocol.DidChangeWatchedFilesParams) error {
 			s.mu.Lock()
 			defer s.mu.Unlock()
@@ -294,10 +297,4 @@ func (s *Server) schedule(dir string, wait time.Duration) {
 		s.check(dir)
 	})
 	s.timers[dir] = t
-}
-
-// mustJSON marshals v for a test or a log.
-func mustJSON(v any) string {
-	b, _ := json.Marshal(v)
-	return string(b)
 }
