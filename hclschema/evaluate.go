@@ -187,36 +187,61 @@ func (b *Bound) Filter(it Item) bool {
 }
 
 func (c *Cond) holds(vars map[string]cty.Value) bool {
+	h, known := c.eval(vars)
+	return known && h
+}
+
+// eval evaluates the condition as DynamoDB does, in three states: known is
+// false when the outcome depends on an unknown value (an input bound to
+// cty.DynamicVal); an evaluation error is a known false.
+func (c *Cond) eval(vars map[string]cty.Value) (holds, known bool) {
 	present := func(name string) bool {
 		v, ok := vars[name]
 		return ok && v != cty.NilVal && !v.IsNull()
 	}
 	switch c.Kind {
 	case CondAnd:
-		return c.Sub[0].holds(vars) && c.Sub[1].holds(vars)
+		a, ka := c.Sub[0].eval(vars)
+		b, kb := c.Sub[1].eval(vars)
+		if (ka && !a) || (kb && !b) {
+			return false, true
+		}
+		return a && b, ka && kb
 	case CondOr:
-		return c.Sub[0].holds(vars) || c.Sub[1].holds(vars)
+		a, ka := c.Sub[0].eval(vars)
+		b, kb := c.Sub[1].eval(vars)
+		if (ka && a) || (kb && b) {
+			return true, true
+		}
+		return false, ka && kb
 	case CondNot:
-		return !c.Sub[0].holds(vars)
+		a, ka := c.Sub[0].eval(vars)
+		return !a, ka
 	case CondExists:
-		return present(c.Attr)
+		return present(c.Attr), true
 	case CondNotExists:
-		return !present(c.Attr)
+		return !present(c.Attr), true
 	case CondCompare:
 		// DynamoDB: a comparison with a missing attribute holds for <>
 		// only (also when both are missing).
 		for _, t := range []*Template{c.Left, c.Right} {
 			if attr, ok := t.Path(); ok && !present(attr) {
-				return c.Op == CmpNe
+				return c.Op == CmpNe, true
 			}
 		}
 	}
 	v, ds := Eval(c.expr, evalContext(vars), CodeInvalidCondition)
 	if ds.HasErrors() {
-		return false
+		return false, true
 	}
 	v, err := convert.Convert(v, cty.Bool)
-	return err == nil && v.IsKnown() && !v.IsNull() && v.True()
+	if err != nil {
+		return false, true
+	}
+	if !v.IsKnown() {
+		return false, false
+	}
+	return !v.IsNull() && v.True(), true
 }
 
 // WhenHolds evaluates the sparse condition of an index block on an item's

@@ -67,6 +67,43 @@ type Part struct {
 	// conditional expression (cond ? then : els), a PartOther that is
 	// evaluated whole; PaddedNumbers looks into its results.
 	cond, then, els *Template
+	// op and operands are the operator and operands of an operator
+	// expression (a + b, -a, a == b, a && b, !a), a PartOther.
+	op       string
+	operands []*Template
+}
+
+// Conditional returns the condition and the two results of a conditional
+// part (cond ? then : els), a PartOther; ok is false for any other part.
+// Readers that translate a template (the generators) walk them; the
+// evaluator still evaluates the part whole.
+func (p *Part) Conditional() (cond, then, els *Template, ok bool) {
+	if p == nil || p.cond == nil {
+		return nil, nil, nil, false
+	}
+	return p.cond, p.then, p.els, true
+}
+
+// Operator returns the operator and operands of an operator part, a
+// PartOther: "+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=",
+// "&&" and "||" with two operands, "!" and "-" (negation) with one. ok is
+// false for any other part.
+func (p *Part) Operator() (op string, operands []*Template, ok bool) {
+	if p == nil || p.op == "" {
+		return "", nil, false
+	}
+	return p.op, p.operands, true
+}
+
+// operatorNames names hclsyntax's operations as Part.Operator does.
+var operatorNames = map[*hclsyntax.Operation]string{
+	hclsyntax.OpAdd: "+", hclsyntax.OpSubtract: "-", hclsyntax.OpMultiply: "*",
+	hclsyntax.OpDivide: "/", hclsyntax.OpModulo: "%",
+	hclsyntax.OpEqual: "==", hclsyntax.OpNotEqual: "!=",
+	hclsyntax.OpLessThan: "<", hclsyntax.OpLessThanOrEqual: "<=",
+	hclsyntax.OpGreaterThan: ">", hclsyntax.OpGreaterThanOrEqual: ">=",
+	hclsyntax.OpLogicalAnd: "&&", hclsyntax.OpLogicalOr: "||",
+	hclsyntax.OpLogicalNot: "!", hclsyntax.OpNegate: "-",
 }
 
 // Range returns the template's source range.
@@ -222,6 +259,14 @@ func (d *decoder) newPart(expr hcl.Expression) *Part {
 		}
 	case *hclsyntax.ConditionalExpr:
 		p.cond, p.then, p.els = d.newTemplate(x.Condition), d.newTemplate(x.TrueResult), d.newTemplate(x.FalseResult)
+	case *hclsyntax.BinaryOpExpr:
+		if op, ok := operatorNames[x.Op]; ok {
+			p.op, p.operands = op, []*Template{d.newTemplate(x.LHS), d.newTemplate(x.RHS)}
+		}
+	case *hclsyntax.UnaryOpExpr:
+		if op, ok := operatorNames[x.Op]; ok {
+			p.op, p.operands = op, []*Template{d.newTemplate(x.Val)}
+		}
 	case *hclsyntax.FunctionCallExpr:
 		if !x.ExpandFinal {
 			p.Kind, p.Name = PartCall, x.Name

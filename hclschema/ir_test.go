@@ -8,7 +8,6 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
-	"github.com/tfdyn/tfdyn/internal/diag"
 )
 
 const irSchema = `table "app" {
@@ -183,7 +182,7 @@ access_pattern "p" {
 		}
 		require.Len(t, diags, 1, "%s: %s", tc.filter, diags.Error())
 		d := diags[0]
-		require.Equal(t, hclschema.CodeInvalidCondition, diag.CodeOf(d), tc.filter)
+		require.Equal(t, hclschema.CodeInvalidCondition, hclschema.CodeOf(d), tc.filter)
 		require.Equal(t, tc.summary, d.Summary, tc.filter)
 		require.Equal(t, tc.rng, rangeText(*d.Subject), tc.filter)
 	}
@@ -315,4 +314,39 @@ entity "Issue" {
 	unknown := item("OPEN", false)
 	unknown["status"] = cty.UnknownVal(cty.String)
 	require.Equal(t, []bool{false, false, false}, applies(unknown), "a condition that does not evaluate to a known bool selects no branch")
+}
+
+// TestPartOperatorAndConditional checks that conditional and operator parts
+// expose their pieces for the generators, with the operands as templates.
+func TestPartOperatorAndConditional(t *testing.T) {
+	tpl, diags := hclschema.ParseTemplate(`status == "OPEN" ? "A#${format("%07d", 9999999 - n)}" : -n`, "t.hcl")
+	require.False(t, diags.HasErrors(), diags.Error())
+	require.Len(t, tpl.Parts, 1)
+	cond, then, els, ok := tpl.Parts[0].Conditional()
+	require.True(t, ok)
+	require.Equal(t, hclschema.PartOther, tpl.Parts[0].Kind)
+
+	op, operands, ok := cond.Parts[0].Operator()
+	require.True(t, ok)
+	require.Equal(t, "==", op)
+	require.Equal(t, `status`, operands[0].Text)
+	require.Equal(t, `"OPEN"`, operands[1].Text)
+
+	call := then.Parts[1]
+	require.Equal(t, hclschema.PartCall, call.Kind)
+	op, operands, ok = call.Args[1].Parts[0].Operator()
+	require.True(t, ok)
+	require.Equal(t, "-", op)
+	require.Equal(t, []string{"9999999", "n"}, []string{operands[0].Text, operands[1].Text})
+
+	op, operands, ok = els.Parts[0].Operator()
+	require.True(t, ok)
+	require.Equal(t, "-", op)
+	require.Len(t, operands, 1)
+	require.Equal(t, "n", operands[0].Text)
+
+	_, _, _, ok = call.Conditional()
+	require.False(t, ok)
+	_, _, ok = then.Parts[0].Operator()
+	require.False(t, ok, "a literal is no operator")
 }

@@ -608,6 +608,13 @@ type PatternExample struct {
 // HasExpectation reports whether the input set declares what it returns.
 func (x *PatternExample) HasExpectation() bool { return x.HasReturns || x.HasCount }
 
+// ExpectsNothing reports whether the input set is declared to find no item
+// (returns = [] or returns_count = 0): a negative example, such as one
+// that proves an index sparse.
+func (x *PatternExample) ExpectsNothing() bool {
+	return (x.HasReturns && len(x.Returns) == 0) || (x.HasCount && x.ReturnsCount == 0)
+}
+
 // ExpectationRange returns the range of the declared expectation (returns
 // or returns_count), or the block's range.
 func (x *PatternExample) ExpectationRange() hcl.Range {

@@ -126,6 +126,21 @@ type Unique struct {
 	Range hcl.Range
 }
 
+// StoredEntities returns the entities whose items the table stores: its
+// entities, each followed by the guard entities of its unique attributes
+// (one guard item per item). Reading a stored item back (migrate, import)
+// must know the guards, or every guard item looks undeclared.
+func (t *Table) StoredEntities() []*Entity {
+	var out []*Entity
+	for _, e := range t.Entities {
+		out = append(out, e)
+		for _, u := range e.Unique {
+			out = append(out, u.Guard)
+		}
+	}
+	return out
+}
+
 // Names returns the input values a write needs to identify or build its
 // item: the entity's attributes for a put, the attributes the primary key
 // is computed from for an update or delete.

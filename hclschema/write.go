@@ -86,6 +86,27 @@ func (wr *Write) ConditionHolds(stored *Item, inputs map[string]cty.Value) bool 
 	return wr.Condition.holds(vars)
 }
 
+// ConditionOn evaluates the write's condition on a stored item without the
+// caller's inputs: known is false when the outcome depends on an input
+// (version == input.expected_version). A write without a condition holds.
+// Estimates use it to count only the stored items a successful call can
+// have written (an update conditioned on status == "DRAFT" never succeeds
+// on an OPEN item).
+func (wr *Write) ConditionOn(stored Item) (holds, known bool) {
+	if wr.Condition == nil {
+		return true, true
+	}
+	vars := map[string]cty.Value{}
+	for _, a := range wr.Entity.Attributes {
+		vars[a.Name] = cty.NullVal(a.Type)
+	}
+	for k, v := range stored.Attrs {
+		vars[k] = v
+	}
+	vars["input"] = cty.DynamicVal
+	return wr.Condition.eval(vars)
+}
+
 // Apply returns the item the write leaves when its condition holds: the
 // new item of a put, the updated item of an update (created from the key
 // when nothing is stored, as UpdateItem does), and ok false for a delete.

@@ -178,3 +178,66 @@ entity "Order" {
 	e := s.Entity("Order")
 	require.Equal(t, []string{"orderId", "region", "status"}, e.IndexKeyNames(e.Table.Index("ByStatus")))
 }
+
+// TestWriteConditionOn: a write's condition on a stored item without the
+// caller's inputs, in three states (issue 27, item 6: the estimate counts
+// the items a successful call can have written).
+func TestWriteConditionOn(t *testing.T) {
+	s, ds := hclschema.LoadSource("w.tfdyn.hcl", []byte(`
+table "app" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "Order" {
+  attributes = {
+    id      = string
+    status  = string
+    version = number
+    note    = optional(string)
+  }
+  key {
+    PK = "ORDER#${id}"
+    SK = "ORDER"
+  }
+}
+write_pattern "open" {
+  inputs = { expected = number }
+  update {
+    entity    = entity.Order
+    set       = { status = "OPEN" }
+    condition = status == "DRAFT" && (version == input.expected || attribute_exists(note))
+  }
+}
+write_pattern "any" {
+  update {
+    entity = entity.Order
+    set    = { status = "OPEN" }
+  }
+}
+`))
+	require.False(t, ds.HasErrors(), ds.Error())
+	item := func(status string, note bool) hclschema.Item {
+		v := map[string]cty.Value{"id": cty.StringVal("o1"), "status": cty.StringVal(status), "version": cty.NumberIntVal(1), "note": cty.NullVal(cty.String)}
+		if note {
+			v["note"] = cty.StringVal("n")
+		}
+		it, err := s.Entity("Order").Item(cty.ObjectVal(v))
+		require.NoError(t, err)
+		return it
+	}
+	w := s.WritePattern("open").Writes[0]
+	for _, c := range []struct {
+		it           hclschema.Item
+		holds, known bool
+		why          string
+	}{
+		{item("OPEN", false), false, true, "status is not DRAFT: false whatever the input"},
+		{item("DRAFT", true), true, true, "the note exists: true whatever the version"},
+		{item("DRAFT", false), false, false, "depends on input.expected"},
+	} {
+		holds, known := w.ConditionOn(c.it)
+		require.Equal(t, []bool{c.holds, c.known}, []bool{holds, known}, c.why)
+	}
+	holds, known := s.WritePattern("any").Writes[0].ConditionOn(item("OPEN", false))
+	require.Equal(t, []bool{true, true}, []bool{holds, known}, "no condition")
+}

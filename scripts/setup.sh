@@ -122,6 +122,18 @@ else
   echo "setup: warning: node or npm not found: the Mermaid and LSP client tests will fail" >&2
 fi
 
+# --- staticcheck (the gen go tests run it on the generated packages) --------------
+STATICCHECK_VERSION=v0.8.2
+SC="$CACHE/bin/staticcheck-$STATICCHECK_VERSION"
+if [ ! -x "$SC" ]; then
+  if GOBIN="$CACHE/bin" go install "honnef.co/go/tools/cmd/staticcheck@$STATICCHECK_VERSION"; then
+    mv "$CACHE/bin/staticcheck" "$SC"
+    echo "setup: staticcheck $STATICCHECK_VERSION in $SC"
+  else
+    echo "setup: warning: could not install staticcheck $STATICCHECK_VERSION; the gen go staticcheck test will fail" >&2
+  fi
+fi
+
 # --- CLI config for the demo's and benchmarks' bare terraform commands -------------
 RC="$CACHE/terraformrc"
 cat > "$RC.tmp" <<RC

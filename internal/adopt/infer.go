@@ -36,13 +36,15 @@ type Entity struct {
 	// (an entity read as it was declared, such as from tfdyn's section of a
 	// Workbench model).
 	Comment string
-	// Unique lists the attributes declared unique.
-	Unique []string
 	// Skipped names attributes left out, with the reason.
 	Skipped []string
 	// KeyTypesOnly marks the entity that only declares the types of key
 	// attributes no sampled item writes.
 	KeyTypesOnly bool
+	// Unique lists the attributes whose guard items the sample holds
+	// (unique = [...]), with Guards the number of those items.
+	Unique []string
+	Guards int
 }
 
 // IndexUse is an index a proposed entity is in.
@@ -186,9 +188,14 @@ func Infer(t *Table, items []map[string]types.AttributeValue) []Entity {
 		items  []map[string]value
 	}
 	groups := map[[2]string]*group{}
+	guards := map[guardKey][]map[string]value{}
 	pk, sk := t.partitionKey(), t.sortKey()
 	for _, it := range items {
 		v := convertItem(it)
+		if gk, ok := guardOf(t, v); ok {
+			guards[gk] = append(guards[gk], v)
+			continue
+		}
 		pk, ok := v[pk]
 		if !ok {
 			continue
@@ -218,22 +225,143 @@ func Infer(t *Table, items []map[string]types.AttributeValue) []Entity {
 		return keys[i][1] < keys[j][1]
 	})
 	var out []Entity
+	var grouped [][]map[string]value
 	for _, k := range keys {
 		g := groups[k]
-		sort.SliceStable(g.items, func(i, j int) bool {
-			a, b := g.items[i], g.items[j]
-			if a[pk].s != b[pk].s {
-				return a[pk].s < b[pk].s
-			}
-			return a[sk].s < b[sk].s
-		})
+		sortItems(t, g.items)
 		out = append(out, inferEntity(t, g.pk, g.sk, g.items))
+		grouped = append(grouped, g.items)
 	}
 	nameEntities(out)
+	out = attachGuards(t, out, grouped, guards)
 	if kt := keyTypes(t, out); kt != nil {
 		out = append(out, *kt)
 	}
 	return out
+}
+
+// sortItems orders items by their table key values.
+func sortItems(t *Table, items []map[string]value) {
+	pk, sk := t.partitionKey(), t.sortKey()
+	sort.SliceStable(items, func(i, j int) bool {
+		a, b := items[i], items[j]
+		if a[pk].s != b[pk].s {
+			return a[pk].s < b[pk].s
+		}
+		return a[sk].s < b[sk].s
+	})
+}
+
+// guardKey names the unique attribute a guard item enforces: the entity
+// and attribute its partition key names.
+type guardKey struct{ entity, attr string }
+
+// guardOf recognises a guard item of `unique` (hclschema's guard entity:
+// partition key "UNIQUE#<Entity>#<attr>#<value>", sort key "UNIQUE", the
+// attribute itself with that value, nothing else).
+func guardOf(t *Table, v map[string]value) (guardKey, bool) {
+	pk, ok := v[t.partitionKey()]
+	if !ok || pk.ddb != "S" || !strings.HasPrefix(pk.s, "UNIQUE#") {
+		return guardKey{}, false
+	}
+	parts := strings.SplitN(strings.TrimPrefix(pk.s, "UNIQUE#"), "#", 3)
+	if len(parts) != 3 || !hclsyntax.ValidIdentifier(parts[0]) || !hclsyntax.ValidIdentifier(parts[1]) {
+		return guardKey{}, false
+	}
+	gk := guardKey{entity: parts[0], attr: parts[1]}
+	want := 2
+	if sk := t.sortKey(); sk != "" {
+		if sk, ok := v[sk]; !ok || sk.ddb != "S" || sk.s != "UNIQUE" {
+			return guardKey{}, false
+		}
+		want++
+	}
+	a, ok := v[gk.attr]
+	if !ok || (a.ddb != "S" && a.ddb != "N") || a.s != parts[2] || len(v) != want {
+		return guardKey{}, false
+	}
+	return gk, true
+}
+
+// attachGuards declares the guard items of the sample as `unique` on the
+// proposal that owns them: the one named in their key, else the one whose
+// sampled items hold the most of their values (renamed to the name the
+// guard items' keys carry, so the schema reads them back). Guard items
+// whose owner is not in the sample are proposed as an entity of their own,
+// with a note saying what they are.
+func attachGuards(t *Table, out []Entity, grouped [][]map[string]value, guards map[guardKey][]map[string]value) []Entity {
+	gks := make([]guardKey, 0, len(guards))
+	for gk := range guards {
+		gks = append(gks, gk)
+	}
+	sort.Slice(gks, func(i, j int) bool {
+		if gks[i].entity != gks[j].entity {
+			return gks[i].entity < gks[j].entity
+		}
+		return gks[i].attr < gks[j].attr
+	})
+	hasAttr := func(e Entity, name string) bool {
+		for _, a := range e.Attrs {
+			if a.Name == name && !a.Optional && (a.Type == "string" || a.Type == "number") {
+				return true
+			}
+		}
+		return false
+	}
+	var orphans []Entity
+	for _, gk := range gks {
+		items := guards[gk]
+		owner := -1
+		for i, e := range out {
+			if e.Name == gk.entity && hasAttr(e, gk.attr) {
+				owner = i
+			}
+		}
+		if owner < 0 {
+			vals := map[string]bool{}
+			for _, it := range items {
+				vals[it[gk.attr].s] = true
+			}
+			best := 0
+			for i, e := range out {
+				if !hasAttr(e, gk.attr) {
+					continue
+				}
+				n := 0
+				for _, it := range grouped[i] {
+					if vals[it[gk.attr].s] {
+						n++
+					}
+				}
+				if n > best {
+					owner, best = i, n
+				}
+			}
+			if owner >= 0 {
+				for _, e := range out {
+					if e.Name == gk.entity {
+						owner = -1 // the name is taken by another proposal
+					}
+				}
+			}
+		}
+		if owner >= 0 && len(out[owner].Unique) > 0 && out[owner].Name != gk.entity {
+			owner = -1 // guard items of two entity names cannot share one owner
+		}
+		if owner < 0 {
+			sortItems(t, items)
+			e := inferEntity(t, prefix(items[0][t.partitionKey()].s), prefix(items[0][t.sortKey()].s), items)
+			e.Name = gk.entity + "Unique" + strings.ToUpper(gk.attr[:1]) + gk.attr[1:] + "Guards"
+			e.Skipped = append(e.Skipped, fmt.Sprintf("these look like the guard items of unique %q of an entity %s, which the sample does not hold: "+
+				"declare unique = [%q] on that entity (named %s) and remove this one", gk.attr, gk.entity, gk.attr, gk.entity))
+			orphans = append(orphans, e)
+			continue
+		}
+		out[owner].Name = gk.entity
+		out[owner].Unique = append(out[owner].Unique, gk.attr)
+		out[owner].Guards += len(items)
+	}
+	return append(out, orphans...)
 }
 
 // nameEntities names each entity after its sort key prefix (else its

@@ -78,3 +78,54 @@ func TestPrefix(t *testing.T) {
 		require.Equal(t, want, prefix(in), "prefix(%q)", in)
 	}
 }
+
+// TestInferUniqueGuards: guard items of unique (UNIQUE#<Entity>#<attr>#v,
+// sort key UNIQUE) are declared as unique on the proposal that owns them,
+// not proposed as an entity "Unique" (issue 27): by name, or by the values
+// its items hold (the proposal then takes the name the guards' keys carry,
+// so the schema reads them back). Guards whose owner is not in the sample
+// stay an entity of their own, named and explained; an item that only
+// looks like a guard (another attribute, a value that differs) is an item.
+func TestInferUniqueGuards(t *testing.T) {
+	spec := hclschema.TableSpec{Name: "app", BillingMode: "PAY_PER_REQUEST", TableClass: "STANDARD",
+		Key: hclschema.Key{Partition: keys("PK"), Sort: keys("SK")}, Tags: map[string]string{}}
+	keyNames{"PK": "S", "SK": "S"}.types(&spec)
+	tb := &Table{Spec: spec}
+	guard := func(entity, attr, v string) map[string]types.AttributeValue {
+		return map[string]types.AttributeValue{"PK": avS("UNIQUE#" + entity + "#" + attr + "#" + v), "SK": avS("UNIQUE"), attr: avS(v)}
+	}
+	user := func(name, email string) map[string]types.AttributeValue {
+		return map[string]types.AttributeValue{"PK": avS("USER#" + name), "SK": avS("PROFILE"), "username": avS(name), "email": avS(email)}
+	}
+	names := func(es []Entity) []string {
+		var out []string
+		for _, e := range es {
+			out = append(out, e.Name)
+		}
+		return out
+	}
+	// Named after the sort key ("Profile"), but the guards say "Account":
+	// matched by e-mail values and renamed.
+	ents := Infer(tb, []map[string]types.AttributeValue{user("a", "a@x"), guard("Account", "email", "a@x"), user("b", "b@x"), guard("Account", "email", "b@x")})
+	require.Equal(t, []string{"Account"}, names(ents))
+	require.Equal(t, []string{"email"}, ents[0].Unique)
+	require.Equal(t, 2, ents[0].Guards)
+	src := Schema(tb, "app", ents)
+	require.Contains(t, string(src), "# The sample also holds 2 guard items of unique email (UNIQUE#Account#...): declared below.\nentity \"Account\" {\n")
+	validates(t, "unique.tfdyn.hcl", src)
+
+	// The owner is not in the sample: the guards stay an entity, explained.
+	ents = Infer(tb, []map[string]types.AttributeValue{guard("Account", "email", "a@x")})
+	require.Equal(t, []string{"AccountUniqueEmailGuards"}, names(ents))
+	require.Equal(t, []string{`these look like the guard items of unique "email" of an entity Account, which the sample does not hold: declare unique = ["email"] on that entity (named Account) and remove this one`}, ents[0].Skipped)
+	validates(t, "orphan.tfdyn.hcl", Schema(tb, "app", ents))
+
+	// Look-alikes: a value that differs from the key, another attribute.
+	odd := guard("Account", "email", "a@x")
+	odd["email"] = avS("other@x")
+	extra := guard("Account", "email", "b@x")
+	extra["note"] = avS("n")
+	ents = Infer(tb, []map[string]types.AttributeValue{user("a", "a@x"), odd, extra})
+	require.Equal(t, []string{"Unique", "Profile"}, names(ents))
+	require.Empty(t, ents[1].Unique)
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/smithy-go"
 
 	"github.com/tfdyn/tfdyn/hclschema"
 )
@@ -90,7 +91,7 @@ func FromLive(ctx context.Context, c API, name, origin string) (*Table, error) {
 	}
 	cb, err := c.DescribeContinuousBackups(ctx, &dynamodb.DescribeContinuousBackupsInput{TableName: aws.String(name)})
 	if err != nil {
-		return nil, fmt.Errorf("import: describe continuous backups of %q: %w", name, err)
+		return nil, fmt.Errorf("import: describe continuous backups of %q: %w", name, unknownOperation(err, "DescribeContinuousBackups", origin))
 	}
 	if d := cb.ContinuousBackupsDescription; d != nil && d.PointInTimeRecoveryDescription != nil {
 		s.PointInTimeRecovery = d.PointInTimeRecoveryDescription.PointInTimeRecoveryStatus == types.PointInTimeRecoveryStatusEnabled
@@ -99,7 +100,7 @@ func FromLive(ctx context.Context, c API, name, origin string) (*Table, error) {
 	for {
 		tags, err := c.ListTagsOfResource(ctx, &dynamodb.ListTagsOfResourceInput{ResourceArn: d.TableArn, NextToken: next})
 		if err != nil {
-			return nil, fmt.Errorf("import: list tags of %q: %w", name, err)
+			return nil, fmt.Errorf("import: list tags of %q: %w", name, unknownOperation(err, "ListTagsOfResource", origin))
 		}
 		for _, tg := range tags.Tags {
 			s.Tags[aws.ToString(tg.Key)] = aws.ToString(tg.Value)
@@ -109,6 +110,18 @@ func FromLive(ctx context.Context, c API, name, origin string) (*Table, error) {
 		}
 	}
 	return t, nil
+}
+
+// unknownOperation adds what to do to an endpoint's UnknownOperationException:
+// plain DynamoDB Local implements neither point-in-time recovery nor tags,
+// which import reads; tfdyn local answers them.
+func unknownOperation(err error, op, origin string) error {
+	var ae smithy.APIError
+	if !errors.As(err, &ae) || ae.ErrorCode() != "UnknownOperationException" {
+		return err
+	}
+	return fmt.Errorf("%s does not implement %s (plain DynamoDB Local implements neither point-in-time recovery nor tags, which import reads): "+
+		"serve the table with tfdyn local, whose endpoint answers them, and import from there: %w", origin, op, err)
 }
 
 // liveKey is a key schema of DescribeTable: HASH elements then RANGE

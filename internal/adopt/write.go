@@ -168,6 +168,13 @@ func entity(body *hclwrite.Body, label string, e Entity) {
 			items = "item"
 		}
 		comment(body, fmt.Sprintf("Proposal: inferred from %d %s with %s.", e.Items, items, what))
+		if len(e.Unique) > 0 {
+			guards := "items"
+			if e.Guards == 1 {
+				guards = "item"
+			}
+			comment(body, fmt.Sprintf("The sample also holds %d guard %s of unique %s (UNIQUE#%s#...): declared below.", e.Guards, guards, strings.Join(e.Unique, ", "), e.Name))
+		}
 		for _, s := range e.Skipped {
 			comment(body, "Left out: "+s+".")
 		}

@@ -75,7 +75,7 @@ func runAction(t *testing.T, bin, repo, dir string, inputs map[string]string) (i
 // document, from the repository root and from a sub-directory
 // (working-directory); annotations carry repository paths and lines.
 func TestActionSteps(t *testing.T) {
-	bin := buildTfdyn(t)
+	bin := tfdynBinary(t)
 	repo := ciRepo(t, bin)
 	inputs := map[string]string{"TFDYN_SCHEMA": "schema/", "TFDYN_STEPS": "validate, fmt, emit-check, doc-check",
 		"TFDYN_EMIT_DIR": "infra/dynamodb", "TFDYN_DOC_FILE": "docs/DESIGN.md"}
@@ -139,7 +139,7 @@ func TestActionSteps(t *testing.T) {
 // (the pattern is gone from HEAD) and a Markdown summary; acknowledged
 // through diff-args it passes.
 func TestActionDiff(t *testing.T) {
-	bin := buildTfdyn(t)
+	bin := tfdynBinary(t)
 	repo := ciRepo(t, bin)
 	git := func(args ...string) {
 		cmd := exec.Command("git", args...)
@@ -217,7 +217,7 @@ func TestPreCommitHooks(t *testing.T) {
 	}
 	require.Equal(t, []string{"tfdyn-fmt", "tfdyn-validate", "tfdyn-emit-check", "tfdyn-doc-check"}, ids)
 
-	bin := buildTfdyn(t)
+	bin := tfdynBinary(t)
 	repo := ciRepo(t, bin)
 	args := map[string][]string{ // as in the README's example configuration
 		"tfdyn-validate":   {"schema/"},

@@ -19,6 +19,7 @@ import (
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/exitcode"
+	"github.com/tfdyn/tfdyn/internal/findings"
 	"github.com/tfdyn/tfdyn/internal/lint"
 	"github.com/tfdyn/tfdyn/internal/plancheck"
 )
@@ -291,19 +292,19 @@ type diagOptions struct {
 	ci bool
 }
 
-func (o *diagOptions) formats() []string {
-	if o.ci {
-		return []string{"text", "json", formatGitHub, formatJUnit, formatSARIF, formatMarkdown}
-	}
-	return []string{"text", "json"}
-}
-
 func (o *diagOptions) register(c *cobra.Command) {
-	c.Flags().StringVar(&o.format, "format", "text", "output format: "+strings.Join(o.formats(), ", "))
+	if o.ci {
+		registerFormat(c, &o.format)
+		return
+	}
+	c.Flags().StringVar(&o.format, "format", "text", "output format: text, json")
 }
 
 func (o *diagOptions) check() error {
-	return checkFormat(o.format, o.formats()...)
+	if o.ci {
+		return checkReportFormat(o.format)
+	}
+	return checkFormat(o.format, "text", "json")
 }
 
 // loadSchema loads and lints a schema; it prints diagnostics and returns an
@@ -354,30 +355,16 @@ func unreadableCode(c diag.Code) bool {
 	return c == hclschema.CodeNoFiles || c == hclschema.CodeSyntax || c == plancheck.CodeInvalidAck
 }
 
+// printDiagnostics writes the diagnostics of a schema in o's format: as
+// text on stderr (the data a command writes goes to stdout), in any other
+// format of the findings pipeline on stdout.
 func (a *app) printDiagnostics(s *hclschema.Schema, diags hcl.Diagnostics, o diagOptions) error {
-	switch o.format {
-	case "json":
-		return diag.WriteJSON(a.stdout, diags)
-	case formatGitHub, formatJUnit, formatSARIF, formatMarkdown:
-		return writeSchemaFindings(a.stdout, o.format, s, diags)
-	}
-	if len(diags) == 0 {
-		return nil
-	}
 	width, color := terminal(a.stderr)
-	if err := diag.WriteText(a.stderr, s.Files, diags, width, color); err != nil {
-		return err
+	r := schemaOutput(s, diags, width, color)
+	if o.format == "text" || o.format == "" {
+		return findings.Write(a.stderr, "text", r)
 	}
-	errs, warns := 0, 0
-	for _, d := range diags {
-		if d.Severity == hcl.DiagError {
-			errs++
-		} else {
-			warns++
-		}
-	}
-	fmt.Fprintf(a.stderr, "%s, %s\n", plural(errs, "error"), plural(warns, "warning"))
-	return nil
+	return findings.Write(a.stdout, o.format, r)
 }
 
 func plural(n int, word string) string {

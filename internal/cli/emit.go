@@ -2,8 +2,6 @@ package cli
 
 import (
 	"errors"
-	"fmt"
-	"path/filepath"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
@@ -121,45 +119,7 @@ schemas and your own code share one module. Names: docs/emit.md.`,
 			if idErr != nil {
 				return exit(ExitUsage, idErr)
 			}
-			var res *emit.Result
-			write := func() error {
-				res, err = emit.Write(out, files, check)
-				return err
-			}
-			if check {
-				err = write()
-			} else {
-				err = a.commit(write)
-			}
-			var (
-				foreign *emit.ForeignFileError
-				owner   *emit.OwnerError
-			)
-			switch {
-			case errors.Is(err, emit.ErrStale), errors.As(err, &foreign), errors.As(err, &owner):
-				return exit(ExitFindings, err)
-			case err != nil:
-				return exit(ExitUsage, err)
-			}
-			if check {
-				fmt.Fprintf(a.stdout, "Up to date: %d file(s) in %s\n", len(files), out)
-				return nil
-			}
-			if len(res.Changed) == 0 && len(res.Removed) == 0 {
-				fmt.Fprintf(a.stdout, "Unchanged: %d file(s) in %s\n", len(files), out)
-				return nil
-			}
-			for _, f := range res.Changed {
-				note := ""
-				if f.Reason == emit.EditedByHand {
-					note = " (replaced a hand edit)"
-				}
-				fmt.Fprintf(a.stdout, "wrote %s%s\n", filepath.Join(out, f.Name), note)
-			}
-			for _, f := range res.Removed {
-				fmt.Fprintf(a.stdout, "removed %s (emitted from this schema earlier, no longer written)\n", filepath.Join(out, f))
-			}
-			return nil
+			return a.writeOwned(out, files, check, "emitted")
 		},
 	}
 	o.register(c)

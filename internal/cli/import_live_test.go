@@ -18,7 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/hclschema"
-	"github.com/tfdyn/tfdyn/internal/ddblocal"
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/tfenv"
 	"github.com/tfdyn/tfdyn/internal/tftest"
@@ -59,7 +59,7 @@ func withoutHeader(t *testing.T, path string) string {
 func TestLiveImportAdoption(t *testing.T) {
 	env := tftest.Env(t)
 	tftest.RequireProvider(t, env, emit.Provider6Constraint)
-	target := ddblocal.StartForTest(t)
+	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	tmp := t.TempDir()
 

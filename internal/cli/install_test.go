@@ -159,9 +159,7 @@ func TestInstalledBinarySetsItselfUpAndVerifies(t *testing.T) {
 // online and offline.
 func TestVerifyWithNoInstallableProviderSaysWhatToDo(t *testing.T) {
 	tftest.Env(t)
-	bin := filepath.Join(t.TempDir(), "tfdyn")
-	out, err := exec.Command("go", "build", "-o", bin, "../../cmd/tfdyn").CombinedOutput()
-	require.NoError(t, err, string(out))
+	bin := tfdynBinary(t)
 	rc := tftest.CLIConfig(t, t.TempDir())
 	work := t.TempDir()
 	copyDir(t, "../../examples/ecommerce", work)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -112,8 +113,24 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 	if !live && !o.dryRun {
 		return exitf(ExitUsage, "migrate writes to a table: give --table NAME (with --endpoint URL or --region), or --dry-run for the plan")
 	}
-	if !live && (o.endpoint != "" || o.region != "" || o.checkpoint != "" || o.check) {
-		return exitf(ExitUsage, "--endpoint, --region, --checkpoint and --check need --table NAME")
+	if !live {
+		var given []string
+		for _, f := range []struct {
+			name string
+			set  bool
+		}{{"--endpoint", o.endpoint != ""}, {"--region", o.region != ""}, {"--checkpoint", o.checkpoint != ""}, {"--check", o.check}} {
+			if f.set {
+				given = append(given, f.name)
+			}
+		}
+		if len(given) > 0 {
+			verb := "need"
+			if len(given) == 1 {
+				verb = "needs"
+			}
+			return exitf(ExitUsage, "%s %s a table: add --table NAME (without --table, --dry-run prints the data plan only and reads no table)",
+				strings.Join(given, " and "), verb)
+		}
 	}
 	if o.check && (o.dryRun || o.checkpoint != "" || o.rate != 0) {
 		return exitf(ExitUsage, "--check writes nothing and reads the whole table: it takes no --dry-run, --checkpoint or --rate")
@@ -164,6 +181,7 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 		return nil
 	}
 	ropts := migrate.Options{Table: o.table, Label: label, DryRun: o.dryRun, Segments: o.parallel, Rate: o.rate}
+	saved := false // the checkpoint file holds this run's progress
 	if o.checkpoint != "" {
 		if b, err := readRegular(o.checkpoint, migrate.MaxCheckpointBytes); err == nil {
 			cp, err := migrate.ParseCheckpoint(b)
@@ -171,6 +189,7 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 				return exitf(ExitUsage, "migrate: --checkpoint %s: %w", o.checkpoint, err)
 			}
 			ropts.Resume = cp
+			saved = true
 			fmt.Fprintf(a.stderr, "migrate: resuming from %s\n", o.checkpoint)
 		} else if !errors.Is(err, os.ErrNotExist) {
 			return exitf(ExitUsage, "migrate: --checkpoint: %w", err)
@@ -180,7 +199,11 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 			if err != nil {
 				return err
 			}
-			return a.commit(func() error { return fsafe.WriteFile(o.checkpoint, b, 0o644) })
+			if err := a.commit(func() error { return fsafe.WriteFile(o.checkpoint, b, 0o644) }); err != nil {
+				return err
+			}
+			saved = true
+			return nil
 		}
 	}
 	client, err := migrateClient(cmd.Context(), o)
@@ -215,11 +238,14 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 	a.cleansUp() // the segments stop after their current item; the checkpoint stays as last saved
 	res, err := migrate.Run(cmd.Context(), plan, ropts)
 	if errors.Is(err, migrate.ErrCheckpointMismatch) {
-		return exitf(ExitUsage, "migrate: --checkpoint %s: %w: remove it to start over", o.checkpoint, err)
+		return exitf(ExitUsage, "migrate: --checkpoint %s: %w; remove it to start over", o.checkpoint, err)
 	}
 	if err != nil && cmd.Context().Err() != nil {
-		if o.checkpoint != "" {
+		switch {
+		case o.checkpoint != "" && saved:
 			fmt.Fprintf(a.stderr, "migrate: progress is in %s: run the same command to resume\n", o.checkpoint)
+		case o.checkpoint != "":
+			fmt.Fprintf(a.stderr, "migrate: interrupted before %s was written: nothing to resume, run the same command to start again\n", o.checkpoint)
 		}
 		return exit(ExitInterrupted, err)
 	}
@@ -237,6 +263,9 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 	}
 	if failed > 0 {
 		return exitf(ExitFindings, "migrate: %s failed (listed above); run again to retry them", plural(int(failed), "item"))
+	}
+	if plan.Blocked() { // a dry run: counted, but part of the plan is refused
+		return exitf(ExitFindings, "migrate: part of the plan is refused (see REFUSED above)")
 	}
 	return nil
 }

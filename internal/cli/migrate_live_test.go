@@ -18,7 +18,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
-	"github.com/tfdyn/tfdyn/internal/ddblocal"
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/migrate"
 	"github.com/tfdyn/tfdyn/internal/tftest"
@@ -78,8 +78,9 @@ write_pattern "register_customer" {`},
 // TestLiveMigrateCLI is the evolution of a design that has data, as a team
 // runs it (the commands of the README's "Changing a design that has
 // data"), with real terraform and hashicorp/aws 6 on DynamoDB Local: BASE
-// is examples/ecommerce, committed, emitted and applied, and 3,605 items
-// of its six entities are written. HEAD (exampleHead) adds GSI3 over
+// is examples/ecommerce, committed, emitted and applied, and 3,905 items
+// of its six entities and the guard items of its unique e-mails are
+// written (the guards are items of the guard entity, not of no entity). HEAD (exampleHead) adds GSI3 over
 // existing review attributes, changes Product's GSI1 template and the
 // limit of products_in_category: tfdyn diff classifies each (SD102, SD201,
 // SD202, SD104, SD402) and blocks on the changed pattern until
@@ -93,7 +94,7 @@ write_pattern "register_customer" {`},
 func TestLiveMigrateCLI(t *testing.T) {
 	env := tftest.Env(t)
 	tftest.RequireProvider(t, env, emit.Provider6Constraint)
-	target := ddblocal.StartForTest(t)
+	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	example, err := filepath.Abs("../../examples/ecommerce/ecommerce.tfdyn.hcl")
 	require.NoError(t, err)
@@ -126,16 +127,17 @@ func TestLiveMigrateCLI(t *testing.T) {
 	require.NoError(t, err)
 	start := time.Now()
 	putAll(t, ctx, client, base, "shop", exampleData())
-	t.Logf("3605 items written in %s", time.Since(start).Round(100*time.Millisecond))
+	t.Logf("3905 items written in %s", time.Since(start).Round(100*time.Millisecond))
 	// The README's commands, each line as written there (http://localhost:8000
 	// stands for DynamoDB Local's endpoint).
 	readme, readmeDone := readmeMigrateRunner(t, target.Endpoint())
 	check := readme("tfdyn migrate git:HEAD:schema schema --table shop --endpoint http://localhost:8000 --check")
 	code, out, _ := runTfdyn(t, check...)
 	require.Equal(t, 0, code, "BASE against itself: %s", out)
-	require.Contains(t, out, "Check of table shop against HEAD: scanned 3605 items in 4 segments.\n"+
+	require.Contains(t, out, "Check of table shop against HEAD: scanned 3905 items in 4 segments.\n"+
 		"  entity Category: 5 items (5 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
 		"  entity Customer: 300 items (300 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+		"  entity CustomerUniqueEmail: 300 items (300 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
 		"  entity Order: 900 items (900 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
 		"  entity OrderItem: 1800 items (1800 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
 		"  entity Product: 200 items (200 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
@@ -187,7 +189,7 @@ func TestLiveMigrateCLI(t *testing.T) {
 	require.Contains(t, out, "entity Review (table shop)\n  found by: PK begins with \"PRODUCT#\" and SK begins with \"REVIEW#\", each confirmed by recomputing its BASE key\n"+
 		"  gain   GSI3PK = \"USER#${username}\" (index GSI3)\n  gain   GSI3SK = \"REVIEW#${reviewDate}#${reviewId}\" (index GSI3)\n"+
 		"  items: 400 (400 to update, 0 already in HEAD's shape, 0 changed by someone else, 0 failed), about 800 WCU\n")
-	require.Contains(t, out, "Scanned 3605 items in 4 segments: 600 of the planned entities, 3005 of other entities, 0 of no declared entity, 0 matching several.\n")
+	require.Contains(t, out, "Scanned 3905 items in 4 segments: 600 of the planned entities, 3305 of other entities, 0 of no declared entity, 0 matching several.\n")
 
 	// The table first: emit, the plan gate, apply (terraform adds GSI3).
 	code, _, _ = runTfdyn(t, readme("tfdyn emit schema -o infra")...)
@@ -201,9 +203,10 @@ func TestLiveMigrateCLI(t *testing.T) {
 	// and the two patterns the backfill serves, and no other, differ.
 	code, out, errOut = runTfdyn(t, check...)
 	require.Equal(t, 1, code)
-	require.Contains(t, out, "Check of table shop against HEAD: scanned 3605 items in 4 segments.\n"+
+	require.Contains(t, out, "Check of table shop against HEAD: scanned 3905 items in 4 segments.\n"+
 		"  entity Category: 5 items (5 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
 		"  entity Customer: 300 items (300 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+		"  entity CustomerUniqueEmail: 300 items (300 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
 		"  entity Order: 900 items (900 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
 		"  entity OrderItem: 1800 items (1800 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
 		"  entity Product: 200 items (0 in HEAD's shape, 200 not migrated, 0 half-migrated)\n"+
@@ -229,9 +232,11 @@ func TestLiveMigrateCLI(t *testing.T) {
 	defer cancel()
 	go func() { // Ctrl-C once the first page is checkpointed
 		for cctx.Err() == nil {
-			if _, err := os.Stat(cp); err == nil {
-				cancel()
-				return
+			if b, err := os.ReadFile(cp); err == nil {
+				if c, err := migrate.ParseCheckpoint(b); err == nil && c.Result.Scanned > 0 {
+					cancel()
+					return
+				}
 			}
 			time.Sleep(10 * time.Millisecond)
 		}
@@ -244,13 +249,13 @@ func TestLiveMigrateCLI(t *testing.T) {
 	saved, err := migrate.ParseCheckpoint([]byte(readFile(t, cp)))
 	require.NoError(t, err)
 	require.Greater(t, saved.Result.Scanned, int64(0))
-	require.Less(t, saved.Result.Scanned, int64(3605))
+	require.Less(t, saved.Result.Scanned, int64(3905))
 
 	code, out, errOut = runTfdyn(t, withCP...)
 	require.Equal(t, 0, code)
 	require.Contains(t, errOut, "migrate: resuming from "+cp+"\n")
 	require.Regexp(t, `(?m)^migrate: scanned \d+ items, \d+ of planned entities, \d+ updated$`, errOut, "progress on stderr")
-	require.Contains(t, out, "Scanned 3605 items in 2 segments: 600 of the planned entities")
+	require.Contains(t, out, "Scanned 3905 items in 2 segments: 600 of the planned entities")
 	saved, err = migrate.ParseCheckpoint([]byte(readFile(t, cp)))
 	require.NoError(t, err)
 	for name, n := range map[string]int64{"Product": 200, "Review": 400} {
@@ -272,9 +277,10 @@ func TestLiveMigrateCLI(t *testing.T) {
 	// written, every HEAD pattern live as HEAD's oracle computes.
 	code, out, errOut = runTfdyn(t, check...)
 	require.Equal(t, 0, code)
-	require.Equal(t, "Check of table shop against HEAD: scanned 3605 items in 4 segments.\n"+
+	require.Equal(t, "Check of table shop against HEAD: scanned 3905 items in 4 segments.\n"+
 		"  entity Category: 5 items (5 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
 		"  entity Customer: 300 items (300 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+		"  entity CustomerUniqueEmail: 300 items (300 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
 		"  entity Order: 900 items (900 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
 		"  entity OrderItem: 1800 items (1800 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
 		"  entity Product: 200 items (200 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
@@ -339,12 +345,13 @@ func TestLiveMigrateCLI(t *testing.T) {
 	require.Contains(t, out, "entity Review (table shop)\n  found by: PK begins with \"PRODUCT#\" and SK begins with \"REVIEW#\", each confirmed by recomputing its BASE key\n"+
 		"  lose   GSI3PK (was \"USER#${username}\", index GSI3)\n  lose   GSI3SK (was \"REVIEW#${reviewDate}#${reviewId}\", index GSI3)\n"+
 		"  items: 400 (400 updated, 0 already in HEAD's shape, 0 changed by someone else, 0 failed), about 400 WCU\n")
-	require.Contains(t, out, "Scanned 3605 items in 4 segments: 400 of the planned entities, 3205 of other entities, 0 of no declared entity, 0 matching several.\n")
+	require.Contains(t, out, "Scanned 3905 items in 4 segments: 400 of the planned entities, 3505 of other entities, 0 of no declared entity, 0 matching several.\n")
 	code, out, _ = runTfdyn(t, append(removal, "--check")...)
 	require.Equal(t, 0, code, out)
-	require.Equal(t, "Check of table shop against HEAD: scanned 3605 items in 4 segments.\n"+
+	require.Equal(t, "Check of table shop against HEAD: scanned 3905 items in 4 segments.\n"+
 		"  entity Category: 5 items (5 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
 		"  entity Customer: 300 items (300 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
+		"  entity CustomerUniqueEmail: 300 items (300 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
 		"  entity Order: 900 items (900 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
 		"  entity OrderItem: 1800 items (1800 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
 		"  entity Product: 200 items (200 in HEAD's shape, 0 not migrated, 0 half-migrated)\n"+
@@ -360,8 +367,8 @@ type exampleValue struct {
 	val    cty.Value
 }
 
-// exampleData is BASE's data for examples/ecommerce, 3,605 items: 300
-// customers with mixed-case e-mails, 3 orders each with 2 items, 200
+// exampleData is BASE's data for examples/ecommerce, 3,905 items: 300
+// customers with mixed-case e-mails and their guard items, 3 orders each with 2 items, 200
 // products in 5 categories whose titles sort against their ids, 2 reviews
 // per product.
 func exampleData() []exampleValue {
@@ -373,8 +380,11 @@ func exampleData() []exampleValue {
 	}
 	for i := 0; i < 300; i++ {
 		u := fmt.Sprintf("u%03d", i)
-		out = append(out, exampleValue{"Customer", cty.ObjectVal(map[string]cty.Value{"username": s(u), "email": s(fmt.Sprintf("User%03d@Example.com", i)),
-			"name": s("User " + u), "createdAt": s(fmt.Sprintf("2024-01-%02dT10:00:00Z", 1+i%28))})})
+		email := s(fmt.Sprintf("User%03d@Example.com", i))
+		out = append(out, exampleValue{"Customer", cty.ObjectVal(map[string]cty.Value{"username": s(u), "email": email,
+			"name": s("User " + u), "createdAt": s(fmt.Sprintf("2024-01-%02dT10:00:00Z", 1+i%28))})},
+			// The guard item register_customer puts with it (unique = ["email"]).
+			exampleValue{"CustomerUniqueEmail", cty.ObjectVal(map[string]cty.Value{"email": email})})
 		for j, status := range []string{"PLACED", "SHIPPED", "DELIVERED"} {
 			o := fmt.Sprintf("o-%03d-%d", i, j)
 			out = append(out, exampleValue{"Order", cty.ObjectVal(map[string]cty.Value{"username": s(u), "orderId": s(o),
@@ -413,8 +423,14 @@ func firstLine(s string) string {
 func putAll(t *testing.T, ctx context.Context, c *dynamodb.Client, s *hclschema.Schema, table string, values []exampleValue) {
 	t.Helper()
 	var reqs []types.WriteRequest
+	stored := map[string]*hclschema.Entity{}
+	for _, tb := range s.Tables {
+		for _, e := range tb.StoredEntities() { // guard entities too
+			stored[e.Name] = e
+		}
+	}
 	for _, v := range values {
-		it, err := s.Entity(v.entity).Item(v.val)
+		it, err := stored[v.entity].Item(v.val)
 		require.NoError(t, err, "%s %v", v.entity, v.val)
 		av := map[string]types.AttributeValue{}
 		for k, v := range it.Attrs {

@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/spf13/cobra"
 )
@@ -31,9 +30,7 @@ per file), markdown a table; --summary FILE appends the Markdown table to FILE
 			}
 			s, diags, err := a.loadSchema(args, o, true)
 			if s != nil {
-				if rerr := a.writeReports(ci, func(format string, w io.Writer) error {
-					return writeSchemaFindings(w, format, s, diags)
-				}); rerr != nil && !errors.Is(rerr, errInterrupted) {
+				if rerr := a.writeReports(ci, schemaOutput(s, diags, 0, false)); rerr != nil && !errors.Is(rerr, errInterrupted) {
 					return exit(ExitUsage, rerr)
 				}
 			}

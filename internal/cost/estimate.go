@@ -463,7 +463,7 @@ func examplesCall(p *hclschema.AccessPattern, profiles map[*hclschema.Entity]*pr
 func (tr *TableReport) storage(t *hclschema.Table, profiles map[*hclschema.Entity]*profile, read map[string]bool, cp ClassPrices) {
 	for _, ix := range t.Indexes() {
 		row := &StorageRow{Index: ix.Name, Read: read[ix.Name] || ix.Kind == hclschema.IndexPrimary}
-		for _, e := range storedEntities(t) {
+		for _, e := range t.StoredEntities() {
 			pr := profiles[e]
 			n := pr.items * pr.share[ix]
 			row.Items += n
@@ -472,19 +472,6 @@ func (tr *TableReport) storage(t *hclschema.Table, profiles map[*hclschema.Entit
 		row.Monthly = row.Bytes / (1 << 30) * cp.StorageGBMonth
 		tr.Storage = append(tr.Storage, row)
 	}
-}
-
-// storedEntities returns the table's entities, each followed by the guard
-// items of its unique attributes (one guard item per item).
-func storedEntities(t *hclschema.Table) []*hclschema.Entity {
-	var out []*hclschema.Entity
-	for _, e := range t.Entities {
-		out = append(out, e)
-		for _, u := range e.Unique {
-			out = append(out, u.Guard)
-		}
-	}
-	return out
 }
 
 // monthly prices the table under each billing mode and class.

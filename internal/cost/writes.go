@@ -230,8 +230,13 @@ func writeCost(wr *hclschema.Write, pr *profile, factor float64) *WriteCost {
 // index holds): an entry in the index before and after is rewritten when
 // the update changes an attribute the index projects (once), or its key
 // (a delete and a put); an item that joins or leaves the index costs one
-// write. What the update sets from an input is not known: a key computed
-// from it is taken as changed, a `when` reading it as unchanged.
+// write. Only the items the write's condition lets it succeed on count
+// (every call is counted as succeeding): an update conditioned on status
+// == "DRAFT" that sets status = "OPEN" joins a sparse index on every
+// call; a condition that reads an input counts every item; when it holds
+// on no example item, all count. What the update sets from an input is not
+// known: a key computed from it is taken as changed, a `when` reading it
+// as unchanged.
 func updateIndexWrite(wr *hclschema.Write, pr *profile, ix *hclschema.Index) *IndexWrite {
 	e := wr.Entity
 	keyNames := map[string]bool{}
@@ -276,8 +281,17 @@ func updateIndexWrite(wr *hclschema.Write, pr *profile, ix *hclschema.Index) *In
 			entry(s, true, true, keyTouched)
 		}
 	}
-	for _, stored := range pr.examples {
-		weight := 1 / float64(len(pr.examples))
+	applicable := make([]hclschema.Item, 0, len(pr.examples))
+	for _, it := range pr.examples {
+		if holds, known := wr.ConditionOn(it); holds || !known {
+			applicable = append(applicable, it)
+		}
+	}
+	if len(applicable) == 0 {
+		applicable = pr.examples
+	}
+	for _, stored := range applicable {
+		weight := 1 / float64(len(applicable))
 		before := stored.InIndex(ix)
 		updated, unknown, err := wr.ApplyKnown(stored)
 		if err != nil {

@@ -162,3 +162,28 @@ func TestWritePatterns(t *testing.T) {
 		require.NotContains(t, a, "register_customer: the transaction's index writes")
 	}
 }
+
+// TestWriteJoinsSparseIndex (issue 27, item 6): open_order's condition
+// (status == "DRAFT") holds on one example item of five, and every call
+// that succeeds brings that item into the sparse GSI2 (status = "OPEN").
+// The estimate counts the items the write can succeed on: 1 GSI2 write a
+// call, as verify measures (TestVerifyCostAgreesOnSparseJoin), not the
+// average over every example (0.2).
+func TestWriteJoinsSparseIndex(t *testing.T) {
+	r := loadEstimate(t, "testdata/writes-sparse")
+	w := r.writePattern("open_order")
+	require.NotNil(t, w)
+	require.Len(t, w.Writes, 1)
+	var targets []IndexWrite
+	for _, tg := range w.Writes[0].Targets {
+		targets = append(targets, *tg)
+	}
+	// Order's items are about 60 bytes (1 WCU); the KEYS_ONLY entry too.
+	require.Equal(t, "table", targets[0].Index)
+	require.Equal(t, []float64{1, 1}, []float64{targets[0].Writes, targets[0].WCU})
+	require.Equal(t, "GSI2", targets[1].Index)
+	require.Equal(t, []float64{1, 1}, []float64{targets[1].Writes, targets[1].WCU})
+	require.Equal(t, "put", targets[1].Effect)
+	require.Equal(t, []float64{2, 20}, []float64{w.WCU, w.WCUPerSecond})
+	require.Equal(t, "UpdateItem Order: table 1 + GSI2 1 (put) = 2 WCU", w.WritesText())
+}

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"strconv"
@@ -100,18 +99,6 @@ func TestJavaDiesWithKilledOwner(t *testing.T) {
 	_ = helper.Wait()
 	helperDone = true
 	require.True(t, waitGone(pid, 15*time.Second), "java %d outlived its owner, killed with SIGKILL", pid)
-}
-
-func TestStartForTestAndStop(t *testing.T) {
-	target := StartForTest(t)
-	pid := target.PID()
-	require.NotZero(t, pid)
-	require.True(t, alive(pid))
-	require.NoError(t, target.Stop())
-	require.True(t, waitGone(pid, 5*time.Second), "java %d survived Stop", pid)
-	require.NoError(t, target.Stop(), "Stop is idempotent")
-	_, err := net.DialTimeout("tcp", strings.TrimPrefix(target.Endpoint(), "http://"), time.Second)
-	require.Error(t, err, "the layer stops listening")
 }
 
 // syncBuffer is a bytes.Buffer safe for one writer and one reader.

@@ -9,7 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/tfdyn/tfdyn/internal/ddblocal"
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 )
@@ -18,7 +18,7 @@ import (
 // validate with the real hashicorp/aws provider on every example and layout.
 func TestEmittedTerraformValidates(t *testing.T) {
 	env := tftest.Env(t)
-	target := ddblocal.StartForTest(t)
+	target := ddblocaltest.Start(t)
 	for name, dir := range schemaDirs(t) {
 		s := loadSchema(t, dir)
 		for _, v := range variants(s) {

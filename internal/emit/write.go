@@ -66,6 +66,8 @@ const (
 type FileStatus struct {
 	Name   string
 	Reason Reason
+	// Tool is the command that writes the file: "emit" (when "") or "gen".
+	Tool string
 	// Detail: the differing options (OptionsChanged) or the parse error
 	// (UnreadableHeader).
 	Detail string
@@ -74,11 +76,15 @@ type FileStatus struct {
 // String is "name: why", the line --check prints.
 func (s FileStatus) String() string {
 	var why string
+	tool := s.Tool
+	if tool == "" {
+		tool = "emit"
+	}
 	switch s.Reason {
 	case Missing:
 		why = "missing"
 	case EditedByHand:
-		why = "edited by hand: its content does not match the hash in its header (emit replaces it)"
+		why = "edited by hand: its content does not match the hash in its header (" + tool + " replaces it)"
 	case SchemaChanged:
 		why = "stale: the schema changed since it was generated"
 	case OptionsChanged:
@@ -88,7 +94,7 @@ func (s FileStatus) String() string {
 	case UnreadableHeader:
 		why = "stale: its header cannot be read (" + s.Detail + ")"
 	case Leftover:
-		why = "no longer generated: emitted from this schema, but this run does not write it (emit removes it)"
+		why = "no longer generated: " + map[string]string{"emit": "emitted", "gen": "generated"}[tool] + " from this schema, but this run does not write it (" + tool + " removes it)"
 	default:
 		why = fmt.Sprintf("reason %d", int(s.Reason))
 	}
@@ -108,11 +114,17 @@ type Result struct {
 type StaleError struct {
 	Dir   string
 	Files []FileStatus
+	// Tool is the command that writes the files: "emit" (when "") or "gen".
+	Tool string
 }
 
 func (e *StaleError) Error() string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "emit: the files in %s are not up to date (run tfdyn emit to refresh them):", e.Dir)
+	tool := e.Tool
+	if tool == "" {
+		tool = "emit"
+	}
+	fmt.Fprintf(&sb, "%s: the files in %s are not up to date (run tfdyn %s to refresh them):", tool, e.Dir, tool)
 	for _, f := range e.Files {
 		sb.WriteString("\n  " + f.String())
 	}
@@ -133,6 +145,18 @@ type OwnerError struct {
 	Current string
 	// Sources[i] is the content of Files[i] (for Diagnostics).
 	Sources [][]byte
+	// Tool is the command that writes the files: "emit" (when "") or "gen".
+	Tool string
+}
+
+// fix says how to get past the refusal of files of another schema.
+// them names the files, schema that schema.
+func (e *OwnerError) fix(them, schema string) string {
+	if e.Tool == "gen" {
+		return fmt.Sprintf("Generate this schema into another directory with -o, or delete %s if %s is no longer generated here", them, schema)
+	}
+	return fmt.Sprintf("Emit this schema into another directory with -o, or give its files other names with --prefix (for example --prefix %s), or delete %s if %s is no longer emitted here",
+		prefixHint(e.Current), them, schema)
 }
 
 func (e *OwnerError) Error() string {
@@ -156,8 +180,7 @@ func (e *OwnerError) Error() string {
 		fmt.Fprintf(&sb, "%s in %s were generated from other schemas, not from this run's schema %s (paths relative to %s); refusing to overwrite them. ",
 			strings.Join(parts, ", "), e.Dir, showIdentity(e.Current), e.Dir)
 	}
-	fmt.Fprintf(&sb, "Emit this schema into another directory with -o, or give its files other names with --prefix (for example --prefix %s), or delete %s if that schema is no longer emitted here",
-		prefixHint(e.Current), them)
+	sb.WriteString(e.fix(them, "that schema"))
 	return sb.String()
 }
 
@@ -175,9 +198,8 @@ func (e *OwnerError) Diagnostics() (hcl.Diagnostics, map[string]*hcl.File) {
 		}
 		r := headerLineRange(p, src, keySchema)
 		diags = append(diags, diag.Errorf(CodeOtherSchema, &r, "File of another schema",
-			"%s was generated from schema %s, not from this run's schema %s (paths relative to %s); refusing to overwrite it. "+
-				"Emit this schema into another directory with -o, or give its files other names with --prefix (for example --prefix %s), or delete the files of that schema if it is no longer emitted here.",
-			n, showIdentity(e.Recorded[i]), showIdentity(e.Current), e.Dir, prefixHint(e.Current)))
+			"%s was generated from schema %s, not from this run's schema %s (paths relative to %s); refusing to overwrite it. %s.",
+			n, showIdentity(e.Recorded[i]), showIdentity(e.Current), e.Dir, e.fix("the files of that schema", "it")))
 	}
 	return diags, files
 }
@@ -188,10 +210,16 @@ func headerLineRange(filename string, src []byte, key string) hcl.Range {
 	r := hcl.Range{Filename: filename, Start: hcl.Pos{Line: 1, Column: 1}, End: hcl.Pos{Line: 1, Column: 1}}
 	_, rest, _ := cutLine(src)
 	offset, line := len(src)-len(rest), 2
-	markdown := bytes.HasPrefix(src, []byte("<!--"))
+	style := StyleHash
+	switch {
+	case bytes.HasPrefix(src, []byte("<!--")):
+		style = StyleMarkdown
+	case bytes.HasPrefix(src, []byte("//")):
+		style = StyleSlashes
+	}
 	for len(rest) > 0 {
 		l, next, _ := cutLine(rest)
-		k, _, ok := metaLine(string(l), markdown)
+		k, _, ok := metaLine(string(l), style)
 		if !ok {
 			break
 		}
@@ -327,12 +355,12 @@ func Write(dir string, files map[string][]byte, check bool) (*Result, error) {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	identity, options, err := setHeader(files, names)
+	identity, options, tool, err := setHeader(files, names)
 	if err != nil {
 		return nil, err
 	}
 	res := &Result{}
-	owner := &OwnerError{Dir: dir, Current: identity}
+	owner := &OwnerError{Dir: dir, Current: identity, Tool: tool}
 	var refused []error // every file Write may not replace, then owner
 	for _, n := range names {
 		p := filepath.Join(dir, n)
@@ -340,12 +368,12 @@ func Write(dir string, files map[string][]byte, check bool) (*Result, error) {
 		var foreign *ForeignFileError
 		switch {
 		case errors.As(err, &foreign):
-			refused = append(refused, fmt.Errorf("emit: %w. %s", err, fixForeign(foreign)))
+			refused = append(refused, fmt.Errorf("%s: %w. %s", tool, err, fixForeign(foreign)))
 			continue
 		case err != nil:
 			return nil, fmt.Errorf("emit: %w", err)
 		case !exists:
-			res.Changed = append(res.Changed, FileStatus{Name: n, Reason: Missing})
+			res.Changed = append(res.Changed, FileStatus{Name: n, Tool: tool, Reason: Missing})
 			continue
 		case bytes.Equal(lf(old), files[n]):
 			continue // the same, or the same with CRLF line ends (a Windows checkout)
@@ -353,23 +381,23 @@ func Write(dir string, files map[string][]byte, check bool) (*Result, error) {
 		h, err := ParseFileHeader(old)
 		switch {
 		case err != nil:
-			res.Changed = append(res.Changed, FileStatus{Name: n, Reason: UnreadableHeader, Detail: err.Error()})
+			res.Changed = append(res.Changed, FileStatus{Name: n, Tool: tool, Reason: UnreadableHeader, Detail: err.Error()})
 		case h.Older():
-			res.Changed = append(res.Changed, FileStatus{Name: n, Reason: OlderTfdyn})
+			res.Changed = append(res.Changed, FileStatus{Name: n, Tool: tool, Reason: OlderTfdyn})
 		case h.Schema != identity:
 			owner.Files = append(owner.Files, n)
 			owner.Recorded = append(owner.Recorded, h.Schema)
 			owner.Sources = append(owner.Sources, old)
 		case h.Edited():
-			res.Changed = append(res.Changed, FileStatus{Name: n, Reason: EditedByHand})
+			res.Changed = append(res.Changed, FileStatus{Name: n, Tool: tool, Reason: EditedByHand})
 		case h.Options != options:
-			res.Changed = append(res.Changed, FileStatus{Name: n, Reason: OptionsChanged, Detail: flagsDiff(h.Options, options)})
+			res.Changed = append(res.Changed, FileStatus{Name: n, Tool: tool, Reason: OptionsChanged, Detail: flagsDiff(h.Options, options)})
 		default:
-			res.Changed = append(res.Changed, FileStatus{Name: n, Reason: SchemaChanged})
+			res.Changed = append(res.Changed, FileStatus{Name: n, Tool: tool, Reason: SchemaChanged})
 		}
 	}
 	if len(owner.Files) > 0 {
-		refused = append(refused, fmt.Errorf("emit: %w", owner))
+		refused = append(refused, fmt.Errorf("%s: %w", tool, owner))
 	}
 	if len(refused) > 0 {
 		return nil, errors.Join(refused...)
@@ -382,9 +410,9 @@ func Write(dir string, files map[string][]byte, check bool) (*Result, error) {
 		if len(res.Changed) == 0 && len(res.Removed) == 0 {
 			return res, nil
 		}
-		stale := &StaleError{Dir: dir, Files: append([]FileStatus{}, res.Changed...)}
+		stale := &StaleError{Dir: dir, Files: append([]FileStatus{}, res.Changed...), Tool: tool}
 		for _, n := range res.Removed {
-			stale.Files = append(stale.Files, FileStatus{Name: n, Reason: Leftover})
+			stale.Files = append(stale.Files, FileStatus{Name: n, Reason: Leftover, Tool: tool})
 		}
 		sort.Slice(stale.Files, func(i, j int) bool { return stale.Files[i].Name < stale.Files[j].Name })
 		return res, stale
@@ -424,21 +452,25 @@ func Write(dir string, files map[string][]byte, check bool) (*Result, error) {
 	return res, nil
 }
 
-// setHeader is the schema identity and the options line of a set Emit
-// produced: every file records the same.
-func setHeader(files map[string][]byte, names []string) (identity, options string, err error) {
+// setHeader is the schema identity, the options line and the tool (emit
+// or gen) of a set Emit or gen produced: every file records the same.
+func setHeader(files map[string][]byte, names []string) (identity, options, tool string, err error) {
+	tool = "emit"
 	for i, n := range names {
 		h, err := ParseFileHeader(files[n])
 		if err != nil {
-			return "", "", fmt.Errorf("emit: write %s: %w", n, err)
+			return "", "", "", fmt.Errorf("emit: write %s: %w", n, err)
 		}
 		if i == 0 {
 			identity, options = h.Schema, h.Options
+			if h.Style == StyleSlashes {
+				tool = "gen"
+			}
 		} else if h.Schema != identity || h.Options != options {
-			return "", "", fmt.Errorf("emit: write %s: its header differs from %s's (one Emit's files go together)", n, names[0])
+			return "", "", "", fmt.Errorf("emit: write %s: its header differs from %s's (one Emit's files go together)", n, names[0])
 		}
 	}
-	return identity, options, nil
+	return identity, options, tool, nil
 }
 
 // leftovers are the files in dir, other than those in files, whose header

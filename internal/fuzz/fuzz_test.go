@@ -2,8 +2,12 @@ package fuzz
 
 import (
 	"bytes"
+	"go/format"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
@@ -13,6 +17,7 @@ import (
 	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/doc"
 	"github.com/tfdyn/tfdyn/internal/emit"
+	"github.com/tfdyn/tfdyn/internal/gen/golang"
 	"github.com/tfdyn/tfdyn/internal/lint"
 )
 
@@ -104,6 +109,37 @@ func FuzzFormat(f *testing.F) {
 		}
 		if !bytes.Equal(again, out) {
 			t.Fatalf("format is not idempotent\ninput:\n%q\nonce:\n%q\ntwice:\n%q", src, out, again)
+		}
+	})
+}
+
+// FuzzGenGo: tfdyn gen go on any schema that loads never panics, refuses
+// only with coded GN diagnostics at a schema position, and otherwise yields
+// gofmt'd Go that parses.
+func FuzzGenGo(f *testing.F) {
+	seed(f)
+	f.Fuzz(func(t *testing.T, src []byte) {
+		s, diags := hclschema.LoadSource("fuzz.tfdyn.hcl", src)
+		if diags.HasErrors() {
+			return
+		}
+		files, gdiags := golang.Generate(s, golang.Options{Package: "fuzzdb", Schema: ".."})
+		if gdiags.HasErrors() {
+			for _, d := range gdiags {
+				if !strings.HasPrefix(string(diag.CodeOf(d)), "GN") || d.Subject == nil {
+					t.Fatalf("refusal without a GN code or a position: %s", d.Error())
+				}
+			}
+			return
+		}
+		for name, content := range files {
+			if _, err := parser.ParseFile(token.NewFileSet(), name, content, parser.ParseComments); err != nil {
+				t.Fatalf("%s does not parse: %v\n%s", name, err, content)
+			}
+			formatted, err := format.Source(content)
+			if err != nil || !bytes.Equal(formatted, content) {
+				t.Fatalf("%s is not gofmt'd (%v)", name, err)
+			}
 		}
 	})
 }

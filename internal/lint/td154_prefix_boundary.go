@@ -12,7 +12,7 @@ import (
 // input named like an attribute of the returned entity, nothing ends the
 // value in the operand, and the example items prove that the prefix also
 // matches items with a longer value ("ISSUE#1" reads issue 10's comments).
-const CodePrefixBoundary diag.Code = "TD154"
+const CodePrefixBoundary diag.Code = oracle.CodePrefixBoundary
 
 var rulePrefixBoundary = &rule{code: CodePrefixBoundary, name: "prefix-boundary", severity: hcl.DiagError, check: checkPrefixBoundary}
 

@@ -117,10 +117,9 @@ func Check(ctx context.Context, p *Plan, opts CheckOptions) (*CheckReport, error
 		return nil, err
 	}
 	rep := &CheckReport{Table: opts.Table, Segments: opts.Segments, Scanned: int64(len(stored)), Entities: map[string]*ShapeCounts{}, Patterns: []PatternCheck{}, Findings: []string{}}
-	for _, e := range p.headSchema.Entities {
-		if e.Table == ht {
-			rep.Entities[e.Name] = &ShapeCounts{}
-		}
+	stores := ht.StoredEntities() // guard items of unique attributes too
+	for _, e := range stores {
+		rep.Entities[e.Name] = &ShapeCounts{}
 	}
 	compared := indexAttrs(ht)
 	var items []hclschema.Item
@@ -129,8 +128,8 @@ func Check(ctx context.Context, p *Plan, opts CheckOptions) (*CheckReport, error
 	for _, av := range stored {
 		var found *hclschema.Entity
 		n := 0
-		for _, e := range p.headSchema.Entities {
-			if e.Table == ht && matchesBase(e, av) {
+		for _, e := range stores {
+			if matchesBase(e, av) {
 				found = e
 				n++
 			}

@@ -3,17 +3,27 @@ package migrate
 import (
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-const checkpointVersion = 1
+// checkpointVersion 2 records the table's identity (version 1 had only
+// its name, so a re-created table resumed the old table's progress).
+const checkpointVersion = 2
 
-// Checkpoint is the state of a run, saved after every page so that an
-// interrupted run resumes where it stopped (--checkpoint FILE).
+// Checkpoint is the state of a run, saved when the run starts and after
+// every page so that an interrupted run resumes where it stopped
+// (--checkpoint FILE).
 type Checkpoint struct {
 	Version int    `json:"version"`
 	Table   string `json:"table"`
+	// TableARN and TableCreated identify the table the progress was made
+	// on: a table deleted and re-created under the same name (a restore, a
+	// re-seed, a new apply) has the same ARN but another creation time,
+	// and its items are not where the checkpoint says.
+	TableARN     string    `json:"table_arn"`
+	TableCreated time.Time `json:"table_created"`
 	// Plan is the fingerprint of the data plan (Plan.Fingerprint).
 	Plan     string         `json:"plan"`
 	DryRun   bool           `json:"dry_run"`
@@ -82,7 +92,10 @@ func ParseCheckpoint(b []byte) (*Checkpoint, error) {
 		return nil, fmt.Errorf("not a tfdyn migrate checkpoint: %w", err)
 	}
 	if cp.Version != checkpointVersion {
-		return nil, fmt.Errorf("checkpoint version %d, this tfdyn reads version %d", cp.Version, checkpointVersion)
+		return nil, fmt.Errorf("checkpoint version %d, this tfdyn reads version %d (version 1 did not record which table it was made on): remove it to start over", cp.Version, checkpointVersion)
+	}
+	if cp.TableARN == "" || cp.TableCreated.IsZero() {
+		return nil, fmt.Errorf("the checkpoint does not record the table's ARN and creation time (table_arn, table_created): remove it to start over")
 	}
 	if len(cp.Segments) == 0 || len(cp.Segments) > MaxSegments {
 		return nil, fmt.Errorf("a checkpoint holds 1 to %d segments, this one %d", MaxSegments, len(cp.Segments))

@@ -9,7 +9,8 @@ import (
 // parsed one has 1 to MaxSegments segments in order, every key value holds
 // one type, and it survives Marshal and ParseCheckpoint unchanged.
 func FuzzParseCheckpoint(f *testing.F) {
-	f.Add([]byte(`{"version":1,"table":"app","plan":"ab","segments":[{"segment":0,"done":true},{"segment":1,"last_key":{"PK":{"S":"A#1"},"SK":{"N":"3"}}}],"result":{"table":"app","scanned":5}}`))
+	f.Add([]byte(`{"version":2,"table":"app","table_arn":"arn:aws:dynamodb:us-east-1:1:table/app","table_created":"2024-05-01T10:00:00.123+02:00","plan":"ab","segments":[{"segment":0,"done":true},{"segment":1,"last_key":{"PK":{"S":"A#1"},"SK":{"N":"3"}}}],"result":{"table":"app","scanned":5,"resumed":{"scanned":2}}}`))
+	f.Add([]byte(`{"version":2,"table_arn":"a","table_created":"2024-05-01T10:00:00Z","segments":[{"segment":0,"last_key":{"PK":{}}}]}`))
 	f.Add([]byte(`{"version":1,"segments":[{"segment":0,"last_key":{"PK":{}}}]}`))
 	f.Add([]byte(`{"version":2}`))
 	f.Add([]byte(`[]`))
@@ -45,6 +46,7 @@ func FuzzParseCheckpoint(f *testing.F) {
 // normalize makes empty and nil byte slices and maps compare equal.
 func normalize(cp *Checkpoint) *Checkpoint {
 	c := *cp
+	c.TableCreated = cp.TableCreated.UTC()
 	c.Segments = append([]SegmentState{}, cp.Segments...)
 	for i := range c.Segments {
 		if len(c.Segments[i].LastKey) == 0 {

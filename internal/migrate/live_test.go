@@ -14,7 +14,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
-	"github.com/tfdyn/tfdyn/internal/ddblocal"
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/oracle"
 	"github.com/tfdyn/tfdyn/internal/schemadiff"
 	"github.com/tfdyn/tfdyn/internal/verify"
@@ -33,7 +33,7 @@ const (
 // count of every entity is unchanged; an item a concurrent writer changed
 // is left alone.
 func TestLiveMigrate(t *testing.T) {
-	target := ddblocal.StartForTest(t)
+	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
 	require.NoError(t, err)
@@ -347,7 +347,7 @@ func keysOf(items []hclschema.Item, s *hclschema.Schema) []string {
 // the customers the condition now excludes and of every order, leaves the
 // others alone, and GSI1 then holds exactly what HEAD's oracle puts there.
 func TestLiveMigrateMembership(t *testing.T) {
-	target := ddblocal.StartForTest(t)
+	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
 	require.NoError(t, err)
@@ -428,7 +428,7 @@ func indexCount(t *testing.T, ctx context.Context, c *dynamodb.Client, table, in
 // it is; one whose email a writer changed is migrated from its new email,
 // never from the stale read.
 func TestLiveConcurrentWriter(t *testing.T) {
-	target := ddblocal.StartForTest(t)
+	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
 	require.NoError(t, err)
@@ -466,7 +466,7 @@ func TestLiveConcurrentWriter(t *testing.T) {
 // named by its key, and the patterns whose live results they spoil are
 // named with their inputs.
 func TestLiveCheck(t *testing.T) {
-	target := ddblocal.StartForTest(t)
+	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
 	require.NoError(t, err)
@@ -535,7 +535,7 @@ func TestLiveCheck(t *testing.T) {
 // together, and Progress is called after every page with counts that only
 // grow, up to the summary's.
 func TestLiveRateAndProgress(t *testing.T) {
-	target := ddblocal.StartForTest(t)
+	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
 	require.NoError(t, err)

@@ -376,6 +376,18 @@ func (p *Plan) WriteText(w io.Writer, res *Result) error {
 	if res != nil {
 		fmt.Fprintf(&sb, "\nScanned %d items in %d segments: %d of the planned entities, %d of other entities, %d of no declared entity, %d matching several.\n",
 			res.Scanned, res.Segments, res.Matched(), res.Other, res.Unknown, res.Ambiguous)
+		if e := res.Resumed; e != nil {
+			verb := "updated"
+			if res.DryRun {
+				verb = "found to update"
+			}
+			if e.Finished {
+				fmt.Fprintf(&sb, "Resumed a checkpoint of a finished run: this run scanned and %s nothing; the counts above are the earlier runs' (remove the checkpoint to run again).\n", verb)
+			} else {
+				fmt.Fprintf(&sb, "Resumed a checkpoint: earlier runs scanned %d items and %s %d; this run scanned %d and %s %d (the counts above are both together).\n",
+					e.Scanned, verb, e.Updated, res.Scanned-e.Scanned, verb, res.Updated()-e.Updated)
+			}
+		}
 		for _, e := range res.Errors {
 			fmt.Fprintf(&sb, "  %s\n", e)
 		}

@@ -61,6 +61,28 @@ type Result struct {
 	Errors []string `json:"errors,omitempty"`
 	// Complete is true when every segment was scanned to its end.
 	Complete bool `json:"complete"`
+	// Resumed is what the earlier runs of a resumed checkpoint had done
+	// (included in the counts above); nil for a run from the start.
+	Resumed *Earlier `json:"resumed,omitempty"`
+}
+
+// Earlier is what the runs before a resumed one had done.
+type Earlier struct {
+	Scanned int64 `json:"scanned"`
+	// Updated counts the updates (to make, in a dry run) of every entity.
+	Updated int64 `json:"updated"`
+	// Finished is true when the checkpoint records a finished run: the
+	// resumed run had nothing left to scan.
+	Finished bool `json:"finished"`
+}
+
+// Updated is the number of items updated (to update, in a dry run).
+func (r *Result) Updated() int64 {
+	var n int64
+	for _, c := range r.Entities {
+		n += c.Updated
+	}
+	return n
 }
 
 // Matched is the number of items of the planned entities.
@@ -97,15 +119,59 @@ type Options struct {
 	Progress func(*Result)
 }
 
-// ErrCheckpointMismatch is returned when a checkpoint was written for
-// another table or plan.
-var ErrCheckpointMismatch = errors.New("the checkpoint belongs to another table or data plan")
+// ErrCheckpointMismatch is returned (wrapped, with the reason) when a
+// checkpoint was written for another table, another incarnation of the
+// table, another data plan or the other mode (dry run or migration).
+var ErrCheckpointMismatch = errors.New("the checkpoint does not fit this run")
+
+// TableIdentity is what tells one table from another that had its name
+// before: its ARN and creation time (DescribeTable).
+type TableIdentity struct {
+	ARN     string
+	Created time.Time
+}
+
+// DescribeIdentity reads the identity of table name.
+func DescribeIdentity(ctx context.Context, c *dynamodb.Client, name string) (TableIdentity, error) {
+	out, err := c.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)})
+	if err != nil {
+		return TableIdentity{}, fmt.Errorf("migrate: describe table %q: %w", name, err)
+	}
+	id := TableIdentity{ARN: aws.ToString(out.Table.TableArn), Created: aws.ToTime(out.Table.CreationDateTime).UTC()}
+	if id.ARN == "" || id.Created.IsZero() {
+		return TableIdentity{}, fmt.Errorf("migrate: describe table %q: the answer has no table ARN or creation time", name)
+	}
+	return id, nil
+}
+
+// fits says why the checkpoint cannot resume a run of plan p on the table
+// with identity id (nil when it can).
+func (cp *Checkpoint) fits(p *Plan, opts Options, id TableIdentity) error {
+	switch {
+	case cp.Table != opts.Table:
+		return fmt.Errorf("%w: it records the progress on table %q, this run is on %q", ErrCheckpointMismatch, cp.Table, opts.Table)
+	case cp.TableARN != id.ARN || !cp.TableCreated.Equal(id.Created):
+		return fmt.Errorf("%w: it records the progress on table %s created %s, but the table now is %s created %s: "+
+			"it was deleted and created again since (a restore, a re-seed, a new apply), so its items are not where the checkpoint says",
+			ErrCheckpointMismatch, cp.TableARN, cp.TableCreated.Format(time.RFC3339Nano), id.ARN, id.Created.Format(time.RFC3339Nano))
+	case cp.DryRun && !opts.DryRun:
+		return fmt.Errorf("%w: it was written by a dry run (--dry-run), whose progress counts but writes nothing, so it cannot resume a migration", ErrCheckpointMismatch)
+	case !cp.DryRun && opts.DryRun:
+		return fmt.Errorf("%w: it was written by a migration, which a dry run cannot resume", ErrCheckpointMismatch)
+	case cp.Plan != p.Fingerprint():
+		return fmt.Errorf("%w: it was written for another data plan (BASE or HEAD changed since)", ErrCheckpointMismatch)
+	}
+	return nil
+}
 
 // Run scans the table and, for every item of a planned entity still in
 // BASE's shape, writes HEAD's index attributes with a conditional
 // UpdateItem (or only counts, with DryRun). It returns the cumulated result;
 // after ctx is cancelled it returns the result so far and ctx's error, and
-// the last checkpoint saved covers every page finished.
+// the last checkpoint saved covers every page finished. A new checkpoint is
+// saved before the first page; one to resume must have been written for
+// this table (the same ARN and creation time), plan and mode, else Run
+// returns ErrCheckpointMismatch with the reason.
 func Run(ctx context.Context, p *Plan, opts Options) (*Result, error) {
 	if opts.Segments <= 0 {
 		opts.Segments = 4
@@ -113,14 +179,24 @@ func Run(ctx context.Context, p *Plan, opts Options) (*Result, error) {
 	if opts.PageSize <= 0 {
 		opts.PageSize = 100
 	}
+	id, err := DescribeIdentity(ctx, opts.Client, opts.Table)
+	if err != nil {
+		return nil, err
+	}
 	cp := opts.Resume
+	var earlier *Earlier
 	if cp != nil {
-		if cp.Table != opts.Table || cp.Plan != p.Fingerprint() || cp.DryRun != opts.DryRun {
-			return nil, ErrCheckpointMismatch
+		if err := cp.fits(p, opts, id); err != nil {
+			return nil, err
 		}
 		opts.Segments = len(cp.Segments)
+		cp.Result.Resumed = nil
+		earlier = &Earlier{Scanned: cp.Result.Scanned, Updated: cp.Result.Updated(), Finished: true}
+		for _, s := range cp.Segments {
+			earlier.Finished = earlier.Finished && s.Done
+		}
 	} else {
-		cp = &Checkpoint{Version: checkpointVersion, Table: opts.Table, Plan: p.Fingerprint(), DryRun: opts.DryRun,
+		cp = &Checkpoint{Version: checkpointVersion, Table: opts.Table, TableARN: id.ARN, TableCreated: id.Created, Plan: p.Fingerprint(), DryRun: opts.DryRun,
 			Segments: make([]SegmentState, opts.Segments),
 			Result:   Result{Table: opts.Table, DryRun: opts.DryRun, Segments: opts.Segments, Entities: map[string]*Counts{}}}
 		for i := range cp.Segments {
@@ -133,6 +209,15 @@ func Run(ctx context.Context, p *Plan, opts Options) (*Result, error) {
 	r, err := newRunner(p, opts, cp)
 	if err != nil {
 		return nil, err
+	}
+	r.earlier = earlier
+	if opts.Resume == nil && opts.Save != nil {
+		// Saved before any update: an interrupted run always leaves a
+		// checkpoint, and a path that cannot be written stops the run
+		// before it changes anything.
+		if err := opts.Save(cp); err != nil {
+			return nil, fmt.Errorf("migrate: save checkpoint: %w", err)
+		}
 	}
 	var wg sync.WaitGroup
 	errs := make([]error, opts.Segments)
@@ -164,7 +249,8 @@ func newRunner(p *Plan, opts Options, cp *Checkpoint) (*runner, error) {
 		return nil, fmt.Errorf("migrate: BASE has no table %q", opts.Label)
 	}
 	r.prefixes = map[*hclschema.Entity][]KeyPrefix{}
-	for _, e := range r.all.Entities {
+	r.stored = r.all.StoredEntities() // guard items of unique attributes too
+	for _, e := range r.stored {
 		for _, k := range r.all.Primary.KeyAttrs() {
 			if kp := literalPrefix(k.Name, e.Key.Template(k.Name)); kp.Prefix != "" {
 				r.prefixes[e] = append(r.prefixes[e], kp)
@@ -184,13 +270,18 @@ type runner struct {
 	opts     Options
 	entities []*EntityPlan
 	all      *hclschema.Table
-	lim      *limiter
+	// stored are the BASE entities whose items the table holds, guard
+	// entities included.
+	stored []*hclschema.Entity
+	lim    *limiter
 	// prefixes are the literal key prefixes of every BASE entity: a cheap
 	// test before its templates are evaluated on an item.
 	prefixes map[*hclschema.Entity][]KeyPrefix
 
 	mu sync.Mutex // guards cp and the calls of Save and Progress
 	cp *Checkpoint
+	// earlier is what the runs before this one did (a resumed checkpoint).
+	earlier *Earlier
 }
 
 func (r *runner) snapshot() *Result {
@@ -203,6 +294,7 @@ func (r *runner) snapshot() *Result {
 		res.Entities[k] = &c
 	}
 	res.Errors = append([]string{}, r.cp.Result.Errors...)
+	res.Resumed = r.earlier
 	res.Complete = true
 	for _, s := range r.cp.Segments {
 		res.Complete = res.Complete && s.Done
@@ -288,7 +380,7 @@ func (r *runner) segment(ctx context.Context, seg int) error {
 func (r *runner) classify(item map[string]types.AttributeValue) (*hclschema.Entity, int) {
 	var found *hclschema.Entity
 	n := 0
-	for _, e := range r.all.Entities {
+	for _, e := range r.stored {
 		if hasPrefixes(item, r.prefixes[e]) && matchesBase(e, item) {
 			found = e
 			n++

@@ -151,6 +151,23 @@ type Boundary struct {
 	Operand cty.Value
 }
 
+// CodePrefixBoundary is the code of the lint rule that reports a prefix
+// boundary (TD154). An accept block of it on an access pattern says the
+// prefix search is deliberate: verify then does not check the pattern's
+// boundary either (PrefixBoundaryAccepted).
+const CodePrefixBoundary = "TD154"
+
+// PrefixBoundaryAccepted reports whether the schema accepts the prefix
+// boundary of pattern p (accept "TD154" on access_pattern.P).
+func PrefixBoundaryAccepted(s *hclschema.Schema, p *hclschema.AccessPattern) bool {
+	for _, a := range s.Accepts() {
+		if a.Code == CodePrefixBoundary && a.Target == "access_pattern."+p.Name {
+			return true
+		}
+	}
+	return false
+}
+
 // PrefixBoundary checks the begins_with key conditions whose operand ends
 // with an input named like an attribute of a returned entity, with no
 // delimiter after it (begins_with(SK, "ISSUE#${number}")), where the

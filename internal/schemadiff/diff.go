@@ -74,7 +74,7 @@ func (r *Report) Acknowledge(acks []Ack) (unused []Ack) {
 	used := make([]bool, len(acks))
 	for _, c := range r.Changes {
 		for i := range acks {
-			if acks[i].Matches(c) {
+			if acks[i].Matches(string(c.Code), c.Address) {
 				if c.Ack == nil {
 					a := acks[i]
 					c.Ack = &a

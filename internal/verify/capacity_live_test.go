@@ -12,7 +12,7 @@ import (
 
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/cost"
-	"github.com/tfdyn/tfdyn/internal/ddblocal"
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 )
 
 // createTable creates t on DynamoDB Local with the SDK (string keys, GSIs
@@ -49,7 +49,7 @@ func createTable(ctx context.Context, t *testing.T, client *dynamodb.Client, tbl
 // (ReturnConsumedCapacity) with the estimate of package cost for the same
 // items, and with the figures by hand.
 func TestLiveCapacityMatchesEstimate(t *testing.T) {
-	target := ddblocal.StartForTest(t)
+	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
 	require.NoError(t, err)

@@ -245,9 +245,10 @@ func generate(a *hclschema.Attribute, pool []cty.Value, unique bool, idx int, rn
 type inputSet struct {
 	Values map[string]cty.Value
 	Source *hclschema.Item
-	// Explicit marks a set from the pattern's own example block: the author
-	// says the pattern finds something for it.
-	Explicit bool
+	// Example is the pattern's own example block the set comes from (nil
+	// for sets taken from example items): the author says the pattern finds
+	// something for it, unless the block declares it finds nothing.
+	Example *hclschema.PatternExample
 }
 
 // inputSets returns the input sets a pattern runs with: one empty set for
@@ -257,16 +258,16 @@ type inputSet struct {
 func inputSets(p *hclschema.AccessPattern, max int) []inputSet {
 	var out []inputSet
 	seen := map[string]bool{}
-	addSet := func(m map[string]cty.Value, src *hclschema.Item, explicit bool) {
+	addSet := func(m map[string]cty.Value, src *hclschema.Item, x *hclschema.PatternExample) {
 		k := inputKey(m)
 		if seen[k] || len(out) >= max {
 			return
 		}
 		seen[k] = true
-		out = append(out, inputSet{Values: m, Source: src, Explicit: explicit})
+		out = append(out, inputSet{Values: m, Source: src, Example: x})
 	}
 	if len(p.Inputs) == 0 {
-		addSet(map[string]cty.Value{}, nil, false)
+		addSet(map[string]cty.Value{}, nil, nil)
 		return out
 	}
 	for _, set := range hclschema.InputSets(p) {
@@ -276,7 +277,7 @@ func inputSets(p *hclschema.AccessPattern, max int) []inputSet {
 				src = &it
 			}
 		}
-		addSet(set.Values, src, set.Explicit())
+		addSet(set.Values, src, set.Pattern)
 	}
 	return out
 }

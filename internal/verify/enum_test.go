@@ -81,11 +81,11 @@ func TestGeneratedEnumValues(t *testing.T) {
 
 	// Writes stay inside the enums: an update's input for an enum
 	// attribute moves to the next value, a put's fresh key value too.
-	in := writeInputs(s.WritePattern("set_status"), ds.Items, "w1")
+	in := writeInputs(s.WritePattern("set_status"), ds.Items, 1)
 	require.Equal(t, cty.StringVal("a1"), in["id"], "the update reads the example item")
 	require.Equal(t, cty.StringVal("suspended"), in["status"], "the value after the stored active")
 	require.Equal(t, cty.StringVal("silver"), in["tier"], "an absent optional enum: the value after the first")
-	put := writeInputs(s.WritePattern("open_account"), ds.Items, "w2")
+	put := writeInputs(s.WritePattern("open_account"), ds.Items, 2)
 	require.Equal(t, cty.StringVal("business"), put["kind"], "the fresh key value after personal")
 	require.Equal(t, cty.StringVal("a1-w2"), put["id"])
 }

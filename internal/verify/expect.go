@@ -9,6 +9,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/findings"
 	"github.com/tfdyn/tfdyn/internal/oracle"
 )
 
@@ -87,7 +88,8 @@ func (r *runner) expectations(ctx context.Context) error {
 // expectationRun queries the table for one input set and compares the live
 // items with the declared ones (oracle.Mismatch explains differences).
 func (r *runner) expectationRun(ctx context.Context, p *hclschema.AccessPattern, x *hclschema.PatternExample) (RunResult, error) {
-	run := RunResult{Inputs: inputKey(x.Inputs), Declared: true, OK: true, Expected: int(x.ReturnsCount)}
+	rng := x.ExpectationRange()
+	run := RunResult{Inputs: inputKey(x.Inputs), Declared: true, OK: true, Expected: int(x.ReturnsCount), Pos: findings.PosOf(&rng)}
 	if x.HasReturns {
 		run.Expected = len(x.Returns)
 	}

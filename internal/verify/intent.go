@@ -9,7 +9,6 @@ import (
 	"github.com/zclconf/go-cty/cty/convert"
 
 	"github.com/tfdyn/tfdyn/hclschema"
-	"github.com/tfdyn/tfdyn/internal/lint"
 	"github.com/tfdyn/tfdyn/internal/oracle"
 )
 
@@ -186,10 +185,8 @@ func limitIntent(b *hclschema.Bound, ds *Dataset) string {
 // lint TD154 checks the examples' strings. A pattern whose TD154 the schema
 // accepts (a deliberate prefix search) is not checked.
 func prefixIntent(s *hclschema.Schema, b *hclschema.Bound, ds *Dataset) string {
-	for _, a := range s.Accepts() {
-		if a.Code == string(lint.CodePrefixBoundary) && a.Target == "access_pattern."+b.Pattern.Name {
-			return ""
-		}
+	if oracle.PrefixBoundaryAccepted(s, b.Pattern) {
+		return ""
 	}
 	counts := func(i int, x string) bool {
 		if i < len(ds.Sources) && ds.Sources[i].Example != nil {

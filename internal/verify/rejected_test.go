@@ -15,7 +15,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
-	"github.com/tfdyn/tfdyn/internal/ddblocal"
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/findings"
 )
 
@@ -54,7 +54,7 @@ entity "Doc" {
 // example block (or the entity for a generated item), its key and DynamoDB's
 // message, while the accepted items of the same batch are stored.
 func TestWriteMapsValidationExceptionToTheSchema(t *testing.T) {
-	target := ddblocal.StartForTest(t)
+	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
 	require.NoError(t, err)

@@ -26,6 +26,7 @@ import (
 	"github.com/tfdyn/tfdyn/internal/findings"
 	"github.com/tfdyn/tfdyn/internal/oracle"
 	"github.com/tfdyn/tfdyn/internal/tfenv"
+	"github.com/tfdyn/tfdyn/internal/tfprovider"
 )
 
 // envErr marks err as a failure of the environment (terraform, Java,
@@ -57,7 +58,7 @@ type runner struct {
 	// destroy would delete everything (local target, see destroyPlan).
 	destroyProven bool
 	// provider is the provider process terraform attaches to (local target).
-	provider *providerProcess
+	provider *tfprovider.Process
 	// localPort is the port provisionLocal picked for DynamoDB Local;
 	// releasePort lets another run pick it (nil: nothing to release).
 	localPort   int
@@ -547,10 +548,10 @@ func (r *runner) pattern(ctx context.Context, p *hclschema.AccessPattern, maxSet
 		return pr, nil
 	}
 	type job struct {
-		inputs   map[string]cty.Value
-		source   *hclschema.Item
-		explicit bool
-		miss     bool
+		inputs  map[string]cty.Value
+		source  *hclschema.Item
+		example *hclschema.PatternExample
+		miss    bool
 	}
 	for _, run := range r.declared[p] {
 		pr.Runs = append(pr.Runs, run)
@@ -558,15 +559,20 @@ func (r *runner) pattern(ctx context.Context, p *hclschema.AccessPattern, maxSet
 	}
 	var jobs []job
 	for _, s := range sets {
-		jobs = append(jobs, job{inputs: s.Values, source: s.Source, explicit: s.Explicit})
+		jobs = append(jobs, job{inputs: s.Values, source: s.Source, example: s.Example})
 	}
 	if m, ok := missInputs(p, sets[0].Values); ok {
 		jobs = append(jobs, job{inputs: m, miss: true})
 	}
 	for _, j := range jobs {
 		run, err := r.runOnce(ctx, p, ds, j.inputs, j.source, j.miss)
-		if err == nil && j.explicit && run.OK && run.Expected == 0 && run.Returned == 0 {
-			run.fail(problem{vfExampleNothing, "the pattern's own example inputs find no item" + sparseHint(p)})
+		if x := j.example; err == nil && x != nil {
+			run.Pos = findings.PosOf(&x.DeclRange)
+			// An example declared to find nothing (returns = []) is a
+			// negative case the author wants, not a slip.
+			if run.OK && run.Expected == 0 && run.Returned == 0 && !x.ExpectsNothing() {
+				run.fail(problem{vfExampleNothing, "the pattern's own example inputs find no item" + sparseHint(p)})
+			}
 		}
 		if err != nil {
 			return pr, err

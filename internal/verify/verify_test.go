@@ -19,7 +19,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/tfdyn/tfdyn/hclschema"
-	"github.com/tfdyn/tfdyn/internal/ddblocal"
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/lint"
 	"github.com/tfdyn/tfdyn/internal/tfenv"
@@ -342,7 +342,7 @@ func TestBrokenCopiesApply(t *testing.T) {
 // the table is gone afterwards.
 func TestVerifyAgainstEndpoint(t *testing.T) {
 	env := tftest.Env(t)
-	target := ddblocal.StartForTest(t)
+	target := ddblocaltest.Start(t)
 	s := load(t, "../../examples/ecommerce")
 	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: "examples/ecommerce", Env: env,
 		Target: verify.TargetEndpoint, Endpoint: target.Endpoint(), ProviderMajor: providerFor(t, env, s), Items: 5})
@@ -368,7 +368,7 @@ func TestVerifyAgainstEndpoint(t *testing.T) {
 // create.
 func TestVerifyRefusesExistingTable(t *testing.T) {
 	env := tftest.Env(t)
-	target := ddblocal.StartForTest(t)
+	target := ddblocaltest.Start(t)
 	client, err := target.NewClient(context.Background())
 	require.NoError(t, err)
 	s := load(t, "../../examples/ecommerce")

@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tfdyn/tfdyn/internal/cost"
 	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/lint"
 	"github.com/tfdyn/tfdyn/internal/tftest"
@@ -234,6 +235,8 @@ func TestVerifyBrokenWriteCopies(t *testing.T) {
 			}, byEmailFails...),
 			findings: []string{
 				"VF411 504:1 Write pattern register_customer: repeat",
+				// The pattern's own example (ALICE@...) at its example block.
+				"VF262 294:3 Access pattern customer_by_email (after the write patterns): " + cardOne,
 				"VF262 281:1 Access pattern customer_by_email (after the write patterns): " + cardOne,
 			},
 			// Statically too: the lookup's key is not unique (TD153) and
@@ -244,9 +247,12 @@ func TestVerifyBrokenWriteCopies(t *testing.T) {
 		// PutItem stores the customer with a taken e-mail whatever
 		// claim_email then answers.
 		"email_split": {
-			lines:    byEmailFails,
-			findings: []string{"VF262 296:1 Access pattern customer_by_email (after the write patterns): " + cardOne},
-			lint:     []string{"TD153 300:17", "TD145 523:17"},
+			lines: byEmailFails,
+			findings: []string{
+				"VF262 309:3 Access pattern customer_by_email (after the write patterns): " + cardOne,
+				"VF262 296:1 Access pattern customer_by_email (after the write patterns): " + cardOne,
+			},
+			lint: []string{"TD153 300:17", "TD145 523:17"},
 		},
 	}
 	for name := range brokenWriteEdits {
@@ -285,4 +291,71 @@ func TestVerifyBrokenWriteCopies(t *testing.T) {
 			assertCleanedUp(t, rep)
 		})
 	}
+}
+
+// TestVerifyWriteSuccessCaseRuns (issue 27, item 5): a success case that
+// never succeeded was reported ok (the model and DynamoDB agreed that the
+// write fails), with no capacity line, and the repeat passed trivially.
+// add_version's first fresh version is an example's: verify tries other
+// fresh values and runs the success case, its capacity and its repeat.
+// archive_draft applies to no stored item: its success case fails, says
+// why, and the repeat is not run.
+func TestVerifyWriteSuccessCaseRuns(t *testing.T) {
+	env := tftest.Env(t)
+	const dir = "testdata/writes-fresh"
+	s := load(t, dir)
+	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: dir, Env: env,
+		ProviderMajor: providerFor(t, env, s), Items: 5})
+	var text bytes.Buffer
+	if rep != nil {
+		rep.WriteText(&text)
+	}
+	require.NoError(t, err, text.String())
+	require.Len(t, rep.Writes, 2, text.String())
+	add, archive := rep.Writes[0], rep.Writes[1]
+	require.Equal(t, []string{"success: ok -> ok", "repeat: ConditionalCheckFailedException -> ConditionalCheckFailedException"}, caseOutcomes(add), text.String())
+	require.True(t, add.OK, text.String())
+	require.NotNil(t, add.Capacity, text.String())
+	require.Equal(t, map[string]float64{"table": 1}, add.Capacity.Measured)
+
+	require.Equal(t, []string{"success: ConditionalCheckFailedException -> ConditionalCheckFailedException"}, caseOutcomes(archive), text.String())
+	require.False(t, archive.OK)
+	require.Nil(t, archive.Capacity)
+	require.Equal(t, `verify found no inputs for which the model lets UpdateItem of write pattern "archive_draft" succeed on the written items (8 sets of fresh values tried, the first shown): `+
+		`the success case never ran, so its capacity and the repeat and unique cases were not checked; check the write's conditions against the items it finds`, archive.Cases[0].Message)
+	require.False(t, rep.Passed)
+	require.Contains(t, text.String(), "  FAIL archive_draft (UpdateItem)\n      FAIL success      expected ConditionalCheckFailedException, got ConditionalCheckFailedException\n")
+	var codes []string
+	for _, f := range rep.Findings() {
+		codes = append(codes, f.Code+" "+f.Summary)
+	}
+	require.Equal(t, []string{"VF411 Write pattern archive_draft: success"}, codes)
+	assertCleanedUp(t, rep)
+}
+
+// TestVerifyCostAgreesOnSparseJoin (issue 27, item 6): tfdyn cost's write
+// units for a call of open_order (an update that brings a draft into the
+// sparse GSI2) are what DynamoDB Local consumes for the success case:
+// table 1 + GSI2 1 (cost averaged over every example item and said 0.6).
+func TestVerifyCostAgreesOnSparseJoin(t *testing.T) {
+	env := tftest.Env(t)
+	const dir = "../cost/testdata/writes-sparse"
+	s := load(t, dir)
+	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: dir, Env: env,
+		ProviderMajor: providerFor(t, env, s), Items: 5})
+	var text bytes.Buffer
+	if rep != nil {
+		rep.WriteText(&text)
+	}
+	require.NoError(t, err, text.String())
+	require.True(t, rep.Passed, text.String())
+	require.Len(t, rep.Writes, 1)
+	measured := rep.Writes[0].Capacity.Measured
+	require.Equal(t, map[string]float64{"table": 1, "GSI2": 1}, measured, text.String())
+	estimate := map[string]float64{}
+	for _, tg := range cost.Estimate(s, nil).Tables[0].WritePatterns[0].Writes[0].Targets {
+		estimate[tg.Index] = tg.WCU
+	}
+	require.Equal(t, measured, estimate)
+	assertCleanedUp(t, rep)
 }

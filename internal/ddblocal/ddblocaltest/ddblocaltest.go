@@ -1,23 +1,28 @@
-package ddblocal
+// Package ddblocaltest starts DynamoDB Local for a test. It is a package of
+// its own so that the tfdyn binary, which links ddblocal, does not link the
+// testing package.
+package ddblocaltest
 
 import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/tfdyn/tfdyn/internal/ddblocal"
 )
 
-// StartForTest starts a target for a test and stops it when the test and
-// its subtests are done. It skips the test under `go test -short` and fails
+// Start starts a target for a test and stops it when the test and its
+// subtests are done. It skips the test under `go test -short` and fails
 // it (never skips) when DynamoDB Local or Java is missing, so a machine
 // that lacks the setup cannot pass silently.
-func StartForTest(t testing.TB) *Target {
+func Start(t testing.TB) *ddblocal.Target {
 	t.Helper()
 	if testing.Short() {
-		t.Skip("ddblocal: starts DynamoDB Local; skipped with -short")
+		t.Skip("ddblocaltest: starts DynamoDB Local; skipped with -short")
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	target, err := Start(ctx, Options{Stderr: testLogWriter{t}})
+	target, err := ddblocal.Start(ctx, ddblocal.Options{Stderr: testLogWriter{t}})
 	if err != nil {
 		t.Fatalf("%v", err)
 	}

@@ -1,4 +1,4 @@
-package verify
+package tfprovider
 
 import (
 	"context"
@@ -21,7 +21,7 @@ import (
 // provider block. The hashicorp/aws provider computes both from scratch on
 // every call (the SDK's Provider.Validate runs InternalValidate over every
 // resource schema): 2-4 s of CPU each, two or three times per terraform
-// command. providerProxy answers a repeated call with the first answer.
+// command. Proxy answers a repeated call with the first answer.
 // The other schema calls are pure too (and cheap).
 var pureMethods = map[string]bool{
 	"/tfplugin5.Provider/GetSchema":                  true,
@@ -40,11 +40,11 @@ var pureMethods = map[string]bool{
 // is some MB; terraform-plugin-go allows 256 MiB).
 const maxMessage = 256 << 20
 
-// providerProxy sits between terraform and the provider process of the run,
+// Proxy sits between terraform and the provider process of a run,
 // on a Unix socket of its own: it forwards every call and stream unchanged
 // (bytes, not decoded) and answers a repeated call of pureMethods with the
 // same request bytes from its cache.
-type providerProxy struct {
+type Proxy struct {
 	// sock is the proxy's socket; dir, when set, the directory made for it.
 	sock     string
 	dir      string
@@ -53,7 +53,7 @@ type providerProxy struct {
 	mu       sync.Mutex
 	cache    map[string]*cachedCall
 	// store, when set, keeps the answers of storedMethods across runs.
-	store *providerStore
+	store *schemaStore
 	// types, when set, are the resource types and data sources the
 	// schema answers keep (trimSchema).
 	types map[string]bool
@@ -74,12 +74,12 @@ type cachedCall struct {
 // proxySocket names the proxy's socket in the workspace.
 const proxySocket = "provider.sock"
 
-// startProviderProxy listens on a new Unix socket in workdir and forwards to
+// startProxy listens on a new Unix socket in workdir and forwards to
 // the provider described by info (one provider), with store (nil: none) for
 // the answers kept across runs and the types its schema answers keep (nil:
 // all). It returns the reattach information that points terraform at the
 // proxy.
-func startProviderProxy(workdir string, info tfexec.ReattachInfo, store *providerStore, types map[string]bool) (*providerProxy, tfexec.ReattachInfo, error) {
+func startProxy(workdir string, info tfexec.ReattachInfo, store *schemaStore, types map[string]bool) (*Proxy, tfexec.ReattachInfo, error) {
 	if len(info) != 1 {
 		return nil, nil, fmt.Errorf("provider proxy: %d providers in the reattach information, want 1", len(info))
 	}
@@ -117,7 +117,7 @@ func startProviderProxy(workdir string, info tfexec.ReattachInfo, store *provide
 		}
 		return nil, nil, fmt.Errorf("provider proxy: %w", err)
 	}
-	p := &providerProxy{sock: sock, dir: dir, upstream: upstream, cache: map[string]*cachedCall{},
+	p := &Proxy{sock: sock, dir: dir, upstream: upstream, cache: map[string]*cachedCall{},
 		store: store, types: types, hits: map[string]int{}, asked: map[string]int{}, stored: map[string]int{}}
 	p.server = grpc.NewServer(grpc.UnknownServiceHandler(p.handle), grpc.ForceServerCodec(rawCodec{}),
 		grpc.MaxRecvMsgSize(maxMessage), grpc.MaxSendMsgSize(maxMessage))
@@ -126,9 +126,9 @@ func startProviderProxy(workdir string, info tfexec.ReattachInfo, store *provide
 	return p, tfexec.ReattachInfo{addr: cfg}, nil
 }
 
-// stop closes the proxy's connections and removes its socket (and waits for
+// Stop closes the proxy's connections and removes its socket (and waits for
 // the answers being stored).
-func (p *providerProxy) stop() {
+func (p *Proxy) Stop() {
 	p.server.Stop()
 	p.upstream.Close()
 	if p.store != nil {
@@ -140,8 +140,8 @@ func (p *providerProxy) stop() {
 	}
 }
 
-// cacheHits is the number of calls answered from the cache.
-func (p *providerProxy) cacheHits() int {
+// CacheHits is the number of calls answered from the cache.
+func (p *Proxy) CacheHits() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	n := 0
@@ -151,16 +151,25 @@ func (p *providerProxy) cacheHits() int {
 	return n
 }
 
-// counts returns the calls of pureMethods answered from the cache, those
+// Counts returns the calls of pureMethods answered from the cache, those
 // forwarded to the provider and those answered from the store, by method.
-func (p *providerProxy) counts() (hits, asked, stored map[string]int) {
+func (p *Proxy) Counts() (hits, asked, stored map[string]int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return maps.Clone(p.hits), maps.Clone(p.asked), maps.Clone(p.stored)
 }
 
+// StoreDir is the directory of the answers kept across runs, "" without a
+// store.
+func (p *Proxy) StoreDir() string {
+	if p.store == nil {
+		return ""
+	}
+	return p.store.dir
+}
+
 // handle forwards one call or stream.
-func (p *providerProxy) handle(_ any, in grpc.ServerStream) error {
+func (p *Proxy) handle(_ any, in grpc.ServerStream) error {
 	method, ok := grpc.MethodFromServerStream(in)
 	if !ok {
 		return errors.New("provider proxy: no method")
@@ -240,7 +249,7 @@ func (p *providerProxy) handle(_ any, in grpc.ServerStream) error {
 
 // pure answers a call of pureMethods, from the cache when the same request
 // was answered before.
-func (p *providerProxy) pure(ctx context.Context, method string, req []byte) ([]byte, error) {
+func (p *Proxy) pure(ctx context.Context, method string, req []byte) ([]byte, error) {
 	key := method + "\x00" + string(req)
 	p.mu.Lock()
 	c, ok := p.cache[key]

@@ -1,6 +1,6 @@
 //go:build linux
 
-package verify
+package tfprovider
 
 import (
 	"os/exec"
@@ -8,7 +8,7 @@ import (
 )
 
 // setProviderProcAttr puts the provider in its own process group and has the
-// kernel SIGKILL it when verify dies, even by SIGKILL.
+// kernel SIGKILL it when the process that started it dies, even by SIGKILL.
 func setProviderProcAttr(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 }

@@ -1,7 +1,8 @@
-package verify
+package tfprovider
 
 import (
 	"context"
+	"net"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -12,14 +13,24 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/ddblocal"
 	"github.com/tfdyn/tfdyn/internal/emit"
+	"github.com/tfdyn/tfdyn/internal/tfenv"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 )
+
+// workspace is a Terraform directory with the e-commerce example emitted
+// into it, initialised against tfdyn's mirror.
+type workspace struct {
+	dir   string
+	env   *tfenv.Env
+	types map[string]bool
+}
 
 // proxiedWorkspace emits the e-commerce example into a workspace whose
 // provider block points at a closed port (planning a new table makes no
 // request), runs terraform init and starts the provider in debug mode.
-func proxiedWorkspace(t *testing.T) (*workspace, *providerProcess) {
+func proxiedWorkspace(t *testing.T) (*workspace, *Process) {
 	t.Helper()
 	env := tftest.Env(t)
 	s, diags := hclschema.Load("../../examples/ecommerce")
@@ -28,19 +39,27 @@ func proxiedWorkspace(t *testing.T) (*workspace, *providerProcess) {
 	if env.HasAWSProvider(emit.Provider6Constraint) {
 		major = 6
 	}
-	opts := Options{Schema: s, Env: env, ProviderMajor: major}.withDefaults()
-	ws, err := newWorkspace(env, s, opts, "")
+	files, err := emit.Emit(s, emit.Options{Layout: emit.LayoutResources, ProviderMajor: major})
 	require.NoError(t, err)
-	t.Cleanup(ws.remove)
+	ws := &workspace{dir: t.TempDir(), env: env}
+	_, err = emit.Write(ws.dir, files, false)
+	require.NoError(t, err)
+	ws.types, err = ConfigTypes(files)
+	require.NoError(t, err)
 	require.Equal(t, map[string]bool{"aws_dynamodb_table": true}, ws.types)
-	port, err := freeLoopbackPort()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	require.NoError(t, ws.writeProvider(localProviderBlock(opts, "http://127.0.0.1:"+strconv.Itoa(port))))
+	port := ln.Addr().(*net.TCPAddr).Port
+	require.NoError(t, ln.Close())
+	block := ddblocal.ProviderBlock(ddblocal.DefaultRegion, "tfdyn", "tfdyn", "http://127.0.0.1:"+strconv.Itoa(port))
+	require.NoError(t, os.WriteFile(filepath.Join(ws.dir, "provider.tf"), []byte(block), 0o644))
 	ctx := context.Background()
-	require.NoError(t, ws.init(ctx))
-	p, err := startProvider(ctx, ws.dir)
+	tf, err := env.Terraform(ws.dir)
 	require.NoError(t, err)
-	t.Cleanup(p.stop)
+	require.NoError(t, env.Init(ctx, tf, tfexec.Upgrade(false)))
+	p, err := Start(ctx, ws.dir)
+	require.NoError(t, err)
+	t.Cleanup(p.Stop)
 	return ws, p
 }
 
@@ -67,15 +86,15 @@ func planChanges(t *testing.T, ws *workspace, reattach *tfexec.ReattachOption, n
 // call came from its cache.
 func TestProviderProxyAnswersPureCallsOnce(t *testing.T) {
 	ws, p := proxiedWorkspace(t)
-	straight := planChanges(t, ws, p.option(), "straight")
+	straight := planChanges(t, ws, p.Reattach(), "straight")
 
-	require.NoError(t, p.useProxy(ws.dir, "", ws.types))
-	first := planChanges(t, ws, p.option(), "first")
-	second := planChanges(t, ws, p.option(), "second")
+	require.NoError(t, p.UseProxy(ws.dir, "", ws.types))
+	first := planChanges(t, ws, p.Reattach(), "first")
+	second := planChanges(t, ws, p.Reattach(), "second")
 	require.Equal(t, straight, first)
 	require.Equal(t, straight, second)
 
-	hits, asked, stored := p.proxy.counts()
+	hits, asked, stored := p.proxy.Counts()
 	require.Empty(t, stored)
 	require.Equal(t, map[string]int{
 		"/tfplugin5.Provider/GetSchema":             1,
@@ -88,7 +107,7 @@ func TestProviderProxyAnswersPureCallsOnce(t *testing.T) {
 		"/tfplugin5.Provider/GetSchema":             3,
 		"/tfplugin5.Provider/PrepareProviderConfig": 3,
 	}, hits)
-	require.Equal(t, 6, p.proxy.cacheHits())
+	require.Equal(t, 6, p.proxy.CacheHits())
 }
 
 // TestProviderProxyPassesTheProvidersDeath stops the provider behind the
@@ -97,17 +116,17 @@ func TestProviderProxyAnswersPureCallsOnce(t *testing.T) {
 // stopping the proxy removes its socket from the workspace.
 func TestProviderProxyPassesTheProvidersDeath(t *testing.T) {
 	ws, p := proxiedWorkspace(t)
-	require.NoError(t, p.useProxy(ws.dir, "", ws.types))
-	planChanges(t, ws, p.option(), "before")
+	require.NoError(t, p.UseProxy(ws.dir, "", ws.types))
+	planChanges(t, ws, p.Reattach(), "before")
 	proxy := p.proxy
 	p.proxy = nil
-	p.stop() // the provider only
-	t.Cleanup(proxy.stop)
+	p.Stop() // the provider only
+	t.Cleanup(proxy.Stop)
 
 	tf, err := ws.env.Terraform(ws.dir)
 	require.NoError(t, err)
 	start := time.Now()
-	_, err = tf.Plan(context.Background(), tfexec.Lock(false), p.option())
+	_, err = tf.Plan(context.Background(), tfexec.Lock(false), p.Reattach())
 	require.Error(t, err)
 	require.Less(t, time.Since(start), 30*time.Second)
 	// The schema and the provider block's validation come from the cache;
@@ -116,7 +135,7 @@ func TestProviderProxyPassesTheProvidersDeath(t *testing.T) {
 	require.Contains(t, err.Error(), "failed to respond to the\nplugin.(*GRPCProvider).ValidateResourceConfig call.")
 
 	require.FileExists(t, filepath.Join(ws.dir, proxySocket))
-	proxy.stop()
+	proxy.Stop()
 	require.NoFileExists(t, filepath.Join(ws.dir, proxySocket))
 }
 
@@ -128,14 +147,14 @@ func TestProviderProxyPassesTheProvidersDeath(t *testing.T) {
 func TestProviderStoreKeepsTheSchemaAcrossRuns(t *testing.T) {
 	ws, p := proxiedWorkspace(t)
 	cache := t.TempDir()
-	require.NoError(t, p.useProxy(ws.dir, cache, ws.types))
-	first := planChanges(t, ws, p.option(), "first")
-	_, asked, stored := p.proxy.counts()
+	require.NoError(t, p.UseProxy(ws.dir, cache, ws.types))
+	first := planChanges(t, ws, p.Reattach(), "first")
+	_, asked, stored := p.proxy.Counts()
 	both := map[string]int{"/tfplugin5.Provider/GetSchema": 1, "/tfplugin5.Provider/PrepareProviderConfig": 1}
 	require.Equal(t, both, asked)
 	require.Empty(t, stored)
 	store := p.proxy.store
-	p.stop() // waits for the store
+	p.Stop() // waits for the store
 	require.Equal(t, filepath.Join(cache, "provider-schemas"), filepath.Dir(store.dir))
 	entries, err := os.ReadDir(store.dir)
 	require.NoError(t, err)
@@ -147,14 +166,14 @@ func TestProviderStoreKeepsTheSchemaAcrossRuns(t *testing.T) {
 	require.Equal(t, "tfplugin5.Provider.GetSchema-e3b0c44298fc1c14.bin", names[0]) // sha256 of an empty request
 	require.Regexp(t, `^tfplugin5\.Provider\.PrepareProviderConfig-[0-9a-f]{16}\.bin$`, names[1])
 
-	p, err = startProvider(context.Background(), ws.dir)
+	p, err = Start(context.Background(), ws.dir)
 	require.NoError(t, err)
-	t.Cleanup(p.stop)
-	require.NoError(t, p.useProxy(ws.dir, cache, ws.types))
+	t.Cleanup(p.Stop)
+	require.NoError(t, p.UseProxy(ws.dir, cache, ws.types))
 	require.Equal(t, store.dir, p.proxy.store.dir)
-	second := planChanges(t, ws, p.option(), "second")
+	second := planChanges(t, ws, p.Reattach(), "second")
 	require.Equal(t, first, second)
-	_, asked, stored = p.proxy.counts()
+	_, asked, stored = p.proxy.Counts()
 	require.Empty(t, asked)
 	require.Equal(t, both, stored)
 }

@@ -1,8 +1,9 @@
-package verify
+package tfprovider
 
 import (
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -22,53 +23,31 @@ func TestProviderProxySocketPlace(t *testing.T) {
 	short, err := os.MkdirTemp("", "ws")
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = os.RemoveAll(short) })
-	p, out, err := startProviderProxy(short, info, nil, nil)
+	p, out, err := startProxy(short, info, nil, nil)
 	require.NoError(t, err)
 	want := info["registry.terraform.io/hashicorp/aws"]
 	want.Addr = tfexec.ReattachConfigAddr{Network: "unix", String: filepath.Join(short, proxySocket)}
 	require.Equal(t, tfexec.ReattachInfo{"registry.terraform.io/hashicorp/aws": want}, out)
 	require.FileExists(t, filepath.Join(short, proxySocket))
-	p.stop()
+	p.Stop()
 	require.NoFileExists(t, filepath.Join(short, proxySocket))
 	require.DirExists(t, short)
 
 	long := filepath.Join(short, strings.Repeat("w", 100))
 	require.NoError(t, os.Mkdir(long, 0o700))
-	p, out, err = startProviderProxy(long, info, nil, nil)
+	p, out, err = startProxy(long, info, nil, nil)
 	require.NoError(t, err)
 	sock := out["registry.terraform.io/hashicorp/aws"].Addr.String
 	require.Equal(t, filepath.Join(os.TempDir(), filepath.Base(filepath.Dir(sock)), proxySocket), sock)
 	require.True(t, strings.HasPrefix(filepath.Base(filepath.Dir(sock)), "tfdyn-provider-"), sock)
 	require.Equal(t, []string(nil), dirNames(t, long))
-	p.stop()
+	p.Stop()
 	require.NoDirExists(t, filepath.Dir(sock))
 }
 
 func TestProviderProxyRefusesSeveralProviders(t *testing.T) {
-	_, _, err := startProviderProxy(t.TempDir(), tfexec.ReattachInfo{"a": {}, "b": {}}, nil, nil)
+	_, _, err := startProxy(t.TempDir(), tfexec.ReattachInfo{"a": {}, "b": {}}, nil, nil)
 	require.EqualError(t, err, "provider proxy: 2 providers in the reattach information, want 1")
-}
-
-// TestPickLocalPortPrefersTheUsersPort: the first run gets the user's
-// preferred port, a run at the same time another one, and the preferred
-// port is free for the next run once the first releases it.
-func TestPickLocalPortPrefersTheUsersPort(t *testing.T) {
-	pref := preferredPortBase + os.Getuid()%1000
-	first, release, err := pickLocalPort()
-	require.NoError(t, err)
-	if first != pref {
-		t.Skipf("port %d is taken (another verify on this machine, or another program)", pref)
-	}
-	second, release2, err := pickLocalPort()
-	require.NoError(t, err)
-	require.NotEqual(t, pref, second)
-	require.GreaterOrEqual(t, second, 1024)
-	release2()
-	release()
-	third, release3, err := pickLocalPort()
-	require.NoError(t, err)
-	defer release3()
-	require.Equal(t, pref, third)
 }
 
 // schemaEntry encodes a map entry {key: name, value: a message holding
@@ -123,7 +102,7 @@ func TestTrimSchemaKeepsWhatTheConfigurationNames(t *testing.T) {
 }
 
 func TestConfigTypesReadsResourceAndDataBlocks(t *testing.T) {
-	got, err := configTypes(map[string][]byte{
+	got, err := ConfigTypes(map[string][]byte{
 		"main.tf":    []byte("resource \"aws_dynamodb_table\" \"a\" {}\ndata \"aws_region\" \"r\" {}\nvariable \"x\" {}\n"),
 		"README.md":  []byte("resource \"not_hcl\" {"),
 		"outputs.tf": []byte("output \"o\" { value = 1 }\n"),
@@ -131,8 +110,8 @@ func TestConfigTypesReadsResourceAndDataBlocks(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, map[string]bool{"aws_dynamodb_table": true, "aws_region": true}, got)
 
-	_, err = configTypes(map[string][]byte{"bad.tf": []byte("resource {")})
-	require.ErrorContains(t, err, "verify: read the emitted bad.tf: bad.tf:1,")
+	_, err = ConfigTypes(map[string][]byte{"bad.tf": []byte("resource {")})
+	require.ErrorContains(t, err, "bad.tf: bad.tf:1,")
 }
 
 // FuzzTrimSchema: trimSchema never panics, and what it keeps of any input
@@ -162,4 +141,17 @@ func FuzzTrimSchema(f *testing.F) {
 			b = b[n+m:]
 		}
 	})
+}
+
+// dirNames lists the names in dir, sorted.
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	es, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	var out []string
+	for _, e := range es {
+		out = append(out, e.Name())
+	}
+	sort.Strings(out)
+	return out
 }

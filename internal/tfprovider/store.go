@@ -1,4 +1,4 @@
-package verify
+package tfprovider
 
 import (
 	"crypto/sha256"
@@ -10,7 +10,7 @@ import (
 	"sync"
 )
 
-// storedMethods are the pure calls whose answers a providerStore keeps
+// storedMethods are the pure calls whose answers a schemaStore keeps
 // across runs: they depend on the provider binary and the request alone
 // (the schema calls take an empty request; the provider block's check takes
 // the block, the same in every local run that gets verify's preferred port,
@@ -34,21 +34,21 @@ var storedMethods = map[string]bool{
 // provider blocks with other ports (concurrent runs) are not kept beyond it.
 const maxStored = 64
 
-// providerStore keeps the answers of storedMethods of one provider binary in
+// schemaStore keeps the answers of storedMethods of one provider binary in
 // a directory of tfdyn's cache: provider-schemas/<key>, where key hashes the
 // binary's real path, size and modification time (a rebuilt or upgraded
 // provider gets a new directory), one file per method and request hash. Files are written to a temporary name and
 // renamed: a reader sees a whole answer or none, and two runs that write
 // the same answer at once need no lock (the answers are equal; the last
 // rename wins).
-type providerStore struct {
+type schemaStore struct {
 	dir     string
 	pending sync.WaitGroup
 }
 
-// newProviderStore returns the store for the provider binary bin under
+// newSchemaStore returns the store for the provider binary bin under
 // cacheDir.
-func newProviderStore(cacheDir, bin string) (*providerStore, error) {
+func newSchemaStore(cacheDir, bin string) (*schemaStore, error) {
 	real, err := filepath.EvalSymlinks(bin)
 	if err != nil {
 		return nil, fmt.Errorf("provider store: %w", err)
@@ -58,24 +58,24 @@ func newProviderStore(cacheDir, bin string) (*providerStore, error) {
 		return nil, fmt.Errorf("provider store: %w", err)
 	}
 	h := sha256.Sum256(fmt.Appendf(nil, "%s\x00%d\x00%d", real, fi.Size(), fi.ModTime().UnixNano()))
-	return &providerStore{dir: filepath.Join(cacheDir, "provider-schemas", hex.EncodeToString(h[:12]))}, nil
+	return &schemaStore{dir: filepath.Join(cacheDir, "provider-schemas", hex.EncodeToString(h[:12]))}, nil
 }
 
 // file is where the answer to method and req is kept.
-func (s *providerStore) file(method string, req []byte) string {
+func (s *schemaStore) file(method string, req []byte) string {
 	h := sha256.Sum256(req)
 	return filepath.Join(s.dir, strings.ReplaceAll(strings.TrimPrefix(method, "/"), "/", ".")+"-"+hex.EncodeToString(h[:8])+".bin")
 }
 
 // load returns the kept answer to method and req, if any.
-func (s *providerStore) load(method string, req []byte) ([]byte, bool) {
+func (s *schemaStore) load(method string, req []byte) ([]byte, bool) {
 	b, err := os.ReadFile(s.file(method, req))
 	return b, err == nil
 }
 
 // save keeps the answer to method and req in the background; wait waits
 // for it.
-func (s *providerStore) save(method string, req, resp []byte) {
+func (s *schemaStore) save(method string, req, resp []byte) {
 	s.pending.Add(1)
 	go func() {
 		defer s.pending.Done()
@@ -101,4 +101,4 @@ func (s *providerStore) save(method string, req, resp []byte) {
 }
 
 // wait waits for the answers being saved.
-func (s *providerStore) wait() { s.pending.Wait() }
+func (s *schemaStore) wait() { s.pending.Wait() }

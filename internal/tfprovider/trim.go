@@ -1,4 +1,4 @@
-package verify
+package tfprovider
 
 import (
 	"fmt"
@@ -81,9 +81,11 @@ func mapKey(entry []byte) (string, error) {
 	return "", nil
 }
 
-// configTypes returns the resource types and data sources that the
-// Terraform files name (first label of resource and data blocks).
-func configTypes(files map[string][]byte) (map[string]bool, error) {
+// ConfigTypes returns the resource types and data sources that the
+// Terraform files name (first label of resource and data blocks): what a
+// proxy's schema answers keep (UseProxy). A file that does not parse is an
+// error "NAME: diagnostics".
+func ConfigTypes(files map[string][]byte) (map[string]bool, error) {
 	types := map[string]bool{}
 	for name, src := range files {
 		if !strings.HasSuffix(name, ".tf") {
@@ -91,7 +93,7 @@ func configTypes(files map[string][]byte) (map[string]bool, error) {
 		}
 		f, diags := hclsyntax.ParseConfig(src, filepath.Base(name), hcl.InitialPos)
 		if diags.HasErrors() {
-			return nil, fmt.Errorf("verify: read the emitted %s: %w", name, diags)
+			return nil, fmt.Errorf("%s: %w", name, diags)
 		}
 		for _, blk := range f.Body.(*hclsyntax.Body).Blocks {
 			if (blk.Type == "resource" || blk.Type == "data") && len(blk.Labels) > 0 {

@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package verify
+package tfprovider
 
 import (
 	"os/exec"

@@ -1,0 +1,204 @@
+package gen
+
+import "github.com/hashicorp/hcl/v2"
+
+// API is the data-access layer of a schema in neutral form: what every
+// back end prints, in its language's casing and idioms.
+type API struct {
+	Tables   []*Table
+	Entities []*Entity
+	// Enums are the enum types of the entities' attributes, in entity and
+	// attribute order.
+	Enums []*Enum
+	// Objects are the struct types of object-typed attributes (and of the
+	// elements of collections of objects), in entity and attribute order.
+	Objects []*Object
+}
+
+// Table is a DynamoDB table of the schema.
+type Table struct {
+	Name Name
+	// Label is the table block's label (the naming contract of emit).
+	Label string
+	// TableName is the DynamoDB table name the schema declares: the
+	// default of the generated client's table name option.
+	TableName string
+	// NameOutput is the Terraform output emit declares with the table's
+	// name (dynamodb_<label>_table_name): its value is what the option
+	// takes in each environment.
+	NameOutput string
+	Primary    *Index
+	Indexes    []*Index
+}
+
+// Index is the table's primary key, a GSI or an LSI.
+type Index struct {
+	Name Name
+	// IndexName is the GSI or LSI name; "" for the table's primary key.
+	IndexName    string
+	Kind         IndexKind
+	PartitionKey []KeyAttr
+	SortKey      []KeyAttr
+}
+
+// IndexKind tells the primary key, GSIs and LSIs apart.
+type IndexKind int
+
+// Index kinds.
+const (
+	IndexPrimary IndexKind = iota
+	IndexGlobal
+	IndexLocal
+)
+
+// KeyAttr is one key attribute of an index.
+type KeyAttr struct {
+	Attr string
+	// Type is the DynamoDB type of the attribute: S or N.
+	Type KeyType
+}
+
+// KeyType is the DynamoDB type of a key attribute.
+type KeyType string
+
+// Key types.
+const (
+	KeyS KeyType = "S"
+	KeyN KeyType = "N"
+)
+
+// Entity is an item type: its fields, how its item is laid out (key
+// attributes computed from templates, sparse index entries) and its key
+// builders.
+type Entity struct {
+	Name Name
+	// SchemaName is the entity's name in the schema.
+	SchemaName string
+	Table      *Table
+	Fields     []*Field
+	// Guard is set for the guard item of a unique attribute
+	// (CustomerUniqueEmail): Guard.Owner is the entity, Guard.Field the
+	// attribute.
+	Guard *GuardOf
+	// Primary is how the item's primary key is computed: one value per
+	// key attribute of the table, in key order.
+	Primary []*KeyValue
+	// Entries are the secondary indexes the item is written into through
+	// an index block, in the order of the entity's index blocks: the
+	// sparse condition and the key attributes the block computes.
+	Entries []*IndexEntry
+	// Keys are the key builders: the primary key first, then one per
+	// secondary index whose every key attribute the entity writes.
+	Keys []*KeyBuilder
+	// Range is the entity block's declaration.
+	Range hcl.Range
+}
+
+// GuardOf names what a guard entity enforces.
+type GuardOf struct {
+	Owner *Entity
+	Field *Field
+}
+
+// Field is an attribute of an entity (or of an object type).
+type Field struct {
+	Name Name
+	// Attr is the attribute's name in DynamoDB.
+	Attr     string
+	Type     *Type
+	Optional bool
+	Range    hcl.Range
+}
+
+// TypeKind is the kind of a field's type.
+type TypeKind int
+
+// Type kinds.
+const (
+	TString TypeKind = iota
+	TNumber
+	TBool
+	// TEnum is a string restricted to Enum's values.
+	TEnum
+	// TList is an ordered list (DynamoDB L).
+	TList
+	// TSet is a set of strings, numbers or bools, stored as a list (L) of
+	// distinct values in ascending order, as tfdyn's evaluator stores it.
+	TSet
+	// TMap is a map with string keys (DynamoDB M).
+	TMap
+	// TObject is a structure with named attributes (DynamoDB M).
+	TObject
+)
+
+// Type is a field's type.
+type Type struct {
+	Kind TypeKind
+	// Elem is the element type of a list, set or map.
+	Elem *Type
+	// Enum is the enum of a TEnum.
+	Enum *Enum
+	// Object is the structure of a TObject.
+	Object *Object
+}
+
+// Scalar reports whether the type is a string, number, bool or enum.
+func (t *Type) Scalar() bool {
+	return t.Kind == TString || t.Kind == TNumber || t.Kind == TBool || t.Kind == TEnum
+}
+
+// Enum is the type of an enum(...) attribute.
+type Enum struct {
+	Name   Name
+	Values []EnumValue
+}
+
+// EnumValue is one value of an enum and its constant's name.
+type EnumValue struct {
+	Name  Name
+	Value string
+}
+
+// Object is the struct type of an object(...) attribute.
+type Object struct {
+	Name   Name
+	Fields []*Field
+}
+
+// KeyValue is one key attribute of an index as an entity writes it: its
+// own attribute (Field), or a template (Expr).
+type KeyValue struct {
+	Attr string
+	Type KeyType
+	// Field is set when the key attribute is an attribute of the entity.
+	Field *Field
+	// Expr is the translated template, with Text its source.
+	Expr *Expr
+	Text string
+	// Reads are the fields the template reads, in declaration order.
+	Reads []*Field
+}
+
+// IndexEntry is an index block of an entity: the item is in the index
+// when When holds (nil: always) and every template yields a value.
+type IndexEntry struct {
+	Index *Index
+	// When is the sparse condition, a bool expression; WhenText its source.
+	When     *Expr
+	WhenText string
+	// Templates are the key attributes the block computes, in the block's
+	// order.
+	Templates []*KeyValue
+}
+
+// KeyBuilder computes one index key of an entity from the attributes its
+// templates read.
+type KeyBuilder struct {
+	// Name is the builder's name (order key, order gsi1 key).
+	Name  Name
+	Index *Index
+	// Params are the fields the key values read, in declaration order.
+	Params []*Field
+	// Values are the index's key attributes, in key order.
+	Values []*KeyValue
+}

@@ -1,0 +1,122 @@
+package gen_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/diag"
+	"github.com/tfdyn/tfdyn/internal/gen"
+)
+
+const table = `table "t" {
+  partition_key = "PK"
+  sort_key      = "SK"
+  global_secondary_index "GSI1" {
+    partition_key = "GSI1PK"
+    sort_key      = "GSI1SK"
+  }
+}
+`
+
+// TestRefusals: what the generated code cannot reproduce is a GN error at
+// the tightest range of the schema, and no API.
+func TestRefusals(t *testing.T) {
+	for _, c := range []struct {
+		name, entity string
+		code         diag.Code
+		// at is the refused source text.
+		at string
+	}{
+		{"function", `attributes = { id = string, day = string }
+  key {
+    PK = "A#${formatdate("YYYY", day)}"
+    SK = id
+  }`, gen.CodeFunction, `formatdate("YYYY", day)`},
+		{"format verb", `attributes = { id = string, n = number }
+  key {
+    PK = format("%5.2f", n)
+    SK = id
+  }`, gen.CodeFunction, `"%5.2f"`},
+		{"string width", `attributes = { id = string }
+  key {
+    PK = format("%-8s", id)
+    SK = id
+  }`, gen.CodeFunction, `"%-8s"`},
+		{"collection in a template", `attributes = { id = string, tags = list(string) }
+  key {
+    PK = "A#${join(",", tags)}"
+    SK = id
+  }`, gen.CodeFunction, `join(",", tags)`},
+		{"for expression", `attributes = { id = string, tags = list(string) }
+  key {
+    PK = "A"
+    SK = "${id}%{ for t in tags }${t}%{ endfor }"
+  }`, gen.CodeExpression, `%{ for t in tags }${t}%{ endfor }`},
+		{"mixed conditional", `attributes = { id = string, n = number }
+  key {
+    PK = "A"
+    SK = n > 1 ? id : n
+  }`, gen.CodeExpression, `n > 1 ? id : n`},
+		{"condition", `attributes = { id = string, tags = list(string) }
+  key {
+    PK = "A"
+    SK = id
+  }
+  index "GSI1" {
+    when   = contains(tags, "x")
+    GSI1PK = "X"
+    GSI1SK = id
+  }`, gen.CodeCondition, `contains(tags, "x")`},
+		{"tuple", `attributes = { id = string, pair = tuple([string, number]) }
+  key {
+    PK = "A"
+    SK = id
+  }`, gen.CodeType, `tuple([string, number])`},
+		{"set of lists", `attributes = { id = string, s = set(list(string)) }
+  key {
+    PK = "A"
+    SK = id
+  }`, gen.CodeType, `set(list(string))`},
+		{"attributes collide", `attributes = { id = string, order_id = string, orderId = string }
+  key {
+    PK = "A"
+    SK = id
+  }`, gen.CodeNameCollision, `orderId`},
+		{"enum values collide", `attributes = { id = string, s = enum("in-progress", "in_progress") }
+  key {
+    PK = "A"
+    SK = id
+  }`, gen.CodeNameCollision, `"in_progress"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := table + "entity \"E\" {\n  " + c.entity + "\n}\n"
+			s, diags := hclschema.LoadSource("e.tfdyn.hcl", []byte(src))
+			require.False(t, diags.HasErrors(), "%s", diags)
+			api, diags := gen.Build(s)
+			require.Nil(t, api)
+			require.Len(t, diags, 1, "%s", diags)
+			d := diags[0]
+			require.Equal(t, c.code, diag.CodeOf(d), d.Error())
+			require.NotNil(t, d.Subject)
+			got := src[d.Subject.Start.Byte:d.Subject.End.Byte]
+			require.Equal(t, c.at, got, d.Error())
+		})
+	}
+}
+
+// TestEntitiesCollide: two entities named alike after casing.
+func TestEntitiesCollide(t *testing.T) {
+	src := table
+	for _, n := range []string{"order_item", "OrderItem"} {
+		src += fmt.Sprintf("entity %q {\n  attributes = { id = string }\n  key {\n    PK = \"A\"\n    SK = id\n  }\n}\n", n)
+	}
+	s, diags := hclschema.LoadSource("e.tfdyn.hcl", []byte(src))
+	require.False(t, diags.HasErrors(), "%s", diags)
+	_, diags = gen.Build(s)
+	require.Len(t, diags, 1)
+	require.Equal(t, gen.CodeNameCollision, diag.CodeOf(diags[0]))
+	require.Equal(t, 16, diags[0].Subject.Start.Line, "at the second entity")
+}

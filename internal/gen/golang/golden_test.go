@@ -1,0 +1,65 @@
+package golang_test
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/emit"
+	"github.com/tfdyn/tfdyn/internal/gen/golang"
+)
+
+var update = flag.Bool("update", false, "regenerate the committed generated packages")
+
+// generated lists the generated packages committed in the repository: the
+// examples' data-access packages (docs and fixtures at once) and the
+// key-equivalence package. They build with the module, so go vet ./...
+// checks them, and the tests of this package import them.
+var generated = []struct{ schema, dir, pkg string }{
+	{"../../../examples/ecommerce", "../../../examples/ecommerce/shopdb", "shopdb"},
+	{"../../../examples/github", "../../../examples/github/githubdb", "githubdb"},
+	{"../../../examples/tournaments", "../../../examples/tournaments/tournamentsdb", "tournamentsdb"},
+	{"testdata/keys", "internal/keysdb", "keysdb"},
+}
+
+func generate(t testing.TB, schema, dir, pkg string) map[string][]byte {
+	t.Helper()
+	s, diags := hclschema.Load(schema)
+	require.False(t, diags.HasErrors(), "%s", diags)
+	identity, err := emit.SchemaIdentity(schema, dir)
+	require.NoError(t, err)
+	files, diags := golang.Generate(s, golang.Options{Package: pkg, Schema: identity})
+	require.False(t, diags.HasErrors(), "%s", diags)
+	return files
+}
+
+// TestGeneratedPackagesCurrent fails when a committed generated package is
+// not what tfdyn gen go writes now (gen --check's answer); go test -update
+// regenerates them.
+func TestGeneratedPackagesCurrent(t *testing.T) {
+	for _, g := range generated {
+		t.Run(filepath.Base(g.dir), func(t *testing.T) {
+			files := generate(t, g.schema, g.dir, g.pkg)
+			if *update {
+				require.NoError(t, os.MkdirAll(g.dir, 0o755))
+				_, err := emit.Write(g.dir, files, false)
+				require.NoError(t, err)
+			}
+			_, err := emit.Write(g.dir, files, true)
+			require.NoError(t, err, "run go test ./internal/gen/golang -update")
+		})
+	}
+}
+
+// TestGenerateDeterministic: two runs give the same bytes.
+func TestGenerateDeterministic(t *testing.T) {
+	for _, g := range generated {
+		a := generate(t, g.schema, g.dir, g.pkg)
+		b := generate(t, g.schema, g.dir, g.pkg)
+		require.Equal(t, a, b, g.schema)
+	}
+}

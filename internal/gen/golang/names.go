@@ -1,0 +1,74 @@
+package golang
+
+import (
+	"go/token"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/tfdyn/tfdyn/internal/gen"
+)
+
+// initialisms are written in capitals in Go names (OrderID, GSI1Key).
+var initialisms = map[string]bool{
+	"acl": true, "api": true, "arn": true, "aws": true, "cpu": true, "css": true, "db": true, "dns": true,
+	"gsi": true, "html": true, "http": true, "https": true, "id": true, "ip": true, "json": true,
+	"kms": true, "lsi": true, "pk": true, "pr": true, "sk": true, "sla": true, "sql": true, "sse": true, "ttl": true,
+	"ui": true, "uri": true, "url": true, "utc": true, "uuid": true, "xml": true,
+}
+
+// word cases one word of an exported name.
+func word(w string) string {
+	letters := strings.TrimRightFunc(w, unicode.IsDigit)
+	if initialisms[letters] {
+		return strings.ToUpper(w)
+	}
+	r, n := utf8.DecodeRuneInString(w)
+	return string(unicode.ToUpper(r)) + w[n:]
+}
+
+// exported is the Go name of n for an exported identifier: OrderID.
+func exported(n gen.Name) string {
+	var sb strings.Builder
+	for _, w := range n {
+		sb.WriteString(word(w))
+	}
+	s := sb.String()
+	if s != "" && !unicode.IsLetter([]rune(s)[0]) {
+		s = "X" + s // a name that starts with a digit
+	}
+	return s
+}
+
+// reserved are names a parameter must not take: Go's keywords and
+// predeclared identifiers, and the names the generated code uses itself.
+var reserved = map[string]bool{
+	"any": true, "append": true, "bool": true, "byte": true, "cap": true, "clear": true, "close": true,
+	"complex": true, "copy": true, "delete": true, "error": true, "false": true, "float32": true,
+	"float64": true, "imag": true, "int": true, "int8": true, "int16": true, "int32": true, "int64": true,
+	"iota": true, "len": true, "make": true, "max": true, "min": true, "new": true, "nil": true,
+	"panic": true, "print": true, "println": true, "real": true, "recover": true, "rune": true,
+	"string": true, "true": true, "uint": true, "uint8": true, "uint16": true, "uint32": true,
+	"uint64": true, "uintptr": true, "comparable": true,
+	"av": true, "err": true, "item": true, "key": true, "ok": true, "v": true, "x": true, "types": true,
+	"strconv": true, "fmt": true, "errors": true, "big": true, "strings": true,
+}
+
+// unexported is the Go name of n for a parameter or local: orderID.
+func unexported(n gen.Name) string {
+	if len(n) == 0 {
+		return "_"
+	}
+	// Lower the leading word: OrderID is orderID, ID is id, GSI1PK is gsi1PK.
+	s := strings.ToLower(word(n[0]))
+	for _, w := range n[1:] {
+		s += word(w)
+	}
+	if !unicode.IsLetter([]rune(s)[0]) {
+		s = "x" + s
+	}
+	if token.IsKeyword(s) || reserved[s] || strings.HasPrefix(s, "tfdyn") {
+		s += "_"
+	}
+	return s
+}

@@ -1,0 +1,66 @@
+package gen
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Name is an identifier in neutral form: its words in lower case
+// ("orderId" is order, id; "GSI1PK" is gsi1, pk). Printers case them for
+// their language (OrderID in Go, orderId in TypeScript).
+type Name []string
+
+// NameOf splits a schema name into words: at every character that is not a
+// letter or a digit, between a lower-case letter or a digit and an
+// upper-case letter (orderId), and before the last upper-case letter of a
+// run followed by a lower-case one (HTTPServer is http, server). Digits
+// stay with the word before them (GSI1PK is gsi1, pk).
+func NameOf(s string) Name {
+	var words Name
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(s)
+	for i, r := range rs {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			flush()
+			continue
+		}
+		if unicode.IsUpper(r) && len(cur) > 0 {
+			prev := cur[len(cur)-1]
+			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
+			if unicode.IsLower(prev) || unicode.IsDigit(prev) || unicode.IsUpper(prev) && nextLower {
+				flush()
+			}
+		}
+		cur = append(cur, r)
+	}
+	flush()
+	return words
+}
+
+// Key is the name's words joined by "_": two names with the same key are
+// the same identifier in every language (order_id and orderId).
+func (n Name) Key() string { return strings.Join(n, "_") }
+
+// With returns the name followed by more words.
+func (n Name) With(more ...string) Name {
+	out := append(Name{}, n...)
+	for _, m := range more {
+		out = append(out, NameOf(m)...)
+	}
+	return out
+}
+
+// Join returns the names' words in order.
+func Join(names ...Name) Name {
+	var out Name
+	for _, n := range names {
+		out = append(out, n...)
+	}
+	return out
+}
