@@ -408,20 +408,7 @@ func facetComment(f *workbench.Facet, e Entity) string {
 		lines = append(lines, fmt.Sprintf("Proposal: NoSQL Workbench facet %q, which holds no sample item: its attributes are the", f.FacetName),
 			"facet's, typed from the model; add key templates and examples.")
 	default:
-		what := "no common key prefix"
-		switch {
-		case e.PKPrefix != "" && e.SKPrefix != "":
-			what = fmt.Sprintf("partition key prefix %q and sort key prefix %q", e.PKPrefix, e.SKPrefix)
-		case e.PKPrefix != "":
-			what = fmt.Sprintf("partition key prefix %q", e.PKPrefix)
-		case e.SKPrefix != "":
-			what = fmt.Sprintf("sort key prefix %q", e.SKPrefix)
-		}
-		items := "items"
-		if e.Items == 1 {
-			items = "item"
-		}
-		lines = append(lines, fmt.Sprintf("Proposal: NoSQL Workbench facet %q, inferred from its %d %s with %s.", f.FacetName, e.Items, items, what))
+		lines = append(lines, fmt.Sprintf("Proposal: NoSQL Workbench facet %q, inferred from its %s.", f.FacetName, e.sample("no common key prefix")))
 	}
 	for _, s := range e.Skipped {
 		lines = append(lines, "Left out: "+s+".")

@@ -144,6 +144,25 @@ func projection(b *hclwrite.Body, p hclschema.Projection) {
 	}
 }
 
+// sample says what entity e was inferred from: "2 items with partition
+// key prefix "A#" and sort key prefix "B#"", none when no prefix.
+func (e Entity) sample(none string) string {
+	what := none
+	switch {
+	case e.PKPrefix != "" && e.SKPrefix != "":
+		what = fmt.Sprintf("partition key prefix %q and sort key prefix %q", e.PKPrefix, e.SKPrefix)
+	case e.PKPrefix != "":
+		what = fmt.Sprintf("partition key prefix %q", e.PKPrefix)
+	case e.SKPrefix != "":
+		what = fmt.Sprintf("sort key prefix %q", e.SKPrefix)
+	}
+	items := "items"
+	if e.Items == 1 {
+		items = "item"
+	}
+	return fmt.Sprintf("%d %s with %s", e.Items, items, what)
+}
+
 func entity(body *hclwrite.Body, label string, e Entity) {
 	switch {
 	case e.Comment != "":
@@ -154,20 +173,7 @@ func entity(body *hclwrite.Body, label string, e Entity) {
 		comment(body, "Proposal: no sampled item writes some key attributes of type N; this entity declares")
 		comment(body, "their types so that emit writes them as N. Replace it with your entities.")
 	default:
-		what := "no key prefix"
-		switch {
-		case e.PKPrefix != "" && e.SKPrefix != "":
-			what = fmt.Sprintf("partition key prefix %q and sort key prefix %q", e.PKPrefix, e.SKPrefix)
-		case e.PKPrefix != "":
-			what = fmt.Sprintf("partition key prefix %q", e.PKPrefix)
-		case e.SKPrefix != "":
-			what = fmt.Sprintf("sort key prefix %q", e.SKPrefix)
-		}
-		items := "items"
-		if e.Items == 1 {
-			items = "item"
-		}
-		comment(body, fmt.Sprintf("Proposal: inferred from %d %s with %s.", e.Items, items, what))
+		comment(body, fmt.Sprintf("Proposal: inferred from %s.", e.sample("no key prefix")))
 		if len(e.Unique) > 0 {
 			guards := "items"
 			if e.Guards == 1 {

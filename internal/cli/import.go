@@ -243,18 +243,8 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 	if ds := refuseExisting(schemaPath, tfPath, tf != nil); ds.HasErrors() {
 		return a.importFailed(files, append(diags, ds...), o)
 	}
-	if len(diags) > 0 {
-		if err := a.printImportDiags(files, diags, o); err != nil {
-			return exit(ExitUsage, err)
-		}
-	}
-	if err := a.commit(func() error {
-		if err := os.MkdirAll(o.out, 0o755); err != nil {
-			return err
-		}
-		return fsafe.WriteSet(out, 0o644)
-	}); err != nil {
-		return exit(ExitUsage, fmt.Errorf("import: %w", err))
+	if err := a.writeImport(files, diags, o, out); err != nil {
+		return err
 	}
 	w := a.stdout
 	if o.format == "json" {
@@ -291,6 +281,25 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 		fmt.Fprintf(w, "next: remove the resource block of %s from your configuration, then: %s\n", t.Address, emitCmd)
 	default:
 		fmt.Fprintf(w, "next: %s\n", emitCmd)
+	}
+	return nil
+}
+
+// writeImport prints the diagnostics of the source (warnings) and writes
+// the files of out into place, all or none.
+func (a *app) writeImport(files map[string]*hcl.File, diags hcl.Diagnostics, o importOptions, out map[string][]byte) error {
+	if len(diags) > 0 {
+		if err := a.printImportDiags(files, diags, o); err != nil {
+			return exit(ExitUsage, err)
+		}
+	}
+	if err := a.commit(func() error {
+		if err := os.MkdirAll(o.out, 0o755); err != nil {
+			return err
+		}
+		return fsafe.WriteSet(out, 0o644)
+	}); err != nil {
+		return exit(ExitUsage, fmt.Errorf("import: %w", err))
 	}
 	return nil
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/adopt"
 	"github.com/tfdyn/tfdyn/internal/diag"
-	"github.com/tfdyn/tfdyn/internal/fsafe"
 	"github.com/tfdyn/tfdyn/internal/lint"
 	"github.com/tfdyn/tfdyn/internal/workbench"
 )
@@ -76,18 +75,8 @@ func (a *app) runImportWorkbench(o importOptions) error {
 		_ = diag.WriteText(a.stderr, s.Files, sdiags, 0, false)
 		return exitf(ExitFindings, "import: %s does not give a valid schema; nothing written (fix the model, or report it if the model is valid in NoSQL Workbench)", o.fromWorkbench)
 	}
-	if len(diags) > 0 {
-		if err := a.printImportDiags(files, diags, o); err != nil {
-			return exit(ExitUsage, err)
-		}
-	}
-	if err := a.commit(func() error {
-		if err := os.MkdirAll(o.out, 0o755); err != nil {
-			return err
-		}
-		return fsafe.WriteSet(out, 0o644)
-	}); err != nil {
-		return exit(ExitUsage, fmt.Errorf("import: %w", err))
+	if err := a.writeImport(files, diags, o, out); err != nil {
+		return err
 	}
 	w := a.stdout
 	if o.format == "json" {

@@ -126,11 +126,12 @@ func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	case <-ctx.Done():
 		_ = conn.Close()
 	}
+	// A check still running (lint of a large schema) is not waited for:
+	// it publishes nothing after shutdown, and exit stays prompt.
 	s.mu.Lock()
 	s.stopTimers()
 	shut := s.shutdown
 	s.mu.Unlock()
-	s.wg.Wait()
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
@@ -204,9 +205,7 @@ func (s *Server) shutdownRequest(*glsp.Context) error {
 // stopTimers cancels the pending checks. The caller holds s.mu.
 func (s *Server) stopTimers() {
 	for dir, t := range s.timers {
-		if t.Stop() {
-			s.wg.Done()
-		}
+		t.Stop()
 		delete(s.timers, dir)
 	}
 }
@@ -280,13 +279,11 @@ func (s *Server) schedule(dir string, wait time.Duration) {
 	if s.shutdown {
 		return
 	}
-	if t := s.timers[dir]; t != nil && t.Stop() {
-		s.wg.Done() // its function will not run
+	if t := s.timers[dir]; t != nil {
+		t.Stop()
 	}
-	s.wg.Add(1)
 	var t *time.Timer
 	t = time.AfterFunc(wait, func() {
-		defer s.wg.Done()
 		s.mu.Lock()
 		if s.timers[dir] != t || s.shutdown {
 			s.mu.Unlock()
