@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -216,4 +217,20 @@ func TestPositions(t *testing.T) {
 	_, err = applyChange(text, protocol.TextDocumentContentChangeEvent{Range: &protocol.Range{
 		Start: protocol.Position{Line: 1, Character: 1}, End: protocol.Position{Line: 0, Character: 1}}, Text: "Z"})
 	require.EqualError(t, err, "change range ends (0:1) before it starts (1:1)")
+}
+
+// TestCompleteWritePattern: in a write pattern, set and condition offer
+// the written entity's attributes, input. the pattern's inputs, and the
+// update block its arguments.
+func TestCompleteWritePattern(t *testing.T) {
+	b, err := os.ReadFile("../../examples/ecommerce/ecommerce.tfdyn.hcl")
+	require.NoError(t, err)
+	text := string(b)
+	s := New(Options{}).load("/s", map[string]string{schemaPath: text})
+	require.False(t, s.diags.HasErrors(), s.diags.Error())
+	order := []string{"expiresAt", "orderDate", "orderId", "status", "total", "username", "version"}
+	require.Equal(t, order, labels(Complete(s, text, at(t, text, "set       = { status", 0, len("set       = { ")))))
+	require.Equal(t, order, labels(Complete(s, text, at(t, text, "condition = version", 0, len("condition = ")))))
+	require.Equal(t, []string{"expected_version", "orderDate", "orderId", "status", "username"}, labels(Complete(s, text, at(t, text, "input.status }", 0, len("input.")))))
+	require.Equal(t, []string{"add", "condition", "entity", "remove", "set"}, labels(Complete(s, text, at(t, text, "    entity    = entity.Order\n    set", 0, 4))))
 }
