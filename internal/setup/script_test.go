@@ -49,4 +49,5 @@ func TestMakeSetupCopiesAProviderTerraformCanInstall(t *testing.T) {
 	require.FileExists(t, filepath.Join(cache, "mermaid", "check.mjs"))
 	require.FileExists(t, filepath.Join(cache, "lspclient", "node_modules", "vscode-languageserver-protocol", "package.json"))
 	require.FileExists(t, filepath.Join(cache, "lspclient", "drive.mjs"))
+	require.FileExists(t, filepath.Join(cache, "lspclient", "tokenize.mjs"))
 }
