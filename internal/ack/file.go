@@ -1,9 +1,8 @@
 package ack
 
 import (
+	"errors"
 	"fmt"
-	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -67,31 +66,22 @@ const MaxFileBytes = 1 << 20
 const MaxDiagnostics = 20
 
 // LoadFile reads an acknowledgement file (see ParseFile): a regular file
-// (or a symbolic link to one) of at most MaxFileBytes. A file that cannot
+// (or a symbolic link to one) of at most MaxFileBytes, opened once and
+// checked on the handle (fsafe.ReadRegular: a named pipe is refused, never
+// waited on). A file that cannot
 // be read is one error without a range. The files map serves
 // diag.WriteText.
 func (g Gate) LoadFile(path string) ([]Ack, map[string]*hcl.File, hcl.Diagnostics) {
 	fail := func(format string, args ...any) ([]Ack, map[string]*hcl.File, hcl.Diagnostics) {
 		return nil, map[string]*hcl.File{}, hcl.Diagnostics{diag.Errorf(g.DiagCode, nil, "Cannot read acknowledgement file", format, args...)}
 	}
-	st, err := os.Stat(path)
-	if err != nil {
-		return fail("%s.", err)
-	}
-	if !st.Mode().IsRegular() {
-		return fail("%s is not a regular file (%s).", path, fsafe.Kind(st.Mode()))
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return fail("%s.", err)
-	}
-	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
-	if err != nil {
-		return fail("%s: %s.", path, err)
-	}
-	if len(src) > MaxFileBytes {
+	src, err := fsafe.ReadRegular(path, MaxFileBytes)
+	var large *fsafe.TooLargeError
+	switch {
+	case errors.As(err, &large):
 		return fail("%s is larger than %d KiB, the limit for an acknowledgement file.", path, MaxFileBytes>>10)
+	case err != nil:
+		return fail("%s.", err)
 	}
 	return g.ParseFile(path, src)
 }

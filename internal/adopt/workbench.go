@@ -73,7 +73,9 @@ func FromWorkbench(m *workbench.Model, path string) ([]WorkbenchTable, hcl.Diagn
 		if ds.HasErrors() {
 			continue
 		}
-		res := WorkbenchTable{Table: t, Label: DefaultLabel(t)}
+		// No Terraform holds the table yet: the label is the name in
+		// Terraform's case (OnlineShop: online_shop).
+		res := WorkbenchTable{Table: t, Label: Label(emit.SnakeCase(t.Spec.Name))}
 		if wt.Tfdyn != nil {
 			res.Declared = true
 			if wt.Tfdyn.Label != "" {
@@ -578,7 +580,7 @@ func proposedPatterns(t *Table, ents []Entity) []Pattern {
 		if !complete {
 			continue
 		}
-		p.Name = uniqueName("get_"+snake(e.Name), used)
+		p.Name = uniqueName("get_"+strings.ReplaceAll(emit.SnakeCase(e.Name), "-", "_"), used)
 		out = append(out, p)
 	}
 	return out
@@ -596,24 +598,6 @@ func stringList(ss []string) cty.Value {
 	return cty.ListVal(vals)
 }
 
-// snake writes a name in snake case: OrderItem -> order_item.
-func snake(s string) string {
-	var b strings.Builder
-	for i, r := range s {
-		switch {
-		case r >= 'A' && r <= 'Z':
-			if i > 0 {
-				b.WriteByte('_')
-			}
-			b.WriteRune(r + 'a' - 'A')
-		case r == '-':
-			b.WriteByte('_')
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
 
 // WorkbenchSchema renders wt as a schema file: the table and its entities
 // as Schema writes them, then the access patterns.

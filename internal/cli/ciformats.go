@@ -78,7 +78,7 @@ func schemaOutput(s *hclschema.Schema, diags hcl.Diagnostics, width uint, color 
 	r := &findings.Report{Command: "tfdyn validate", Findings: findings.FromDiagnostics(diags), Files: schemaFiles(s),
 		Own: map[string]func(io.Writer) error{
 			"json": func(w io.Writer) error { return diag.WriteJSON(w, diags) },
-			"text": func(w io.Writer) error { return writeDiagnosticsText(w, s, diags, width, color) },
+			"text": func(w io.Writer) error { return writeDiagnosticsText(w, s, diags, width, color, "") },
 		}}
 	for _, rule := range lint.Rules() {
 		r.Tool.Rules = append(r.Tool.Rules, findings.Rule{ID: string(rule.Code()), Name: rule.Name(), Doc: rule.Link()})
@@ -98,9 +98,10 @@ func schemaFiles(s *hclschema.Schema) []string {
 	return files
 }
 
-// writeDiagnosticsText writes diagnostics for people, then the counts;
+// writeDiagnosticsText writes diagnostics for people, then the counts
+// (after label, "schema/shop: " when a command reports several schemas);
 // nothing without diagnostics.
-func writeDiagnosticsText(w io.Writer, s *hclschema.Schema, diags hcl.Diagnostics, width uint, color bool) error {
+func writeDiagnosticsText(w io.Writer, s *hclschema.Schema, diags hcl.Diagnostics, width uint, color bool, label string) error {
 	if len(diags) == 0 {
 		return nil
 	}
@@ -115,7 +116,7 @@ func writeDiagnosticsText(w io.Writer, s *hclschema.Schema, diags hcl.Diagnostic
 			warns++
 		}
 	}
-	_, err := fmt.Fprintf(w, "%s, %s\n", plural(errs, "error"), plural(warns, "warning"))
+	_, err := fmt.Fprintf(w, "%s%s, %s\n", label, plural(errs, "error"), plural(warns, "warning"))
 	return err
 }
 

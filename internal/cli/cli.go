@@ -313,13 +313,8 @@ func (a *app) loadSchema(paths []string, o diagOptions, printClean bool) (*hclsc
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
-	s, diags := hclschema.Load(paths...)
-	if !hasCode(diags, hclschema.CodeSyntax, hclschema.CodeNoFiles) {
-		// Lint works on partial models too: report everything at once.
-		diags = append(diags, lint.Run(s)...)
-	}
-	diag.Sort(diags)
-	if err := a.printDiagnostics(s, diags, o); err != nil {
+	s, diags := lintedSchema(paths)
+	if err := a.printSchemaDiagnostics(s, diags, paths, o); err != nil {
 		return nil, diags, exit(ExitUsage, err)
 	}
 	if code := schemaExitCode(diags); code != ExitOK {
@@ -327,6 +322,50 @@ func (a *app) loadSchema(paths []string, o diagOptions, printClean bool) (*hclsc
 	}
 	_ = printClean
 	return s, diags, nil
+}
+
+// lintedSchema loads the schema of paths and lints it; the diagnostics of
+// both come sorted.
+func lintedSchema(paths []string) (*hclschema.Schema, hcl.Diagnostics) {
+	s, diags := hclschema.Load(paths...)
+	if !hasCode(diags, hclschema.CodeSyntax, hclschema.CodeNoFiles) {
+		// Lint works on partial models too: report everything at once.
+		diags = append(diags, lint.Run(s)...)
+	}
+	diag.Sort(diags)
+	return s, diags
+}
+
+// printSchemaDiagnostics prints the diagnostics of a command other than
+// validate that loads a schema (paths): in text, the schema's warnings (TD
+// codes) are left out, for they are validate's to show and would repeat on
+// every run of emit, doc or cost; one line after the rest says how many and
+// how to see them. Errors always print, and the machine formats get
+// everything.
+func (a *app) printSchemaDiagnostics(s *hclschema.Schema, diags hcl.Diagnostics, paths []string, o diagOptions) error {
+	if o.format != "text" {
+		return a.printDiagnostics(s, diags, o)
+	}
+	var shown hcl.Diagnostics
+	n := 0
+	for _, d := range diags {
+		if d.Severity == hcl.DiagWarning && strings.HasPrefix(string(diag.CodeOf(d)), "TD") {
+			n++
+			continue
+		}
+		shown = append(shown, d)
+	}
+	if err := a.printDiagnostics(s, shown, o); err != nil {
+		return err
+	}
+	if n > 0 {
+		them := "them"
+		if n == 1 {
+			them = "it"
+		}
+		fmt.Fprintf(a.stderr, "%s (tfdyn validate %s shows %s)\n", plural(n, "lint warning"), strings.Join(paths, " "), them)
+	}
+	return nil
 }
 
 // schemaExitCode is the exit code for the diagnostics of loading a schema,
@@ -367,6 +406,13 @@ func (a *app) printDiagnostics(s *hclschema.Schema, diags hcl.Diagnostics, o dia
 	return findings.Write(a.stdout, o.format, r)
 }
 
+// printText prints diagnostics on stderr with their source and the counts,
+// which label ("schema/shop: ") starts when there are several schemas.
+func (a *app) printText(files map[string]*hcl.File, diags hcl.Diagnostics, label string) error {
+	width, color := terminal(a.stderr)
+	return writeDiagnosticsText(a.stderr, &hclschema.Schema{Files: files}, diags, width, color, label)
+}
+
 func plural(n int, word string) string {
 	if n == 1 {
 		return fmt.Sprintf("1 %s", word)
@@ -392,10 +438,16 @@ func terminal(w io.Writer) (uint, bool) {
 }
 
 // normalizeFlags accepts Go- and Terraform-style single-dash long flags
-// (-check, -format=json) by rewriting them to --check, --format=json.
+// (-check, -format=json) by rewriting them to --check, --format=json. What
+// follows "--" is arguments, never flags, and stays as it is (a schema
+// directory called -schema).
 func normalizeFlags(args []string) []string {
 	out := make([]string, len(args))
 	for i, a := range args {
+		if a == "--" {
+			copy(out[i:], args[i:])
+			break
+		}
 		name := strings.SplitN(a, "=", 2)[0]
 		if len(name) > 2 && name[0] == '-' && name[1] != '-' && isWord(name[1:]) {
 			a = "-" + a

@@ -13,6 +13,7 @@ import (
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/findings"
+	"github.com/tfdyn/tfdyn/internal/fsafe"
 	"github.com/tfdyn/tfdyn/internal/lint"
 	"github.com/tfdyn/tfdyn/internal/schemadiff"
 )
@@ -114,6 +115,24 @@ func (a *app) loadRef(cmd *cobra.Command, arg string) (*hclschema.Schema, error)
 	if err != nil {
 		return nil, exit(ExitUsage, err)
 	}
+	if ref.Rev == "" {
+		// A path on disk: one schema (a directory of schemas holding one is
+		// that one).
+		ss, err := a.discover([]string{ref.Path}, diagOptions{format: "text"})
+		if err != nil {
+			return nil, err
+		}
+		d, err := ss.one(cmd.Name(), func(dir string) string {
+			return fmt.Sprintf("tfdyn %s git:origin/main:%s %s", cmd.Name(), filepath.ToSlash(dir), filepath.ToSlash(dir))
+		})
+		if err != nil {
+			return nil, err
+		}
+		ref.Path = d.Dir
+		if len(d.Paths) == 1 {
+			ref.Path = d.Paths[0]
+		}
+	}
 	s, diags, err := schemadiff.Load(cmd.Context(), ref)
 	if err != nil {
 		if isCanceled(err) {
@@ -142,7 +161,7 @@ func (a *app) loadRef(cmd *cobra.Command, arg string) (*hclschema.Schema, error)
 
 // loadDiffAcks reads an acknowledgement file of tfdyn diff.
 func (a *app) loadDiffAcks(path string) ([]schemadiff.Ack, error) {
-	src, err := readRegular(path, schemadiff.MaxAckFileBytes)
+	src, err := fsafe.ReadRegular(path, schemadiff.MaxAckFileBytes)
 	if err != nil {
 		return nil, exit(ExitUsage, fmt.Errorf("--ack-file: %w", err))
 	}
@@ -153,22 +172,6 @@ func (a *app) loadDiffAcks(path string) ([]schemadiff.Ack, error) {
 		return nil, exitf(ExitFindings, "%s has errors", path)
 	}
 	return acks, nil
-}
-
-// readRegular reads a regular file of at most max bytes (max+1 are read, so
-// a larger file is refused without reading it whole).
-func readRegular(path string, max int64) ([]byte, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", path)
-	}
-	if st.Size() > max {
-		return nil, fmt.Errorf("%s is larger than %d KiB", path, max>>10)
-	}
-	return os.ReadFile(path)
 }
 
 // blockPhrase is "1 change blocks" or "N changes block".

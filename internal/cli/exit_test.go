@@ -175,7 +175,7 @@ func TestExitCodes(t *testing.T) {
 		{name: "verify/usage-endpoint-aws", args: []string{"verify", "--endpoint", "http://localhost:8000", "--target", "aws", ecommerce}, want: 2, stderr: []string{"--endpoint and --target aws contradict each other"}},
 		{name: "verify/usage-target-endpoint", args: []string{"verify", "--target", "endpoint", ecommerce}, want: 2, stderr: []string{"--target endpoint needs --endpoint URL"}},
 		{name: "verify/usage-table-name", args: []string{"verify", "--table-name", "nope=x", ecommerce}, want: 2, stderr: []string{`--table-name nope=x: the schema has no table "nope" (tables: shop)`}},
-		{name: "verify/usage-args", args: []string{"verify", ecommerce, tournaments}, want: 2, stderr: []string{"accepts at most 1 arg(s), received 2"}},
+		{name: "verify/usage-args", args: []string{"verify", ecommerce, tournaments}, want: 2, stderr: []string{"verify takes one schema, and " + ecommerce + " " + tournaments + " names 2 schemas (" + ecommerce + ", " + tournaments + "): run it once per schema, for example: tfdyn verify " + ecommerce}},
 		{name: "verify/unreadable", args: []string{"verify", missing}, want: 2, stderr: []string{unreadable}},
 
 		// import (the live source is in TestLiveImportAdoption)
@@ -224,7 +224,7 @@ func TestExitCodes(t *testing.T) {
 		{name: "import/usage-endpoint", args: []string{"import", "--table", "t", "--endpoint", "localhost:8000", "--tf-out", tmp, "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{`--endpoint must be an http or https URL such as http://localhost:8000, got "localhost:8000"`}},
 		{name: "import/usage-label", args: []string{"import", "--from-tf", importTF, "--label", "my-table", "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{`--label must start with a letter and hold only letters, digits and _, got "my-table"`}},
 		{name: "import/unreadable-tf", args: []string{"import", "--from-tf", missing, "--tf-out", tmp, "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{"import: open " + missing}},
-		{name: "import/unreadable-state", args: []string{"import", "--from-state", missing, "--tf-out", tmp, "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{"import: open " + missing}},
+		{name: "import/unreadable-state", args: []string{"import", "--from-state", missing, "--tf-out", tmp, "-o", filepath.Join(tmp, "import-x")}, want: 2, stderr: []string{"import: --from-state: open " + missing}},
 		{name: "import/endpoint-down", args: []string{"import", "--table", "t", "--endpoint", "http://127.0.0.1:" + strconv.Itoa(closed), "--tf-out", tmp, "-o", filepath.Join(tmp, "import-x")}, want: 2,
 			stderr: []string{`import: describe table "t" at http://127.0.0.1:` + strconv.Itoa(closed)}},
 		{name: "import/interrupted", args: []string{"import", "--from-tf", importInt, "--label", "adopt_orders", "-o", filepath.Join(tmp, "import-int", "schema")}, interrupt: true, want: 130, stderr: []string{"tfdyn import: interrupted"},
@@ -271,7 +271,7 @@ func TestExitCodes(t *testing.T) {
 			stderr: []string{`migrate --check: describe table "app": `}},
 		{name: "migrate/usage-endpoint", args: []string{"migrate", sdBase, sdBase, "--table", "app", "--endpoint", "localhost:8000"}, want: 2, stderr: []string{`--endpoint must be an http or https URL such as http://localhost:8000, got "localhost:8000"`}},
 		{name: "migrate/usage-parallel", args: []string{"migrate", sdBase, sdBase, "--dry-run", "--parallel", "0"}, want: 2, stderr: []string{"--parallel must be between 1 and 64, got 0"}},
-		{name: "migrate/usage-rate", args: []string{"migrate", sdBase, sdBase, "--dry-run", "--rate", "-1"}, want: 2, stderr: []string{"--rate must be 0 or more, got -1"}},
+		{name: "migrate/usage-rate", args: []string{"migrate", sdBase, sdBase, "--dry-run", "--rate", "-1"}, want: 2, stderr: []string{"--rate: the rate must be 0 (no bound) or from 0.01 to 1e+06 updates per second, got -1"}},
 		{name: "migrate/usage-format", args: []string{"migrate", sdBase, sdBase, "--dry-run", "--format", "markdown"}, want: 2, stderr: []string{`--format must be text or json, got "markdown"`}},
 		{name: "migrate/bad-checkpoint", args: []string{"migrate", sdBase, sdBase + "/../backfill", "--table", "app", "--endpoint", "http://127.0.0.1:" + strconv.Itoa(closed), "--checkpoint", "testdata/exit/empty-checkpoint.json"}, want: 2,
 			stderr: []string{"migrate: --checkpoint testdata/exit/empty-checkpoint.json: a checkpoint holds 1 to 64 segments, this one 0"}},
@@ -289,6 +289,11 @@ func TestExitCodes(t *testing.T) {
 		{name: "local/usage-args", args: []string{"local", "extra"}, want: 2, stderr: []string{`unknown command "extra" for "tfdyn local"`}},
 
 		// the root command
+		// schemas
+		{name: "schemas/clean", args: []string{"schemas", "../../examples"}, want: 0, stdout: []string{"../../examples/ecommerce\n../../examples/github\n../../examples/tournaments\n"}},
+		{name: "schemas/usage", args: []string{"schemas", "--bogus"}, want: 2, stderr: []string{"unknown flag: --bogus"}},
+		{name: "schemas/unreadable", args: []string{"schemas", missing}, want: 2, stderr: []string{`The path "` + missing + `" cannot be read: no such file or directory.`}},
+		{name: "schemas/none", args: []string{"schemas", "testdata/script"}, want: 2, stderr: []string{"No .tfdyn.hcl file was found in testdata/script, nor in its subdirectories"}},
 		{name: "root/unknown-command", args: []string{"lint"}, want: 2, stderr: []string{`unknown command "lint" for "tfdyn"`}},
 	}
 	for _, c := range cases {

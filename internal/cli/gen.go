@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
 
+	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/gen/golang"
@@ -41,7 +42,7 @@ func (a *app) genGoCommand() *cobra.Command {
 		check bool
 	)
 	c := &cobra.Command{
-		Use:   "go [PATH] -o DIR",
+		Use:   "go [PATH...] -o DIR",
 		Short: "Write the Go data-access package of a schema",
 		Long: `go writes a Go package for the schema in PATH (default: the current
 directory) into DIR: one struct per entity with MarshalXxx and UnmarshalXxx
@@ -64,8 +65,12 @@ option changed), or no longer generated.
 
 A template function, condition or attribute type the generated code cannot
 reproduce exactly is a GN error at the schema (docs/gen-codes) and nothing is
-written.`,
-		Args: cobra.MaximumNArgs(1),
+written.
+
+Several schemas (a directory of schemas, each subdirectory one schema, or
+several PATHs): one package per schema, DIR/<schema directory's name>, each
+named after its directory (--package does not apply).`,
+		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.check(); err != nil {
 				return err
@@ -73,49 +78,20 @@ written.`,
 			if out == "" {
 				return exitf(ExitUsage, "gen go needs an output directory: -o DIR")
 			}
-			name, err := packageName(pkg, out)
-			if err != nil {
-				return exit(ExitUsage, err)
-			}
-			schemaPath := "."
-			if len(args) == 1 {
-				schemaPath = args[0]
-			}
-			s, _, err := a.loadSchema([]string{schemaPath}, o, false)
+			ss, err := a.discover(args, o)
 			if err != nil {
 				return err
 			}
-			identity, err := emit.SchemaIdentity(schemaPath, out)
+			if ss.set && pkg != "" {
+				return exitf(ExitUsage, "--package names one package; with several schemas gen writes one package per schema, each named after its schema's directory (DIR/<name>)")
+			}
+			outs, err := ss.outputs(out, "", "-o")
 			if err != nil {
-				return exit(ExitUsage, err)
+				return err
 			}
-			files, gdiags := golang.Generate(s, golang.Options{Package: name, Schema: identity})
-			if gdiags.HasErrors() {
-				diag.Sort(gdiags)
-				if err := a.printDiagnostics(s, gdiags, o); err != nil {
-					return exit(ExitUsage, err)
-				}
-				return exit(ExitFindings, nil)
-			}
-			// Refusals first, writing nothing: a file gen may not replace
-			// is a diagnostic (EM130, EM131) like emit's.
-			if _, werr := emit.Write(out, files, true); werr != nil {
-				if rdiags, srcs, ok := emit.RefusalDiagnostics(werr); ok {
-					shown := *s
-					shown.Files = map[string]*hcl.File{}
-					for n, f := range s.Files {
-						shown.Files[n] = f
-					}
-					for n, f := range srcs {
-						shown.Files[n] = f
-					}
-					if err := a.printDiagnostics(&shown, rdiags, o); err != nil {
-						return exit(ExitUsage, err)
-					}
-					return exit(ExitFindings, nil)
-				}
-			}
-			return a.writeOwned(out, files, check, "generated")
+			return a.eachSchema(ss, func(i int, d hclschema.SchemaDir) error {
+				return a.genGo(d, outs[i], pkg, o, check)
+			})
 		},
 	}
 	o.register(c)
@@ -123,6 +99,53 @@ written.`,
 	c.Flags().StringVar(&pkg, "package", "", "Go package name (default: the output directory's base name)")
 	c.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 when DIR is not what gen would write (says why per file)")
 	return c
+}
+
+// genGo writes (or with check compares) the Go package of schema d in out.
+func (a *app) genGo(d hclschema.SchemaDir, out, pkg string, o diagOptions, check bool) error {
+	name, err := packageName(pkg, out)
+	if err != nil {
+		return exit(ExitUsage, err)
+	}
+	schemaPath := d.Dir
+	if len(d.Paths) == 1 {
+		schemaPath = d.Paths[0] // a file named alone is recorded as that file
+	}
+	s, _, err := a.loadSchema(d.Paths, o, false)
+	if err != nil {
+		return err
+	}
+	identity, err := emit.SchemaIdentity(schemaPath, out)
+	if err != nil {
+		return exit(ExitUsage, err)
+	}
+	files, gdiags := golang.Generate(s, golang.Options{Package: name, Schema: identity})
+	if gdiags.HasErrors() {
+		diag.Sort(gdiags)
+		if err := a.printDiagnostics(s, gdiags, o); err != nil {
+			return exit(ExitUsage, err)
+		}
+		return exit(ExitFindings, nil)
+	}
+	// Refusals first, writing nothing: a file gen may not replace
+	// is a diagnostic (EM130, EM131) like emit's.
+	if _, werr := emit.Write(out, files, true); werr != nil {
+		if rdiags, srcs, ok := emit.RefusalDiagnostics(werr); ok {
+			shown := *s
+			shown.Files = map[string]*hcl.File{}
+			for n, f := range s.Files {
+				shown.Files[n] = f
+			}
+			for n, f := range srcs {
+				shown.Files[n] = f
+			}
+			if err := a.printDiagnostics(&shown, rdiags, o); err != nil {
+				return exit(ExitUsage, err)
+			}
+			return exit(ExitFindings, nil)
+		}
+	}
+	return a.writeOwned(out, files, check, "generated")
 }
 
 // writeOwned writes files (emit's or gen's, with their ownership headers)

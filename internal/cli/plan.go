@@ -61,7 +61,15 @@ error; 130: interrupted.`,
 			}
 			opts := plancheck.Options{}
 			if schema != "" {
-				s, _, err := a.loadSchema([]string{schema}, diagOptions{format: "text"}, false)
+				ss, err := a.discover([]string{schema}, diagOptions{format: "text"})
+				if err != nil {
+					return err
+				}
+				d, err := ss.one("plan --schema", func(one string) string { return "tfdyn plan --dir " + dir + " --schema " + one })
+				if err != nil {
+					return err
+				}
+				s, _, err := a.loadSchema(d.Paths, diagOptions{format: "text"}, false)
 				if err != nil {
 					return err
 				}

@@ -47,9 +47,13 @@ Targets:
 Ctrl-C (or SIGTERM) stops the run, destroys what it created and exits 130;
 a second Ctrl-C aborts the cleanup and says what is left behind.
 
+verify takes one schema: PATH naming several (a directory of schemas, each
+subdirectory one schema) is a usage error that names the command for one of
+them; run verify once per schema (each run provisions its own table).
+
 Exit code 0: everything passed; 1: a pattern or conformance check failed;
 2: environment or usage error; 130: interrupted.`,
-		Args: cobra.MaximumNArgs(1),
+		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkReportFormat(format); err != nil {
 				return err
@@ -84,7 +88,15 @@ Exit code 0: everything passed; 1: a pattern or conformance check failed;
 			}
 			opts.Target = verify.Target(target)
 			opts.ProviderMajor = provider
-			s, _, err := a.loadSchema(args, diagOptions{format: "text"}, false)
+			ss, err := a.discover(args, diagOptions{format: "text"})
+			if err != nil {
+				return err
+			}
+			d, err := ss.one("verify", func(dir string) string { return "tfdyn verify " + dir })
+			if err != nil {
+				return err
+			}
+			s, _, err := a.loadSchema(d.Paths, diagOptions{format: "text"}, false)
 			if err != nil {
 				return err
 			}
@@ -93,7 +105,10 @@ Exit code 0: everything passed; 1: a pattern or conformance check failed;
 			}
 			opts.Schema = s
 			opts.SchemaPath = "."
-			if len(args) == 1 {
+			switch {
+			case ss.set:
+				opts.SchemaPath = filepath.ToSlash(d.Dir) // the one schema of a directory of schemas
+			case len(args) == 1:
 				opts.SchemaPath = filepath.ToSlash(args[0])
 			}
 			opts.Progress = a.stderr

@@ -380,14 +380,6 @@ func (g *gen) patterns(t *hclschema.Table) {
 // declared returns).
 func (g *gen) calls(t *hclschema.Table) {
 	var rows [][]string
-	var all []hclschema.Item
-	for _, e := range t.Entities {
-		for _, ex := range e.Examples {
-			if it, err := e.Item(ex.Values); err == nil {
-				all = append(all, it)
-			}
-		}
-	}
 	namer := oracle.NewNamer(t)
 	for _, p := range g.s.Patterns {
 		if p.Table != t || p.Index == nil {
@@ -396,7 +388,7 @@ func (g *gen) calls(t *hclschema.Table) {
 		for _, x := range p.Examples {
 			result := "(cannot run)"
 			if b, err := hclschema.Bind(p, x.Inputs); err == nil {
-				res := oracle.Run(b, all)
+				res := oracle.Run(b, t.ExampleCandidates(b))
 				result = "nothing"
 				if len(res.Items) > 0 {
 					names := make([]string, len(res.Items))

@@ -296,10 +296,10 @@ func readBounded(path string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !st.Mode().IsRegular() || st.Size() > maxTargetFile {
+	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s: not shown", path)
 	}
-	return os.ReadFile(path)
+	return fsafe.ReadRegular(path, maxTargetFile)
 }
 
 func wasWere(n int) string {

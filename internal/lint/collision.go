@@ -154,7 +154,7 @@ func valuesKey(vals []cty.Value) string {
 			b.WriteString(v.AsString())
 		case v.Type() == cty.Number:
 			b.WriteString("N:")
-			b.WriteString(v.AsBigFloat().Text('g', -1))
+			b.WriteString(hclschema.NumberText(v.AsBigFloat()))
 		default:
 			b.WriteString("?")
 		}
@@ -229,7 +229,7 @@ func (a *analysis) patternCollisions(p *hclschema.AccessPattern) []collision {
 	}
 	// Example items: look up the partition each input set reads.
 	if len(info.items) > 0 {
-		sets := inputSets(p)
+		sets := a.inputSets(p)
 		values := conditionValues(p, conds, sets)
 		for i, vals := range values {
 			if vals == nil {
@@ -277,6 +277,17 @@ func (a *analysis) patternCollisions(p *hclschema.AccessPattern) []collision {
 		out = append(out, *c)
 	}
 	return out
+}
+
+// inputSets returns hclschema.InputSets with where each set comes from,
+// once per pattern.
+func (a *analysis) inputSets(p *hclschema.AccessPattern) []inputSet {
+	if sets, ok := a.inputs[p]; ok {
+		return sets
+	}
+	sets := inputSets(p)
+	a.inputs[p] = sets
+	return sets
 }
 
 // inputSets returns hclschema.InputSets with where each set comes from.
@@ -350,12 +361,12 @@ func (a *analysis) describeWriters(p *hclschema.AccessPattern, e *hclschema.Enti
 		if p.Condition(k.Name) == nil {
 			continue
 		}
-		w, ok := keyWriter(e, p.Index, k.Name)
+		w, ok := e.KeyWriterFor(p.Index, k.Name)
 		switch {
 		case !ok:
 			continue
-		case w.tpl != nil:
-			parts = append(parts, k.Name+" = "+w.tpl.Expr.Text)
+		case w.Template != nil:
+			parts = append(parts, k.Name+" = "+w.Template.Expr.Text)
 		default:
 			parts = append(parts, fmt.Sprintf("%s from its attribute %q", k.Name, k.Name))
 		}

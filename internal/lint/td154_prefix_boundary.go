@@ -22,13 +22,8 @@ func checkPrefixBoundary(r *rule, a *analysis) hcl.Diagnostics {
 		if p == nil || p.Incomplete || p.Table == nil || p.Index == nil || a.tableIncomplete(p.Table) {
 			continue
 		}
-		var all []hclschema.Item
-		for _, e := range p.Table.Entities {
-			for _, ei := range a.exampleItems(e) {
-				all = append(all, ei.item)
-			}
-		}
-		for _, set := range inputSets(p) {
+		all := p.Table.ExampleItems()
+		for _, set := range a.inputSets(p) {
 			b, err := hclschema.Bind(p, set.values)
 			if err != nil {
 				continue

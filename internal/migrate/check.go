@@ -126,34 +126,20 @@ func Check(ctx context.Context, p *Plan, opts CheckOptions) (*CheckReport, error
 	byEntity := map[*hclschema.Entity][]hclschema.Item{}
 	var unknown, ambiguous, notMigrated, half []string
 	for _, av := range stored {
-		var found *hclschema.Entity
-		n := 0
-		for _, e := range stores {
-			if matchesBase(e, av) {
-				found = e
-				n++
-			}
-		}
+		its := ht.Recognize(storedValues(av))
 		switch {
-		case n == 0:
+		case len(its) == 0:
 			rep.Unknown++
 			unknown = append(unknown, keyString(av, ht))
 			continue
-		case n > 1:
+		case len(its) > 1:
 			rep.Ambiguous++
 			ambiguous = append(ambiguous, keyString(av, ht))
 			continue
 		}
+		hi, found := its[0], its[0].Entity
 		c := rep.Entities[found.Name]
 		c.Items++
-		vals, err := entityValues(found, av)
-		if err != nil {
-			return nil, err // matchesBase read them
-		}
-		hi, err := found.Item(vals)
-		if err != nil {
-			return nil, err
-		}
 		items = append(items, hi)
 		byEntity[found] = append(byEntity[found], hi)
 		var wrong []string
@@ -284,7 +270,7 @@ func baseShaped(p *Plan, entity string, av map[string]types.AttributeValue) bool
 		if ep.Entity != entity || ep.Refused != "" {
 			continue
 		}
-		bvals, err := entityValues(ep.base, av)
+		bvals, err := ep.base.ValuesOf(storedValues(av))
 		if err != nil {
 			return false
 		}

@@ -306,7 +306,7 @@ func countEntities(t *testing.T, ctx context.Context, c *dynamodb.Client, table 
 		for _, it := range page.Items {
 			var names []string
 			for _, e := range s.Entities {
-				if matchesBase(e, it) {
+				if _, ok := e.Recompute(storedValues(it)); ok {
 					names = append(names, e.Name)
 				}
 			}

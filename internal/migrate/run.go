@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -173,6 +172,9 @@ func (cp *Checkpoint) fits(p *Plan, opts Options, id TableIdentity) error {
 // this table (the same ARN and creation time), plan and mode, else Run
 // returns ErrCheckpointMismatch with the reason.
 func Run(ctx context.Context, p *Plan, opts Options) (*Result, error) {
+	if err := CheckRate(opts.Rate); err != nil {
+		return nil, fmt.Errorf("migrate: %w", err)
+	}
 	if opts.Segments <= 0 {
 		opts.Segments = 4
 	}
@@ -248,15 +250,6 @@ func newRunner(p *Plan, opts Options, cp *Checkpoint) (*runner, error) {
 	if r.all == nil {
 		return nil, fmt.Errorf("migrate: BASE has no table %q", opts.Label)
 	}
-	r.prefixes = map[*hclschema.Entity][]KeyPrefix{}
-	r.stored = r.all.StoredEntities() // guard items of unique attributes too
-	for _, e := range r.stored {
-		for _, k := range r.all.Primary.KeyAttrs() {
-			if kp := literalPrefix(k.Name, e.Key.Template(k.Name)); kp.Prefix != "" {
-				r.prefixes[e] = append(r.prefixes[e], kp)
-			}
-		}
-	}
 	for _, ep := range r.entities {
 		if cp.Result.Entities[ep.Entity] == nil {
 			cp.Result.Entities[ep.Entity] = &Counts{}
@@ -270,13 +263,7 @@ type runner struct {
 	opts     Options
 	entities []*EntityPlan
 	all      *hclschema.Table
-	// stored are the BASE entities whose items the table holds, guard
-	// entities included.
-	stored []*hclschema.Entity
-	lim    *limiter
-	// prefixes are the literal key prefixes of every BASE entity: a cheap
-	// test before its templates are evaluated on an item.
-	prefixes map[*hclschema.Entity][]KeyPrefix
+	lim      *limiter
 
 	mu sync.Mutex // guards cp and the calls of Save and Progress
 	cp *Checkpoint
@@ -376,47 +363,14 @@ func (r *runner) segment(ctx context.Context, seg int) error {
 }
 
 // classify finds the BASE entity an item was written as: the one whose
-// templates give back the item's stored primary key.
-func (r *runner) classify(item map[string]types.AttributeValue) (*hclschema.Entity, int) {
-	var found *hclschema.Entity
-	n := 0
-	for _, e := range r.stored {
-		if hasPrefixes(item, r.prefixes[e]) && matchesBase(e, item) {
-			found = e
-			n++
-		}
+// templates give back the item's stored primary key (hclschema's
+// Table.Recognize); n counts the entities that do.
+func (r *runner) classify(item map[string]types.AttributeValue) (e *hclschema.Entity, n int) {
+	its := r.all.Recognize(storedValues(item))
+	if len(its) == 0 {
+		return nil, 0
 	}
-	return found, n
-}
-
-// hasPrefixes reports whether the item's key attributes start with the
-// literal prefixes of an entity's templates (equal them, when constant).
-func hasPrefixes(item map[string]types.AttributeValue, kps []KeyPrefix) bool {
-	for _, kp := range kps {
-		s, ok := item[kp.Attr].(*types.AttributeValueMemberS)
-		if !ok || !strings.HasPrefix(s.Value, kp.Prefix) || kp.Exact && s.Value != kp.Prefix {
-			return false
-		}
-	}
-	return true
-}
-
-func matchesBase(e *hclschema.Entity, item map[string]types.AttributeValue) bool {
-	vals, err := entityValues(e, item)
-	if err != nil {
-		return false
-	}
-	it, err := e.Item(vals)
-	if err != nil {
-		return false
-	}
-	for _, k := range e.Table.Primary.KeyAttrs() {
-		av, ok := item[k.Name]
-		if !ok || !sameValue(av, true, it.Attrs[k.Name], true) {
-			return false
-		}
-	}
-	return true
+	return its[0].Entity, len(its)
 }
 
 func (r *runner) planOf(e *hclschema.Entity) *EntityPlan {
@@ -507,7 +461,7 @@ func (r *runner) item(ctx context.Context, item map[string]types.AttributeValue,
 			return nil
 		}
 		item = got.Item
-		if !matchesBase(e, item) {
+		if _, ok := e.Recompute(storedValues(item)); !ok {
 			c.Items--
 			pr.other++
 			return nil
@@ -531,7 +485,8 @@ type itemUpdate struct {
 // prepare compares the item's changed attributes with what BASE and HEAD
 // compute for it and builds the conditional update to HEAD's shape.
 func (r *runner) prepare(ep *EntityPlan, item map[string]types.AttributeValue) (shape, *itemUpdate, error) {
-	vals, err := entityValues(ep.head, item)
+	stored := storedValues(item)
+	vals, err := ep.head.ValuesOf(stored)
 	if err != nil {
 		return 0, nil, fmt.Errorf("HEAD cannot read the item: %w", err)
 	}
@@ -539,7 +494,7 @@ func (r *runner) prepare(ep *EntityPlan, item map[string]types.AttributeValue) (
 	if err != nil {
 		return 0, nil, fmt.Errorf("HEAD's templates: %w", err)
 	}
-	bvals, err := entityValues(ep.base, item)
+	bvals, err := ep.base.ValuesOf(stored)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -623,6 +578,7 @@ func wcu(t *hclschema.Table, ep *EntityPlan, before, after map[string]types.Attr
 	for _, c := range ep.Changes {
 		changed[c.Attr] = true
 	}
+	bv, av := storedValues(before), storedValues(after)
 	for _, ix := range t.GSIs {
 		touched := false
 		for _, k := range ix.KeyAttrs() {
@@ -631,37 +587,14 @@ func wcu(t *hclschema.Table, ep *EntityPlan, before, after map[string]types.Attr
 		if !touched {
 			continue
 		}
-		if inIndex(ix, before) {
+		if ix.Holds(bv) {
 			total += units
 		}
-		if inIndex(ix, after) {
+		if ix.Holds(av) {
 			total += units
 		}
 	}
 	return total
-}
-
-func inIndex(ix *hclschema.Index, item map[string]types.AttributeValue) bool {
-	for _, k := range ix.KeyAttrs() {
-		av, ok := item[k.Name]
-		if !ok {
-			return false
-		}
-		switch av.(type) {
-		case *types.AttributeValueMemberS:
-			ok = k.Type == hclschema.TypeS
-		case *types.AttributeValueMemberN:
-			ok = k.Type == hclschema.TypeN
-		case *types.AttributeValueMemberB:
-			ok = k.Type == hclschema.TypeB
-		default:
-			ok = false
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
 }
 
 func primaryKey(item map[string]types.AttributeValue, t *hclschema.Table) map[string]types.AttributeValue {
@@ -683,7 +616,7 @@ func keyString(item map[string]types.AttributeValue, t *hclschema.Table) string 
 		if v.Type() == cty.String {
 			parts = append(parts, fmt.Sprintf("%s=%q", k.Name, v.AsString()))
 		} else {
-			parts = append(parts, fmt.Sprintf("%s=%s", k.Name, numberString(v.AsBigFloat())))
+			parts = append(parts, fmt.Sprintf("%s=%s", k.Name, hclschema.NumberText(v.AsBigFloat())))
 		}
 	}
 	sort.Strings(parts)
@@ -706,6 +639,24 @@ type limiter struct {
 	mu       sync.Mutex
 	interval time.Duration
 	next     time.Time
+}
+
+// Bounds of Options.Rate besides 0 (no bound): below MinRate a run of a
+// few items takes hours, a typo more likely than a plan; above MaxRate the
+// interval between updates rounds to nothing.
+const (
+	MinRate = 0.01
+	MaxRate = 1e6
+)
+
+// CheckRate checks a rate of updates per second: 0 (no bound) or a finite
+// number from MinRate to MaxRate. NaN, infinities and rates whose interval
+// overflows a time.Duration (1e-10) would apply no bound at all.
+func CheckRate(rate float64) error {
+	if rate == 0 || rate >= MinRate && rate <= MaxRate {
+		return nil
+	}
+	return fmt.Errorf("the rate must be 0 (no bound) or from %g to %g updates per second, got %g", MinRate, MaxRate, rate)
 }
 
 func newLimiter(rate float64) *limiter {

@@ -2,6 +2,7 @@ package migrate
 
 import (
 	"context"
+	"math"
 	"testing"
 	"time"
 
@@ -59,6 +60,20 @@ func TestLimiter(t *testing.T) {
 	slow := newLimiter(0.001)
 	require.NoError(t, slow.wait(context.Background()))
 	require.ErrorIs(t, slow.wait(ctx), context.Canceled)
+}
+
+// TestCheckRate: 0 is no bound, MinRate to MaxRate are bounds; NaN, the
+// infinities, negative rates and rates whose interval overflows a Duration
+// (1e-10: it became negative, so no bound applied) are refused, also by Run.
+func TestCheckRate(t *testing.T) {
+	for _, ok := range []float64{0, MinRate, 1, 200, MaxRate} {
+		require.NoError(t, CheckRate(ok), "%g", ok)
+	}
+	for bad, got := range map[float64]string{math.NaN(): "NaN", math.Inf(1): "+Inf", math.Inf(-1): "-Inf", -1: "-1", 1e-10: "1e-10", 0.001: "0.001", 1e7: "1e+07"} {
+		require.EqualError(t, CheckRate(bad), "the rate must be 0 (no bound) or from 0.01 to 1e+06 updates per second, got "+got)
+	}
+	_, err := Run(context.Background(), &Plan{}, Options{Rate: math.NaN()})
+	require.EqualError(t, err, "migrate: the rate must be 0 (no bound) or from 0.01 to 1e+06 updates per second, got NaN")
 }
 
 // identity is the table identity of a valid checkpoint.

@@ -2,12 +2,10 @@ package migrate
 
 import (
 	"fmt"
-	"math/big"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/convert"
 
 	"github.com/tfdyn/tfdyn/hclschema"
 )
@@ -20,19 +18,11 @@ func toAV(v cty.Value) (types.AttributeValue, error) {
 	case v.Type() == cty.String:
 		return &types.AttributeValueMemberS{Value: v.AsString()}, nil
 	case v.Type() == cty.Number:
-		return &types.AttributeValueMemberN{Value: numberString(v.AsBigFloat())}, nil
+		return &types.AttributeValueMemberN{Value: hclschema.NumberText(v.AsBigFloat())}, nil
 	case v.Type() == cty.Bool:
 		return &types.AttributeValueMemberBOOL{Value: v.True()}, nil
 	}
 	return nil, fmt.Errorf("a key value must be a string or a number, not %s", v.Type().FriendlyName())
-}
-
-func numberString(f *big.Float) string {
-	if f.IsInt() {
-		i, _ := f.Int(nil)
-		return i.String()
-	}
-	return f.Text('g', -1)
 }
 
 // toCty converts a stored attribute value to a cty value of no particular
@@ -96,34 +86,18 @@ func toCty(av types.AttributeValue) (cty.Value, error) {
 	return cty.NilVal, fmt.Errorf("unsupported attribute value %T", av)
 }
 
-// entityValues reads the entity's attributes from a stored item. It fails
-// when a required attribute is missing or a value does not convert to the
-// attribute's type: the item is not of this entity.
-func entityValues(e *hclschema.Entity, item map[string]types.AttributeValue) (cty.Value, error) {
-	vals := map[string]cty.Value{}
-	for _, a := range e.Attributes {
-		av, ok := item[a.Name]
-		if !ok {
-			if a.Optional {
-				vals[a.Name] = cty.NullVal(a.Type)
-				continue
-			}
-			return cty.NilVal, fmt.Errorf("no attribute %q", a.Name)
+// storedValues reads a stored item into cty values for hclschema's
+// answers about stored items (Table.Recognize, Entity.ValuesOf,
+// Index.Holds); an attribute whose value has no cty form (binary) is left
+// out.
+func storedValues(item map[string]types.AttributeValue) map[string]cty.Value {
+	out := make(map[string]cty.Value, len(item))
+	for k, av := range item {
+		if v, err := toCty(av); err == nil {
+			out[k] = v
 		}
-		v, err := toCty(av)
-		if err != nil {
-			return cty.NilVal, fmt.Errorf("attribute %q: %w", a.Name, err)
-		}
-		cv, err := convert.Convert(v, a.Type)
-		if err != nil {
-			return cty.NilVal, fmt.Errorf("attribute %q: %s", a.Name, err)
-		}
-		if cv.IsNull() && !a.Optional {
-			return cty.NilVal, fmt.Errorf("attribute %q is null", a.Name)
-		}
-		vals[a.Name] = cv
 	}
-	return cty.ObjectVal(vals), nil
+	return out
 }
 
 // sameValue reports whether a stored attribute value equals a computed key

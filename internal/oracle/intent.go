@@ -25,7 +25,7 @@ func IntendedSortKey(it hclschema.Item, ix *hclschema.Index) []cty.Value {
 
 func intendedParts(it hclschema.Item, ix *hclschema.Index, attr string) []cty.Value {
 	v := it.Attrs[attr]
-	tpl := templateFor(it.Entity, ix, attr)
+	tpl := it.Entity.KeyTemplateFor(ix, attr)
 	if tpl == nil || !tpl.Expr.Quoted || len(tpl.Expr.Parts) < 2 {
 		return []cty.Value{v}
 	}
@@ -39,21 +39,6 @@ func intendedParts(it hclschema.Item, ix *hclschema.Index, attr string) []cty.Va
 		parts = append(parts, pv)
 	}
 	return parts
-}
-
-func templateFor(e *hclschema.Entity, ix *hclschema.Index, attr string) *hclschema.KeyTemplate {
-	if ix.Kind == hclschema.IndexPrimary {
-		return e.Key.Template(attr)
-	}
-	if ei := e.IndexBlock(ix.Name); ei != nil {
-		if t := ei.Template(attr); t != nil {
-			return t
-		}
-	}
-	if ix.Kind == hclschema.IndexLocal {
-		return e.Key.Template(attr)
-	}
-	return nil
 }
 
 // CompareIntended compares two intended sort keys part by part; ok is false
@@ -206,7 +191,7 @@ func PrefixBoundaryWhere(b *hclschema.Bound, items []hclschema.Item, counts func
 			if e.Attribute(x) == nil {
 				continue
 			}
-			tpl := templateFor(e, p.Index, c.Attr)
+			tpl := e.KeyTemplateFor(p.Index, c.Attr)
 			if tpl == nil || !uses(tpl.Expr, x) || !hasValue(items, e, x, in) {
 				continue
 			}

@@ -133,8 +133,8 @@ func TestLoadAckFileBounded(t *testing.T) {
 	big := filepath.Join(dir, "big.hcl")
 	require.NoError(t, os.WriteFile(big, bytes.Repeat([]byte("# padding\n"), plancheck.MaxAckFileBytes/10+1), 0o644))
 	for path, detail := range map[string]string{
-		fifo:        fifo + " is not a regular file (a named pipe).",
-		"/dev/zero": "/dev/zero is not a regular file (a character device).",
+		fifo:        fifo + " is a named pipe, not a regular file.",
+		"/dev/zero": "/dev/zero is a character device, not a regular file.",
 		big:         big + " is larger than 1024 KiB, the limit for an acknowledgement file.",
 	} {
 		acks, _, diags := plancheck.LoadAckFile(path)

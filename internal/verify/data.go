@@ -273,7 +273,7 @@ func inputSets(p *hclschema.AccessPattern, max int) []inputSet {
 	for _, set := range hclschema.InputSets(p) {
 		var src *hclschema.Item
 		if ex := set.Example; ex != nil {
-			if it, err := ex.Entity.Item(ex.Values); err == nil {
+			if it, ok := ex.Item(); ok {
 				src = &it
 			}
 		}

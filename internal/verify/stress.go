@@ -289,7 +289,7 @@ func paddedWidthIntent(b *hclschema.Bound, ds *Dataset) string {
 		if !p.ReturnsEntity(it.Entity) || !it.InIndex(p.Index) || !partitionMatches(b, it) {
 			continue
 		}
-		for _, kt := range indexTemplates(it.Entity, p.Index) {
+		for _, kt := range it.Entity.KeyTemplatesFor(p.Index) {
 			for _, call := range kt.Expr.PaddedNumbers() {
 				if !call.Applies(it.ItemVars()) {
 					continue // a branch of a conditional the item does not take
@@ -311,23 +311,6 @@ func paddedWidthIntent(b *hclschema.Bound, ds *Dataset) string {
 		}
 	}
 	return ""
-}
-
-// indexTemplates are the key templates entity e writes for index ix.
-func indexTemplates(e *hclschema.Entity, ix *hclschema.Index) []*hclschema.KeyTemplate {
-	var out []*hclschema.KeyTemplate
-	if e == nil {
-		return nil
-	}
-	if ix.Kind == hclschema.IndexPrimary || ix.Kind == hclschema.IndexLocal {
-		if e.Key != nil {
-			out = append(out, e.Key.Templates...)
-		}
-	}
-	if ei := e.IndexBlock(ix.Name); ei != nil && ix.Kind != hclschema.IndexPrimary {
-		out = append(out, ei.Templates...)
-	}
-	return out
 }
 
 // keyFromUniqueAttrs reports whether the pattern's key identifies at most

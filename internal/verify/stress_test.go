@@ -237,7 +237,7 @@ func TestGeneratedDataKeepsEveryExampleWithinItsWidths(t *testing.T) {
 			require.NoError(t, ds.addGenerated(100001, 40, 100000))
 			for _, it := range ds.Items {
 				for _, ix := range tb.Indexes() {
-					for _, kt := range indexTemplates(it.Entity, ix) {
+					for _, kt := range it.Entity.KeyTemplatesFor(ix) {
 						for _, call := range kt.Expr.PaddedNumbers() {
 							if !call.Applies(it.ItemVars()) {
 								continue

@@ -25,7 +25,7 @@ func toAV(v cty.Value) (types.AttributeValue, error) {
 	case ty == cty.String:
 		return &types.AttributeValueMemberS{Value: v.AsString()}, nil
 	case ty == cty.Number:
-		return &types.AttributeValueMemberN{Value: numberString(v.AsBigFloat())}, nil
+		return &types.AttributeValueMemberN{Value: hclschema.NumberText(v.AsBigFloat())}, nil
 	case ty == cty.Bool:
 		return &types.AttributeValueMemberBOOL{Value: v.True()}, nil
 	case ty.IsListType() || ty.IsTupleType() || ty.IsSetType():
@@ -57,14 +57,6 @@ func toAV(v cty.Value) (types.AttributeValue, error) {
 	return nil, fmt.Errorf("cannot store a value of type %s", ty.FriendlyName())
 }
 
-func numberString(f *big.Float) string {
-	if f.IsInt() {
-		i, _ := f.Int(nil)
-		return i.String()
-	}
-	return f.Text('g', 38)
-}
-
 // itemAV converts a model item to a DynamoDB item.
 func itemAV(it hclschema.Item) (map[string]types.AttributeValue, error) {
 	out := make(map[string]types.AttributeValue, len(it.Attrs))
@@ -92,7 +84,7 @@ func writeCanon(sb *strings.Builder, av types.AttributeValue) {
 		fmt.Fprintf(sb, "%q", x.Value)
 	case *types.AttributeValueMemberN:
 		if f, _, err := big.ParseFloat(x.Value, 10, 512, big.ToNearestEven); err == nil {
-			sb.WriteString(numberString(f))
+			sb.WriteString(hclschema.NumberText(f))
 		} else {
 			sb.WriteString(x.Value)
 		}
