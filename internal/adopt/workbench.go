@@ -598,7 +598,6 @@ func stringList(ss []string) cty.Value {
 	return cty.ListVal(vals)
 }
 
-
 // WorkbenchSchema renders wt as a schema file: the table and its entities
 // as Schema writes them, then the access patterns.
 func WorkbenchSchema(wt WorkbenchTable, model string) []byte {
