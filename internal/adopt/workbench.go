@@ -656,15 +656,7 @@ func WorkbenchSchema(wt WorkbenchTable, model string) []byte {
 		}
 		for _, x := range p.Examples {
 			b.AppendNewline()
-			xb := b.AppendNewBlock("example", nil).Body()
-			keys := make([]string, 0, len(x))
-			for k := range x {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			for _, k := range keys {
-				xb.SetAttributeValue(k, x[k])
-			}
+			setSorted(b.AppendNewBlock("example", nil).Body(), x)
 		}
 	}
 	for _, a := range wt.Accepts {

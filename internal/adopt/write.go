@@ -224,15 +224,19 @@ func entity(body *hclwrite.Body, label string, e Entity) {
 		if i < len(e.ExampleLabels) && e.ExampleLabels[i] != "" {
 			labels = []string{e.ExampleLabels[i]}
 		}
-		xb := b.AppendNewBlock("example", labels).Body()
-		keys := make([]string, 0, len(ex))
-		for k := range ex {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			xb.SetAttributeValue(k, ex[k])
-		}
+		setSorted(b.AppendNewBlock("example", labels).Body(), ex)
+	}
+}
+
+// setSorted sets every value of vals in b, in name order.
+func setSorted(b *hclwrite.Body, vals map[string]cty.Value) {
+	keys := make([]string, 0, len(vals))
+	for k := range vals {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		b.SetAttributeValue(k, vals[k])
 	}
 }
 
