@@ -29,9 +29,9 @@ build: deps ## Build bin/tfdyn (tfdyn version: the commit)
 	$(GO) build $(if $(VERSION),-ldflags "-X github.com/tfdyn/tfdyn/internal/cli.Version=$(VERSION)") -o $(BIN) ./cmd/tfdyn
 
 .PHONY: test
-test: setup ## Run every test (installs what tests need first)
+test: setup ## Run every test: vet, every package (live tests always, the rest cached when unchanged; scripts/test.sh), every fuzz target 10s (scripts/fuzz.sh)
 	$(GO) vet ./...
-	TFDYN_REQUIRE_PROVIDER6=$(if $(TFDYN_SKIP_PROVIDER6),0,1) $(GO) test -count=1 -timeout 60m ./...
+	TFDYN_REQUIRE_PROVIDER6=$(if $(TFDYN_SKIP_PROVIDER6),0,1) scripts/test.sh
 	FUZZTIME=10s scripts/fuzz.sh
 
 .PHONY: test-short

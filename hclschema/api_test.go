@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // TestPublicAPINamesOnlyPublicTypes: hclschema is the module's one public
@@ -22,6 +24,7 @@ import (
 // It reads the compiled package (go list -export), as a user's compiler
 // does.
 func TestPublicAPINamesOnlyPublicTypes(t *testing.T) {
+	tftest.Live()
 	cmd := exec.Command("go", "list", "-export", "-deps", "-f", "{{.ImportPath}}={{.Export}}", "./hclschema")
 	cmd.Dir = ".."
 	out, err := cmd.Output()

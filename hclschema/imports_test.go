@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // forbiddenDeps lists, per package of the module, packages it must not
@@ -20,6 +22,7 @@ var forbiddenDeps = map[string]map[string]string{
 // TestForbiddenDeps runs go list -deps on every package of forbiddenDeps.
 func TestForbiddenDeps(t *testing.T) {
 	for pkg, bans := range forbiddenDeps {
+		tftest.Live()
 		cmd := exec.Command("go", "list", "-deps", "./"+pkg)
 		cmd.Dir = ".."
 		out, err := cmd.Output()

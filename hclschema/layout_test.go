@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 const modulePath = "github.com/tfdyn/tfdyn"
@@ -57,6 +59,7 @@ func TestPublicOutsideInternal(t *testing.T) {
 // modules/) fails here. Put it under internal/, or make it public on purpose
 // and say so in the README's "Go API" line and here.
 func TestOnlyHclschemaIsPublic(t *testing.T) {
+	tftest.Live()
 	cmd := exec.Command("go", "list", "./...")
 	cmd.Dir = ".."
 	out, err := cmd.Output()
@@ -102,6 +105,7 @@ func TestTestOnlyDeps(t *testing.T) {
 // TestBinaryLinksNoTestPackage: go list -deps of the shipped binary holds
 // no test-only package (see testOnly).
 func TestBinaryLinksNoTestPackage(t *testing.T) {
+	tftest.Live()
 	cmd := exec.Command("go", "list", "-deps", "./cmd/tfdyn")
 	cmd.Dir = ".."
 	out, err := cmd.Output()

@@ -122,6 +122,32 @@ else
   echo "setup: warning: node or npm not found: the Mermaid and LSP client tests will fail" >&2
 fi
 
+# --- TypeScript toolchain (the gen ts tests compile and run the generated code) ----
+# typescript 7 and 5.9, @aws-sdk/client-dynamodb, @aws-sdk/lib-dynamodb and
+# @types/node at the versions of internal/tstest/toolchain/package-lock.json,
+# installed with npm ci into $CACHE/ts/<key> (key: the lock's hash, as
+# internal/tstest computes it), so that a changed lock file installs anew.
+TS_SRC="$here/../internal/tstest/toolchain"
+TS_KEY=$(cat "$TS_SRC/package.json" "$TS_SRC/package-lock.json" | sha256sum | cut -c1-16)
+TS_DIR="$CACHE/ts/$TS_KEY"
+if [ -f "$TS_DIR/node_modules/typescript/package.json" ]; then
+  echo "setup: TypeScript toolchain cached in $TS_DIR"
+elif ! command -v npm >/dev/null || ! command -v node >/dev/null; then
+  echo "setup: warning: node and npm are needed for the gen ts tests; they will fail" >&2
+else
+  mkdir -p "$CACHE/ts"
+  tmp=$(mktemp -d "$CACHE/ts/.install.XXXXXX")
+  cp "$TS_SRC/package.json" "$TS_SRC/package-lock.json" "$tmp/"
+  if (cd "$tmp" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null); then
+    rm -rf "$TS_DIR"
+    mv "$tmp" "$TS_DIR"
+    echo "setup: TypeScript toolchain in $TS_DIR"
+  else
+    rm -rf "$tmp"
+    echo "setup: warning: npm ci of the TypeScript toolchain failed; the gen ts tests will fail" >&2
+  fi
+fi
+
 # --- staticcheck (the gen go tests run it on the generated packages) --------------
 STATICCHECK_VERSION=v0.8.2
 SC="$CACHE/bin/staticcheck-$STATICCHECK_VERSION"

@@ -12,6 +12,8 @@ import (
 	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/stretchr/testify/require"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // ciRepo is a user's repository as the CI example expects it: the
@@ -75,6 +77,7 @@ func runAction(t *testing.T, bin, repo, dir string, inputs map[string]string) (i
 // document, from the repository root and from a sub-directory
 // (working-directory); annotations carry repository paths and lines.
 func TestActionSteps(t *testing.T) {
+	tftest.Parallel(t)
 	bin := tfdynBinary(t)
 	repo := ciRepo(t, bin)
 	inputs := map[string]string{"TFDYN_SCHEMA": "schema/", "TFDYN_STEPS": "validate, fmt, emit-check, doc-check",
@@ -139,6 +142,7 @@ func TestActionSteps(t *testing.T) {
 // (the pattern is gone from HEAD) and a Markdown summary; acknowledged
 // through diff-args it passes.
 func TestActionDiff(t *testing.T) {
+	tftest.Parallel(t)
 	bin := tfdynBinary(t)
 	repo := ciRepo(t, bin)
 	gitCommit(t, repo, "schema")
@@ -346,6 +350,7 @@ type hook struct {
 // entry, the args a user configures, the matching file names when
 // pass_filenames) on a user's repository: clean, then broken.
 func TestPreCommitHooks(t *testing.T) {
+	tftest.Parallel(t)
 	b, err := os.ReadFile("../../.pre-commit-hooks.yaml")
 	require.NoError(t, err)
 	var hooks []hook

@@ -122,6 +122,13 @@ func TestExitCodes(t *testing.T) {
 		{name: "gen/lint", args: []string{"gen", "go", lintErr, "-o", filepath.Join(tmp, "gen-x", "xdb")}, want: 1, stderr: []string{lintAt}},
 		{name: "gen/usage-package", args: []string{"gen", "go", ecommerce, "-o", filepath.Join(tmp, "gen-x", "x-db")}, want: 2, stderr: []string{`is not a Go package name`}},
 		{name: "gen/usage-out", args: []string{"gen", "go", ecommerce}, want: 2, stderr: []string{"gen go needs an output directory: -o DIR"}},
+		// gen ts
+		{name: "gen-ts/clean", args: []string{"gen", "ts", ecommerce, "-o", filepath.Join(tmp, "gen-ts-clean")}, want: 0, stdout: []string{"wrote "}},
+		{name: "gen-ts/check-clean", args: []string{"gen", "ts", ecommerce, "-o", filepath.Join(tmp, "gen-ts-clean"), "--check"}, want: 0, stdout: []string{"Up to date: 18 file(s)"}},
+		{name: "gen-ts/check-missing", args: []string{"gen", "ts", ecommerce, "-o", filepath.Join(tmp, "gen-ts-none"), "--check"}, want: 1, stderr: []string{"  entities/order.ts: missing\n"}},
+		{name: "gen-ts/other-schema", args: []string{"gen", "ts", tournaments, "-o", filepath.Join(tmp, "gen-ts-clean")}, want: 1, stderr: []string{filepath.Join(tmp, "gen-ts-clean", "index.ts") + ":2:1: [EM131] File of another schema"}},
+		{name: "gen-ts/lint", args: []string{"gen", "ts", lintErr, "-o", filepath.Join(tmp, "gen-ts-x")}, want: 1, stderr: []string{lintAt}},
+		{name: "gen-ts/usage-out", args: []string{"gen", "ts", ecommerce}, want: 2, stderr: []string{"gen ts needs an output directory: -o DIR"}},
 		{name: "emit/clean", args: []string{"emit", ecommerce, "-o", filepath.Join(tmp, "emit-clean")}, want: 0, stdout: []string{"wrote "}},
 		{name: "emit/check-clean", args: []string{"emit", ecommerce, "-o", filepath.Join(tmp, "emit-clean"), "--check"}, want: 0, stdout: []string{"Up to date: 4 file(s)"}},
 		{name: "emit/check-missing", args: []string{"emit", ecommerce, "-o", filepath.Join(tmp, "emit-none"), "--check"}, want: 1, stderr: []string{"  dynamodb.tf: missing\n"}},

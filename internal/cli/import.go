@@ -9,9 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	awsconfig "github.com/aws/aws-sdk-go-v2/config"
-	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
@@ -19,6 +16,7 @@ import (
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/adopt"
 	"github.com/tfdyn/tfdyn/internal/diag"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/fsafe"
 	"github.com/tfdyn/tfdyn/internal/lint"
@@ -193,7 +191,7 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 			diags = append(diags, ds...)
 		}
 	default:
-		client, origin, err := liveClient(ctx, o)
+		client, origin, err := liveClient(ctx, "import", o.endpoint, o.region)
 		if err != nil {
 			return exit(ExitUsage, err)
 		}
@@ -362,34 +360,17 @@ func (a *app) importFailed(files map[string]*hcl.File, diags hcl.Diagnostics, o 
 	return exitf(ExitFindings, "import: %s; nothing written", plural(errs, "error"))
 }
 
-// liveClient is the DynamoDB client for --table: the endpoint with the
-// local target's fake credentials (unless AWS_ACCESS_KEY_ID is set), or AWS
-// with the default credential chain.
-func liveClient(ctx context.Context, o importOptions) (*dynamodb.Client, string, error) {
-	if o.endpoint != "" {
-		region := o.region
-		if region == "" {
-			region = "us-east-1"
-		}
-		key, secret := os.Getenv("AWS_ACCESS_KEY_ID"), os.Getenv("AWS_SECRET_ACCESS_KEY")
-		if key == "" {
-			key, secret = "tfdyn", "tfdyn"
-		}
-		c := dynamodb.New(dynamodb.Options{Region: region, BaseEndpoint: aws.String(o.endpoint),
-			Credentials:                     credentials.NewStaticCredentialsProvider(key, secret, ""),
-			DisableValidateResponseChecksum: true})
-		return c, o.endpoint, nil
+// liveClient is the DynamoDB client of import --table and migrate: the
+// endpoint with the local target's fake credentials (unless
+// AWS_ACCESS_KEY_ID is set), or AWS with the default credential chain; it
+// returns where it points too. Errors name the command.
+func liveClient(ctx context.Context, command, endpoint, region string) (*dynamodb.Client, string, error) {
+	c, where, err := dynamo.NewClient(ctx, dynamo.Config{Endpoint: endpoint, Region: region})
+	switch {
+	case errors.Is(err, dynamo.ErrNoRegion):
+		return nil, "", fmt.Errorf("%s: --table without --endpoint needs a region: --region or AWS_REGION", command)
+	case err != nil:
+		return nil, "", fmt.Errorf("%s: %w", command, err)
 	}
-	var optFns []func(*awsconfig.LoadOptions) error
-	if o.region != "" {
-		optFns = append(optFns, awsconfig.WithRegion(o.region))
-	}
-	cfg, err := awsconfig.LoadDefaultConfig(ctx, optFns...)
-	if err != nil {
-		return nil, "", fmt.Errorf("import: AWS credentials: %w", err)
-	}
-	if cfg.Region == "" {
-		return nil, "", fmt.Errorf("import: --table without --endpoint needs a region: --region or AWS_REGION")
-	}
-	return dynamodb.NewFromConfig(cfg), "aws:" + cfg.Region, nil
+	return c, where, nil
 }

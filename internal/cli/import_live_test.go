@@ -57,6 +57,7 @@ func withoutHeader(t *testing.T, path string) string {
 // the creation of emit's outputs, tfdyn plan reports nothing, and after one
 // apply the plan exits 0.
 func TestLiveImportAdoption(t *testing.T) {
+	tftest.Parallel(t)
 	env := tftest.Env(t)
 	tftest.RequireProvider(t, env, emit.Provider6Constraint)
 	target := ddblocaltest.Start(t)

@@ -115,6 +115,7 @@ func copyDir(t *testing.T, src, dst string) {
 // a Terraform CLI config whose filesystem mirror stands in for the
 // registry.
 func TestInstalledBinarySetsItselfUpAndVerifies(t *testing.T) {
+	tftest.Parallel(t)
 	env := tftest.Env(t)
 	tftest.RequireProvider(t, env, emit.Provider6Constraint)
 	version := fmt.Sprintf("v0.99.0-e2e.%d", time.Now().UnixNano())
@@ -158,6 +159,7 @@ func TestInstalledBinarySetsItselfUpAndVerifies(t *testing.T) {
 // cache can install the AWS provider: verify exits 2 and says what to do,
 // online and offline.
 func TestVerifyWithNoInstallableProviderSaysWhatToDo(t *testing.T) {
+	tftest.Parallel(t)
 	tftest.Env(t)
 	bin := tfdynBinary(t)
 	rc := tftest.CLIConfig(t, t.TempDir())

@@ -18,6 +18,7 @@ import (
 // kills it with SIGKILL (no chance to clean up) and checks that DynamoDB
 // Local died with it.
 func TestKilledTfdynLeavesNoJava(t *testing.T) {
+	tftest.Parallel(t)
 	tftest.Env(t) // skips under -short; needs make setup
 	bin := tfdynBinary(t)
 

@@ -124,6 +124,7 @@ func temps(t *testing.T, dirs ...string) []string {
 // its old or its new content, complete; the next run succeeds, leaves the
 // new content and no temporary file.
 func TestSIGKILLDuringWritesLosesNoFile(t *testing.T) {
+	tftest.Parallel(t)
 	trials := 50
 	if testing.Short() {
 		trials = 6
@@ -300,6 +301,7 @@ func killTrials(t *testing.T, bin string, tc killCase, trials int) {
 // up: its workspace, with terraform's state, is still there. The next verify
 // passes and removes it.
 func TestSIGKILLedVerifyLeavesNoWorkspaceAfterNextRun(t *testing.T) {
+	tftest.Parallel(t)
 	env := tftest.Env(t)
 	provider := "6"
 	if !env.HasAWSProvider(emit.Provider6Constraint) {

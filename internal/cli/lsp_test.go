@@ -22,6 +22,7 @@ import (
 	"github.com/tfdyn/tfdyn/internal/lint"
 	"github.com/tfdyn/tfdyn/internal/oracle"
 	"github.com/tfdyn/tfdyn/internal/tfenv"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // lspPos is an LSP position.
@@ -105,6 +106,7 @@ func loaderCodes(t *testing.T, srcs map[string][]byte, file string) []string {
 // fails (it is skipped under -short).
 func lspClient(t *testing.T) []string {
 	t.Helper()
+	tftest.Live() // node reads the cache's install and runs the built binary
 	dir := filepath.Join(tfenv.CacheDir(), "lspclient")
 	problem := ""
 	node, err := exec.LookPath("node")

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // helperEnv makes the test binary act as a program that owns a target:
@@ -58,6 +60,7 @@ func waitGone(pid int, d time.Duration) bool {
 }
 
 func TestJavaDiesWithKilledOwner(t *testing.T) {
+	tftest.Live()
 	if testing.Short() {
 		t.Skip("starts DynamoDB Local; skipped with -short")
 	}
@@ -120,6 +123,7 @@ func (b *syncBuffer) String() string {
 }
 
 func TestServe(t *testing.T) {
+	tftest.Live()
 	if testing.Short() {
 		t.Skip("starts DynamoDB Local; skipped with -short")
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/tfdyn/tfdyn/internal/doc"
 	"github.com/tfdyn/tfdyn/internal/schemagen"
 	"github.com/tfdyn/tfdyn/internal/tfenv"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // mermaidResult is one line of tools/mermaid/check.mjs.
@@ -33,6 +34,7 @@ type mermaidResult struct {
 // test fails (it is skipped under -short).
 func mermaidCheck(t *testing.T, files ...string) ([]mermaidResult, int) {
 	t.Helper()
+	tftest.Live() // node reads the cache's install: go test must not cache the result
 	dir := filepath.Join(tfenv.CacheDir(), "mermaid")
 	problem := ""
 	node, err := exec.LookPath("node")

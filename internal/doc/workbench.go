@@ -7,11 +7,11 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/workbench"
 )
 
@@ -247,15 +247,11 @@ func facet(t *hclschema.Table, e *hclschema.Entity) (*workbench.Facet, workbench
 		if err != nil {
 			return nil, ee, fmt.Errorf("doc: workbench: example %s: %w", ex.Name(), err)
 		}
-		item := workbench.Item{Values: map[string]types.AttributeValue{}}
-		for n, v := range it.Attrs {
-			av, err := workbench.FromCty(v)
-			if err != nil {
-				return nil, ee, fmt.Errorf("doc: workbench: example %s, attribute %q: %w", ex.Name(), n, err)
-			}
-			item.Values[n] = av
+		values, err := dynamo.ItemAV(it)
+		if err != nil {
+			return nil, ee, fmt.Errorf("doc: workbench: example %s, %w", ex.Name(), err)
 		}
-		f.TableData = append(f.TableData, item)
+		f.TableData = append(f.TableData, workbench.Item{Values: values})
 		ee.ExampleLabels = append(ee.ExampleLabels, ex.Label)
 	}
 	return f, ee, nil
@@ -303,7 +299,7 @@ func patternExt(p *hclschema.AccessPattern) workbench.PatternExt {
 	for _, x := range p.Examples {
 		inputs := map[string]workbench.Value{}
 		for n, v := range x.Inputs {
-			if av, err := workbench.FromCty(v); err == nil {
+			if av, err := dynamo.AV(v); err == nil {
 				inputs[n] = workbench.Value{AttributeValue: av}
 			}
 		}

@@ -64,3 +64,18 @@ func Join(names ...Name) Name {
 	}
 	return out
 }
+
+// initialisms are written in capitals in identifiers (OrderID, GSI1Key in
+// Go; PRComment, orderGSI1Key in TypeScript).
+var initialisms = map[string]bool{
+	"acl": true, "api": true, "arn": true, "aws": true, "cpu": true, "css": true, "db": true, "dns": true,
+	"gsi": true, "html": true, "http": true, "https": true, "id": true, "ip": true, "json": true,
+	"kms": true, "lsi": true, "pk": true, "pr": true, "sk": true, "sla": true, "sql": true, "sse": true, "ttl": true,
+	"ui": true, "uri": true, "url": true, "utc": true, "uuid": true, "xml": true,
+}
+
+// Initialism reports whether a word of a name is written in capitals in
+// identifiers: an initialism, with any digits after it (gsi1).
+func Initialism(word string) bool {
+	return initialisms[strings.TrimRightFunc(word, unicode.IsDigit)]
+}

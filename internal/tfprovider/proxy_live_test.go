@@ -85,6 +85,7 @@ func planChanges(t *testing.T, ws *workspace, reattach *tfexec.ReattachOption, n
 // its schema and the validation of the provider block once: every later
 // call came from its cache.
 func TestProviderProxyAnswersPureCallsOnce(t *testing.T) {
+	tftest.Parallel(t)
 	ws, p := proxiedWorkspace(t)
 	straight := planChanges(t, ws, p.Reattach(), "straight")
 
@@ -115,6 +116,7 @@ func TestProviderProxyAnswersPureCallsOnce(t *testing.T) {
 // cache cannot answer (the proxy does not hide the failure nor hang), and
 // stopping the proxy removes its socket from the workspace.
 func TestProviderProxyPassesTheProvidersDeath(t *testing.T) {
+	tftest.Parallel(t)
 	ws, p := proxiedWorkspace(t)
 	require.NoError(t, p.UseProxy(ws.dir, "", ws.types))
 	planChanges(t, ws, p.Reattach(), "before")
@@ -145,6 +147,7 @@ func TestProviderProxyPassesTheProvidersDeath(t *testing.T) {
 // both, the second answers both from the store and asks the provider
 // nothing of the kind. Both plans are the same.
 func TestProviderStoreKeepsTheSchemaAcrossRuns(t *testing.T) {
+	tftest.Parallel(t)
 	ws, p := proxiedWorkspace(t)
 	cache := t.TempDir()
 	require.NoError(t, p.UseProxy(ws.dir, cache, ws.types))

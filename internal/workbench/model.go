@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/tfdyn/tfdyn/internal/diag"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 )
 
 // CodeModel marks a file that is not a NoSQL Workbench model tfdyn can
@@ -138,7 +139,7 @@ type Item struct {
 }
 
 // MarshalJSON writes the item in DynamoDB JSON, attributes sorted by name.
-func (it Item) MarshalJSON() ([]byte, error) { return marshalMap(it.Values) }
+func (it Item) MarshalJSON() ([]byte, error) { return dynamo.MarshalItemJSON(it.Values) }
 
 // Parse reads a NoSQL Workbench model from src (path names it in
 // diagnostics). Every problem is an IM010 diagnostic at its line and
@@ -424,7 +425,7 @@ func (d *decoder) items(n, parent *node, path string) []Item {
 		it := Item{Values: map[string]types.AttributeValue{}, Range: in.rng}
 		ok := true
 		for _, k := range in.keys {
-			av, good := d.attributeValue(in.obj[k], p+"."+k, 0)
+			av, good := d.attributeValue(in.obj[k], p+"."+k)
 			if !good {
 				ok = false
 				continue

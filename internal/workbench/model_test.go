@@ -9,6 +9,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/internal/diag"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 )
 
 // problems returns each diagnostic as "CODE file:range summary".
@@ -47,7 +48,7 @@ func TestParseErrors(t *testing.T) {
 		{"item number", `{"DataModel": [{"TableName": "t", ` + pk + `, "TableData": [{"PK": {"S": "x"}, "n": {"N": "1e"}}]}]}`,
 			[]string{"IM010 m.json:1,161-165 Not a number"}},
 		{"item two types", `{"DataModel": [{"TableName": "t", ` + pk + `, "TableData": [{"PK": {"S": "x", "N": "1"}}]}]}`,
-			[]string{"IM010 m.json:1,138-158 Not DynamoDB JSON"}},
+			[]string{"IM010 m.json:1,149-152 Not DynamoDB JSON"}},
 		{"projection", `{"DataModel": [{"TableName": "t", ` + pk + `, "GlobalSecondaryIndexes": [{"IndexName": "g", ` + pk + `, "Projection": {"ProjectionType": "SOME"}}]}]}`,
 			[]string{"IM010 m.json:1,278-284 Unknown projection"}},
 		{"capacity", `{"DataModel": [{"TableName": "t", ` + pk + `, "ProvisionedCapacitySettings": {"ProvisionedThroughput": {"ReadCapacityUnits": 0, "WriteCapacityUnits": 1.5}}}]}`,
@@ -103,21 +104,25 @@ func TestParseModel(t *testing.T) {
 	require.JSONEq(t, `{"PK":{"S":"a"},"SK":{"N":"1"},"b":{"B":"AQI="},"bs":{"BS":["AQ=="]},"l":{"L":[{"S":"e"}]},"m":{"M":{"k":{"N":"3"}}},"ns":{"NS":["2","1.5"]},"ss":{"SS":["q"]},"t":{"BOOL":true},"z":{"NULL":true}}`, string(a))
 }
 
-// TestCtyValues: tfdyn values to DynamoDB values and back.
+// TestCtyValues: tfdyn values to DynamoDB values (as tfdyn stores them:
+// sets as lists) and back to the attribute's type.
 func TestCtyValues(t *testing.T) {
 	ty := cty.Object(map[string]cty.Type{"s": cty.String, "n": cty.Number, "tags": cty.Set(cty.String),
 		"l": cty.List(cty.Number), "m": cty.Map(cty.Bool), "o": cty.Object(map[string]cty.Type{"a": cty.String})})
 	v := cty.ObjectVal(map[string]cty.Value{"s": cty.StringVal("x"), "n": cty.NumberFloatVal(1.25),
 		"tags": cty.SetVal([]cty.Value{cty.StringVal("b"), cty.StringVal("a")}), "l": cty.ListVal([]cty.Value{cty.NumberIntVal(3)}),
 		"m": cty.MapVal(map[string]cty.Value{"k": cty.True}), "o": cty.ObjectVal(map[string]cty.Value{"a": cty.StringVal("q")})})
-	av, err := FromCty(v)
+	av, err := dynamo.AV(v)
 	require.NoError(t, err)
-	b, err := marshalAV(av)
+	b, err := dynamo.MarshalJSON(av)
 	require.NoError(t, err)
-	require.JSONEq(t, `{"M":{"l":{"L":[{"N":"3"}]},"m":{"M":{"k":{"BOOL":true}}},"n":{"N":"1.25"},"o":{"M":{"a":{"S":"q"}}},"s":{"S":"x"},"tags":{"SS":["a","b"]}}}`, string(b))
+	require.JSONEq(t, `{"M":{"l":{"L":[{"N":"3"}]},"m":{"M":{"k":{"BOOL":true}}},"n":{"N":"1.25"},"o":{"M":{"a":{"S":"q"}}},"s":{"S":"x"},"tags":{"L":[{"S":"a"},{"S":"b"}]}}}`, string(b))
 	back, err := ToCty(av, ty)
 	require.NoError(t, err)
 	require.True(t, back.Equals(v).True(), "%#v", back)
 	_, err = ToCty(&types.AttributeValueMemberS{Value: "x"}, cty.Number)
 	require.EqualError(t, err, "a S value does not fit the type number: a number is required")
+	null, err := ToCty(&types.AttributeValueMemberNULL{Value: true}, cty.String)
+	require.NoError(t, err)
+	require.True(t, null.IsNull())
 }

@@ -9,14 +9,16 @@ import (
 	"time"
 
 	"github.com/tfdyn/tfdyn/internal/ddblocal"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // Start starts a target for a test and stops it when the test and its
-// subtests are done. It skips the test under `go test -short` and fails
+// subtests are done. The test is live (tftest.Live). It skips the test under `go test -short` and fails
 // it (never skips) when DynamoDB Local or Java is missing, so a machine
 // that lacks the setup cannot pass silently.
 func Start(t testing.TB) *ddblocal.Target {
 	t.Helper()
+	tftest.Live()
 	if testing.Short() {
 		t.Skip("ddblocaltest: starts DynamoDB Local; skipped with -short")
 	}

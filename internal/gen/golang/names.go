@@ -9,18 +9,9 @@ import (
 	"github.com/tfdyn/tfdyn/internal/gen"
 )
 
-// initialisms are written in capitals in Go names (OrderID, GSI1Key).
-var initialisms = map[string]bool{
-	"acl": true, "api": true, "arn": true, "aws": true, "cpu": true, "css": true, "db": true, "dns": true,
-	"gsi": true, "html": true, "http": true, "https": true, "id": true, "ip": true, "json": true,
-	"kms": true, "lsi": true, "pk": true, "pr": true, "sk": true, "sla": true, "sql": true, "sse": true, "ttl": true,
-	"ui": true, "uri": true, "url": true, "utc": true, "uuid": true, "xml": true,
-}
-
 // word cases one word of an exported name.
 func word(w string) string {
-	letters := strings.TrimRightFunc(w, unicode.IsDigit)
-	if initialisms[letters] {
+	if gen.Initialism(w) {
 		return strings.ToUpper(w)
 	}
 	r, n := utf8.DecodeRuneInString(w)
