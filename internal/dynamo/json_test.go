@@ -54,3 +54,34 @@ func TestJSONErrors(t *testing.T) {
 	require.True(t, errors.As(err, &je))
 	require.Equal(t, "Value nests too deep", je.Summary)
 }
+
+// FuzzUnmarshalJSON reads arbitrary text as a DynamoDB JSON value: nothing
+// panics, an error is a JSONError inside the text, and a value read writes
+// and reads back to the same text.
+func FuzzUnmarshalJSON(f *testing.F) {
+	f.Add([]byte(`{"M":{"a":{"L":[{"N":"1"},{"NULL":true},{"BS":["AQ=="]}]},"b":{"SS":["x"]}}}`))
+	f.Add([]byte(`{"N": "1e999999999"}`))
+	f.Add([]byte(`{"S": "x", "N": "1"}`))
+	f.Fuzz(func(t *testing.T, text []byte) {
+		av, err := UnmarshalJSON(text)
+		if err != nil {
+			var je *JSONError
+			if !errors.As(err, &je) || je.Offset < 0 || je.Offset > len(text) {
+				t.Fatalf("error %v is not a JSONError inside the text", err)
+			}
+			return
+		}
+		a, err := MarshalJSON(av)
+		if err != nil {
+			t.Fatal(err)
+		}
+		av2, err := UnmarshalJSON(a)
+		if err != nil {
+			t.Fatalf("written value does not read: %v: %s", err, a)
+		}
+		b, _ := MarshalJSON(av2)
+		if string(a) != string(b) {
+			t.Fatalf("write, read, write differs: %s / %s", a, b)
+		}
+	})
+}

@@ -6,7 +6,8 @@
 //
 // Parse keeps the line and column of every value, so that a bad model is
 // an IM010 diagnostic at the field, never a bare decoder error; items are
-// read into the SDK's types.AttributeValue. tfdyn import --from-workbench
+// read into the SDK's types.AttributeValue by the wire room's DynamoDB
+// JSON reader (dynamo.UnmarshalJSON). tfdyn import --from-workbench
 // (internal/adopt) turns a model into a schema; tfdyn doc --format
 // workbench (internal/doc) writes one.
 package workbench
