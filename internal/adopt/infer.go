@@ -30,6 +30,12 @@ type Entity struct {
 	Indexes []IndexUse
 	// Examples are items of the sample, as values of Attrs.
 	Examples []map[string]cty.Value
+	// ExampleLabels label Examples ("" or absent: an unlabelled example).
+	ExampleLabels []string
+	// Comment replaces the "Proposal: inferred from ..." comment when set
+	// (an entity read as it was declared, such as from tfdyn's section of a
+	// Workbench model).
+	Comment string
 	// Skipped names attributes left out, with the reason.
 	Skipped []string
 	// KeyTypesOnly marks the entity that only declares the types of key
@@ -44,6 +50,8 @@ type Entity struct {
 // IndexUse is an index a proposed entity is in.
 type IndexUse struct {
 	Name string
+	// When is the sparse condition (HCL source), "" for none.
+	When string
 	Key  []Assign
 }
 
@@ -438,6 +446,23 @@ func inferEntity(t *Table, pkp, skp string, items []map[string]value) Entity {
 			if all {
 				v = n
 				break
+			}
+		}
+		// The rest of an earlier key attribute's value (SK = "C#${id}" next
+		// to PK = "C#${id}"): the same new attribute.
+		for _, n := range sortedKeys(synth) {
+			if v != "" {
+				break
+			}
+			same := true
+			for _, it := range items {
+				if synth[n](it).AsString() != strings.TrimPrefix(it[k].s, p) {
+					same = false
+					break
+				}
+			}
+			if same {
+				v = n
 			}
 		}
 		if v == "" {

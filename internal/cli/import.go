@@ -34,6 +34,7 @@ const (
 // importOptions are the flags of tfdyn import.
 type importOptions struct {
 	fromTF, fromState, table string
+	fromWorkbench            string
 	address                  string
 	endpoint, region         string
 	sample                   int
@@ -45,7 +46,7 @@ type importOptions struct {
 func (a *app) importCommand() *cobra.Command {
 	var o importOptions
 	c := &cobra.Command{
-		Use:   "import (--from-tf DIR | --from-state FILE | --table NAME) -o DIR",
+		Use:   "import (--from-tf DIR | --from-state FILE | --table NAME | --from-workbench MODEL.json) -o DIR",
 		Short: "Adopt an existing DynamoDB table: write a starting schema and the moved or import block",
 		Long: `import reads an existing table and writes a starting schema for it,
 DIR/<label>.tfdyn.hcl, plus the Terraform that hands the table to the
@@ -59,6 +60,13 @@ code changes nothing:
                       your credentials); an import {} block goes to --tf-out.
                       Up to --sample items (2 Scan pages) are read to propose
                       entities from the key prefixes found.
+  --from-workbench MODEL.json
+                      a NoSQL Workbench data model: a schema file per table,
+                      no Terraform (docs/workbench.md). Facets become
+                      entities (key templates where the sample items show a
+                      prefix), sample items examples, and a GetItem per
+                      entity is proposed; a model written by tfdyn doc
+                      --format workbench reads back as it was.
 
 For --from-tf and --from-state the label defaults to the resource's name, so
 the emitted resource keeps its address; with another --label (or a resource
@@ -76,6 +84,7 @@ express, an existing file), 2 for usage or unreadable input.`,
 	f.StringVar(&o.fromTF, "from-tf", "", "directory of .tf files holding the aws_dynamodb_table")
 	f.StringVar(&o.fromState, "from-state", "", "state JSON file (terraform show -json)")
 	f.StringVar(&o.table, "table", "", "name of a live table")
+	f.StringVar(&o.fromWorkbench, "from-workbench", "", "NoSQL Workbench data model (JSON)")
 	f.StringVar(&o.address, "address", "", "resource address of the table (--from-tf, --from-state), e.g. aws_dynamodb_table.orders")
 	f.StringVar(&o.endpoint, "endpoint", "", "URL of a DynamoDB-compatible endpoint (--table), e.g. http://localhost:8000")
 	f.StringVar(&o.region, "region", "", "AWS region (--table; default us-east-1 with --endpoint, AWS_REGION otherwise)")
@@ -93,16 +102,19 @@ func (o *importOptions) check() error {
 		return err
 	}
 	n := 0
-	for _, s := range []string{o.fromTF, o.fromState, o.table} {
+	for _, s := range []string{o.fromTF, o.fromState, o.table, o.fromWorkbench} {
 		if s != "" {
 			n++
 		}
 	}
 	if n != 1 {
-		return exitf(ExitUsage, "import needs exactly one source: --from-tf DIR, --from-state FILE or --table NAME")
+		return exitf(ExitUsage, "import needs exactly one source: --from-tf DIR, --from-state FILE, --table NAME or --from-workbench MODEL.json")
 	}
 	if o.out == "" {
 		return exitf(ExitUsage, "import needs a schema directory: -o DIR")
+	}
+	if o.fromWorkbench != "" {
+		return o.checkWorkbench()
 	}
 	if o.table != "" && o.address != "" {
 		return exitf(ExitUsage, "--address applies to --from-tf and --from-state, not to --table")
@@ -138,6 +150,9 @@ func hclLabel(s string) bool { return s != "" && adopt.Label(s) == s }
 func (a *app) runImport(ctx context.Context, o importOptions) error {
 	if err := o.check(); err != nil {
 		return err
+	}
+	if o.fromWorkbench != "" {
+		return a.runImportWorkbench(o)
 	}
 	if st, err := os.Stat(o.tfOut); err != nil {
 		return exitf(ExitUsage, "import: --tf-out %s: %v (give the directory of your Terraform module)", o.tfOut, errors.Unwrap(err))
@@ -259,18 +274,8 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 	if ds := refuseExisting(schemaPath, tfPath, tf != nil); ds.HasErrors() {
 		return a.importFailed(files, append(diags, ds...), o)
 	}
-	if len(diags) > 0 {
-		if err := a.printImportDiags(files, diags, o); err != nil {
-			return exit(ExitUsage, err)
-		}
-	}
-	if err := a.commit(func() error {
-		if err := os.MkdirAll(o.out, 0o755); err != nil {
-			return err
-		}
-		return fsafe.WriteSet(out, 0o644)
-	}); err != nil {
-		return exit(ExitUsage, fmt.Errorf("import: %w", err))
+	if err := a.writeImport(files, diags, o, out); err != nil {
+		return err
 	}
 	w := a.stdout
 	if o.format == "json" {
@@ -346,7 +351,7 @@ func validateTogether(dir, path string, src []byte) hcl.Diagnostics {
 	var all []*hcl.File
 	var diags hcl.Diagnostics
 	for _, f := range files {
-		b, err := os.ReadFile(f)
+		b, err := hclschema.ReadFile(f)
 		if err != nil {
 			continue
 		}
@@ -370,6 +375,25 @@ func validateTogether(dir, path string, src []byte) hcl.Diagnostics {
 		}
 	}
 	return errs
+}
+
+// writeImport prints the diagnostics of the source (warnings) and writes
+// the files of out into place, all or none.
+func (a *app) writeImport(files map[string]*hcl.File, diags hcl.Diagnostics, o importOptions, out map[string][]byte) error {
+	if len(diags) > 0 {
+		if err := a.printImportDiags(files, diags, o); err != nil {
+			return exit(ExitUsage, err)
+		}
+	}
+	if err := a.commit(func() error {
+		if err := os.MkdirAll(o.out, 0o755); err != nil {
+			return err
+		}
+		return fsafe.WriteSet(out, 0o644)
+	}); err != nil {
+		return exit(ExitUsage, fmt.Errorf("import: %w", err))
+	}
+	return nil
 }
 
 // proposals counts the entities inferred from items.

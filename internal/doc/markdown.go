@@ -77,16 +77,28 @@ func anchor(label string) string {
 }
 
 func (g *gen) table(t *hclschema.Table) {
+	graph := TableGraph(g.s, t)
 	g.printf("## Table %s\n\n", t.Label)
 	spec := t.Spec()
 	g.settings(spec)
 	g.indexes(spec)
 	g.entities(t)
-	g.chart(t, t.Primary)
-	for _, ix := range append(append([]*hclschema.Index{}, t.GSIs...), t.LSIs...) {
-		g.chart(t, ix)
+	if len(graph.Entities) > 0 {
+		g.printf("### Entity relationships\n\n")
+		g.printf("Entities (attributes marked PK make up the primary key) and the access patterns that return several of them: one item with its collection (`||--o{`), or one item of either entity (`|o--o|`).\n\n")
+		g.printf("%s", mermaidER(graph))
+	}
+	for _, ix := range t.Indexes() {
+		if g.chart(t, ix) {
+			g.printf("Item collections: entities whose partition keys have the same shape share a box.\n\n")
+			g.printf("%s", mermaidCollections(graph, ix.Name))
+		}
 	}
 	g.patterns(t)
+	if paths := mermaidPaths(graph); paths != "" {
+		g.printf("### Access pattern paths\n\n")
+		g.printf("%s", paths)
+	}
 	g.writePatterns(t) // writes.go: only when write patterns write the table
 	g.cost(t)          // cost.go: only when the schema declares a workload
 }
@@ -345,8 +357,9 @@ func (g *gen) entities(t *hclschema.Table) {
 }
 
 // chart writes the entity-key chart of one index: a row per entity that has
-// every key attribute of the index, a column per key attribute.
-func (g *gen) chart(t *hclschema.Table, ix *hclschema.Index) {
+// every key attribute of the index, a column per key attribute; it
+// reports whether an entity writes the index's keys.
+func (g *gen) chart(t *hclschema.Table, ix *hclschema.Index) bool {
 	switch ix.Kind {
 	case hclschema.IndexPrimary:
 		g.printf("### Entity keys: base table\n\n")
@@ -374,9 +387,10 @@ func (g *gen) chart(t *hclschema.Table, ix *hclschema.Index) {
 	}
 	if len(rows) == 0 {
 		g.printf("No entity writes the keys of this index.\n\n")
-		return
+		return false
 	}
 	g.grid(head, rows)
+	return true
 }
 
 // keyCells returns how entity e writes each key attribute of ix and when its
