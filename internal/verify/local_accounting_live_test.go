@@ -125,6 +125,13 @@ func TestLocalTransactionAccounting(t *testing.T) {
 		{Get: &types.Get{TableName: aws.String("accounting"), Key: map[string]types.AttributeValue{"PK": b["PK"]}}}}})
 	require.NoError(t, err)
 	require.Equal(t, 4.0, aws.ToFloat64(get.ConsumedCapacity[0].CapacityUnits))
+
+	// Two operations on one item: rejected whole, as lint TD155 says.
+	_, err = client.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
+		{Put: &types.Put{TableName: aws.String("accounting"), Item: a}},
+		{Update: &types.Update{TableName: aws.String("accounting"), Key: map[string]types.AttributeValue{"PK": a["PK"]}, UpdateExpression: aws.String("SET x = :v"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":v": &types.AttributeValueMemberS{Value: "v"}}}}}})
+	require.ErrorContains(t, err, "api error ValidationException: Transaction request cannot include multiple operations on one item")
 }
 
 // TestLocalNumberSizes: the size DynamoDB Local 3.3.1 gives a number (found
