@@ -7,9 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
+	"golang.org/x/mod/module"
+	"golang.org/x/mod/semver"
 
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/findings"
@@ -27,6 +30,39 @@ const (
 
 // homepage is tfdyn's repository: SARIF links rule pages under it.
 const homepage = "https://github.com/tfdyn/tfdyn"
+
+// docBase is where this binary's documentation pages are read: tfdyn's
+// repository at the running version — the release tag of a `go install
+// ...@vX.Y.Z` build, the commit of a pseudo-version or of a build from a
+// checkout, else main. Summaries, annotations and SARIF link rule pages
+// under it (a path such as docs/plan-rules/DP202.md would point into the
+// user's repository, where no such page exists).
+func docBase() string {
+	return homepage + "/blob/" + docRef(readBuildInfo())
+}
+
+// docRef is the git ref of tfdyn's sources a build was made from.
+func docRef(bi buildInfo) string {
+	v, _, _ := strings.Cut(bi.Version, "+") // +incompatible, +dirty
+	if module.IsPseudoVersion(v) {
+		if rev, err := module.PseudoVersionRev(v); err == nil {
+			return rev
+		}
+	}
+	if semver.IsValid(v) {
+		return v
+	}
+	if bi.Revision != "" {
+		return bi.Revision
+	}
+	return "main"
+}
+
+// ciFindings are findings as CI formats print them: repository paths
+// (ciPaths) and documentation links at this version (docBase).
+func ciFindings(fs []findings.Finding) []findings.Finding {
+	return findings.Linked(ciPaths(fs), docBase())
+}
 
 // ciOptions are the CI outputs a command offers besides its --format:
 // --summary appends a Markdown section to a file (GitHub's
@@ -71,7 +107,7 @@ func ciPaths(fs []findings.Finding) []findings.Finding {
 
 // lintTool describes tfdyn validate for SARIF: every lint rule.
 func lintTool() findings.Tool {
-	t := findings.Tool{Name: "tfdyn", Version: version(), InformationURI: homepage}
+	t := findings.Tool{Name: "tfdyn", Version: version(), InformationURI: homepage, DocBase: docBase()}
 	for _, r := range lint.Rules() {
 		t.Rules = append(t.Rules, findings.Rule{ID: string(r.Code()), Name: r.Name(), Doc: r.Link()})
 	}
@@ -80,7 +116,7 @@ func lintTool() findings.Tool {
 
 // writeSchemaFindings writes the diagnostics of a schema in a CI format.
 func writeSchemaFindings(w io.Writer, format string, s *hclschema.Schema, diags hcl.Diagnostics) error {
-	fs := ciPaths(findings.FromDiagnostics(diags))
+	fs := ciFindings(findings.FromDiagnostics(diags))
 	switch format {
 	case formatGitHub:
 		return findings.WriteGitHub(w, fs)

@@ -92,7 +92,7 @@ interrupted.`,
 			}
 			write := rep.Write
 			if format == formatGitHub {
-				write = func(w io.Writer, _ string) error { return findings.WriteGitHub(w, ciPaths(diffFindings(rep))) }
+				write = func(w io.Writer, _ string) error { return findings.WriteGitHub(w, ciFindings(diffFindings(rep))) }
 			}
 			if err := write(a.stdout, format); err != nil {
 				return exit(ExitUsage, fmt.Errorf("diff: %w", err))

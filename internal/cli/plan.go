@@ -141,11 +141,14 @@ error; 130: interrupted.`,
 // writePlanReport writes a plan report; SARIF names this tfdyn's version,
 // GitHub annotations and SARIF locations use CI paths.
 func writePlanReport(w io.Writer, format string, rep *plancheck.Report) error {
+	rep.DocBase = docBase()
 	switch format {
 	case plancheck.FormatSARIF:
-		return findings.WriteSARIF(w, plancheck.SARIFTool(version()), ciPaths(rep.CIFindings()))
+		tool := plancheck.SARIFTool(version())
+		tool.DocBase = rep.DocBase
+		return findings.WriteSARIF(w, tool, ciFindings(rep.CIFindings()))
 	case plancheck.FormatGitHub:
-		return findings.WriteGitHub(w, ciPaths(rep.CIFindings()))
+		return findings.WriteGitHub(w, ciFindings(rep.CIFindings()))
 	}
 	return plancheck.WriteReport(w, rep, format)
 }

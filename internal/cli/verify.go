@@ -176,7 +176,7 @@ func (a *app) ensureDynamoDBLocal(ctx context.Context) error {
 // the timing table of the steps (JSON and JUnit carry it in the report
 // itself; GitHub, SARIF and Markdown get it after the findings).
 func writeVerifyReport(w io.Writer, format string, rep *verify.Report) error {
-	fs := ciPaths(rep.Findings())
+	fs := ciFindings(rep.Findings())
 	switch format {
 	case "json":
 		return rep.WriteJSON(w)
@@ -188,7 +188,7 @@ func writeVerifyReport(w io.Writer, format string, rep *verify.Report) error {
 		}
 		return rep.WriteStepsGitHub(w)
 	case formatSARIF:
-		return findings.WriteSARIFRun(w, findings.Tool{Name: "tfdyn", Version: version(), InformationURI: homepage}, fs,
+		return findings.WriteSARIFRun(w, findings.Tool{Name: "tfdyn", Version: version(), InformationURI: homepage, DocBase: docBase()}, fs,
 			map[string]any{"steps": rep.StepSeconds(), "duration_seconds": rep.Duration.Round(time.Millisecond).Seconds()})
 	case formatMarkdown:
 		verdict := "passed"

@@ -135,3 +135,19 @@ func TestJUnitByFile(t *testing.T) {
 </testsuites>
 `, out.String())
 }
+
+// TestDocURL: pages of tfdyn's repository become links under a base; a
+// URL or an empty base leaves them as they are.
+func TestDocURL(t *testing.T) {
+	const base = "https://github.com/tfdyn/tfdyn/blob/v1.2.0"
+	require.Equal(t, base+"/docs/rules/TD101.md", findings.DocURL(base, "docs/rules/TD101.md"))
+	require.Equal(t, base+"/docs/rules/TD101.md", findings.DocURL(base+"/", "/docs/rules/TD101.md"))
+	require.Equal(t, "docs/rules/TD101.md", findings.DocURL("", "docs/rules/TD101.md"))
+	require.Equal(t, "https://example.com/x", findings.DocURL(base, "https://example.com/x"))
+	require.Equal(t, "", findings.DocURL(base, ""))
+	fs := []findings.Finding{{Code: "TD101", Doc: "docs/rules/TD101.md"}, {Code: "X"}}
+	linked := findings.Linked(fs, base)
+	require.Equal(t, base+"/docs/rules/TD101.md", linked[0].Doc)
+	require.Equal(t, "", linked[1].Doc)
+	require.Equal(t, "docs/rules/TD101.md", fs[0].Doc, "the input is not changed")
+}

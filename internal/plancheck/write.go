@@ -62,7 +62,7 @@ func WriteText(w io.Writer, rep *Report) error {
 			ew.printf("  Acknowledged (%s): %s\n", a.Source, a.Reason)
 		}
 		if r, ok := RuleByCode(f.Code); ok {
-			ew.printf("  See %s\n", r.DocPath())
+			ew.printf("  See %s\n", findings.DocURL(rep.DocBase, r.DocPath()))
 		}
 		ew.printf("\n")
 	}
@@ -255,7 +255,7 @@ func (rep *Report) CIFindings() []findings.Finding {
 	out := make([]findings.Finding, 0, len(rep.Findings))
 	for _, f := range rep.Findings {
 		cf := findings.Finding{Code: f.Code, Severity: findings.Warning, Summary: f.Summary, Detail: f.Detail,
-			Pos: findings.PosOf(f.Range), Subject: addressOrSchema(f), Doc: "docs/plan-rules/" + f.Code + ".md"}
+			Pos: findings.PosOf(f.Range), Subject: addressOrSchema(f), Doc: findings.DocURL(rep.DocBase, "docs/plan-rules/"+f.Code+".md")}
 		if f.Severity == SeverityError {
 			cf.Severity = findings.Error
 		}
