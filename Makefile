@@ -5,6 +5,9 @@ SHELL        := /bin/bash
 GO           ?= go
 TFDYN_CACHE  ?= $(HOME)/.cache/tfdyn
 BIN          := bin/tfdyn
+# VERSION is what `tfdyn version` prints for bin/tfdyn: the commit (git
+# describe), also when GOFLAGS holds -buildvcs=false.
+VERSION      ?= $(shell git describe --tags --always --dirty 2>/dev/null)
 export TFDYN_CACHE
 
 .DEFAULT_GOAL := help
@@ -18,17 +21,17 @@ deps: ## Download Go modules (cached by the Go toolchain)
 	$(GO) mod download
 
 .PHONY: setup
-setup: deps ## Install DynamoDB Local, the provider mirror (builds hashicorp/aws 6 once, ~40 min) and the Terraform CLI config into $(TFDYN_CACHE)
+setup: deps ## Install DynamoDB Local, the provider mirror (builds hashicorp/aws 6 once, ~40 min), the TypeScript toolchain, the npm tools of the tests (tools/: Mermaid, LSP client) and the Terraform CLI config into $(TFDYN_CACHE)
 	scripts/setup.sh
 
 .PHONY: build
-build: deps ## Build bin/tfdyn
-	$(GO) build -o $(BIN) ./cmd/tfdyn
+build: deps ## Build bin/tfdyn (tfdyn version: the commit)
+	$(GO) build $(if $(VERSION),-ldflags "-X github.com/tfdyn/tfdyn/internal/cli.Version=$(VERSION)") -o $(BIN) ./cmd/tfdyn
 
 .PHONY: test
-test: setup ## Run every test (installs what tests need first)
+test: setup ## Run every test: vet, every package (live tests always, the rest cached when unchanged; scripts/test.sh), every fuzz target 10s (scripts/fuzz.sh)
 	$(GO) vet ./...
-	TFDYN_REQUIRE_PROVIDER6=$(if $(TFDYN_SKIP_PROVIDER6),0,1) $(GO) test -count=1 -timeout 60m ./...
+	TFDYN_REQUIRE_PROVIDER6=$(if $(TFDYN_SKIP_PROVIDER6),0,1) scripts/test.sh
 	FUZZTIME=10s scripts/fuzz.sh
 
 .PHONY: test-short
@@ -44,8 +47,10 @@ fuzz: ## Run every fuzz target for FUZZTIME each (default 60s; make test runs th
 	FUZZTIME=$(or $(FUZZTIME),60s) scripts/fuzz.sh
 
 .PHONY: bench
-bench: ## Run the benchmarks (lint of a 500-entity / 2,000-pattern schema, ...)
-	$(GO) test ./... -run '^$$' -bench . -benchmem
+bench: ## Run the benchmarks, then print how fmt --check, validate, emit and doc scale (500, 2,000, 8,000 patterns)
+	@out=$$(mktemp) && trap 'rm -f "$$out"' EXIT && \
+	  set -o pipefail && $(GO) test ./... -run '^$$' -bench . -benchmem -timeout 60m | tee "$$out" && \
+	  echo && scripts/bench-scaling.sh "$$out"
 
 .PHONY: bench-verify
 bench-verify: setup build ## Compare tfdyn verify with bare terraform init+apply+destroy of the same configuration

@@ -18,13 +18,13 @@ import (
 // tfdyn language (templates, conditions, filters), which only hclschema
 // decodes and evaluates.
 var languageAllowed = map[string]string{
-	"internal/emit/emit.go":            "lexes Terraform snippets it writes into hclwrite tokens",
-	"internal/adopt/tf.go":             "reads the user's Terraform files (aws_dynamodb_table blocks, variable defaults)",
-	"internal/adopt/infer.go":          "checks that proposed names are HCL identifiers",
-	"internal/adopt/write.go":          "writes comments and the moved/import block of the starting schema",
-	"modules/modules_test.go":          "reads the Terraform modules under test",
-	"internal/fuzz/fuzz_test.go":       "checks that emitted Terraform parses",
-	"internal/verify/provider_trim.go": "reads the resource types of the Terraform files verify emitted",
+	"internal/emit/emit.go":       "lexes Terraform snippets it writes into hclwrite tokens",
+	"internal/adopt/tf.go":        "reads the user's Terraform files (aws_dynamodb_table blocks, variable defaults)",
+	"internal/adopt/infer.go":     "checks that proposed names are HCL identifiers",
+	"internal/adopt/write.go":     "writes comments and the moved/import block of the starting schema",
+	"modules/modules_test.go":     "reads the Terraform modules under test",
+	"internal/fuzz/fuzz_test.go":  "checks that emitted Terraform parses",
+	"internal/tfprovider/trim.go": "reads the resource types of the Terraform files verify emitted",
 }
 
 const hclsyntaxPath = "github.com/hashicorp/hcl/v2/hclsyntax"

@@ -30,7 +30,7 @@ func (d *decoder) entity(b *hcl.Block) {
 		return
 	}
 	name := b.Labels[0]
-	if prev := d.schema.Entity(name); prev != nil {
+	if prev := d.entityNamed(name); prev != nil {
 		d.errorf(CodeDuplicate, b.LabelRanges[0], "Duplicate entity", "An entity named %q is already declared at %s. Entity names must be unique.", name, prev.DeclRange)
 		return
 	}
@@ -51,7 +51,7 @@ func (d *decoder) entity(b *hcl.Block) {
 		d.attributes(e, at)
 	}
 	if e.Table == nil {
-		d.schema.Entities = append(d.schema.Entities, e)
+		d.addEntity(e)
 		return
 	}
 	t := e.Table
@@ -125,7 +125,7 @@ func (d *decoder) entity(b *hcl.Block) {
 	}
 	d.uniqueAttr(e, content.Attributes["unique"])
 	t.Entities = append(t.Entities, e)
-	d.schema.Entities = append(d.schema.Entities, e)
+	d.addEntity(e)
 }
 
 // tableRef resolves `table = table.NAME`; without it, the only table.
@@ -380,7 +380,7 @@ func unknownContext(e *Entity) *hcl.EvalContext {
 	for _, a := range e.Attributes {
 		vars[a.Name] = cty.UnknownVal(a.Type)
 	}
-	return &hcl.EvalContext{Variables: vars, Functions: Functions()}
+	return &hcl.EvalContext{Variables: vars, Functions: functions}
 }
 
 // example decodes an example item; with checkItem, its item is computed
@@ -393,7 +393,7 @@ func (d *decoder) example(e *Entity, blk *hcl.Block, checkItem bool, label strin
 	vals := map[string]cty.Value{}
 	set := map[string]bool{}
 	ok := true
-	ctx := &hcl.EvalContext{Functions: Functions()}
+	ctx := &hcl.EvalContext{Functions: functions}
 	for n, at := range attrs {
 		set[n] = true
 		a := e.Attribute(n)
@@ -443,10 +443,12 @@ func (d *decoder) example(e *Entity, blk *hcl.Block, checkItem bool, label strin
 	}
 	ex := &Example{Entity: e, Label: label, Position: pos, Values: cty.ObjectVal(vals), DeclRange: blk.DefRange, LabelRange: labelRange,
 		ValueRanges: argRanges(attrs)}
-	if _, err := e.Item(ex.Values); err != nil {
+	it, err := e.Item(ex.Values)
+	if err != nil {
 		d.errorf(CodeInvalidExample, blk.DefRange, "Example does not fit the key templates", "%s", err)
 		return false
 	}
+	ex.item = &it
 	e.Examples = append(e.Examples, ex)
 	return true
 }

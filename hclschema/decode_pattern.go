@@ -67,14 +67,14 @@ func (d *decoder) pattern(b *hcl.Block) {
 		return
 	}
 	name := b.Labels[0]
-	if prev := d.schema.Pattern(name); prev != nil {
+	if prev := d.patterns[name]; prev != nil {
 		d.errorf(CodeDuplicate, b.LabelRanges[0], "Duplicate access pattern", "An access pattern named %q is already declared at %s.", name, prev.DeclRange)
 		return
 	}
 	errs := d.errorCount()
 	content, ds := b.Body.Content(patternSchema)
 	d.add(ds, CodeSyntax)
-	p := &AccessPattern{Name: name, DeclRange: b.DefRange}
+	p := &AccessPattern{Name: name, DeclRange: b.DefRange, inputSets: &lazy[[]InputSet]{}}
 	a := content.Attributes
 	if at := a["description"]; at != nil {
 		p.Description, _ = d.stringValue(at)
@@ -179,7 +179,7 @@ func (d *decoder) pattern(b *hcl.Block) {
 		}
 	}
 	d.patternWorkload(p, content.Blocks)
-	d.schema.Patterns = append(d.schema.Patterns, p)
+	d.addPattern(p)
 	loaded = true
 }
 
@@ -209,7 +209,7 @@ func (d *decoder) entityRefs(one, many *hcl.Attribute, def hcl.Range, pattern st
 		if !ok {
 			return nil, nil
 		}
-		e := d.schema.Entity(name)
+		e := d.entityNamed(name)
 		if e == nil {
 			var names []string
 			for _, x := range d.schema.Entities {
@@ -272,7 +272,7 @@ func (d *decoder) conditions(p *AccessPattern, blk *hcl.Block) {
 	for _, at := range attrs {
 		c := &Condition{Attr: at.Name, Op: OpEq, Args: []*Template{d.newTemplate(at.Expr)}, Range: at.Range, NameRange: at.NameRange}
 		if call, ds := hcl.ExprCall(at.Expr); !ds.HasErrors() {
-			if _, known := Functions()[call.Name]; !known {
+			if _, known := functions[call.Name]; !known {
 				if _, cond := conditionFuncs[call.Name]; !cond {
 					d.errorf(CodeInvalidCondition, call.NameRange, "Unknown condition",
 						"%q is not a key condition. Write a value for equality, or one of %s.%s", call.Name, quoteList(ConditionFunctions()), diag.DidYouMean(call.Name, ConditionFunctions()))
@@ -445,7 +445,7 @@ func (d *decoder) checkFilterType(p *AccessPattern, at *hcl.Attribute) {
 		ins[in.Name] = cty.UnknownVal(in.Type)
 	}
 	vars["input"] = cty.ObjectVal(ins)
-	v, ds := Eval(at.Expr, &hcl.EvalContext{Variables: vars, Functions: Functions()}, CodeInvalidCondition)
+	v, ds := Eval(at.Expr, &hcl.EvalContext{Variables: vars, Functions: functions}, CodeInvalidCondition)
 	if ds.HasErrors() {
 		d.add(ds, CodeInvalidCondition)
 		return
@@ -499,7 +499,7 @@ func (d *decoder) patternExample(p *AccessPattern, blk *hcl.Block, pos int) {
 			d.errorf(CodeInvalidExample, at.NameRange, "Unknown input in example", "Access pattern %q has no input %q.%s", p.Name, n, diag.DidYouMean(n, append(names, argReturns, argReturnsCount)))
 			return
 		}
-		v, ds := Eval(at.Expr, &hcl.EvalContext{Functions: Functions()}, CodeInvalidExample)
+		v, ds := Eval(at.Expr, &hcl.EvalContext{Functions: functions}, CodeInvalidExample)
 		if ds.HasErrors() {
 			d.add(ds, CodeInvalidExample)
 			return
@@ -552,7 +552,7 @@ func (d *decoder) returns(p *AccessPattern, x *PatternExample, at *hcl.Attribute
 			ok = false
 			continue
 		}
-		e := d.schema.Entity(name)
+		e := d.entityNamed(name)
 		if e == nil {
 			var names []string
 			for _, x := range d.schema.Entities {
@@ -615,7 +615,7 @@ func (d *decoder) checkSendable(c *Cond) {
 		_, rp := c.Right.Path()
 		computed := false
 		for _, t := range []*Template{c.Left, c.Right} {
-			if _, path := t.Path(); !path && t.usesAttrs() {
+			if _, path := t.Path(); !path && t.UsesAttrs() {
 				computed = true
 				d.errorf(CodeInvalidCondition, t.Range(), "Filter computes from an attribute",
 					"DynamoDB evaluates the filter on the stored item and cannot compute %s. %s Compare the attribute itself, or store the computed value in an attribute of its own.", t.Text, filterGrammar)

@@ -71,7 +71,7 @@ func (d *decoder) table(b *hcl.Block) {
 	}
 	content, ds := b.Body.Content(tableSchema)
 	d.add(ds, CodeSyntax)
-	t := &Table{Label: label, Name: label, BillingMode: PayPerRequest, PointInTimeRecovery: false,
+	t := &Table{facts: newTableFacts(), Label: label, Name: label, BillingMode: PayPerRequest, PointInTimeRecovery: false,
 		TableClass: "STANDARD", Tags: map[string]string{}, DeclRange: b.DefRange, LabelRange: b.LabelRanges[0],
 		ArgRanges: argRanges(content.Attributes)}
 	t.Primary = &Index{Kind: IndexPrimary, Name: PrimaryIndexName, Table: t, Projection: ProjectAll, DeclRange: b.DefRange, LabelRange: b.DefRange}

@@ -226,7 +226,7 @@ func (d *decoder) updateValues(wr *Write, at *hcl.Attribute) []*UpdateAction {
 		if !d.checkUpdateAttr(wr, ua, what) {
 			continue
 		}
-		if ua.Value.usesAttrs() {
+		if ua.Value.UsesAttrs() {
 			d.errorf(CodeInvalidCondition, kv.Value.Range(), "Value computed from an attribute",
 				"The value of %s in %s uses an item attribute; a value is a literal or input.NAME (add counts up a number).", name, what)
 			continue
@@ -311,7 +311,7 @@ func (d *decoder) checkWriteCondition(c *Cond) {
 		_, rp := c.Right.Path()
 		computed := false
 		for _, t := range []*Template{c.Left, c.Right} {
-			if _, path := t.Path(); !path && t.usesAttrs() {
+			if _, path := t.Path(); !path && t.UsesAttrs() {
 				computed = true
 				d.errorf(CodeInvalidCondition, t.Range(), "Condition computes from an attribute",
 					"DynamoDB evaluates the condition on the stored item and cannot compute %s. %s", t.Text, conditionGrammar)

@@ -22,19 +22,19 @@ const MaxForNesting = 3
 // than MaxForNesting, it returns one error diagnostic with code on the
 // smallest expression at fault and does not evaluate. The functions of
 // Functions check their own results as well. Evaluation errors keep hcl's
-// diagnostics, with code.
-func Eval(expr hcl.Expression, ctx *hcl.EvalContext, code diag.Code) (cty.Value, hcl.Diagnostics) {
+// diagnostics, with code (one of the Code constants).
+func Eval(expr hcl.Expression, ctx *hcl.EvalContext, code string) (cty.Value, hcl.Diagnostics) {
 	if d := CheckBound(expr, ctx, code); d != nil {
 		return cty.DynamicVal, hcl.Diagnostics{d}
 	}
 	v, ds := expr.Value(ctx)
-	return v, diag.WithCode(ds, code)
+	return v, diag.WithCode(ds, diag.Code(code))
 }
 
 // CheckBound returns the diagnostic of Eval's size check, or nil when expr
 // can be evaluated in ctx within the limits. Expressions that are not HCL
 // native syntax are not checked.
-func CheckBound(expr hcl.Expression, ctx *hcl.EvalContext, code diag.Code) *hcl.Diagnostic {
+func CheckBound(expr hcl.Expression, ctx *hcl.EvalContext, code string) *hcl.Diagnostic {
 	x, ok := expr.(hclsyntax.Expression)
 	if !ok {
 		return nil
@@ -46,10 +46,10 @@ func CheckBound(expr hcl.Expression, ctx *hcl.EvalContext, code diag.Code) *hcl.
 	}
 	rng := b.fault.Range()
 	if b.forDepth {
-		return diag.Errorf(code, &rng, "For expressions nested too deep",
+		return diag.Errorf(diag.Code(code), &rng, "For expressions nested too deep",
 			"This for expression is nested inside %d others; tfdyn evaluates at most %d nested for expressions, so that the work stays bounded.", MaxForNesting, MaxForNesting)
 	}
-	return diag.Errorf(code, &rng, "Expression value too large",
+	return diag.Errorf(diag.Code(code), &rng, "Expression value too large",
 		"This expression can build a value larger than %d bytes (400 KiB, the largest DynamoDB item), for example by repeating a large attribute or nesting for expressions; tfdyn does not evaluate it, so that it cannot exhaust memory.", MaxValueSize)
 }
 

@@ -20,7 +20,7 @@ func evalContext(vars map[string]cty.Value) *hcl.EvalContext {
 	if vars == nil {
 		vars = map[string]cty.Value{}
 	}
-	return &hcl.EvalContext{Variables: vars, Functions: Functions()}
+	return &hcl.EvalContext{Variables: vars, Functions: functions}
 }
 
 // Eval evaluates the template with vars bound to names (attributes or
@@ -319,8 +319,13 @@ func (s InputSet) Explicit() bool { return s.Pattern != nil }
 // pattern's explicit examples in order, then, per result entity in order,
 // one set per example item that has a non-null value for every input (for
 // a pattern without inputs, one empty set per example item). Sets are not
-// deduplicated.
+// deduplicated. They are computed once per pattern and shared: callers
+// must not modify them.
 func InputSets(p *AccessPattern) []InputSet {
+	return p.inputSets.get(func() []InputSet { return inputSets(p) })
+}
+
+func inputSets(p *AccessPattern) []InputSet {
 	var out []InputSet
 	for _, ex := range p.Examples {
 		out = append(out, InputSet{Values: ex.Inputs, Pattern: ex})

@@ -20,6 +20,8 @@ import (
 const MaxValueSize = 400 << 10
 
 // functions is built once: the stdlib functions, each wrapped by bounded.
+// hclschema's own evaluation contexts share it (hcl only reads the map);
+// Functions hands out copies.
 var functions = func() map[string]function.Function {
 	fs := map[string]function.Function{
 		"abs":        stdlib.AbsoluteFunc,

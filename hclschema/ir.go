@@ -47,6 +47,8 @@ type Template struct {
 	Text string
 	rng  hcl.Range
 	expr hcl.Expression
+	// src is the text of the file the template is written in.
+	src []byte
 }
 
 // Part is one piece of a template.
@@ -217,7 +219,7 @@ func oneLine(s string) string {
 
 // newTemplate decodes a value expression into a template.
 func (d *decoder) newTemplate(expr hcl.Expression) *Template {
-	t := &Template{rng: expr.Range(), expr: expr, Text: d.source(expr.Range())}
+	t := &Template{rng: expr.Range(), expr: expr, Text: d.source(expr.Range()), src: d.src[expr.Range().Filename]}
 	switch x := expr.(type) {
 	case *hclsyntax.TemplateWrapExpr:
 		t.Quoted = true
@@ -330,6 +332,8 @@ type Cond struct {
 	Text string
 	rng  hcl.Range
 	expr hcl.Expression
+	// src is the text of the file the condition is written in.
+	src []byte
 }
 
 // Range returns the condition's source range.
@@ -351,11 +355,11 @@ var compareOps = map[*hclsyntax.Operation]CompareOp{
 
 // newCond decodes a boolean expression.
 func (d *decoder) newCond(expr hcl.Expression) *Cond {
-	c := &Cond{Kind: CondOther, rng: expr.Range(), expr: expr, Text: d.source(expr.Range())}
+	c := &Cond{Kind: CondOther, rng: expr.Range(), expr: expr, Text: d.source(expr.Range()), src: d.src[expr.Range().Filename]}
 	switch x := expr.(type) {
 	case *hclsyntax.ParenthesesExpr:
 		inner := d.newCond(x.Expression)
-		inner.rng, inner.Text, inner.expr = c.rng, c.Text, expr
+		inner.rng, inner.Text, inner.expr, inner.src = c.rng, c.Text, expr, c.src
 		return inner
 	case *hclsyntax.UnaryOpExpr:
 		if x.Op == hclsyntax.OpLogicalNot {
@@ -434,15 +438,80 @@ func (t *Template) isNull() bool {
 	return t.Parts[0].Value.IsNull()
 }
 
-// usesAttrs reports whether the template refers to an item attribute (a
-// bare name) anywhere.
-func (t *Template) usesAttrs() bool {
+// UsesAttrs reports whether the template refers to an item attribute (a
+// bare name other than input) anywhere; an operand that does not is known
+// before the item is read (a literal or an input).
+func (t *Template) UsesAttrs() bool {
 	for _, n := range t.Names() {
 		if n != "input" {
 			return true
 		}
 	}
 	return false
+}
+
+// LiteralPrefix returns what every value of the template starts with, read
+// from its literal text: the whole value of a constant string (exact is
+// then true); the literal parts of a quoted template before its first
+// interpolation ("CUSTOMER#" for "CUSTOMER#${customer}"), followed by the
+// text before the first verb when that interpolation is a format call with
+// a constant format string ("ORDER#" for "ORDER#${format("%08d", n)}" and
+// for format("ORDER#%08d", n)); "" when the text says nothing (a bare
+// attribute, a number, another expression). Lint (TD111's value sets) and
+// migrate (finding an entity's items in a Scan) and Entity.Recompute read
+// it.
+func (t *Template) LiteralPrefix() (prefix string, exact bool) {
+	if t == nil || len(t.Parts) == 0 {
+		return "", false
+	}
+	if !t.Quoted || len(t.Parts) == 1 && t.Parts[0].Kind != PartLiteral {
+		// One expression ("${x}" or x): a constant, or a format call.
+		if v, ok := t.Literal(); ok {
+			if v.IsNull() || v.Type() != cty.String {
+				return "", false
+			}
+			return v.AsString(), true
+		}
+		return formatPrefix(t.Parts[0]), false
+	}
+	var b strings.Builder
+	for _, part := range t.Parts {
+		v := part.Value
+		if part.Kind != PartLiteral || v.IsNull() || !v.IsKnown() || v.Type() != cty.String {
+			b.WriteString(formatPrefix(part))
+			return b.String(), false
+		}
+		b.WriteString(v.AsString())
+	}
+	return b.String(), true
+}
+
+// formatPrefix returns the literal text before the first verb of a format
+// call with a constant format string ("%%" is a literal percent sign), or
+// "" for any other part.
+func formatPrefix(p *Part) string {
+	if p.Kind != PartCall || p.Name != "format" || len(p.Args) < 2 {
+		return ""
+	}
+	fv, ok := p.Args[0].Literal()
+	if !ok || fv.IsNull() || fv.Type() != cty.String {
+		return ""
+	}
+	f := fv.AsString()
+	var b strings.Builder
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			b.WriteByte(f[i])
+			continue
+		}
+		if i+1 < len(f) && f[i+1] == '%' {
+			b.WriteByte('%')
+			i++
+			continue
+		}
+		break
+	}
+	return b.String()
 }
 
 // ParseTemplate parses src, one expression in HCL native syntax, into a

@@ -8,7 +8,6 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
-	"github.com/tfdyn/tfdyn/internal/diag"
 )
 
 const irSchema = `table "app" {
@@ -183,7 +182,7 @@ access_pattern "p" {
 		}
 		require.Len(t, diags, 1, "%s: %s", tc.filter, diags.Error())
 		d := diags[0]
-		require.Equal(t, hclschema.CodeInvalidCondition, diag.CodeOf(d), tc.filter)
+		require.Equal(t, hclschema.CodeInvalidCondition, hclschema.CodeOf(d), tc.filter)
 		require.Equal(t, tc.summary, d.Summary, tc.filter)
 		require.Equal(t, tc.rng, rangeText(*d.Subject), tc.filter)
 	}

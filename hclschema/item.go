@@ -41,7 +41,7 @@ func (e *Entity) Item(values cty.Value) (Item, error) {
 			it.Attrs[k] = v
 		}
 	}
-	ctx := &hcl.EvalContext{Variables: vars, Functions: Functions()}
+	ctx := &hcl.EvalContext{Variables: vars, Functions: functions}
 	if vars == nil {
 		ctx.Variables = map[string]cty.Value{}
 	}
@@ -65,6 +65,9 @@ func (e *Entity) Item(values cty.Value) (Item, error) {
 		}
 		it.Attrs[k.Name] = v
 	}
+	// by records the index block that wrote each computed index attribute:
+	// two blocks that write one attribute must agree (KeyWriterFor).
+	var by map[string]*EntityIndex
 	for _, ei := range e.Indexes {
 		if ei.When != nil {
 			w, ds := Eval(ei.When.expr, ctx, CodeInvalidTemplate)
@@ -95,7 +98,16 @@ func (e *Entity) Item(values cty.Value) (Item, error) {
 		if skip {
 			continue
 		}
-		for k, v := range computed {
+		for _, tpl := range ei.Templates {
+			k, v := tpl.Attr, computed[tpl.Attr]
+			if prev, ok := by[k]; ok && !v.RawEquals(it.Attrs[k]) {
+				return Item{}, fmt.Errorf("entity %q: the index blocks %s and %s both write %s, with different values (%s and %s); an item stores one value: give both blocks the same template, or conditions that do not both hold",
+					e.Name, prev.Index.Name, ei.Index.Name, k, ValueText(it.Attrs[k]), ValueText(v))
+			}
+			if by == nil {
+				by = map[string]*EntityIndex{}
+			}
+			by[k] = ei
 			it.Attrs[k] = v
 		}
 	}
@@ -141,12 +153,22 @@ func evalKey(tpl *KeyTemplate, ctx *hcl.EvalContext) (cty.Value, error) {
 	}
 }
 
-// InIndex reports whether the item appears in index ix: every key attribute
-// of the index is present with the index's declared type.
-func (it Item) InIndex(ix *Index) bool {
+// InIndex reports whether the item appears in index ix (Index.Holds).
+func (it Item) InIndex(ix *Index) bool { return ix.Holds(it.Attrs) }
+
+// Holds answers "is this stored item in index ix": DynamoDB puts an item in
+// an index only when every key attribute of the index (every part of a
+// multi-attribute key) is present with the index's declared type; a
+// missing part leaves it out. attrs are the item's attribute values as
+// stored (a model Item's Attrs, or a scanned item read into cty values).
+// The table's own index holds every item that has its key.
+func (ix *Index) Holds(attrs map[string]cty.Value) bool {
+	if ix == nil {
+		return false
+	}
 	for _, k := range ix.KeyAttrs() {
-		v, ok := it.Attrs[k.Name]
-		if !ok || v.IsNull() || DynamoType(v.Type()) != k.Type {
+		v, ok := attrs[k.Name]
+		if !ok || v == cty.NilVal || v.IsNull() || !v.IsKnown() || DynamoType(v.Type()) != k.Type {
 			return false
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 const modulePath = "github.com/tfdyn/tfdyn"
@@ -57,6 +59,7 @@ func TestPublicOutsideInternal(t *testing.T) {
 // modules/) fails here. Put it under internal/, or make it public on purpose
 // and say so in the README's "Go API" line and here.
 func TestOnlyHclschemaIsPublic(t *testing.T) {
+	tftest.Live()
 	cmd := exec.Command("go", "list", "./...")
 	cmd.Dir = ".."
 	out, err := cmd.Output()
@@ -66,4 +69,50 @@ func TestOnlyHclschemaIsPublic(t *testing.T) {
 	require.Contains(t, paths, modulePath+"/internal/cli")
 	require.Empty(t, publicOutsideInternal(paths),
 		"packages outside internal/: only hclschema is public API (README, Go API)")
+}
+
+// testOnly are packages that exist for tests: the tfdyn binary links none of
+// them (a test helper moved into production code drags in the testing
+// package, its flags and its size).
+var testOnly = []string{
+	"testing",
+	"github.com/stretchr/testify/",
+	"github.com/rogpeppe/go-internal/testscript",
+	modulePath + "/internal/tftest",
+	modulePath + "/internal/ddblocal/ddblocaltest",
+	modulePath + "/internal/tablespectest",
+	modulePath + "/internal/schemagen",
+	modulePath + "/internal/tstest",
+	modulePath + "/internal/gen/gentest",
+}
+
+// testOnlyDeps returns the dependencies of a binary that are test-only.
+func testOnlyDeps(deps []string) []string {
+	var bad []string
+	for _, d := range deps {
+		for _, p := range testOnly {
+			if d == p || strings.HasSuffix(p, "/") && strings.HasPrefix(d, p) {
+				bad = append(bad, d)
+			}
+		}
+	}
+	return bad
+}
+
+func TestTestOnlyDeps(t *testing.T) {
+	require.Equal(t, []string{"testing", "github.com/stretchr/testify/require", modulePath + "/internal/tftest"},
+		testOnlyDeps([]string{"fmt", "testing", "testing/iotest", "github.com/stretchr/testify/require", modulePath + "/internal/tftest", modulePath + "/internal/ddblocal"}))
+}
+
+// TestBinaryLinksNoTestPackage: go list -deps of the shipped binary holds
+// no test-only package (see testOnly).
+func TestBinaryLinksNoTestPackage(t *testing.T) {
+	tftest.Live()
+	cmd := exec.Command("go", "list", "-deps", "./cmd/tfdyn")
+	cmd.Dir = ".."
+	out, err := cmd.Output()
+	require.NoError(t, err, "go list -deps ./cmd/tfdyn")
+	deps := strings.Fields(string(out))
+	require.Contains(t, deps, modulePath+"/internal/ddblocal")
+	require.Empty(t, testOnlyDeps(deps), "the tfdyn binary links test-only packages: move test helpers into a package of their own (like internal/ddblocal/ddblocaltest)")
 }

@@ -1,6 +1,7 @@
 package hclschema
 
 import (
+	"fmt"
 	"math/big"
 	"strconv"
 	"strings"
@@ -119,6 +120,81 @@ func NumberDigits(f *big.Float) (digits, exp int) {
 		return 1, 0
 	}
 	return len(mant), exp
+}
+
+// NumberText returns the canonical text of a number: the text DynamoDB
+// stores and returns for it, in plain decimal notation without an
+// exponent, leading or trailing zeros, and without a sign on zero ("1e3"
+// is "1000", "123.4500" is "123.45", "-0" is "0", "1.5e-7" is
+// "0.00000015"), rounded to DynamoDB's precision of 38 significant digits
+// (MaxNumberDigits). Every number DynamoDB accepts as written keeps its
+// digits; a computed one drops the binary noise of cty's arithmetic
+// ((9.99 + 7) * 1.5 is "25.485", not 156 digits), as the value a client
+// stores for it. A magnitude outside DynamoDB's range is written with an
+// exponent ("1E+400", "-2.5E-131") rather than with hundreds of zeros. It
+// is the one number text: values sent to DynamoDB, values compared as
+// text and numbers in messages all use it (a message about a number
+// DynamoDB rejects for its digits shows them as written instead).
+func NumberText(f *big.Float) string {
+	switch {
+	case f == nil:
+		return ""
+	case f.IsInf() && f.Sign() < 0:
+		return "-Inf"
+	case f.IsInf():
+		return "+Inf"
+	case f.Sign() == 0:
+		return "0"
+	}
+	if f.IsInt() {
+		if i, acc := f.Int64(); acc == big.Exact {
+			return strconv.FormatInt(i, 10)
+		}
+	}
+	s := new(big.Float).Abs(f).Text('e', MaxNumberDigits-1) // d.ddd…e±x, rounded to 38 digits
+	mant, e, _ := strings.Cut(s, "e")
+	exp, _ := strconv.Atoi(e)
+	digits := strings.TrimRight(strings.Replace(mant, ".", "", 1), "0")
+	if digits == "" {
+		return "0"
+	}
+	sign := ""
+	if f.Sign() < 0 {
+		sign = "-"
+	}
+	if exp > MaxNumberExponent || exp < MinNumberExponent {
+		m := digits[:1]
+		if len(digits) > 1 {
+			m += "." + digits[1:]
+		}
+		return sign + m + "E" + fmt.Sprintf("%+d", exp)
+	}
+	switch {
+	case exp < 0:
+		return sign + "0." + strings.Repeat("0", -exp-1) + digits
+	case exp+1 >= len(digits):
+		return sign + digits + strings.Repeat("0", exp+1-len(digits))
+	}
+	return sign + digits[:exp+1] + "." + digits[exp+1:]
+}
+
+// ValueText renders a value for a message as it is written in HCL: a
+// quoted string, a number's NumberText, true or false, "null" for a null
+// and "(unknown)" for an unknown value; a collection as cty prints it.
+func ValueText(v cty.Value) string {
+	switch {
+	case v == cty.NilVal || v.IsNull():
+		return "null"
+	case !v.IsKnown():
+		return "(unknown)"
+	case v.Type() == cty.String:
+		return strconv.Quote(v.AsString())
+	case v.Type() == cty.Number:
+		return NumberText(v.AsBigFloat())
+	case v.Type() == cty.Bool:
+		return strconv.FormatBool(v.True())
+	}
+	return v.GoString()
 }
 
 // NumberProblem says in words why DynamoDB rejects f, or "".

@@ -15,13 +15,26 @@ import (
 const FileSuffix = ".tfdyn.hcl"
 
 // FindFiles expands paths into schema files: a directory contributes its
-// *.tfdyn.hcl files (not recursively), a file is taken as it is. The result
-// is sorted and free of duplicates. Only regular files qualify (symbolic
-// links to them are followed): a missing path, an unreadable directory, a
-// dangling link, a named pipe or a device is an error that gives the OS
-// reason, and so are more than MaxFiles files.
+// *.tfdyn.hcl files (not recursively), a directory of schemas those of each
+// schema (Discover), a file is taken as it is. The result is sorted and free
+// of duplicates. Only regular files qualify (symbolic links to them are
+// followed): a missing path, an unreadable directory, a directory without
+// schema files, a dangling link, a named pipe or a device is an error that
+// gives the reason, and so are more than MaxFiles files.
 func FindFiles(paths ...string) ([]string, error) {
-	files, errs := findFiles(paths)
+	dirs, _, diags := Discover(paths...)
+	if diags.HasErrors() {
+		var errs []error
+		for _, d := range diags {
+			errs = append(errs, errors.New(d.Detail))
+		}
+		return nil, errors.Join(errs...)
+	}
+	var expanded []string
+	for _, d := range dirs {
+		expanded = append(expanded, d.Paths...)
+	}
+	files, errs := findFiles(expanded)
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
@@ -202,6 +215,36 @@ type decoder struct {
 	// brokenExamples holds, per entity, the labels of examples that failed
 	// to load (already reported).
 	brokenExamples map[*Entity]map[string]bool
+	// entities and patterns index the schema's entities and access
+	// patterns by name as they are decoded (Schema.Entity and
+	// Schema.Pattern scan: once per reference, that grew quadratically).
+	entities map[string]*Entity
+	patterns map[string]*AccessPattern
+}
+
+// addEntity adds e to the schema.
+func (d *decoder) addEntity(e *Entity) {
+	d.schema.Entities = append(d.schema.Entities, e)
+	if d.entities == nil {
+		d.entities = map[string]*Entity{}
+	}
+	if _, dup := d.entities[e.Name]; !dup {
+		d.entities[e.Name] = e
+	}
+}
+
+// entityNamed returns the decoded entity with the given name, or nil.
+func (d *decoder) entityNamed(name string) *Entity { return d.entities[name] }
+
+// addPattern adds p to the schema.
+func (d *decoder) addPattern(p *AccessPattern) {
+	d.schema.Patterns = append(d.schema.Patterns, p)
+	if d.patterns == nil {
+		d.patterns = map[string]*AccessPattern{}
+	}
+	if _, dup := d.patterns[p.Name]; !dup {
+		d.patterns[p.Name] = p
+	}
 }
 
 func (d *decoder) markBroken(e *Entity, name string) {

@@ -42,20 +42,97 @@ func (p *AccessPattern) FixedAttrs(e *Entity) []string {
 	return out
 }
 
-// KeyTemplateFor returns e's template for key attribute name of index ix:
-// the entity's index block's, else (a table key attribute, also in an LSI
-// or an inverted GSI) the key block's; nil when e writes none. It is the
-// one answer to "which template writes attribute A of entity E for index
-// IX"; every package asks it rather than walking the blocks itself.
-func (e *Entity) KeyTemplateFor(ix *Index, name string) *KeyTemplate {
-	if ix.Kind != IndexPrimary {
-		if ei := e.IndexBlock(ix.Name); ei != nil {
+// KeyWriterFor answers "how do the items of entity e get key attribute
+// name of index ix" (the KeyWriter: e's attribute stored as is, or the
+// template that computes it and the block holding it), with one precedence that is right for every kind of
+// index:
+//
+//  1. name is an attribute of e: the item stores it as is (Attribute
+//     set, Template nil).
+//     Loading rejects a template for it.
+//  2. name is a key attribute of the table (its partition or sort key):
+//     the key block's template, for every index that uses it: the table,
+//     an LSI (which shares the table's partition key) and a GSI keyed on a
+//     table key attribute (an inverted GSI: partition_key = "SK").
+//     Loading rejects an index block that assigns it.
+//  3. otherwise (a secondary index's own key attribute): the template of
+//     e's index block for ix; when e has no block for ix, or its block
+//     does not assign name, the first of e's index blocks (in declaration
+//     order) that does, since the item carries that attribute too and is
+//     in ix once the rest of ix's key is present. Entity.Item rejects an
+//     item for which two blocks compute different values, so the answer
+//     is the stored value whichever block is asked.
+//
+// ok is false when e writes no value for name: its items are never in ix.
+// ix may be nil (no index: steps 1, 2 and the first block assigning name).
+func (e *Entity) KeyWriterFor(ix *Index, name string) (w KeyWriter, ok bool) {
+	if e == nil {
+		return KeyWriter{}, false
+	}
+	if a := e.Attribute(name); a != nil {
+		return attrWriter(e, a), true
+	}
+	if t := e.Key.Template(name); t != nil {
+		return templateWriter(e, t, nil), true
+	}
+	if ix != nil && ix.Kind != IndexPrimary {
+		if ei := e.IndexBlock(ix.Name); ei != nil && ei.Index == ix {
 			if t := ei.Template(name); t != nil {
-				return t
+				return templateWriter(e, t, ei), true
 			}
 		}
 	}
-	return e.Key.Template(name)
+	for _, ei := range e.Indexes {
+		if ei == nil {
+			continue
+		}
+		if t := ei.Template(name); t != nil {
+			return templateWriter(e, t, ei), true
+		}
+	}
+	return KeyWriter{}, false
+}
+
+// KeyTemplateFor returns the template that writes key attribute name of
+// index ix on the items of entity e, by KeyWriterFor's precedence (the
+// key block for a table key attribute, also in an LSI or an inverted GSI;
+// else e's block for ix; else another block of e assigning it); nil when
+// the items store e's own attribute as is or e writes no value. It is the
+// one answer to "which template writes attribute A of entity E for index
+// IX": every package asks it rather than walking the blocks itself.
+func (e *Entity) KeyTemplateFor(ix *Index, name string) *KeyTemplate {
+	w, _ := e.KeyWriterFor(ix, name)
+	return w.Template
+}
+
+// KeyTemplatesFor returns the templates that write the key attributes of
+// index ix on the items of entity e (KeyTemplateFor of each, in key order,
+// partition key first), leaving out the attributes e stores as is or does
+// not write.
+func (e *Entity) KeyTemplatesFor(ix *Index) []*KeyTemplate {
+	var out []*KeyTemplate
+	for _, k := range ix.KeyAttrs() {
+		if t := e.KeyTemplateFor(ix, k.Name); t != nil {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// WritesKeyOf reports whether the items of entity e can be in index ix:
+// e writes every key attribute of ix (KeyWriterFor), ix is of e's table
+// and has a partition key. Types are not compared here (a stored item is
+// in the index only with the declared types: Index.Holds).
+func (e *Entity) WritesKeyOf(ix *Index) bool {
+	if e == nil || ix == nil || e.Table == nil || e.Table != ix.Table || len(ix.PartitionKey) == 0 {
+		return false
+	}
+	for _, k := range ix.KeyAttrs() {
+		if _, ok := e.KeyWriterFor(ix, k.Name); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // IdentifiesOne reports whether the pattern's key condition can match at

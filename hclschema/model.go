@@ -105,6 +105,8 @@ type Table struct {
 	ArgRanges map[string]hcl.Range
 	// TagRanges maps every tag key to the ranges of its key and value.
 	TagRanges map[string]TagRange
+	// facts are computed once from the table's examples (facts.go).
+	facts *tableFacts
 }
 
 // TagRange is where a tag is written: its key and its value.
@@ -213,15 +215,18 @@ type Index struct {
 
 // KeyAttrs returns the partition key attributes followed by the sort key ones.
 func (ix *Index) KeyAttrs() []KeyAttr {
-	out := append([]KeyAttr{}, ix.PartitionKey...)
+	out := make([]KeyAttr, 0, len(ix.PartitionKey)+len(ix.SortKey))
+	out = append(out, ix.PartitionKey...)
 	return append(out, ix.SortKey...)
 }
 
 // KeyAttr returns the key attribute with the given name, or false.
 func (ix *Index) KeyAttr(name string) (KeyAttr, bool) {
-	for _, k := range ix.KeyAttrs() {
-		if k.Name == name {
-			return k, true
+	for _, ks := range [2][]KeyAttr{ix.PartitionKey, ix.SortKey} {
+		for _, k := range ks {
+			if k.Name == name {
+				return k, true
+			}
 		}
 	}
 	return KeyAttr{}, false
@@ -351,10 +356,16 @@ func (e *Entity) AttributeNames() []string {
 	return out
 }
 
-// IndexBlock returns the entity's block for the index with the given name, or nil.
+// IndexBlock returns the entity's block for the index with the given name
+// (its `index "NAME" {}` block), or nil. It is the one lookup of an
+// entity's block for an index; which template writes a key attribute is
+// KeyWriterFor's answer.
 func (e *Entity) IndexBlock(name string) *EntityIndex {
+	if e == nil {
+		return nil
+	}
 	for _, ei := range e.Indexes {
-		if ei.Index.Name == name {
+		if ei != nil && ei.Index != nil && ei.Index.Name == name {
 			return ei
 		}
 	}
@@ -544,6 +555,8 @@ type Example struct {
 	// ValueRanges maps every attribute the example sets to the range of
 	// its value.
 	ValueRanges map[string]hcl.Range
+	// item is the example's item, computed by Load (Example.Item).
+	item *Item
 }
 
 // Name returns the name of the example in reports: Order["alice-o1"] for a
@@ -691,6 +704,8 @@ type AccessPattern struct {
 	Incomplete bool
 	// Workload is the pattern's workload block, or nil (workload.go).
 	Workload *PatternWorkload
+	// inputSets are computed once (InputSets).
+	inputSets *lazy[[]InputSet]
 }
 
 // Operation returns GetItem when the pattern fixes the full primary key of the

@@ -3,13 +3,11 @@ package hclschema
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
-	"syscall"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -52,36 +50,24 @@ func inputErr(path, format string, args ...any) error {
 }
 
 // ReadFile reads a schema file: a regular file (a symbolic link to one is
-// followed) of at most MaxFileSize bytes. A named pipe, a device or a
-// directory is refused without being read, so a FIFO cannot block and
-// /dev/zero cannot exhaust memory. Errors name the file and the OS reason.
+// followed) of at most MaxFileSize bytes. The file is opened once, without
+// waiting, and checked on the handle (fsafe.ReadRegular): a named pipe, a
+// device or a directory is refused without being read, also one swapped in
+// after a check of the path, so a FIFO cannot block and /dev/zero cannot
+// exhaust memory. Errors name the file and the OS reason.
 func ReadFile(path string) ([]byte, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, statErr(path, err)
-	}
-	if err := checkRegular(path, st); err != nil {
-		return nil, err
-	}
-	// O_NONBLOCK: if the file was replaced by a FIFO since Stat, opening it
-	// does not wait for a writer; the mode check below refuses it.
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, inputErr(path, "cannot be read: %s", osReason(err))
-	}
-	defer f.Close()
-	if st, err = f.Stat(); err != nil {
-		return nil, inputErr(path, "cannot be read: %s", osReason(err))
-	}
-	if err := checkRegular(path, st); err != nil {
-		return nil, err
-	}
-	src, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
-		return nil, inputErr(path, "cannot be read: %s", osReason(err))
-	}
-	if len(src) > MaxFileSize {
+	src, err := fsafe.ReadRegular(path, MaxFileSize)
+	var (
+		nr    *fsafe.NotRegularError
+		large *fsafe.TooLargeError
+	)
+	switch {
+	case errors.As(err, &nr):
+		return nil, inputErr(path, "is %s, not a regular file; tfdyn reads only regular schema files", fsafe.Kind(nr.Mode))
+	case errors.As(err, &large):
 		return nil, tooLarge(path)
+	case err != nil:
+		return nil, statErr(path, err)
 	}
 	return src, nil
 }

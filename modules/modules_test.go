@@ -25,6 +25,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/internal/tfenv"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 const (
@@ -53,6 +54,7 @@ provider "aws" {
 // `make setup` and takes about 40 minutes the first time).
 func terraformEnv(t *testing.T, needProvider bool) *tfenv.Env {
 	t.Helper()
+	tftest.Live()
 	if testing.Short() {
 		t.Skip("runs terraform; skipped in -short mode")
 	}
@@ -142,6 +144,7 @@ func examples(t *testing.T) []string {
 }
 
 func TestFormat(t *testing.T) {
+	tftest.Parallel(t)
 	env := terraformEnv(t, false)
 	dir := copyModule(t, t.TempDir())
 	out, err := terraform(t, env, dir, "fmt", "-check", "-recursive", "-diff", "-no-color")
@@ -247,10 +250,11 @@ func ptr[T any](v T) *T { return &v }
 // TestExamples validates and plans each example against the real provider,
 // offline, and checks what the module makes of its inputs.
 func TestExamples(t *testing.T) {
+	t.Parallel()
 	env := terraformEnv(t, true)
 	for _, name := range examples(t) {
 		t.Run(name, func(t *testing.T) {
-			t.Parallel()
+			tftest.Parallel(t)
 			dir := filepath.Join(copyModule(t, t.TempDir()), "examples", name)
 			out := mustTerraform(t, env, dir, "fmt", "-check", "-recursive", "-no-color")
 			assert.Empty(t, out)
@@ -374,6 +378,7 @@ func planDiagnostics(t *testing.T, env *tfenv.Env, dir string) []diagnostic {
 // with bad inputs and asserts the exact messages of the module's variable
 // validations and preconditions.
 func TestValidationRejectsBadInputs(t *testing.T) {
+	t.Parallel()
 	env := terraformEnv(t, true)
 
 	const (
@@ -554,7 +559,7 @@ func TestValidationRejectsBadInputs(t *testing.T) {
 	root := newCallRoot(t, env)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
+			tftest.Parallel(t)
 			dir := root.moduleCall(t, tc.name, `
   name          = "bad-inputs"
   partition_key = { name = "PK", type = "S" }
@@ -652,6 +657,7 @@ func (r *callRoot) moduleCall(t *testing.T, name, args string) string {
 // TestValidationTableKeys covers the table key rules, which need other base
 // keys than TestValidationRejectsBadInputs.
 func TestValidationTableKeys(t *testing.T) {
+	t.Parallel()
 	env := terraformEnv(t, true)
 	cases := []struct {
 		name, call string
@@ -687,7 +693,7 @@ func TestValidationTableKeys(t *testing.T) {
 	root := newCallRoot(t, env)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
+			tftest.Parallel(t)
 			dir := root.moduleCall(t, tc.name, tc.call)
 			assert.ElementsMatch(t, tc.want, planDiagnostics(t, env, dir))
 		})
@@ -697,6 +703,7 @@ func TestValidationTableKeys(t *testing.T) {
 // TestLimitsAccepted plans a table at DynamoDB's limits: 20 GSIs with 4
 // partition and 4 sort attributes each and 5 LSIs.
 func TestLimitsAccepted(t *testing.T) {
+	tftest.Parallel(t)
 	env := terraformEnv(t, true)
 	dir := newCallRoot(t, env).moduleCall(t, "limits", `
   name          = "at-the-limits"

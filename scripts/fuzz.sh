@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # fuzz.sh runs every fuzz target of the module (every FuzzXxx function that
-# `go test -list` finds) for FUZZTIME each (default 10s), one after the other.
-# A crasher is written by go test under the package's testdata/fuzz/FuzzXxx/:
-# commit it so that it stays in the corpus, then fix the bug.
+# the package's test binary lists) for FUZZTIME each (default 10s). It builds
+# each package's instrumented test binary once (go test -c -fuzz), not once
+# per target, and runs FUZZJOBS targets at a time (default: the number of
+# CPUs), each with the CPUs shared out among them as fuzzing workers. A
+# crasher is written under the package's testdata/fuzz/FuzzXxx/: commit it so
+# that it stays in the corpus, then fix the bug.
 #
 #   scripts/fuzz.sh              # every target, 10s each (CI)
 #   FUZZTIME=10m scripts/fuzz.sh # longer local runs
+#   FUZZJOBS=1 scripts/fuzz.sh   # one target at a time, with every CPU
 #   scripts/fuzz.sh ./internal/lint       # the targets of some packages only
 #   scripts/fuzz.sh --classify LOG  # how a failed run's output is judged
 #
@@ -48,39 +52,85 @@ fi
 pkgs=("$@")
 [ ${#pkgs[@]} -gt 0 ] || pkgs=(./...)
 
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+cpus=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+FUZZJOBS="${FUZZJOBS:-$cpus}"
+case "$FUZZJOBS" in '' | *[!0-9]* | 0) echo "fuzz.sh: FUZZJOBS must be a positive number, got $FUZZJOBS" >&2; exit 2 ;; esac
+workers=$((cpus / FUZZJOBS))
+[ "$workers" -ge 1 ] || workers=1
+gocache=$(go env GOCACHE)
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 
 # corpus lists the files of a target's corpus directory.
 corpus() { ls "$1" 2>/dev/null || true; }
 
-targets=0
-failed=()
+# fuzz_target PKG DIR BIN FN N runs one target, again after the coordinator's
+# deadline race (at most twice), and leaves "ok" or "fail" in $work/N.status
+# and the output of its last run in $work/N.log.
+fuzz_target() {
+  local pkg=$1 dir=$2 bin=$3 fn=$4 n=$5 attempt before after
+  for attempt in 1 2 3; do
+    before=$(corpus "$dir/testdata/fuzz/$fn")
+    if (cd "$dir" && "$bin" -test.paniconexit0 -test.run='^$' -test.fuzz="^${fn}\$" -test.fuzztime="$FUZZTIME" \
+        -test.parallel="$workers" -test.fuzzcachedir="$gocache/fuzz/$pkg") >"$work/$n.log" 2>&1; then
+      echo ok >"$work/$n.status"
+      return
+    fi
+    after=$(corpus "$dir/testdata/fuzz/$fn")
+    if [ "$before" = "$after" ] && [ "$(classify "$work/$n.log")" = race ] && [ "$attempt" -lt 3 ]; then
+      echo "fuzz: $fn stopped on the -fuzztime deadline race of Go's coordinator (golang/go#75804), nothing found; running it again"
+      continue
+    fi
+    echo fail >"$work/$n.status"
+    return
+  done
+}
+
+# The packages whose tests declare a fuzz target (saves compiling the rest),
+# each built once with fuzzing instrumentation.
+targets=()
 while read -r pkg dir; do
   [ -n "$pkg" ] || continue
-  for fn in $(go test -list '^Fuzz' "$pkg" | grep '^Fuzz' || true); do
-    targets=$((targets + 1))
-    for attempt in 1 2 3; do
-      echo "fuzz: $pkg $fn for $FUZZTIME"
-      before=$(corpus "$dir/testdata/fuzz/$fn")
-      if go test "$pkg" -run '^$' -fuzz "^${fn}\$" -fuzztime "$FUZZTIME" 2>&1 | tee "$log"; then
-        break
-      fi
-      after=$(corpus "$dir/testdata/fuzz/$fn")
-      if [ "$before" = "$after" ] && [ "$(classify "$log")" = race ] && [ "$attempt" -lt 3 ]; then
-        echo "fuzz: $fn stopped on the -fuzztime deadline race of Go's coordinator (golang/go#75804), nothing found; running it again"
-        continue
-      fi
-      failed+=("$pkg $fn")
-      break
-    done
+  bin="$work/bin/${pkg//\//_}.test"
+  echo "fuzz: build $pkg"
+  if ! go test -c -fuzz . -o "$bin" "$pkg"; then
+    echo "fuzz: go test -c -fuzz $pkg failed" >&2
+    exit 1
+  fi
+  for fn in $(cd "$dir" && "$bin" -test.list '^Fuzz' | grep '^Fuzz' || true); do
+    targets+=("$pkg $dir $bin $fn")
   done
 done < <(go list -f '{{.ImportPath}} {{.Dir}}' "${pkgs[@]}" | while read -r path dir; do
-  # Only packages whose tests declare a fuzz target (saves compiling the rest).
   if grep -qs '^func Fuzz' "$dir"/*_test.go; then echo "$path $dir"; fi
 done)
 
-echo "fuzz: $targets targets, ${#failed[@]} failed"
+# Run the targets, FUZZJOBS at a time.
+n=0
+for t in "${targets[@]}"; do
+  read -r pkg dir bin fn <<<"$t"
+  while [ "$(jobs -rp | wc -l)" -ge "$FUZZJOBS" ]; do sleep 0.2; done
+  n=$((n + 1))
+  echo "fuzz: $pkg $fn for $FUZZTIME ($workers worker(s))"
+  fuzz_target "$pkg" "$dir" "$bin" "$fn" "$n" &
+done
+wait
+
+failed=()
+n=0
+for t in "${targets[@]}"; do
+  read -r pkg dir bin fn <<<"$t"
+  n=$((n + 1))
+  if [ "$(cat "$work/$n.status" 2>/dev/null)" != ok ]; then
+    echo "fuzz: $pkg $fn failed:"
+    cat "$work/$n.log"
+    failed+=("$pkg $fn")
+  else
+    echo "fuzz: $pkg $fn: $(grep -E '^fuzz: elapsed' "$work/$n.log" | tail -1 | sed 's/^fuzz: //')"
+  fi
+done
+
+echo "fuzz: ${#targets[@]} targets, ${#failed[@]} failed"
 if [ ${#failed[@]} -gt 0 ]; then
   printf 'fuzz: failed: %s\n' "${failed[@]}" >&2
   exit 1

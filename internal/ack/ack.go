@@ -1,11 +1,15 @@
 // Package ack holds what tfdyn plan's and tfdyn diff's acknowledgements
-// share: the --ack flag syntax CODE[=ADDRESS]:REASON and the address globs.
-// Each gate keeps its own codes and validation.
+// share: the Ack and its matcher (address globs), the --ack flag syntax
+// CODE[=ADDRESS]:REASON and the acknowledgement file in HCL (acknowledge
+// "CODE" { address, reason }). A Gate says whose codes they are and how
+// its errors are coded (DP001, SD001).
 package ack
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/hashicorp/hcl/v2"
 )
 
 // SplitFlag splits the value of an --ack flag, CODE[=ADDRESS]:REASON, into
@@ -83,4 +87,45 @@ func Glob(pattern, s string) bool {
 		pi++
 	}
 	return pi == len(p)
+}
+
+// Ack acknowledges an intended finding of a gate (a plan finding, a schema
+// change): one with this code at an address matching the glob passes, shown
+// as acknowledged.
+type Ack struct {
+	// Code is the gate's code, such as "DP102" or "SD502".
+	Code string
+	// Address is a glob over the findings' addresses (Glob): "*" matches
+	// any run of characters, "?" one character, everything else (including
+	// [ ] and quotes) itself. "" means "*".
+	Address string
+	// Reason says why the change is intended; it is required.
+	Reason string
+	// Source says where the acknowledgement comes from: "--ack" or
+	// file:line:col.
+	Source string
+	// Range is its place in an acknowledgement file, or nil.
+	Range *hcl.Range
+}
+
+// Matches reports whether the acknowledgement covers a finding with code
+// at address.
+func (a Ack) Matches(code, address string) bool {
+	if a.Code != code {
+		return false
+	}
+	pat := a.Address
+	if pat == "" {
+		pat = "*"
+	}
+	return Glob(pat, address)
+}
+
+// String renders the acknowledgement in --ack syntax.
+func (a Ack) String() string {
+	addr := a.Address
+	if addr == "" {
+		addr = "*"
+	}
+	return a.Code + "=" + addr + ":" + a.Reason
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/aws/smithy-go"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 )
 
 // API is the part of the DynamoDB client that FromLive and Sample call.
@@ -154,12 +155,12 @@ func Sample(ctx context.Context, c API, name string, limit int) ([]map[string]ty
 	var items []map[string]types.AttributeValue
 	var start map[string]types.AttributeValue
 	for page := 0; page < MaxPages && len(items) < limit; page++ {
-		out, err := c.Scan(ctx, &dynamodb.ScanInput{TableName: aws.String(name), Limit: aws.Int32(int32(limit - len(items))), ExclusiveStartKey: start})
+		got, next, err := dynamo.ScanPage(ctx, c, dynamo.ScanRequest{Table: name, Limit: int32(limit - len(items)), Start: start})
 		if err != nil {
-			return nil, fmt.Errorf("import: scan %q: %w", name, err)
+			return nil, fmt.Errorf("import: %w", err)
 		}
-		items = append(items, out.Items...)
-		if start = out.LastEvaluatedKey; len(start) == 0 {
+		items = append(items, got...)
+		if start = next; start == nil {
 			break
 		}
 	}

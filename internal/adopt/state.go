@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -16,26 +14,21 @@ import (
 
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/diag"
+	"github.com/tfdyn/tfdyn/internal/fsafe"
 )
 
 // maxState bounds the size of a state file read by ReadState.
 const maxState = 256 << 20
 
-// ReadState reads the output of `terraform show -json` from path. A file
-// that cannot be read is an error; one that is not state JSON is a
-// diagnostic (IM001).
+// ReadState reads the output of `terraform show -json` from path: a
+// regular file (fsafe.ReadRegular: opened once and checked on the handle,
+// so a named pipe or a device is refused instead of blocking). A file that
+// cannot be read is an error; one that is not state JSON is a diagnostic
+// (IM001).
 func ReadState(path string) (*tfjson.State, hcl.Diagnostics, error) {
-	f, err := os.Open(path)
+	src, err := fsafe.ReadRegular(path, maxState)
 	if err != nil {
-		return nil, nil, fmt.Errorf("import: %w", err)
-	}
-	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, maxState+1))
-	if err != nil {
-		return nil, nil, fmt.Errorf("import: read %s: %w", path, err)
-	}
-	if len(src) > maxState {
-		return nil, nil, fmt.Errorf("import: %s is larger than %d bytes", path, maxState)
+		return nil, nil, fmt.Errorf("import: --from-state: %w", err)
 	}
 	s, diags := ParseState(path, src)
 	return s, diags, nil

@@ -1,6 +1,7 @@
 package adopt
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
 	"os"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/diag"
+	"github.com/tfdyn/tfdyn/internal/fsafe"
 )
 
 // maxTFFile bounds the size of one .tf file read by FromTF.
@@ -52,19 +54,16 @@ func ReadTF(dir string) (*TFModule, hcl.Diagnostics, error) {
 	}
 	srcs := map[string][]byte{}
 	for _, n := range names {
-		st, err := os.Stat(n)
+		// One open per file, checked on the handle: a named pipe or a
+		// device named *.tf is refused (Terraform cannot read it either),
+		// never waited on nor skipped.
+		src, err := fsafe.ReadRegular(n, maxTFFile)
+		var nr *fsafe.NotRegularError
+		if errors.As(err, &nr) && nr.Mode.IsDir() {
+			continue // a directory named *.tf: not a file of the module
+		}
 		if err != nil {
-			return nil, nil, fmt.Errorf("import: %w", err)
-		}
-		if !st.Mode().IsRegular() {
-			continue
-		}
-		if st.Size() > maxTFFile {
-			return nil, nil, fmt.Errorf("import: %s is larger than %d bytes", n, maxTFFile)
-		}
-		src, err := os.ReadFile(n)
-		if err != nil {
-			return nil, nil, fmt.Errorf("import: %w", err)
+			return nil, nil, fmt.Errorf("import: --from-tf: %w", err)
 		}
 		srcs[n] = src
 	}

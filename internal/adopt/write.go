@@ -144,25 +144,36 @@ func projection(b *hclwrite.Body, p hclschema.Projection) {
 	}
 }
 
+// sample says what entity e was inferred from: "2 items with partition
+// key prefix "A#" and sort key prefix "B#"", none when no prefix.
+func (e Entity) sample(none string) string {
+	what := none
+	switch {
+	case e.PKPrefix != "" && e.SKPrefix != "":
+		what = fmt.Sprintf("partition key prefix %q and sort key prefix %q", e.PKPrefix, e.SKPrefix)
+	case e.PKPrefix != "":
+		what = fmt.Sprintf("partition key prefix %q", e.PKPrefix)
+	case e.SKPrefix != "":
+		what = fmt.Sprintf("sort key prefix %q", e.SKPrefix)
+	}
+	items := "items"
+	if e.Items == 1 {
+		items = "item"
+	}
+	return fmt.Sprintf("%d %s with %s", e.Items, items, what)
+}
+
 func entity(body *hclwrite.Body, label string, e Entity) {
-	if e.KeyTypesOnly {
+	switch {
+	case e.Comment != "":
+		for _, l := range strings.Split(e.Comment, "\n") {
+			comment(body, l)
+		}
+	case e.KeyTypesOnly:
 		comment(body, "Proposal: no sampled item writes some key attributes of type N; this entity declares")
 		comment(body, "their types so that emit writes them as N. Replace it with your entities.")
-	} else {
-		what := "no key prefix"
-		switch {
-		case e.PKPrefix != "" && e.SKPrefix != "":
-			what = fmt.Sprintf("partition key prefix %q and sort key prefix %q", e.PKPrefix, e.SKPrefix)
-		case e.PKPrefix != "":
-			what = fmt.Sprintf("partition key prefix %q", e.PKPrefix)
-		case e.SKPrefix != "":
-			what = fmt.Sprintf("sort key prefix %q", e.SKPrefix)
-		}
-		items := "items"
-		if e.Items == 1 {
-			items = "item"
-		}
-		comment(body, fmt.Sprintf("Proposal: inferred from %d %s with %s.", e.Items, items, what))
+	default:
+		comment(body, fmt.Sprintf("Proposal: inferred from %s.", e.sample("no key prefix")))
 		if len(e.Unique) > 0 {
 			guards := "items"
 			if e.Guards == 1 {
@@ -188,11 +199,7 @@ func entity(body *hclwrite.Body, label string, e Entity) {
 	sb.WriteString("}")
 	b.SetAttributeRaw("attributes", emit.ExprTokens(sb.String()))
 	if len(e.Unique) > 0 {
-		vals := make([]cty.Value, len(e.Unique))
-		for i, n := range e.Unique {
-			vals[i] = cty.StringVal(n)
-		}
-		b.SetAttributeValue("unique", cty.ListVal(vals))
+		b.SetAttributeValue("unique", stringList(e.Unique))
 	}
 	if len(e.Key) > 0 {
 		b.AppendNewline()
@@ -204,21 +211,32 @@ func entity(body *hclwrite.Body, label string, e Entity) {
 	for _, ix := range e.Indexes {
 		b.AppendNewline()
 		ib := b.AppendNewBlock("index", []string{ix.Name}).Body()
+		if ix.When != "" {
+			ib.SetAttributeRaw("when", emit.ExprTokens(ix.When))
+		}
 		for _, k := range ix.Key {
 			ib.SetAttributeRaw(k.Attr, emit.ExprTokens(k.Expr))
 		}
 	}
-	for _, ex := range e.Examples {
+	for i, ex := range e.Examples {
 		b.AppendNewline()
-		xb := b.AppendNewBlock("example", nil).Body()
-		keys := make([]string, 0, len(ex))
-		for k := range ex {
-			keys = append(keys, k)
+		var labels []string
+		if i < len(e.ExampleLabels) && e.ExampleLabels[i] != "" {
+			labels = []string{e.ExampleLabels[i]}
 		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			xb.SetAttributeValue(k, ex[k])
-		}
+		setSorted(b.AppendNewBlock("example", labels).Body(), ex)
+	}
+}
+
+// setSorted sets every value of vals in b, in name order.
+func setSorted(b *hclwrite.Body, vals map[string]cty.Value) {
+	keys := make([]string, 0, len(vals))
+	for k := range vals {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		b.SetAttributeValue(k, vals[k])
 	}
 }
 

@@ -12,6 +12,8 @@ import (
 	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/stretchr/testify/require"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // ciRepo is a user's repository as the CI example expects it: the
@@ -75,7 +77,8 @@ func runAction(t *testing.T, bin, repo, dir string, inputs map[string]string) (i
 // document, from the repository root and from a sub-directory
 // (working-directory); annotations carry repository paths and lines.
 func TestActionSteps(t *testing.T) {
-	bin := buildTfdyn(t)
+	tftest.Parallel(t)
+	bin := tfdynBinary(t)
 	repo := ciRepo(t, bin)
 	inputs := map[string]string{"TFDYN_SCHEMA": "schema/", "TFDYN_STEPS": "validate, fmt, emit-check, doc-check",
 		"TFDYN_EMIT_DIR": "infra/dynamodb", "TFDYN_DOC_FILE": "docs/DESIGN.md"}
@@ -139,36 +142,18 @@ func TestActionSteps(t *testing.T) {
 // (the pattern is gone from HEAD) and a Markdown summary; acknowledged
 // through diff-args it passes.
 func TestActionDiff(t *testing.T) {
-	bin := buildTfdyn(t)
+	tftest.Parallel(t)
+	bin := tfdynBinary(t)
 	repo := ciRepo(t, bin)
-	git := func(args ...string) {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = repo
-		out, err := cmd.CombinedOutput()
-		require.NoError(t, err, "git %v: %s", args, out)
-	}
-	git("init", "-q")
-	git("add", "schema")
-	git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "base")
+	gitCommit(t, repo, "schema")
 	inputs := map[string]string{"TFDYN_SCHEMA": "schema/", "TFDYN_STEPS": "diff", "TFDYN_DIFF_BASE": "HEAD"}
 	code, annotations, summary, output := runAction(t, bin, repo, repo, inputs)
 	require.Equal(t, 0, code, "%v\n%s", annotations, summary)
 	require.Empty(t, annotations)
-	require.Equal(t, "## tfdyn: schema/\n\n\n### tfdyn diff\n\nNo schema changes between `git:HEAD:schema/` and `schema/`.\n", summary)
+	require.Equal(t, "## tfdyn: schema/\n\n\n### tfdyn diff\n\nNo schema changes between `git:HEAD:schema` and `schema`.\n", summary)
 	require.Equal(t, "failed-steps=\n", output)
 
-	schema := filepath.Join(repo, "schema", "ecommerce.tfdyn.hcl")
-	f, diags := hclwrite.ParseConfig(readBytes(t, schema), schema, hcl.InitialPos)
-	require.False(t, diags.HasErrors())
-	var removed string
-	for _, b := range f.Body().Blocks() {
-		if b.Type() == "access_pattern" {
-			removed = b.Labels()[0]
-			f.Body().RemoveBlock(b)
-			break
-		}
-	}
-	require.NoError(t, os.WriteFile(schema, f.Bytes(), 0o644))
+	removed := removeFirstPattern(t, filepath.Join(repo, "schema", "ecommerce.tfdyn.hcl"))
 	code, annotations, summary, output = runAction(t, bin, repo, repo, inputs)
 	require.Equal(t, 1, code, "%v\n%s", annotations, summary)
 	require.Len(t, annotations, 1, "%v", annotations)
@@ -183,6 +168,166 @@ func TestActionDiff(t *testing.T) {
 	require.True(t, strings.HasPrefix(annotations[0], "::notice title=SD401 access pattern \""+removed+"\" removed::"), annotations[0])
 	require.True(t, strings.HasSuffix(annotations[0], "%0AAcknowledged: no-caller-left"), annotations[0])
 	require.Equal(t, "failed-steps=\n", output)
+}
+
+// removeFirstPattern removes the first access pattern of a schema file and
+// returns its name.
+func removeFirstPattern(t *testing.T, schema string) string {
+	t.Helper()
+	f, diags := hclwrite.ParseConfig(readBytes(t, schema), schema, hcl.InitialPos)
+	require.False(t, diags.HasErrors())
+	for _, b := range f.Body().Blocks() {
+		if b.Type() == "access_pattern" {
+			f.Body().RemoveBlock(b)
+			require.NoError(t, os.WriteFile(schema, f.Bytes(), 0o644))
+			return b.Labels()[0]
+		}
+	}
+	t.Fatalf("%s has no access pattern", schema)
+	return ""
+}
+
+// gitCommit makes repo a Git repository whose one commit holds paths.
+func gitCommit(t *testing.T, repo string, paths ...string) {
+	t.Helper()
+	for _, args := range [][]string{{"init", "-q"}, append([]string{"add"}, paths...),
+		{"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "base"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = repo
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "git %v: %s", args, out)
+	}
+}
+
+// TestActionInputs: a step whose input is missing fails alone (exit 2, an
+// annotation, the outputs written) and the later steps still run; a
+// multi-word --ack reason passes through diff-args as the README writes it;
+// a schema path starting with "-" is a path; annotation properties are
+// escaped (issue 27: the run aborted, the reason was split, the path read
+// as a flag, a comma in a path broke the annotation).
+func TestActionInputs(t *testing.T) {
+	bin := tfdynBinary(t)
+	repo := ciRepo(t, bin)
+
+	// diff without diff-base, emit-check without emit-dir: each fails, the
+	// run goes on to validate and fmt.
+	code, annotations, summary, output := runAction(t, bin, repo, repo, map[string]string{"TFDYN_SCHEMA": "schema/", "TFDYN_STEPS": "diff,emit-check,validate,fmt"})
+	require.Equal(t, 2, code, "%v\n%s", annotations, summary)
+	require.Equal(t, "::error title=tfdyn diff::The diff step needs the diff-base input (a git revision such as origin/main); it did not run.", annotations[0])
+	require.Equal(t, "::error title=tfdyn emit-check::The emit-check step needs the emit-dir input (the directory of the committed emitted Terraform); it did not run.", annotations[1])
+	require.Len(t, annotations, 3, "%v", annotations) // and validate's TD119 warning
+	require.Contains(t, summary, "- **diff**: not run: the diff-base input is missing\n- **emit-check**: not run: the emit-dir input is missing\n")
+	require.Contains(t, summary, "### tfdyn validate: 0 errors, 1 warning")
+	require.Contains(t, summary, "- **fmt**: formatted\n")
+	require.Equal(t, "failed-steps=diff,emit-check\n", output)
+
+	// No schema input at all: every step says so, the outputs are written.
+	code, annotations, _, output = runAction(t, bin, repo, repo, map[string]string{"TFDYN_SCHEMA": " \n", "TFDYN_STEPS": "validate,fmt"})
+	require.Equal(t, 2, code)
+	require.Equal(t, []string{
+		"::error title=tfdyn validate::The validate step needs the schema input (the schema paths, one per line); it did not run.",
+		"::error title=tfdyn fmt::The fmt step needs the schema input (the schema paths, one per line); it did not run.",
+	}, annotations)
+	require.Equal(t, "failed-steps=validate,fmt\n", output)
+
+	// A reason of several words, quoted as in the README.
+	gitCommit(t, repo, "schema")
+	removed := removeFirstPattern(t, filepath.Join(repo, "schema", "ecommerce.tfdyn.hcl"))
+	inputs := map[string]string{"TFDYN_SCHEMA": "schema/", "TFDYN_STEPS": "diff", "TFDYN_DIFF_BASE": "HEAD",
+		"TFDYN_DIFF_ARGS": `--ack 'SD401=access_pattern.` + removed + `:no caller left, see "PR 12"'`}
+	code, annotations, _, output = runAction(t, bin, repo, repo, inputs)
+	require.Equal(t, 0, code, "%v", annotations)
+	require.Len(t, annotations, 1, "%v", annotations)
+	require.True(t, strings.HasSuffix(annotations[0], `%0AAcknowledged: no caller left, see "PR 12"`), annotations[0])
+	require.Equal(t, "failed-steps=\n", output)
+	inputs["TFDYN_DIFF_ARGS"] = `--ack "SD401:unbalanced`
+	code, annotations, _, output = runAction(t, bin, repo, repo, inputs)
+	require.Equal(t, 2, code, "%v", annotations)
+	require.Equal(t, []string{"::error title=tfdyn diff::The arguments of the diff step cannot be split: unmatched double quote (quote each argument that holds spaces once: --ack 'CODE=ADDRESS:a reason')."}, annotations)
+	require.Equal(t, "failed-steps=diff\n", output)
+
+	// A schema directory named "-schema", in a directory whose name holds a
+	// comma and a colon: a path, and an annotation whose file is escaped.
+	odd := filepath.Join(repo, "a,b:c", "-schema")
+	require.NoError(t, os.MkdirAll(odd, 0o755))
+	copyDir(t, "../../examples/tournaments", odd)
+	code, annotations, summary, _ = runAction(t, bin, repo, repo, map[string]string{"TFDYN_SCHEMA": "a,b:c/-schema", "TFDYN_STEPS": "validate,fmt"})
+	require.Equal(t, 0, code, "%v\n%s", annotations, summary)
+	require.Contains(t, summary, "- **fmt**: formatted\n")
+	src := filepath.Join(odd, "tournaments.tfdyn.hcl")
+	require.NoError(t, os.WriteFile(src, bytes.Replace(readBytes(t, src), []byte(" = "), []byte("    =    "), 1), 0o644))
+	code, annotations, _, output = runAction(t, bin, repo, repo, map[string]string{"TFDYN_SCHEMA": "a,b:c/-schema", "TFDYN_STEPS": "fmt"})
+	require.Equal(t, 1, code, "%v", annotations)
+	require.Equal(t, []string{"::error file=a%2Cb%3Ac/-schema/tournaments.tfdyn.hcl,title=tfdyn fmt::a,b:c/-schema/tournaments.tfdyn.hcl is not formatted: run tfdyn fmt a,b:c/-schema"}, annotations)
+	require.Equal(t, "failed-steps=fmt\n", output)
+}
+
+// TestActionSeveralSchemas: one run of the action over a directory of
+// schemas, or over schema paths one per line: validate, fmt, emit-check
+// and doc-check over all of them (the emitted Terraform and the documents
+// one per schema), diff per schema (a schema new since the base is said so).
+func TestActionSeveralSchemas(t *testing.T) {
+	bin := tfdynBinary(t)
+	repo := t.TempDir()
+	for name, from := range map[string]string{"shop": "ecommerce", "games": "tournaments"} {
+		dir := filepath.Join(repo, "schema", name)
+		require.NoError(t, os.MkdirAll(dir, 0o755))
+		copyDir(t, "../../examples/"+from, dir)
+		require.NoError(t, os.Remove(filepath.Join(dir, "DESIGN.md")))
+		require.NoError(t, os.Remove(filepath.Join(dir, "README.md")))
+	}
+	for _, args := range [][]string{{"emit", "schema/", "-o", "infra/dynamodb"}, {"doc", "schema/", "-o", "docs"}} {
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = repo
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, string(out))
+	}
+	require.FileExists(t, filepath.Join(repo, "infra", "dynamodb", "games", "dynamodb.tf"))
+	require.FileExists(t, filepath.Join(repo, "docs", "shop.md"))
+	gitCommit(t, repo, "schema/shop")
+
+	inputs := map[string]string{"TFDYN_SCHEMA": "schema/", "TFDYN_STEPS": "validate,fmt,emit-check,doc-check,diff",
+		"TFDYN_EMIT_DIR": "infra/dynamodb", "TFDYN_DOC_FILE": "docs", "TFDYN_DIFF_BASE": "HEAD"}
+	code, annotations, summary, output := runAction(t, bin, repo, repo, inputs)
+	require.Equal(t, 0, code, "%v\n%s", annotations, summary)
+	require.Contains(t, annotations, "::notice file=schema/games,title=tfdyn diff::schema/games is new since HEAD: nothing to compare it with.")
+	require.Contains(t, summary, "- **diff**: schema/games is new since HEAD\n")
+	require.Contains(t, summary, "No schema changes between `git:HEAD:schema/shop` and `schema/shop`.")
+	require.Contains(t, summary, "- **emit-check**: infra/dynamodb is current\n- **doc-check**: docs is current\n")
+	require.Equal(t, "failed-steps=\n", output)
+
+	// The same schemas listed one per line; a stale document of one fails
+	// doc-check, naming it.
+	require.NoError(t, os.WriteFile(filepath.Join(repo, "docs", "games.md"), []byte("<!-- Code generated by tfdyn doc. DO NOT EDIT. -->\nold\n"), 0o644))
+	inputs["TFDYN_SCHEMA"] = "schema/shop\n  schema/games  \n"
+	inputs["TFDYN_STEPS"] = "validate,doc-check"
+	code, annotations, summary, output = runAction(t, bin, repo, repo, inputs)
+	require.Equal(t, 1, code, "%v\n%s", annotations, summary)
+	require.True(t, strings.HasPrefix(annotations[len(annotations)-1], "::error file=docs,title=tfdyn doc --check::docs does not match the schema: run tfdyn doc schema/shop schema/games -o docs and commit.%0A"), annotations[len(annotations)-1])
+	require.Contains(t, annotations[len(annotations)-1], "docs/games.md is stale: run tfdyn doc -o docs/games.md")
+	require.Contains(t, summary, "## tfdyn: schema/shop schema/games\n")
+	require.Equal(t, "failed-steps=doc-check\n", output)
+
+	// pre-commit's hooks take the directory of schemas as their args.
+	b, err := os.ReadFile("../../.pre-commit-hooks.yaml")
+	require.NoError(t, err)
+	var hooks []hook
+	require.NoError(t, yaml.Unmarshal(b, &hooks))
+	args := map[string][]string{"tfdyn-validate": {"schema/"}, "tfdyn-emit-check": {"schema/", "-o", "infra/dynamodb"}, "tfdyn-doc-check": {"schema/", "-o", "docs"}}
+	cmd := exec.Command(bin, "doc", "schema/", "-o", "docs")
+	cmd.Dir = repo
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, string(out))
+	for _, h := range hooks {
+		argv := append(strings.Fields(h.Entry)[1:], args[h.ID]...)
+		if h.PassFilenames {
+			argv = append(argv, "schema/shop/ecommerce.tfdyn.hcl", "schema/games/tournaments.tfdyn.hcl")
+		}
+		cmd := exec.Command(bin, argv...)
+		cmd.Dir = repo
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%s: %s", h.ID, out)
+	}
 }
 
 func readBytes(t *testing.T, path string) []byte {
@@ -205,6 +350,7 @@ type hook struct {
 // entry, the args a user configures, the matching file names when
 // pass_filenames) on a user's repository: clean, then broken.
 func TestPreCommitHooks(t *testing.T) {
+	tftest.Parallel(t)
 	b, err := os.ReadFile("../../.pre-commit-hooks.yaml")
 	require.NoError(t, err)
 	var hooks []hook
@@ -217,7 +363,7 @@ func TestPreCommitHooks(t *testing.T) {
 	}
 	require.Equal(t, []string{"tfdyn-fmt", "tfdyn-validate", "tfdyn-emit-check", "tfdyn-doc-check"}, ids)
 
-	bin := buildTfdyn(t)
+	bin := tfdynBinary(t)
 	repo := ciRepo(t, bin)
 	args := map[string][]string{ // as in the README's example configuration
 		"tfdyn-validate":   {"schema/"},

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -15,18 +14,17 @@ import (
 	"golang.org/x/mod/semver"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/findings"
 	"github.com/tfdyn/tfdyn/internal/fsafe"
 	"github.com/tfdyn/tfdyn/internal/lint"
 )
 
-// CI output formats, written through package findings.
-const (
-	formatGitHub   = "github"
-	formatJUnit    = "junit"
-	formatSARIF    = "sarif"
-	formatMarkdown = "markdown"
-)
+// Every command that reports findings (validate, plan, verify, diff) hands
+// them to the findings pipeline as a *findings.Report, with its rule list:
+// --format offers every format of the registry (findings.Names), --summary
+// and --junit write its Markdown and JUnit forms, and the exit code follows
+// the one policy of findingsExit.
 
 // homepage is tfdyn's repository: SARIF links rule pages under it.
 const homepage = "https://github.com/tfdyn/tfdyn"
@@ -34,9 +32,9 @@ const homepage = "https://github.com/tfdyn/tfdyn"
 // docBase is where this binary's documentation pages are read: tfdyn's
 // repository at the running version — the release tag of a `go install
 // ...@vX.Y.Z` build, the commit of a pseudo-version or of a build from a
-// checkout, else main. Summaries, annotations and SARIF link rule pages
-// under it (a path such as docs/plan-rules/DP202.md would point into the
-// user's repository, where no such page exists).
+// checkout, else main. Summaries, annotations, SARIF and plan's text link
+// rule pages under it (a path such as docs/plan-rules/DP202.md would point
+// into the user's repository, where no such page exists).
 func docBase() string {
 	return homepage + "/blob/" + docRef(readBuildInfo())
 }
@@ -58,11 +56,13 @@ func docRef(bi buildInfo) string {
 	return "main"
 }
 
-// ciFindings are findings as CI formats print them: repository paths
-// (ciPaths) and documentation links at this version (docBase).
-func ciFindings(fs []findings.Finding) []findings.Finding {
-	return findings.Linked(ciPaths(fs), docBase())
+// registerFormat adds --format with every format of the registry.
+func registerFormat(c *cobra.Command, format *string) {
+	c.Flags().StringVar(format, "format", "text", "output format: "+findings.Usage())
 }
+
+// checkReportFormat checks a --format flag against the registry.
+func checkReportFormat(format string) error { return checkFormat(format, findings.Names()...) }
 
 // ciOptions are the CI outputs a command offers besides its --format:
 // --summary appends a Markdown section to a file (GitHub's
@@ -77,60 +77,46 @@ func (o *ciOptions) register(c *cobra.Command) {
 	c.Flags().StringVar(&o.junit, "junit", "", "also write a JUnit XML report to FILE")
 }
 
-// ciPaths rewrites the file of every finding relative to the CI
-// workspace ($GITHUB_WORKSPACE, else the current directory), so that
-// annotations and SARIF locations point at repository paths whatever
-// directory the command ran in; files outside it keep their path.
-func ciPaths(fs []findings.Finding) []findings.Finding {
-	root := os.Getenv("GITHUB_WORKSPACE")
-	if root == "" {
-		return fs
-	}
-	out := make([]findings.Finding, len(fs))
-	for i, f := range fs {
-		out[i] = f
-		if f.Pos == nil {
-			continue
-		}
-		abs, err := filepath.Abs(f.Pos.File)
-		if err != nil {
-			continue
-		}
-		if rel, err := filepath.Rel(root, abs); err == nil && filepath.IsLocal(rel) {
-			p := *f.Pos
-			p.File = filepath.ToSlash(rel)
-			out[i].Pos = &p
-		}
-	}
-	return out
+// output completes a command's report for writing: tfdyn and its version
+// as the tool, positions relative to the CI workspace ($GITHUB_WORKSPACE),
+// so that annotations and SARIF locations point at repository paths
+// whatever directory the command ran in.
+func output(r *findings.Report) *findings.Report {
+	r.Tool.Name, r.Tool.Version, r.Tool.InformationURI, r.Tool.DocBase = "tfdyn", version(), homepage, docBase()
+	r.Root = os.Getenv("GITHUB_WORKSPACE")
+	return r
 }
 
-// lintTool describes tfdyn validate for SARIF: every lint rule.
-func lintTool() findings.Tool {
-	t := findings.Tool{Name: "tfdyn", Version: version(), InformationURI: homepage, DocBase: docBase()}
-	for _, r := range lint.Rules() {
-		t.Rules = append(t.Rules, findings.Rule{ID: string(r.Code()), Name: r.Name(), Doc: r.Link()})
+// findingsExit is the exit policy of a command's findings: ExitFindings
+// (with the message, when one is given) when the report blocks — an error
+// finding not acknowledged —, else nil.
+func findingsExit(r *findings.Report, format string, args ...any) error {
+	if !r.Blocks() {
+		return nil
 	}
-	return t
+	if format == "" {
+		return exit(ExitFindings, nil)
+	}
+	return exitf(ExitFindings, format, args...)
 }
 
-// writeSchemaFindings writes the diagnostics of a schema in a CI format.
-func writeSchemaFindings(w io.Writer, format string, s *hclschema.Schema, diags hcl.Diagnostics) error {
-	fs := ciFindings(findings.FromDiagnostics(diags))
-	switch format {
-	case formatGitHub:
-		return findings.WriteGitHub(w, fs)
-	case formatSARIF:
-		return findings.WriteSARIF(w, lintTool(), fs)
-	case formatMarkdown:
-		return findings.WriteMarkdown(w, "tfdyn validate", fs)
-	case formatJUnit:
-		return findings.WriteJUnit(w, findings.JUnitByFile("tfdyn validate", schemaFiles(s), fs))
+// schemaOutput is the report of loading and linting a schema: every lint
+// rule as the rule list, a case per schema file in JUnit, the diagnostics'
+// own JSON, and as text the diagnostics with their source (hcl's layout,
+// width and color for a terminal) and the counts.
+func schemaOutput(s *hclschema.Schema, diags hcl.Diagnostics, width uint, color bool) *findings.Report {
+	r := &findings.Report{Command: "tfdyn validate", Findings: findings.FromDiagnostics(diags), Files: schemaFiles(s),
+		Own: map[string]func(io.Writer) error{
+			"json": func(w io.Writer) error { return diag.WriteJSON(w, diags) },
+			"text": func(w io.Writer) error { return writeDiagnosticsText(w, s, diags, width, color, "") },
+		}}
+	for _, rule := range lint.Rules() {
+		r.Tool.Rules = append(r.Tool.Rules, findings.Rule{ID: string(rule.Code()), Name: rule.Name(), Doc: rule.Link()})
 	}
-	return fmt.Errorf("unknown format %q", format)
+	return output(r)
 }
 
-// schemaFiles lists the files of a schema, sorted, as CI paths.
+// schemaFiles lists the files of a schema, sorted.
 func schemaFiles(s *hclschema.Schema) []string {
 	var files []string
 	if s != nil {
@@ -139,19 +125,34 @@ func schemaFiles(s *hclschema.Schema) []string {
 		}
 	}
 	sort.Strings(files)
-	fs := make([]findings.Finding, len(files))
-	for i, f := range files {
-		fs[i].Pos = &findings.Pos{File: f}
-	}
-	for i, f := range ciPaths(fs) {
-		files[i] = f.Pos.File
-	}
 	return files
 }
 
-// writeReports writes the --summary and --junit files of a command, with
-// write(format, w) producing a format.
-func (a *app) writeReports(o ciOptions, write func(format string, w io.Writer) error) error {
+// writeDiagnosticsText writes diagnostics for people, then the counts
+// (after label, "schema/shop: " when a command reports several schemas);
+// nothing without diagnostics.
+func writeDiagnosticsText(w io.Writer, s *hclschema.Schema, diags hcl.Diagnostics, width uint, color bool, label string) error {
+	if len(diags) == 0 {
+		return nil
+	}
+	if err := diag.WriteText(w, s.Files, diags, width, color); err != nil {
+		return err
+	}
+	errs, warns := 0, 0
+	for _, d := range diags {
+		if d.Severity == hcl.DiagError {
+			errs++
+		} else {
+			warns++
+		}
+	}
+	_, err := fmt.Fprintf(w, "%s%s, %s\n", label, plural(errs, "error"), plural(warns, "warning"))
+	return err
+}
+
+// writeReports writes the --summary (Markdown) and --junit files of a
+// command's report.
+func (a *app) writeReports(o ciOptions, r *findings.Report) error {
 	if o.summary != "" {
 		f, err := os.OpenFile(o.summary, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 		if err != nil {
@@ -160,7 +161,7 @@ func (a *app) writeReports(o ciOptions, write func(format string, w io.Writer) e
 		if st, serr := f.Stat(); serr == nil && st.Size() > 0 {
 			_, _ = f.WriteString("\n") // a blank line between sections
 		}
-		err = write(formatMarkdown, f)
+		err = findings.Write(f, "markdown", r)
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
@@ -169,7 +170,7 @@ func (a *app) writeReports(o ciOptions, write func(format string, w io.Writer) e
 		}
 	}
 	if o.junit != "" {
-		if err := a.writeReport(o.junit, func(w io.Writer) error { return write(formatJUnit, w) }); err != nil {
+		if err := a.writeReport(o.junit, func(w io.Writer) error { return findings.Write(w, "junit", r) }); err != nil {
 			return fmt.Errorf("--junit: %w", err)
 		}
 	}

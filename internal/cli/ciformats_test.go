@@ -12,6 +12,12 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/diag"
+	"github.com/tfdyn/tfdyn/internal/findings"
+	"github.com/tfdyn/tfdyn/internal/lint"
+	"github.com/tfdyn/tfdyn/internal/plancheck"
+	"github.com/tfdyn/tfdyn/internal/schemadiff"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 	"github.com/tfdyn/tfdyn/internal/verify"
 )
@@ -188,7 +194,7 @@ func TestVerifyStepsInEveryFormat(t *testing.T) {
 	out := func(format string) string {
 		t.Helper()
 		var b bytes.Buffer
-		require.NoError(t, writeVerifyReport(&b, format, rep))
+		require.NoError(t, findings.Write(&b, format, output(rep.Output())))
 		return b.String()
 	}
 	var doc struct {
@@ -203,12 +209,12 @@ func TestVerifyStepsInEveryFormat(t *testing.T) {
 		Duration int64 `json:"duration_ns"`
 	}{{"terraform init", 1234000000}, {"connect to local target", 4500000000}, {"terraform apply", 10987654321}}, doc.Steps)
 
-	require.Contains(t, out(formatJUnit), `<testsuite name="tfdyn verify examples/ecommerce" tests="0" failures="0" skipped="0" time="15.250">`+"\n"+
+	require.Contains(t, out("junit"), `<testsuite name="tfdyn verify examples/ecommerce" tests="0" failures="0" skipped="0" time="15.250">`+"\n"+
 		"    <system-out>Steps&#xA;  terraform init                  1.2s&#xA;  connect to local target         4.5s&#xA;  terraform apply                11.0s&#xA;</system-out>\n  </testsuite>")
 
-	require.Equal(t, "::group::tfdyn verify steps (15.2s in all)\n"+table+"::endgroup::\n", out(formatGitHub))
+	require.Equal(t, "::group::tfdyn verify steps (15.2s in all)\n"+table+"::endgroup::\n", out("github"))
 
-	sarif := out(formatSARIF)
+	sarif := out("sarif")
 	var log struct {
 		Runs []struct {
 			Properties struct {
@@ -229,17 +235,82 @@ func TestVerifyStepsInEveryFormat(t *testing.T) {
 
 	require.Equal(t, "### tfdyn verify examples/ecommerce: passed (0 access patterns, 0 checks, 0 items, 15 s): 0 errors, 0 warnings\n\nNo findings.\n"+
 		"\n#### Steps (15.2 s in all; overlapping steps each show their own time)\n\n| Step | Seconds |\n|---|---:|\n"+
-		"| terraform init | 1.2 |\n| connect to local target | 4.5 |\n| terraform apply | 11.0 |\n", out(formatMarkdown))
+		"| terraform init | 1.2 |\n| connect to local target | 4.5 |\n| terraform apply | 11.0 |\n", out("markdown"))
 
 	// A run that stopped before its first step has no table in any format.
 	stopped := &verify.Report{Schema: "x", Error: "verify: emit: failed"}
-	for _, format := range []string{formatJUnit, formatGitHub, formatMarkdown} {
+	for _, format := range []string{"junit", "github", "markdown"} {
 		var b bytes.Buffer
-		require.NoError(t, writeVerifyReport(&b, format, stopped))
+		require.NoError(t, findings.Write(&b, format, output(stopped.Output())))
 		require.NotContains(t, b.String(), "Steps", format)
 		require.NotContains(t, b.String(), "steps", format)
 	}
 	tftest.ValidSARIF(t, []byte(sarif)) // last: it skips under -short before make setup
+}
+
+// TestEveryCommandWritesEveryFormat: validate, plan, diff and verify offer
+// every format of the findings registry and nothing else (a new format is
+// a file in internal/findings and one registry line), and what they write
+// is the pipeline's output of their report, byte for byte.
+func TestEveryCommandWritesEveryFormat(t *testing.T) {
+	t.Setenv("GITHUB_WORKSPACE", repoRoot(t))
+	for _, cmd := range []string{"validate", "plan", "diff", "verify"} {
+		code, stdout, _ := runCLI(cmd, "--help")
+		require.Equal(t, 0, code)
+		require.Contains(t, strings.Join(strings.Fields(stdout), " "), "output format: "+findings.Usage(), cmd)
+	}
+	want := func(format string, r *findings.Report) string {
+		t.Helper()
+		var b bytes.Buffer
+		require.NoError(t, findings.Write(&b, format, output(r)))
+		return b.String()
+	}
+
+	const schema = "../../examples/ecommerce"
+	s, diags := hclschema.Load(schema)
+	diags = append(diags, lint.Run(s)...)
+	diag.Sort(diags)
+
+	plans := "../plancheck/testdata/plans"
+	plan, err := plancheck.LoadPlanJSON(plans + "/edited.json")
+	require.NoError(t, err)
+	acks, _, ds := plancheck.LoadAckFile(plans + "/edited.acks.hcl")
+	require.False(t, ds.HasErrors())
+	planRep, err := plancheck.CheckPlan(plan, plancheck.Options{Acks: acks})
+	require.NoError(t, err)
+	planRep.DocBase = docBase() // as the command sets it for plan's own text
+
+	base, head := "../schemadiff/testdata/base", "../schemadiff/testdata/destructive"
+	load := func(p string) *hclschema.Schema {
+		ref, err := schemadiff.ParseRef(p)
+		require.NoError(t, err)
+		s, _, err := schemadiff.Load(context.Background(), ref)
+		require.NoError(t, err)
+		return s
+	}
+	diffRep := schemadiff.Diff(load(base), load(head))
+	diffRep.Base, diffRep.Head = base, head
+
+	for _, format := range findings.Names() {
+		t.Run(format, func(t *testing.T) {
+			code, stdout, stderr := runCLI("validate", "--format", format, schema)
+			require.Equal(t, 0, code, stderr)
+			if format == "text" {
+				require.Equal(t, "Valid: 1 table(s), 6 entities, 13 access patterns (1 warning)\n", stdout)
+				require.Equal(t, want("text", schemaOutput(s, diags, 0, false)), stderr)
+			} else {
+				require.Equal(t, want(format, schemaOutput(s, diags, 0, false)), stdout)
+			}
+
+			code, stdout, stderr = runCLI("plan", "--format", format, "--plan-json", plans+"/edited.json", "--ack-file", plans+"/edited.acks.hcl")
+			require.Equal(t, 1, code, stderr)
+			require.Equal(t, want(format, planRep.Output()), stdout)
+
+			code, stdout, stderr = runCLI("diff", "--format", format, base, head)
+			require.Equal(t, 1, code, stderr)
+			require.Equal(t, want(format, diffRep.Output()), stdout)
+		})
+	}
 }
 
 // TestDocLinksAtTheRunningVersion (issue 27, item 10): summaries,
@@ -285,6 +356,6 @@ func TestDocLinksAtTheRunningVersion(t *testing.T) {
 
 	rep := &verify.Report{Schema: "app", Target: "local", Conformance: []verify.Check{{Code: "VF101", Name: "table key schema", Detail: "PK differs"}}}
 	var md bytes.Buffer
-	require.NoError(t, writeVerifyReport(&md, formatMarkdown, rep))
+	require.NoError(t, findings.Write(&md, "markdown", output(rep.Output())))
 	require.Contains(t, md.String(), "[VF101]("+base+"docs/verify-checks/VF101.md)")
 }

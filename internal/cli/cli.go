@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -19,6 +20,7 @@ import (
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/exitcode"
+	"github.com/tfdyn/tfdyn/internal/findings"
 	"github.com/tfdyn/tfdyn/internal/lint"
 	"github.com/tfdyn/tfdyn/internal/plancheck"
 )
@@ -135,6 +137,7 @@ func (a *app) waitForStop() { a.stopped.Store(true) }
 // one aborts the cleanup of commands that have one (verify says what it
 // left behind).
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	tuneGC()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	sigs := make(chan os.Signal, 2)
@@ -157,6 +160,22 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}()
 	return run(ctx, abort, args, stdin, stdout, stderr)
+}
+
+// gcPercent is the garbage collector's target (GOGC) when the user sets
+// none: a command reads a schema once, works on it and exits, so the heap
+// may grow to 5 times what is live before a collection, not Go's 2 times.
+// The collector's work over a large heap is what made validate, emit and
+// doc grow faster than the schema (BenchmarkScaling). Measured on the
+// 8,000-pattern schema: 28% less CPU for 40% more peak memory (413 to
+// 576 MB); GOGC=100 gives Go's default back.
+const gcPercent = 400
+
+// tuneGC sets gcPercent unless the environment sets GOGC.
+func tuneGC() {
+	if _, set := os.LookupEnv("GOGC"); !set {
+		debug.SetGCPercent(gcPercent)
+	}
 }
 
 // RunContext is Run with a context: cancelling it interrupts the command
@@ -291,19 +310,19 @@ type diagOptions struct {
 	ci bool
 }
 
-func (o *diagOptions) formats() []string {
-	if o.ci {
-		return []string{"text", "json", formatGitHub, formatJUnit, formatSARIF, formatMarkdown}
-	}
-	return []string{"text", "json"}
-}
-
 func (o *diagOptions) register(c *cobra.Command) {
-	c.Flags().StringVar(&o.format, "format", "text", "output format: "+strings.Join(o.formats(), ", "))
+	if o.ci {
+		registerFormat(c, &o.format)
+		return
+	}
+	c.Flags().StringVar(&o.format, "format", "text", "output format: text, json")
 }
 
 func (o *diagOptions) check() error {
-	return checkFormat(o.format, o.formats()...)
+	if o.ci {
+		return checkReportFormat(o.format)
+	}
+	return checkFormat(o.format, "text", "json")
 }
 
 // loadSchema loads and lints a schema; it prints diagnostics and returns an
@@ -312,13 +331,8 @@ func (a *app) loadSchema(paths []string, o diagOptions, printClean bool) (*hclsc
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
-	s, diags := hclschema.Load(paths...)
-	if !hasCode(diags, hclschema.CodeSyntax, hclschema.CodeNoFiles) {
-		// Lint works on partial models too: report everything at once.
-		diags = append(diags, lint.Run(s)...)
-	}
-	diag.Sort(diags)
-	if err := a.printDiagnostics(s, diags, o); err != nil {
+	s, diags := lintedSchema(paths)
+	if err := a.printSchemaDiagnostics(s, diags, paths, o); err != nil {
 		return nil, diags, exit(ExitUsage, err)
 	}
 	if code := schemaExitCode(diags); code != ExitOK {
@@ -326,6 +340,50 @@ func (a *app) loadSchema(paths []string, o diagOptions, printClean bool) (*hclsc
 	}
 	_ = printClean
 	return s, diags, nil
+}
+
+// lintedSchema loads the schema of paths and lints it; the diagnostics of
+// both come sorted.
+func lintedSchema(paths []string) (*hclschema.Schema, hcl.Diagnostics) {
+	s, diags := hclschema.Load(paths...)
+	if !hasCode(diags, hclschema.CodeSyntax, hclschema.CodeNoFiles) {
+		// Lint works on partial models too: report everything at once.
+		diags = append(diags, lint.Run(s)...)
+	}
+	diag.Sort(diags)
+	return s, diags
+}
+
+// printSchemaDiagnostics prints the diagnostics of a command other than
+// validate that loads a schema (paths): in text, the schema's warnings (TD
+// codes) are left out, for they are validate's to show and would repeat on
+// every run of emit, doc or cost; one line after the rest says how many and
+// how to see them. Errors always print, and the machine formats get
+// everything.
+func (a *app) printSchemaDiagnostics(s *hclschema.Schema, diags hcl.Diagnostics, paths []string, o diagOptions) error {
+	if o.format != "text" {
+		return a.printDiagnostics(s, diags, o)
+	}
+	var shown hcl.Diagnostics
+	n := 0
+	for _, d := range diags {
+		if d.Severity == hcl.DiagWarning && strings.HasPrefix(string(diag.CodeOf(d)), "TD") {
+			n++
+			continue
+		}
+		shown = append(shown, d)
+	}
+	if err := a.printDiagnostics(s, shown, o); err != nil {
+		return err
+	}
+	if n > 0 {
+		them := "them"
+		if n == 1 {
+			them = "it"
+		}
+		fmt.Fprintf(a.stderr, "%s (tfdyn validate %s shows %s)\n", plural(n, "lint warning"), strings.Join(paths, " "), them)
+	}
+	return nil
 }
 
 // schemaExitCode is the exit code for the diagnostics of loading a schema,
@@ -354,30 +412,23 @@ func unreadableCode(c diag.Code) bool {
 	return c == hclschema.CodeNoFiles || c == hclschema.CodeSyntax || c == plancheck.CodeInvalidAck
 }
 
+// printDiagnostics writes the diagnostics of a schema in o's format: as
+// text on stderr (the data a command writes goes to stdout), in any other
+// format of the findings pipeline on stdout.
 func (a *app) printDiagnostics(s *hclschema.Schema, diags hcl.Diagnostics, o diagOptions) error {
-	switch o.format {
-	case "json":
-		return diag.WriteJSON(a.stdout, diags)
-	case formatGitHub, formatJUnit, formatSARIF, formatMarkdown:
-		return writeSchemaFindings(a.stdout, o.format, s, diags)
-	}
-	if len(diags) == 0 {
-		return nil
-	}
 	width, color := terminal(a.stderr)
-	if err := diag.WriteText(a.stderr, s.Files, diags, width, color); err != nil {
-		return err
+	r := schemaOutput(s, diags, width, color)
+	if o.format == "text" || o.format == "" {
+		return findings.Write(a.stderr, "text", r)
 	}
-	errs, warns := 0, 0
-	for _, d := range diags {
-		if d.Severity == hcl.DiagError {
-			errs++
-		} else {
-			warns++
-		}
-	}
-	fmt.Fprintf(a.stderr, "%s, %s\n", plural(errs, "error"), plural(warns, "warning"))
-	return nil
+	return findings.Write(a.stdout, o.format, r)
+}
+
+// printText prints diagnostics on stderr with their source and the counts,
+// which label ("schema/shop: ") starts when there are several schemas.
+func (a *app) printText(files map[string]*hcl.File, diags hcl.Diagnostics, label string) error {
+	width, color := terminal(a.stderr)
+	return writeDiagnosticsText(a.stderr, &hclschema.Schema{Files: files}, diags, width, color, label)
 }
 
 func plural(n int, word string) string {
@@ -405,10 +456,16 @@ func terminal(w io.Writer) (uint, bool) {
 }
 
 // normalizeFlags accepts Go- and Terraform-style single-dash long flags
-// (-check, -format=json) by rewriting them to --check, --format=json.
+// (-check, -format=json) by rewriting them to --check, --format=json. What
+// follows "--" is arguments, never flags, and stays as it is (a schema
+// directory called -schema).
 func normalizeFlags(args []string) []string {
 	out := make([]string, len(args))
 	for i, a := range args {
+		if a == "--" {
+			copy(out[i:], args[i:])
+			break
+		}
 		name := strings.SplitN(a, "=", 2)[0]
 		if len(name) > 2 && name[0] == '-' && name[1] != '-' && isWord(name[1:]) {
 			a = "-" + a

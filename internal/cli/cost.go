@@ -1,8 +1,11 @@
 package cli
 
 import (
+	"io"
+
 	"github.com/spf13/cobra"
 
+	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/cost"
 )
 
@@ -11,10 +14,12 @@ func init() { commandRegistry = append(commandRegistry, (*app).costCommand) }
 func (a *app) costCommand() *cobra.Command {
 	var format, prices string
 	c := &cobra.Command{
-		Use:   "cost [PATH]",
+		Use:   "cost [PATH...]",
 		Short: "Estimate read and write capacity and monthly cost from the declared workload",
 		Long: `cost estimates what the schema in PATH (default: the current directory) costs
-under the workload its workload blocks declare: per access pattern the items
+under the workload its workload blocks declare (several schemas, such as a
+directory of schemas: one estimate each, headed by "== DIR ==", or with
+--format json an array of {"schema": DIR, "cost": ESTIMATE}): per access pattern the items
 read and returned per call and the read units (4 KB rounding on the items
 read, half for eventual consistency), per entity the write units of one
 write into the table and every index it is projected into (1 KB rounding
@@ -28,7 +33,7 @@ Prices come from the embedded table (us-east-1; region, date and sources are
 printed); --prices FILE reads another table in the same JSON format.
 Exit 0 with an estimate, 1 on schema errors, 2 on a bad flag or an
 unreadable schema or price file.`,
-		Args: cobra.MaximumNArgs(1),
+		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat(format, "text", "json"); err != nil {
 				return err
@@ -41,15 +46,21 @@ unreadable schema or price file.`,
 				}
 				table = p
 			}
-			s, _, err := a.loadSchema(args, diagOptions{format: "text"}, false)
+			ss, err := a.discover(args, diagOptions{format: "text"})
 			if err != nil {
 				return err
 			}
-			r := cost.Estimate(s, table)
-			if format == "json" {
-				return r.WriteJSON(a.stdout)
-			}
-			return r.WriteText(a.stdout)
+			return a.perSchema(ss, format == "json", "cost", a.stdout, func(d hclschema.SchemaDir, w io.Writer) error {
+				s, _, err := a.loadSchema(d.Paths, diagOptions{format: "text"}, false)
+				if err != nil {
+					return err
+				}
+				r := cost.Estimate(s, table)
+				if format == "json" {
+					return r.WriteJSON(w)
+				}
+				return r.WriteText(w)
+			})
 		},
 	}
 	c.Flags().StringVar(&format, "format", "text", "output format: text or json")

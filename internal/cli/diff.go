@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/findings"
+	"github.com/tfdyn/tfdyn/internal/fsafe"
 	"github.com/tfdyn/tfdyn/internal/lint"
 	"github.com/tfdyn/tfdyn/internal/schemadiff"
 )
@@ -25,7 +25,7 @@ func (a *app) diffCommand() *cobra.Command {
 		format  string
 		acks    []string
 		ackFile string
-		summary string
+		ci      ciOptions
 	)
 	c := &cobra.Command{
 		Use:   "diff BASE HEAD",
@@ -50,7 +50,7 @@ or environment error (an unreadable path, git or a revision missing); 130:
 interrupted.`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, append(append([]string{}, schemadiff.Formats...), formatGitHub)...); err != nil {
+			if err := checkReportFormat(format); err != nil {
 				return err
 			}
 			var parsed []schemadiff.Ack
@@ -90,28 +90,19 @@ interrupted.`,
 			for _, u := range rep.Acknowledge(parsed) {
 				fmt.Fprintf(a.stderr, "Warning: acknowledgement %s (%s) matches no change\n", u, u.Source)
 			}
-			write := rep.Write
-			if format == formatGitHub {
-				write = func(w io.Writer, _ string) error { return findings.WriteGitHub(w, ciFindings(diffFindings(rep))) }
-			}
-			if err := write(a.stdout, format); err != nil {
+			out := output(rep.Output())
+			if err := findings.Write(a.stdout, format, out); err != nil {
 				return exit(ExitUsage, fmt.Errorf("diff: %w", err))
 			}
-			if summary != "" {
-				err := a.writeReports(ciOptions{summary: summary}, func(_ string, w io.Writer) error { return rep.WriteMarkdown(w) })
-				if err != nil && !errors.Is(err, errInterrupted) {
-					return exit(ExitUsage, fmt.Errorf("diff: %w", err))
-				}
+			if err := a.writeReports(ci, out); err != nil && !errors.Is(err, errInterrupted) {
+				return exit(ExitUsage, fmt.Errorf("diff: %w", err))
 			}
-			if n := len(rep.Blocking()); n > 0 {
-				return exitf(ExitFindings, "diff: %s: acknowledge each with --ack CODE=ADDRESS:REASON when it is intended", blockPhrase(n))
-			}
-			return nil
+			return findingsExit(out, "diff: %s: acknowledge each with --ack CODE=ADDRESS:REASON when it is intended", blockPhrase(len(rep.Blocking())))
 		},
 	}
-	c.Flags().StringVar(&format, "format", "text", "text, json, markdown (a pull-request comment) or github (annotations at HEAD's lines)")
+	registerFormat(c, &format)
 	c.Flags().StringArrayVar(&acks, "ack", nil, "acknowledge a breaking or destructive change: CODE[=ADDRESS]:REASON (repeatable)")
-	c.Flags().StringVar(&summary, "summary", "", "also append the Markdown report to FILE (for example $GITHUB_STEP_SUMMARY)")
+	ci.register(c)
 	c.Flags().StringVar(&ackFile, "ack-file", "", "acknowledgements file (acknowledge \"SDnnn\" { address = ..., reason = ... }; default HEAD's "+schemadiff.AckFileName+" when present)")
 	return c
 }
@@ -123,6 +114,24 @@ func (a *app) loadRef(cmd *cobra.Command, arg string) (*hclschema.Schema, error)
 	ref, err := schemadiff.ParseRef(arg)
 	if err != nil {
 		return nil, exit(ExitUsage, err)
+	}
+	if ref.Rev == "" {
+		// A path on disk: one schema (a directory of schemas holding one is
+		// that one).
+		ss, err := a.discover([]string{ref.Path}, diagOptions{format: "text"})
+		if err != nil {
+			return nil, err
+		}
+		d, err := ss.one(cmd.Name(), func(dir string) string {
+			return fmt.Sprintf("tfdyn %s git:origin/main:%s %s", cmd.Name(), filepath.ToSlash(dir), filepath.ToSlash(dir))
+		})
+		if err != nil {
+			return nil, err
+		}
+		ref.Path = d.Dir
+		if len(d.Paths) == 1 {
+			ref.Path = d.Paths[0]
+		}
 	}
 	s, diags, err := schemadiff.Load(cmd.Context(), ref)
 	if err != nil {
@@ -152,7 +161,7 @@ func (a *app) loadRef(cmd *cobra.Command, arg string) (*hclschema.Schema, error)
 
 // loadDiffAcks reads an acknowledgement file of tfdyn diff.
 func (a *app) loadDiffAcks(path string) ([]schemadiff.Ack, error) {
-	src, err := readRegular(path, schemadiff.MaxAckFileBytes)
+	src, err := fsafe.ReadRegular(path, schemadiff.MaxAckFileBytes)
 	if err != nil {
 		return nil, exit(ExitUsage, fmt.Errorf("--ack-file: %w", err))
 	}
@@ -165,50 +174,10 @@ func (a *app) loadDiffAcks(path string) ([]schemadiff.Ack, error) {
 	return acks, nil
 }
 
-// readRegular reads a regular file of at most max bytes (max+1 are read, so
-// a larger file is refused without reading it whole).
-func readRegular(path string, max int64) ([]byte, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", path)
-	}
-	if st.Size() > max {
-		return nil, fmt.Errorf("%s is larger than %d KiB", path, max>>10)
-	}
-	return os.ReadFile(path)
-}
-
 // blockPhrase is "1 change blocks" or "N changes block".
 func blockPhrase(n int) string {
 	if n == 1 {
 		return "1 change blocks"
 	}
 	return fmt.Sprintf("%d changes block", n)
-}
-
-// diffFindings turns the changes of a diff into findings for GitHub
-// annotations, at their HEAD declaration (none for a removal, or when HEAD
-// is a git revision): a blocking change is an error, an acknowledged one a
-// notice with its reason, a backfill a warning, an additive change a notice.
-func diffFindings(rep *schemadiff.Report) []findings.Finding {
-	var out []findings.Finding
-	for _, c := range rep.Changes {
-		f := findings.Finding{Code: string(c.Code), Summary: c.Summary, Detail: c.Detail, Subject: c.Address, Doc: "docs/diff.md", Severity: findings.Note}
-		switch {
-		case c.Blocking():
-			f.Severity = findings.Error
-		case c.Ack != nil:
-			f.Severity, f.Acknowledged = findings.Error, c.Ack.Reason
-		case c.Class == schemadiff.NeedsBackfill:
-			f.Severity = findings.Warning
-		}
-		if c.Head != nil && !strings.HasPrefix(rep.Head, "git:") {
-			f.Pos = findings.PosOf(c.Head)
-		}
-		out = append(out, f)
-	}
-	return out
 }

@@ -25,7 +25,7 @@ func (a *app) emitCommand() *cobra.Command {
 		prefix       string
 	)
 	c := &cobra.Command{
-		Use:   "emit [PATH] -o DIR",
+		Use:   "emit [PATH...] -o DIR",
 		Short: "Write the Terraform for a schema",
 		Long: `emit writes formatted Terraform for the schema in PATH (default: the
 current directory) into DIR:
@@ -64,8 +64,14 @@ hashicorp/aws constraint; a variable, output, resource or module call that
 DIR already declares is refused (exit 1, EM1xx diagnostics naming both
 places). --prefix P names everything emit declares (P + "dynamodb.tf",
 var.dynamodb_P<table>_table_name, aws_dynamodb_table.P<table>), so several
-schemas and your own code share one module. Names: docs/emit.md.`,
-		Args: cobra.MaximumNArgs(1),
+schemas and your own code share one module. Names: docs/emit.md.
+
+Several schemas (a directory of schemas, each subdirectory one schema, or
+several PATHs) are emitted one per directory: DIR/<schema directory's name>,
+each a complete module (or module call) of its own that your root module
+calls; to put several schemas into one module instead, emit each with -o
+DIR and its own --prefix.`,
+		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.check(); err != nil {
 				return err
@@ -104,22 +110,17 @@ schemas and your own code share one module. Names: docs/emit.md.`,
 			if prefix != "" && opts.Layout == emit.LayoutModule {
 				return exitf(ExitUsage, "--prefix names what emit adds to your module; --layout module writes a module of its own, whose names need none")
 			}
-			schemaPath := "."
-			if len(args) == 1 {
-				schemaPath = args[0]
-			}
-			// The identity is known before the module is read: ReadTarget
-			// skips this schema's own files by it.
-			identity, idErr := emit.SchemaIdentity(schemaPath, out)
-			opts.SchemaPath = identity
-			files, err := a.fitEmit(args, o, out, opts, idErr == nil)
+			ss, err := a.discover(args, o)
 			if err != nil {
 				return err
 			}
-			if idErr != nil {
-				return exit(ExitUsage, idErr)
+			outs, err := ss.outputs(out, "", "-o")
+			if err != nil {
+				return err
 			}
-			return a.writeOwned(out, files, check, "emitted")
+			return a.eachSchema(ss, func(i int, d hclschema.SchemaDir) error {
+				return a.emitSchema(cmd, d, outs[i], o, opts, check)
+			})
 		},
 	}
 	o.register(c)
@@ -132,6 +133,27 @@ schemas and your own code share one module. Names: docs/emit.md.`,
 	c.Flags().BoolVar(&noVersions, "no-versions", false, "leave out dynamodb_versions.tf (emit also leaves it out by itself when DIR declares required_providers)")
 	c.Flags().StringVar(&prefix, "prefix", "", `name everything emit declares with P, e.g. "blog_" (files, resources, variables, outputs; docs/emit.md)`)
 	return c
+}
+
+// emitSchema emits the schema d into out (or with check compares out with
+// what it would write) and reports per file.
+func (a *app) emitSchema(cmd *cobra.Command, d hclschema.SchemaDir, out string, o diagOptions, opts emit.Options, check bool) error {
+	schemaPath := d.Dir
+	if len(d.Paths) == 1 {
+		schemaPath = d.Paths[0] // a file named alone is recorded as that file
+	}
+	// The identity is known before the module is read: ReadTarget
+	// skips this schema's own files by it.
+	identity, idErr := emit.SchemaIdentity(schemaPath, out)
+	opts.SchemaPath = identity
+	files, err := a.fitEmit(d.Paths, o, out, opts, idErr == nil)
+	if err != nil {
+		return err
+	}
+	if idErr != nil {
+		return exit(ExitUsage, idErr)
+	}
+	return a.writeOwned(out, files, check, "emitted")
 }
 
 // fitEmit loads the schema, reads the module in out (emit.ReadTarget), fits
@@ -187,7 +209,7 @@ func (a *app) fitEmit(args []string, o diagOptions, out string, opts emit.Option
 	diag.Sort(diags)
 	shown := *s
 	shown.Files = files
-	if err := a.printDiagnostics(&shown, diags, o); err != nil {
+	if err := a.printSchemaDiagnostics(&shown, diags, paths, o); err != nil {
 		return nil, exit(ExitUsage, err)
 	}
 	if code != ExitOK {

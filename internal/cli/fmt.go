@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/pmezard/go-difflib/difflib"
 	"github.com/spf13/cobra"
 
 	"github.com/tfdyn/tfdyn/hclschema"
@@ -14,13 +16,16 @@ import (
 )
 
 func (a *app) fmtCommand() *cobra.Command {
-	var check, list bool
+	var check, list, showDiff bool
 	c := &cobra.Command{
 		Use:   "fmt [PATH...]",
 		Short: "Rewrite schema files in canonical HCL style",
 		Long: `fmt rewrites the *.tfdyn.hcl files in each PATH (default: the current
 directory) in canonical style. With -check it changes nothing and exits 1 when
-a file needs formatting. Files with syntax errors are left untouched.
+a file needs formatting. -diff prints what changes in each file as a unified
+diff (with -check: what would change), after the file's name; patch -p0
+applies it. Files with syntax errors are left untouched. A directory of
+schemas (each subdirectory one schema) formats every schema in it.
 
 Each file is replaced atomically (a temporary file in its directory, synced
 and renamed over it, keeping its permissions): an interrupted or killed run,
@@ -46,6 +51,7 @@ killed run left behind are removed by the next run.`,
 			sources := map[string]*hcl.File{}
 			var diags hcl.Diagnostics
 			var unformatted []string
+			diffs := map[string]string{}
 			for _, f := range files {
 				src, err := hclschema.ReadFile(f)
 				if err != nil {
@@ -61,6 +67,13 @@ killed run left behind are removed by the next run.`,
 					continue
 				}
 				unformatted = append(unformatted, f)
+				if showDiff {
+					d, err := unifiedDiff(f, src, out)
+					if err != nil {
+						return exit(ExitUsage, fmt.Errorf("fmt: %w", err))
+					}
+					diffs[f] = d
+				}
 				if check {
 					continue
 				}
@@ -77,6 +90,7 @@ killed run left behind are removed by the next run.`,
 				if check || list {
 					fmt.Fprintln(a.stdout, f)
 				}
+				fmt.Fprint(a.stdout, diffs[f])
 			}
 			if check && len(unformatted) > 0 {
 				return exitf(ExitFindings, "%d file(s) need formatting: run tfdyn fmt", len(unformatted))
@@ -86,6 +100,7 @@ killed run left behind are removed by the next run.`,
 	}
 	c.Flags().BoolVar(&check, "check", false, "report unformatted files and exit 1 instead of rewriting them")
 	c.Flags().BoolVar(&list, "list", false, "print the names of files that were rewritten")
+	c.Flags().BoolVar(&showDiff, "diff", false, "print the changes of each file as a unified diff (with -check: without writing)")
 	return c
 }
 
@@ -128,4 +143,25 @@ func rewrite(f string, out []byte) error {
 		return fmt.Errorf("fmt: %w", err)
 	}
 	return nil
+}
+
+// unifiedDiff is the change from src to out of schema file f as a unified
+// diff with three lines of context, "--- f.orig" to "+++ f" (gofmt -d's
+// names: patch -p0 applies it to f).
+func unifiedDiff(f string, src, out []byte) (string, error) {
+	return difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
+		A: diffLines(src), B: diffLines(out),
+		FromFile: f + ".orig", ToFile: f, Context: 3,
+	})
+}
+
+// diffLines splits text into lines that keep their "\n"; a last line
+// without one carries diff's "\ No newline at end of file" marker.
+func diffLines(text []byte) []string {
+	lines := strings.SplitAfter(string(text), "\n")
+	if lines[len(lines)-1] == "" {
+		return lines[:len(lines)-1]
+	}
+	lines[len(lines)-1] += "\n\\ No newline at end of file\n"
+	return lines
 }

@@ -18,7 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/hclschema"
-	"github.com/tfdyn/tfdyn/internal/ddblocal"
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/tfenv"
 	"github.com/tfdyn/tfdyn/internal/tftest"
@@ -57,9 +57,10 @@ func withoutHeader(t *testing.T, path string) string {
 // the creation of emit's outputs, tfdyn plan reports nothing, and after one
 // apply the plan exits 0.
 func TestLiveImportAdoption(t *testing.T) {
+	tftest.Parallel(t)
 	env := tftest.Env(t)
 	tftest.RequireProvider(t, env, emit.Provider6Constraint)
-	target := ddblocal.StartForTest(t)
+	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	tmp := t.TempDir()
 

@@ -14,7 +14,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
-	"github.com/tfdyn/tfdyn/internal/ddblocal"
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 )
 
 // TestLiveImportUniqueGuards: a live table written by a design with
@@ -26,7 +26,7 @@ import (
 // On plain DynamoDB Local (no compatibility layer), import fails with exit
 // 2 and says that tfdyn local serves what is missing.
 func TestLiveImportUniqueGuards(t *testing.T) {
-	target := ddblocal.StartForTest(t)
+	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
 	require.NoError(t, err)

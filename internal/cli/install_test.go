@@ -115,6 +115,7 @@ func copyDir(t *testing.T, src, dst string) {
 // a Terraform CLI config whose filesystem mirror stands in for the
 // registry.
 func TestInstalledBinarySetsItselfUpAndVerifies(t *testing.T) {
+	tftest.Parallel(t)
 	env := tftest.Env(t)
 	tftest.RequireProvider(t, env, emit.Provider6Constraint)
 	version := fmt.Sprintf("v0.99.0-e2e.%d", time.Now().UnixNano())
@@ -158,10 +159,9 @@ func TestInstalledBinarySetsItselfUpAndVerifies(t *testing.T) {
 // cache can install the AWS provider: verify exits 2 and says what to do,
 // online and offline.
 func TestVerifyWithNoInstallableProviderSaysWhatToDo(t *testing.T) {
+	tftest.Parallel(t)
 	tftest.Env(t)
-	bin := filepath.Join(t.TempDir(), "tfdyn")
-	out, err := exec.Command("go", "build", "-o", bin, "../../cmd/tfdyn").CombinedOutput()
-	require.NoError(t, err, string(out))
+	bin := tfdynBinary(t)
 	rc := tftest.CLIConfig(t, t.TempDir())
 	work := t.TempDir()
 	copyDir(t, "../../examples/ecommerce", work)

@@ -3,7 +3,6 @@ package cli
 import (
 	"bufio"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"syscall"
@@ -19,11 +18,9 @@ import (
 // kills it with SIGKILL (no chance to clean up) and checks that DynamoDB
 // Local died with it.
 func TestKilledTfdynLeavesNoJava(t *testing.T) {
+	tftest.Parallel(t)
 	tftest.Env(t) // skips under -short; needs make setup
-	bin := filepath.Join(t.TempDir(), "tfdyn")
-	build := exec.Command("go", "build", "-o", bin, "../../cmd/tfdyn")
-	out, err := build.CombinedOutput()
-	require.NoError(t, err, string(out))
+	bin := tfdynBinary(t)
 
 	cmd := exec.Command(bin, "local")
 	stdout, err := cmd.StdoutPipe()

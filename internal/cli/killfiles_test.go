@@ -124,11 +124,12 @@ func temps(t *testing.T, dirs ...string) []string {
 // its old or its new content, complete; the next run succeeds, leaves the
 // new content and no temporary file.
 func TestSIGKILLDuringWritesLosesNoFile(t *testing.T) {
+	tftest.Parallel(t)
 	trials := 50
 	if testing.Short() {
 		trials = 6
 	}
-	bin := buildTfdyn(t)
+	bin := tfdynBinary(t)
 	schema := bigSchema(150)
 
 	emitOld := map[string]string{"schema/big.tfdyn.hcl": schema}
@@ -160,15 +161,6 @@ func changedSize(work string, old map[string]string) bool {
 		}
 	}
 	return false
-}
-
-// buildTfdyn builds the tfdyn binary into a temporary directory.
-func buildTfdyn(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "tfdyn")
-	out, err := exec.Command("go", "build", "-o", bin, "../../cmd/tfdyn").CombinedOutput()
-	require.NoError(t, err, string(out))
-	return bin
 }
 
 func killTrials(t *testing.T, bin string, tc killCase, trials int) {
@@ -309,12 +301,13 @@ func killTrials(t *testing.T, bin string, tc killCase, trials int) {
 // up: its workspace, with terraform's state, is still there. The next verify
 // passes and removes it.
 func TestSIGKILLedVerifyLeavesNoWorkspaceAfterNextRun(t *testing.T) {
+	tftest.Parallel(t)
 	env := tftest.Env(t)
 	provider := "6"
 	if !env.HasAWSProvider(emit.Provider6Constraint) {
 		provider = "5" // the schema has no multi-attribute GSI
 	}
-	bin := buildTfdyn(t)
+	bin := tfdynBinary(t)
 	schema := filepath.Join(t.TempDir(), "app.tfdyn.hcl")
 	require.NoError(t, os.WriteFile(schema, []byte(tinySchema), 0o644))
 	root := verify.WorkspaceRoot(env)

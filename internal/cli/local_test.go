@@ -90,6 +90,7 @@ resource "aws_dynamodb_table" "games" {
 // (no diff) and destroys it with hashicorp/aws 6; Ctrl-C then stops
 // DynamoDB Local (exit 130).
 func TestLocalWithHandWrittenConfig(t *testing.T) {
+	tftest.Parallel(t)
 	env := tftest.Env(t)
 	tftest.RequireProvider(t, env, emit.Provider6Constraint)
 

@@ -10,8 +10,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	awsconfig "github.com/aws/aws-sdk-go-v2/config"
-	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/spf13/cobra"
 
@@ -86,7 +84,7 @@ a checkpoint of another plan); 130: interrupted.`,
 	f.StringVar(&o.region, "region", "", "AWS region (default us-east-1 with --endpoint, AWS_REGION otherwise)")
 	f.StringVar(&o.table, "table", "", "DynamoDB table name to migrate")
 	f.IntVar(&o.parallel, "parallel", 4, "parallel Scan segments (1-64)")
-	f.Float64Var(&o.rate, "rate", 0, "at most this many updates per second (0: no bound)")
+	f.Float64Var(&o.rate, "rate", 0, fmt.Sprintf("at most this many updates per second, %g to %g (0: no bound)", migrate.MinRate, migrate.MaxRate))
 	f.StringVar(&o.checkpoint, "checkpoint", "", "record progress in FILE and resume from it")
 	f.StringVar(&o.format, "format", "text", "text or json")
 	f.BoolVar(&o.check, "check", false, "check the migrated table against HEAD (items and live patterns); write nothing")
@@ -101,8 +99,8 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 	if err := inRange("--parallel", o.parallel, 1, migrate.MaxSegments); err != nil {
 		return err
 	}
-	if o.rate < 0 {
-		return exitf(ExitUsage, "--rate must be 0 or more, got %g", o.rate)
+	if err := migrate.CheckRate(o.rate); err != nil {
+		return exitf(ExitUsage, "--rate: %w", err)
 	}
 	if o.endpoint != "" {
 		if u, err := url.Parse(o.endpoint); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -183,7 +181,7 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 	ropts := migrate.Options{Table: o.table, Label: label, DryRun: o.dryRun, Segments: o.parallel, Rate: o.rate}
 	saved := false // the checkpoint file holds this run's progress
 	if o.checkpoint != "" {
-		if b, err := readRegular(o.checkpoint, migrate.MaxCheckpointBytes); err == nil {
+		if b, err := fsafe.ReadRegular(o.checkpoint, migrate.MaxCheckpointBytes); err == nil {
 			cp, err := migrate.ParseCheckpoint(b)
 			if err != nil {
 				return exitf(ExitUsage, "migrate: --checkpoint %s: %w", o.checkpoint, err)
@@ -318,33 +316,8 @@ func tableLabel(head, base *hclschema.Schema, name string) (string, error) {
 	return "", fmt.Errorf("--table %s: no table of both schemas is named %q", name, name)
 }
 
-// migrateClient is the DynamoDB client: the endpoint with the local
-// target's fake credentials (unless AWS_ACCESS_KEY_ID is set), or AWS with
-// the default credential chain.
+// migrateClient is the DynamoDB client of migrate (liveClient).
 func migrateClient(ctx context.Context, o migrateOptions) (*dynamodb.Client, error) {
-	if o.endpoint != "" {
-		region := o.region
-		if region == "" {
-			region = "us-east-1"
-		}
-		key, secret := os.Getenv("AWS_ACCESS_KEY_ID"), os.Getenv("AWS_SECRET_ACCESS_KEY")
-		if key == "" {
-			key, secret = "tfdyn", "tfdyn"
-		}
-		return dynamodb.New(dynamodb.Options{Region: region, BaseEndpoint: aws.String(o.endpoint),
-			Credentials:                     credentials.NewStaticCredentialsProvider(key, secret, ""),
-			DisableValidateResponseChecksum: true}), nil
-	}
-	var optFns []func(*awsconfig.LoadOptions) error
-	if o.region != "" {
-		optFns = append(optFns, awsconfig.WithRegion(o.region))
-	}
-	cfg, err := awsconfig.LoadDefaultConfig(ctx, optFns...)
-	if err != nil {
-		return nil, fmt.Errorf("migrate: AWS credentials: %w", err)
-	}
-	if cfg.Region == "" {
-		return nil, fmt.Errorf("migrate: --table without --endpoint needs a region: --region or AWS_REGION")
-	}
-	return dynamodb.NewFromConfig(cfg), nil
+	c, _, err := liveClient(ctx, "migrate", o.endpoint, o.region)
+	return c, err
 }

@@ -18,7 +18,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
-	"github.com/tfdyn/tfdyn/internal/ddblocal"
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/migrate"
 	"github.com/tfdyn/tfdyn/internal/tftest"
@@ -94,7 +94,7 @@ write_pattern "register_customer" {`},
 func TestLiveMigrateCLI(t *testing.T) {
 	env := tftest.Env(t)
 	tftest.RequireProvider(t, env, emit.Provider6Constraint)
-	target := ddblocal.StartForTest(t)
+	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	example, err := filepath.Abs("../../examples/ecommerce/ecommerce.tfdyn.hcl")
 	require.NoError(t, err)

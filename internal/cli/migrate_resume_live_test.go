@@ -16,7 +16,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
-	"github.com/tfdyn/tfdyn/internal/ddblocal"
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/migrate"
 )
 
@@ -61,7 +61,7 @@ func sdTable(t *testing.T, ctx context.Context, c *dynamodb.Client, base *hclsch
 // promises); resuming a finished checkpoint says this run did nothing;
 // --dry-run --table on a refused plan counts and exits 1.
 func TestLiveMigrateResume(t *testing.T) {
-	target := ddblocal.StartForTest(t)
+	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
 	require.NoError(t, err)

@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,7 +48,7 @@ Exit code 0: nothing blocks; 1: a blocking finding; 2: usage or environment
 error; 130: interrupted.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, plancheck.Formats...); err != nil {
+			if err := checkReportFormat(format); err != nil {
 				return err
 			}
 			if planJSON != "" && (len(runOpts.Vars) > 0 || len(runOpts.VarFiles) > 0) {
@@ -62,7 +61,15 @@ error; 130: interrupted.`,
 			}
 			opts := plancheck.Options{}
 			if schema != "" {
-				s, _, err := a.loadSchema([]string{schema}, diagOptions{format: "text"}, false)
+				ss, err := a.discover([]string{schema}, diagOptions{format: "text"})
+				if err != nil {
+					return err
+				}
+				d, err := ss.one("plan --schema", func(one string) string { return "tfdyn plan --dir " + dir + " --schema " + one })
+				if err != nil {
+					return err
+				}
+				s, _, err := a.loadSchema(d.Paths, diagOptions{format: "text"}, false)
 				if err != nil {
 					return err
 				}
@@ -114,16 +121,15 @@ error; 130: interrupted.`,
 			if err != nil {
 				return exit(ExitUsage, err)
 			}
-			if err := writePlanReport(a.stdout, format, rep); err != nil {
+			rep.DocBase = docBase() // plan's own text links rule pages too
+			out := output(rep.Output())
+			if err := findings.Write(a.stdout, format, out); err != nil {
 				return exit(ExitUsage, err)
 			}
-			if err := a.writeReports(ci, func(f string, w io.Writer) error { return writePlanReport(w, f, rep) }); err != nil && !errors.Is(err, errInterrupted) {
+			if err := a.writeReports(ci, out); err != nil && !errors.Is(err, errInterrupted) {
 				return exit(ExitUsage, fmt.Errorf("plan: %w", err))
 			}
-			if code := rep.ExitCode(); code != ExitOK {
-				return exit(ExitFindings, nil)
-			}
-			return nil
+			return findingsExit(out, "")
 		},
 	}
 	c.Flags().StringVar(&dir, "dir", ".", "Terraform directory to plan")
@@ -131,26 +137,11 @@ error; 130: interrupted.`,
 	c.Flags().StringVar(&planJSON, "plan-json", "", "check this plan JSON (terraform show -json) instead of running terraform; - for stdin")
 	c.Flags().StringArrayVar(&acks, "ack", nil, "acknowledge a finding: CODE[=ADDRESS]:REASON (repeatable)")
 	c.Flags().StringVar(&ackFile, "ack-file", "", "acknowledgements file (default TFDIR/"+plancheck.AckFileName+" when present)")
-	c.Flags().StringVar(&format, "format", "text", "text, json, github (Actions annotations), junit, sarif or markdown")
+	registerFormat(c, &format)
 	ci.register(c)
 	c.Flags().StringArrayVar(&runOpts.VarFiles, "var-file", nil, "terraform -var-file (repeatable)")
 	c.Flags().StringArrayVar(&runOpts.Vars, "var", nil, "terraform -var NAME=VALUE (repeatable)")
 	return c
-}
-
-// writePlanReport writes a plan report; SARIF names this tfdyn's version,
-// GitHub annotations and SARIF locations use CI paths.
-func writePlanReport(w io.Writer, format string, rep *plancheck.Report) error {
-	rep.DocBase = docBase()
-	switch format {
-	case plancheck.FormatSARIF:
-		tool := plancheck.SARIFTool(version())
-		tool.DocBase = rep.DocBase
-		return findings.WriteSARIF(w, tool, ciFindings(rep.CIFindings()))
-	case plancheck.FormatGitHub:
-		return findings.WriteGitHub(w, ciFindings(rep.CIFindings()))
-	}
-	return plancheck.WriteReport(w, rep, format)
 }
 
 func fileExists(p string) bool {

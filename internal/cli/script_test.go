@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 func TestMain(m *testing.M) {
@@ -31,6 +33,7 @@ func (r removeBinaryAfter) Run() int {
 
 // TestScripts runs the CLI scenarios in testdata/script/*.txtar.
 func TestScripts(t *testing.T) {
+	tftest.Live() // the scenarios run tfdyn in a process of its own, reading examples/
 	examples, err := filepath.Abs("../../examples")
 	if err != nil {
 		t.Fatal(err)

@@ -31,6 +31,7 @@ var (
 // tfdynBinary builds cmd/tfdyn once per test run.
 func tfdynBinary(t *testing.T) string {
 	t.Helper()
+	tftest.Live()
 	binOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "tfdyn-bin-*")
 		if err != nil {
@@ -186,6 +187,7 @@ func TestSignalInterruptsEveryCommand(t *testing.T) {
 // TestLocalSIGINTStopsJava runs `tfdyn local` (the real binary), sends
 // SIGINT once DynamoDB Local runs: tfdyn stops it and exits 130.
 func TestLocalSIGINTStopsJava(t *testing.T) {
+	tftest.Parallel(t)
 	tftest.Env(t) // skips under -short; needs make setup
 	cmd := exec.Command(tfdynBinary(t), "local")
 	stdout, err := cmd.StdoutPipe()

@@ -3,9 +3,11 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"io"
 
+	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
+
+	"github.com/tfdyn/tfdyn/hclschema"
 )
 
 func (a *app) validateCommand() *cobra.Command {
@@ -14,11 +16,16 @@ func (a *app) validateCommand() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "validate [PATH...]",
 		Short: "Check a schema: parse, resolve references and lint every access pattern",
-		Long: `validate loads the *.tfdyn.hcl files in each PATH (a directory or a file;
-default: the current directory) as one schema, and reports every problem with
-its code and position. Exit code 0: clean (warnings allowed); 1: syntax or
-lint errors; 2: no schema file, or a path that cannot be read; 130:
-interrupted.
+		Long: `validate loads the *.tfdyn.hcl files of each schema that the PATHs name
+(default: the current directory) and reports every problem with its code and
+position. A schema is the files of one directory: a directory holding schema
+files is one schema, a directory holding none is a directory of schemas (each
+subdirectory with schema files one schema), and files named in one directory
+are one schema. Several schemas are validated one by one, each line of the
+text output starting with the schema's directory; the other formats report
+them together. Exit code 0: clean (warnings allowed); 1: syntax or lint
+errors; 2: no schema file, or a path that cannot be read; 130: interrupted
+(the worst over all schemas).
 
 For CI: --format github prints GitHub Actions annotations on the schema's
 lines, sarif a SARIF 2.1.0 log (code scanning), junit a JUnit report (a suite
@@ -29,23 +36,52 @@ per file), markdown a table; --summary FILE appends the Markdown table to FILE
 			if err := o.check(); err != nil {
 				return err
 			}
-			s, diags, err := a.loadSchema(args, o, true)
-			if s != nil {
-				if rerr := a.writeReports(ci, func(format string, w io.Writer) error {
-					return writeSchemaFindings(w, format, s, diags)
-				}); rerr != nil && !errors.Is(rerr, errInterrupted) {
-					return exit(ExitUsage, rerr)
-				}
+			if len(args) == 0 {
+				args = []string{"."}
 			}
-			if err != nil {
-				return err
-			}
+			// Every schema on its own; the CI formats and the reports take
+			// the findings of all of them at once, paths that cannot be
+			// read included.
+			dirs, set, diags := hclschema.Discover(args...)
+			ss := schemaSet{args: args, dirs: dirs, set: set}
+			code := schemaExitCode(diags)
 			if o.format == "text" {
-				fmt.Fprintf(a.stdout, "Valid: %d table(s), %d entities, %d access patterns", len(s.Tables), len(s.Entities), len(s.Patterns))
-				if len(diags) > 0 {
-					fmt.Fprintf(a.stdout, " (%s)", plural(len(diags), "warning"))
+				if err := a.printText(nil, diags, ""); err != nil {
+					return exit(ExitUsage, err)
 				}
-				fmt.Fprintln(a.stdout)
+			}
+			all := &hclschema.Schema{Files: map[string]*hcl.File{}}
+			for _, d := range ss.dirs {
+				s, ds := lintedSchema(d.Paths)
+				for n, f := range s.Files {
+					all.Files[n] = f
+				}
+				diags = append(diags, ds...)
+				code = worst(code, schemaExitCode(ds))
+				if o.format != "text" {
+					continue
+				}
+				if err := a.printText(s.Files, ds, ss.label(d)); err != nil {
+					return exit(ExitUsage, err)
+				}
+				if !ds.HasErrors() {
+					fmt.Fprintf(a.stdout, "%sValid: %d table(s), %d entities, %d access patterns", ss.label(d), len(s.Tables), len(s.Entities), len(s.Patterns))
+					if len(ds) > 0 {
+						fmt.Fprintf(a.stdout, " (%s)", plural(len(ds), "warning"))
+					}
+					fmt.Fprintln(a.stdout)
+				}
+			}
+			if o.format != "text" {
+				if err := a.printDiagnostics(all, diags, o); err != nil {
+					return exit(ExitUsage, err)
+				}
+			}
+			if rerr := a.writeReports(ci, schemaOutput(all, diags, 0, false)); rerr != nil && !errors.Is(rerr, errInterrupted) {
+				return exit(ExitUsage, rerr)
+			}
+			if code != ExitOK {
+				return exit(code, nil)
 			}
 			return nil
 		},

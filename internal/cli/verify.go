@@ -4,13 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -49,11 +47,15 @@ Targets:
 Ctrl-C (or SIGTERM) stops the run, destroys what it created and exits 130;
 a second Ctrl-C aborts the cleanup and says what is left behind.
 
+verify takes one schema: PATH naming several (a directory of schemas, each
+subdirectory one schema) is a usage error that names the command for one of
+them; run verify once per schema (each run provisions its own table).
+
 Exit code 0: everything passed; 1: a pattern or conformance check failed;
 2: environment or usage error; 130: interrupted.`,
-		Args: cobra.MaximumNArgs(1),
+		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, "text", "json", formatGitHub, formatSARIF, formatMarkdown); err != nil {
+			if err := checkReportFormat(format); err != nil {
 				return err
 			}
 			if err := oneOf("--target", target, "local", "endpoint", "aws"); err != nil {
@@ -86,7 +88,15 @@ Exit code 0: everything passed; 1: a pattern or conformance check failed;
 			}
 			opts.Target = verify.Target(target)
 			opts.ProviderMajor = provider
-			s, _, err := a.loadSchema(args, diagOptions{format: "text"}, false)
+			ss, err := a.discover(args, diagOptions{format: "text"})
+			if err != nil {
+				return err
+			}
+			d, err := ss.one("verify", func(dir string) string { return "tfdyn verify " + dir })
+			if err != nil {
+				return err
+			}
+			s, _, err := a.loadSchema(d.Paths, diagOptions{format: "text"}, false)
 			if err != nil {
 				return err
 			}
@@ -95,7 +105,10 @@ Exit code 0: everything passed; 1: a pattern or conformance check failed;
 			}
 			opts.Schema = s
 			opts.SchemaPath = "."
-			if len(args) == 1 {
+			switch {
+			case ss.set:
+				opts.SchemaPath = filepath.ToSlash(d.Dir) // the one schema of a directory of schemas
+			case len(args) == 1:
 				opts.SchemaPath = filepath.ToSlash(args[0])
 			}
 			opts.Progress = a.stderr
@@ -116,13 +129,11 @@ Exit code 0: everything passed; 1: a pattern or conformance check failed;
 			}
 			a.cleansUp() // an interrupt destroys what verify created before tfdyn exits
 			rep, err := verify.Run(cmd.Context(), opts)
+			var out *findings.Report
 			if rep != nil {
-				if format == "text" {
-					rep.WriteText(a.stdout)
-				} else {
-					_ = writeVerifyReport(a.stdout, format, rep)
-				}
-				if werr := a.writeReports(ci, func(f string, w io.Writer) error { return writeVerifyReport(w, f, rep) }); werr != nil && !errors.Is(werr, errInterrupted) {
+				out = output(rep.Output())
+				_ = findings.Write(a.stdout, format, out)
+				if werr := a.writeReports(ci, out); werr != nil && !errors.Is(werr, errInterrupted) {
 					return exit(ExitUsage, fmt.Errorf("verify: %w", werr))
 				}
 			}
@@ -132,10 +143,8 @@ Exit code 0: everything passed; 1: a pattern or conformance check failed;
 				return exit(ExitUsage, nil)
 			case err != nil:
 				return exit(ExitUsage, err)
-			case !rep.Passed:
-				return exit(ExitFindings, nil)
 			}
-			return nil
+			return findingsExit(out, "")
 		},
 	}
 	c.Flags().StringVar(&target, "target", "local", "local, endpoint or aws")
@@ -146,7 +155,7 @@ Exit code 0: everything passed; 1: a pattern or conformance check failed;
 	c.Flags().IntVar(&opts.Scale, "scale", 0, "repeat with K times the data and flag patterns whose reads grow with the table")
 	c.Flags().BoolVar(&opts.Keep, "keep", false, "leave the table up for inspection (until Ctrl-C for the local target)")
 	c.Flags().IntVar(&opts.Parallel, "parallel", 4, "concurrent requests")
-	c.Flags().StringVar(&format, "format", "text", "report format: text, json, github (annotations), sarif or markdown")
+	registerFormat(c, &format)
 	ci.register(c)
 	c.Flags().IntVar(&provider, "provider", 6, "major version of hashicorp/aws: 6 or 5")
 	c.Flags().StringToStringVar(&opts.TableNames, "table-name", nil, "DynamoDB name of a table by label (LABEL=NAME); verify refuses names that exist")
@@ -170,39 +179,6 @@ func (a *app) ensureDynamoDBLocal(ctx context.Context) error {
 	}
 	fmt.Fprintf(a.stderr, "verify: DynamoDB Local installed from %s\n", how)
 	return nil
-}
-
-// writeVerifyReport writes a verify report in a machine format, each with
-// the timing table of the steps (JSON and JUnit carry it in the report
-// itself; GitHub, SARIF and Markdown get it after the findings).
-func writeVerifyReport(w io.Writer, format string, rep *verify.Report) error {
-	fs := ciFindings(rep.Findings())
-	switch format {
-	case "json":
-		return rep.WriteJSON(w)
-	case formatJUnit:
-		return rep.WriteJUnit(w)
-	case formatGitHub:
-		if err := findings.WriteGitHub(w, fs); err != nil {
-			return err
-		}
-		return rep.WriteStepsGitHub(w)
-	case formatSARIF:
-		return findings.WriteSARIFRun(w, findings.Tool{Name: "tfdyn", Version: version(), InformationURI: homepage, DocBase: docBase()}, fs,
-			map[string]any{"steps": rep.StepSeconds(), "duration_seconds": rep.Duration.Round(time.Millisecond).Seconds()})
-	case formatMarkdown:
-		verdict := "passed"
-		if !rep.Passed {
-			verdict = "FAILED"
-		}
-		title := fmt.Sprintf("tfdyn verify %s: %s (%d access patterns, %d checks, %d items, %.0f s)",
-			rep.Schema, verdict, len(rep.Patterns), len(rep.Conformance), rep.Items, rep.Duration.Seconds())
-		if err := findings.WriteMarkdown(w, title, fs); err != nil {
-			return err
-		}
-		return rep.WriteStepsMarkdown(w)
-	}
-	return fmt.Errorf("unknown format %q", format)
 }
 
 // Bounds of verify's numeric flags: beyond them a local run takes hours or

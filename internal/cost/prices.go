@@ -5,7 +5,8 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"os"
+
+	"github.com/tfdyn/tfdyn/internal/fsafe"
 )
 
 //go:embed prices.json
@@ -128,21 +129,11 @@ func strictDecode(data []byte, v any) error {
 	return nil
 }
 
-// LoadPrices reads a price table from a file (at most 1 MiB).
+// LoadPrices reads a price table from a file: a regular file of at most
+// 1 MiB, opened once and checked on the handle (fsafe.ReadRegular), so a
+// named pipe or a device is refused instead of blocking.
 func LoadPrices(path string) (*Prices, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("price table: %w", err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("price table: %w", err)
-	}
-	if !st.Mode().IsRegular() || st.Size() > maxPriceFileBytes {
-		return nil, fmt.Errorf("price table: %s is not a regular file of at most 1 MiB", path)
-	}
-	data, err := os.ReadFile(path)
+	data, err := fsafe.ReadRegular(path, maxPriceFileBytes)
 	if err != nil {
 		return nil, fmt.Errorf("price table: %w", err)
 	}

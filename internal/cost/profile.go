@@ -55,7 +55,7 @@ type profile struct {
 func newProfile(s *hclschema.Schema, e *hclschema.Entity) *profile {
 	pr := &profile{e: e, w: s.EntityWorkload(e), share: map[*hclschema.Index]float64{}, proj: map[*hclschema.Index]float64{}}
 	for _, ex := range e.Examples {
-		if it, err := e.Item(ex.Values); err == nil {
+		if it, ok := ex.Item(); ok {
 			pr.examples = append(pr.examples, it)
 		}
 	}

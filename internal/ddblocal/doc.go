@@ -9,7 +9,7 @@
 // its own process group and, on Linux, with a parent-death signal, so no
 // Java process outlives the Go process that started it, even one killed
 // with SIGKILL. The layer listens on another loopback port: Endpoint. Stop
-// ends both; Serve is the loop behind `tfdyn local`; StartForTest gives a
+// ends both; Serve is the loop behind `tfdyn local`; ddblocaltest.Start gives a
 // test a target that is stopped with the test.
 //
 //	target, err := ddblocal.Start(ctx, ddblocal.Options{})

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // One DynamoDB Local serves the package's tests; each test uses its own
@@ -37,6 +39,7 @@ func TestMain(m *testing.M) {
 // skips under -short and fails when the setup is missing.
 func sharedTarget(t *testing.T) *Target {
 	t.Helper()
+	tftest.Live()
 	if testing.Short() {
 		t.Skip("starts DynamoDB Local; skipped with -short")
 	}

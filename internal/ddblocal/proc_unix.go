@@ -8,7 +8,7 @@ import (
 )
 
 // setProcAttr puts the child in its own process group. There is no
-// parent-death signal outside Linux: call Stop (Serve and StartForTest do).
+// parent-death signal outside Linux: call Stop (Serve and ddblocaltest.Start do).
 func setProcAttr(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 }

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"strconv"
@@ -16,6 +15,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // helperEnv makes the test binary act as a program that owns a target:
@@ -59,6 +60,7 @@ func waitGone(pid int, d time.Duration) bool {
 }
 
 func TestJavaDiesWithKilledOwner(t *testing.T) {
+	tftest.Live()
 	if testing.Short() {
 		t.Skip("starts DynamoDB Local; skipped with -short")
 	}
@@ -102,18 +104,6 @@ func TestJavaDiesWithKilledOwner(t *testing.T) {
 	require.True(t, waitGone(pid, 15*time.Second), "java %d outlived its owner, killed with SIGKILL", pid)
 }
 
-func TestStartForTestAndStop(t *testing.T) {
-	target := StartForTest(t)
-	pid := target.PID()
-	require.NotZero(t, pid)
-	require.True(t, alive(pid))
-	require.NoError(t, target.Stop())
-	require.True(t, waitGone(pid, 5*time.Second), "java %d survived Stop", pid)
-	require.NoError(t, target.Stop(), "Stop is idempotent")
-	_, err := net.DialTimeout("tcp", strings.TrimPrefix(target.Endpoint(), "http://"), time.Second)
-	require.Error(t, err, "the layer stops listening")
-}
-
 // syncBuffer is a bytes.Buffer safe for one writer and one reader.
 type syncBuffer struct {
 	mu  sync.Mutex
@@ -133,6 +123,7 @@ func (b *syncBuffer) String() string {
 }
 
 func TestServe(t *testing.T) {
+	tftest.Live()
 	if testing.Short() {
 		t.Skip("starts DynamoDB Local; skipped with -short")
 	}

@@ -11,11 +11,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/internal/tfenv"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // These tests start nothing: they run under -short too.
 
 func TestStartJavaMissing(t *testing.T) {
+	tftest.Live()
 	_, err := Start(context.Background(), Options{JavaPath: filepath.Join(t.TempDir(), "java")})
 	require.ErrorContains(t, err, "ddblocal: start: java")
 	require.ErrorContains(t, err, "not executable")
@@ -35,6 +37,7 @@ func TestStartJarMissing(t *testing.T) {
 }
 
 func TestStartPortInUse(t *testing.T) {
+	tftest.Live()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	defer ln.Close()

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/internal/tfenv"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // tableConfig is an aws_dynamodb_table with everything the layer has to
@@ -148,6 +149,7 @@ const attrsProvider6 = `
 `
 
 func TestTerraformProvider5(t *testing.T) {
+	tftest.Parallel(t)
 	target := sharedTarget(t)
 	env := loadMirror(t)
 	require.True(t, env.HasAWSProvider("= 5.100.0"), "the provider mirror must hold hashicorp/aws 5.100.0: run make setup")
@@ -155,6 +157,7 @@ func TestTerraformProvider5(t *testing.T) {
 }
 
 func TestTerraformProvider6(t *testing.T) {
+	tftest.Parallel(t)
 	target := sharedTarget(t)
 	env := loadMirror(t)
 	if !env.HasAWSProvider(">= 6.29.0") {
@@ -165,6 +168,7 @@ func TestTerraformProvider6(t *testing.T) {
 
 func loadMirror(t *testing.T) *tfenv.Env {
 	t.Helper()
+	tftest.Live()
 	env, err := tfenv.LoadMirror()
 	require.NoError(t, err, "run make setup")
 	return env

@@ -76,16 +76,28 @@ func anchor(label string) string {
 }
 
 func (g *gen) table(t *hclschema.Table) {
+	graph := TableGraph(g.s, t)
 	g.printf("## Table %s\n\n", t.Label)
 	spec := t.Spec()
 	g.settings(spec)
 	g.indexes(spec)
 	g.entities(t)
-	g.chart(t, t.Primary)
-	for _, ix := range append(append([]*hclschema.Index{}, t.GSIs...), t.LSIs...) {
-		g.chart(t, ix)
+	if len(graph.Entities) > 0 {
+		g.printf("### Entity relationships\n\n")
+		g.printf("Entities (attributes marked PK make up the primary key) and the access patterns that return several of them: one item with its collection (`||--o{`), or one item of either entity (`|o--o|`).\n\n")
+		g.printf("%s", mermaidER(graph))
+	}
+	for _, ix := range t.Indexes() {
+		if g.chart(t, ix) {
+			g.printf("Item collections: entities whose partition keys have the same shape share a box.\n\n")
+			g.printf("%s", mermaidCollections(graph, ix.Name))
+		}
 	}
 	g.patterns(t)
+	if paths := mermaidPaths(graph); paths != "" {
+		g.printf("### Access pattern paths\n\n")
+		g.printf("%s", paths)
+	}
 	g.writePatterns(t) // writes.go: only when write patterns write the table
 	g.cost(t)          // cost.go: only when the schema declares a workload
 }
@@ -240,8 +252,9 @@ func (g *gen) entities(t *hclschema.Table) {
 }
 
 // chart writes the entity-key chart of one index: a row per entity that has
-// every key attribute of the index, a column per key attribute.
-func (g *gen) chart(t *hclschema.Table, ix *hclschema.Index) {
+// every key attribute of the index, a column per key attribute; it
+// reports whether an entity writes the index's keys.
+func (g *gen) chart(t *hclschema.Table, ix *hclschema.Index) bool {
 	switch ix.Kind {
 	case hclschema.IndexPrimary:
 		g.printf("### Entity keys: base table\n\n")
@@ -269,9 +282,10 @@ func (g *gen) chart(t *hclschema.Table, ix *hclschema.Index) {
 	}
 	if len(rows) == 0 {
 		g.printf("No entity writes the keys of this index.\n\n")
-		return
+		return false
 	}
 	g.grid(head, rows)
+	return true
 }
 
 // keyCells returns how entity e writes each key attribute of ix and when its
@@ -366,14 +380,6 @@ func (g *gen) patterns(t *hclschema.Table) {
 // declared returns).
 func (g *gen) calls(t *hclschema.Table) {
 	var rows [][]string
-	var all []hclschema.Item
-	for _, e := range t.Entities {
-		for _, ex := range e.Examples {
-			if it, err := e.Item(ex.Values); err == nil {
-				all = append(all, it)
-			}
-		}
-	}
 	namer := oracle.NewNamer(t)
 	for _, p := range g.s.Patterns {
 		if p.Table != t || p.Index == nil {
@@ -382,7 +388,7 @@ func (g *gen) calls(t *hclschema.Table) {
 		for _, x := range p.Examples {
 			result := "(cannot run)"
 			if b, err := hclschema.Bind(p, x.Inputs); err == nil {
-				res := oracle.Run(b, all)
+				res := oracle.Run(b, t.ExampleCandidates(b))
 				result = "nothing"
 				if len(res.Items) > 0 {
 					names := make([]string, len(res.Items))

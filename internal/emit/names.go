@@ -3,6 +3,7 @@ package emit
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/tfdyn/tfdyn/hclschema"
 )
@@ -137,4 +138,24 @@ func CheckPrefix(p string) error {
 		return fmt.Errorf("prefix %q is not a name fragment: use letters, digits and \"_\", start with a letter and end with \"_\" (for example \"blog_\")", p)
 	}
 	return nil
+}
+
+// SnakeCase writes a label in lower case with "_" between words, the form
+// of Terraform names: OnlineShop is online_shop, HTTPServer http_server,
+// shopEU shop_eu. Lint's TD156 suggests it; tfdyn import --from-workbench
+// labels tables and names proposed patterns with it.
+func SnakeCase(s string) string {
+	rs := []rune(s)
+	var b strings.Builder
+	for i, r := range rs {
+		if unicode.IsUpper(r) && i > 0 {
+			prev := rs[i-1]
+			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
+			if unicode.IsLower(prev) || unicode.IsDigit(prev) || unicode.IsUpper(prev) && nextLower {
+				b.WriteByte('_')
+			}
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
 }

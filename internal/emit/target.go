@@ -14,6 +14,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/internal/diag"
+	"github.com/tfdyn/tfdyn/internal/fsafe"
 )
 
 // maxTargetFile bounds the size of one Terraform file emit reads from the
@@ -152,16 +153,19 @@ func readModule(dir string, own map[string]bool, identity string) (*Target, hcl.
 	var diags hcl.Diagnostics
 	for _, n := range names {
 		path := filepath.Join(dir, n)
-		st, err := os.Stat(path)
-		if err != nil || !st.Mode().IsRegular() {
-			continue // a dangling link or a directory named *.tf: Terraform fails on it, not our concern
-		}
-		if st.Size() > maxTargetFile {
+		src, err := fsafe.ReadRegular(path, maxTargetFile)
+		var (
+			nr    *fsafe.NotRegularError
+			large *fsafe.TooLargeError
+		)
+		switch {
+		case errors.As(err, &nr), errors.Is(err, fs.ErrNotExist):
+			continue // a dangling link, a pipe or a directory named *.tf: Terraform fails on it, not our concern
+		case errors.As(err, &large):
 			diags = append(diags, diag.Errorf(CodeTargetSyntax, nil, "Terraform file too large",
-				"%q is %d bytes; emit reads Terraform files of up to %d bytes.", path, st.Size(), maxTargetFile))
+				"%q is larger than %d bytes, the largest Terraform file emit reads.", path, maxTargetFile))
 			continue
 		}
-		src, err := os.ReadFile(path)
 		if err != nil {
 			diags = append(diags, diag.Errorf(CodeTargetSyntax, nil, "Cannot read a Terraform file", "Reading %q failed: %s.", path, err))
 			continue
@@ -200,12 +204,15 @@ var lockProviderSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name
 // readLock records the hashicorp/aws version of the module's lock file.
 func (t *Target) readLock(p *hclparse.Parser) hcl.Diagnostics {
 	path := filepath.Join(t.Dir, lockFile)
-	st, err := os.Stat(path)
-	if err != nil || !st.Mode().IsRegular() || st.Size() > maxTargetFile {
+	src, err := fsafe.ReadRegular(path, maxTargetFile)
+	var (
+		nr    *fsafe.NotRegularError
+		large *fsafe.TooLargeError
+	)
+	switch {
+	case errors.Is(err, fs.ErrNotExist), errors.As(err, &nr), errors.As(err, &large):
 		return nil // no lock file (or not one terraform wrote): nothing to compare
-	}
-	src, err := os.ReadFile(path)
-	if err != nil {
+	case err != nil:
 		return hcl.Diagnostics{diag.Errorf(CodeTargetSyntax, nil, "Cannot read a Terraform file", "Reading %q failed: %s.", path, err)}
 	}
 	f, diags := p.ParseHCL(src, path)

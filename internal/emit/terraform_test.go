@@ -9,7 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/tfdyn/tfdyn/internal/ddblocal"
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 )
@@ -17,13 +17,14 @@ import (
 // TestEmittedTerraformValidates runs the real terraform fmt -check, init and
 // validate with the real hashicorp/aws provider on every example and layout.
 func TestEmittedTerraformValidates(t *testing.T) {
+	t.Parallel()
 	env := tftest.Env(t)
-	target := ddblocal.StartForTest(t)
+	target := ddblocaltest.Start(t)
 	for name, dir := range schemaDirs(t) {
 		s := loadSchema(t, dir)
 		for _, v := range variants(s) {
 			t.Run(name+"/"+v.name, func(t *testing.T) {
-				t.Parallel()
+				tftest.Parallel(t)
 				if v.opts.ProviderMajor == 5 {
 					tftest.RequireProvider(t, env, "= 5.100.0")
 				} else {

@@ -308,10 +308,10 @@ func readBounded(path string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !st.Mode().IsRegular() || st.Size() > maxTargetFile {
+	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s: not shown", path)
 	}
-	return os.ReadFile(path)
+	return fsafe.ReadRegular(path, maxTargetFile)
 }
 
 func wasWere(n int) string {
@@ -369,6 +369,9 @@ func Write(dir string, files map[string][]byte, check bool) (*Result, error) {
 	sort.Strings(names)
 	identity, options, tool, err := setHeader(files, names)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkSubdirs(dir, files); err != nil {
 		return nil, err
 	}
 	res := &Result{}
@@ -433,11 +436,13 @@ func Write(dir string, files map[string][]byte, check bool) (*Result, error) {
 		sort.Slice(stale.Files, func(i, j int) bool { return stale.Files[i].Name < stale.Files[j].Name })
 		return res, stale
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("emit: %w", err)
-	}
-	if _, err := fsafe.CleanDir(dir); err != nil {
-		return nil, fmt.Errorf("emit: %w", err)
+	for _, sub := range subdirs(files) {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			return nil, fmt.Errorf("emit: %w", err)
+		}
+		if _, err := fsafe.CleanDir(filepath.Join(dir, sub)); err != nil {
+			return nil, fmt.Errorf("emit: %w", err)
+		}
 	}
 	removeLegacyTemps(dir, files)
 	set := make(map[string][]byte, len(res.Changed))
@@ -489,32 +494,70 @@ func setHeader(files map[string][]byte, names []string) (identity, options, tool
 	return identity, options, tool, nil
 }
 
-// leftovers are the files in dir, other than those in files, whose header
-// records identity: emitted from this schema by an earlier run (removable),
-// or such files edited by hand since (edited: their content no longer
-// matches the hash in their header, so they hold the user's work, which
-// Write never removes). Files of an older tfdyn (no identity recorded), of
-// other schemas, without the header, links and temporary files are never
-// leftovers.
-func leftovers(dir string, files map[string][]byte, identity string) (removable, edited []string, err error) {
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil, nil
+// subdirs are the directories of a file set's names (slash-separated
+// paths relative to the output directory, as gen ts writes them), "." for
+// the output directory itself, sorted.
+func subdirs(files map[string][]byte) []string {
+	seen := map[string]bool{".": true}
+	out := []string{"."}
+	for n := range files {
+		if d := path.Dir(n); !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
 	}
-	if err != nil {
-		return nil, nil, fmt.Errorf("emit: %w", err)
-	}
-	for _, e := range entries {
-		n := e.Name()
-		if _, ours := files[n]; ours || !e.Type().IsRegular() || strings.HasPrefix(n, ".") {
+	sort.Strings(out)
+	return out
+}
+
+// checkSubdirs refuses a subdirectory of the set that is in the way: a
+// symbolic link (writing through it would write elsewhere) or not a
+// directory.
+func checkSubdirs(dir string, files map[string][]byte) error {
+	for _, sub := range subdirs(files) {
+		if sub == "." {
 			continue
 		}
-		switch h := headerOf(filepath.Join(dir, n)); {
-		case h == nil || h.Older() || h.Schema != identity:
-		case h.Edited():
-			edited = append(edited, n)
-		default:
-			removable = append(removable, n)
+		st, err := os.Lstat(filepath.Join(dir, sub))
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+		case err != nil:
+			return fmt.Errorf("emit: %w", err)
+		case !st.IsDir():
+			return fmt.Errorf("emit: %s is in the way: a directory of generated files belongs there; move it, or write into another directory with -o", filepath.Join(dir, sub))
+		}
+	}
+	return nil
+}
+
+// leftovers are the files in dir and the subdirectories of the set's
+// files, other than those in files, whose header records identity: emitted
+// from this schema by an earlier run (removable), or such files edited by
+// hand since (edited: their content no longer matches the hash in their
+// header, so they hold the user's work, which Write never removes). Files
+// of an older tfdyn (no identity recorded), of other schemas, without the
+// header, links and temporary files are never leftovers.
+func leftovers(dir string, files map[string][]byte, identity string) (removable, edited []string, err error) {
+	for _, sub := range subdirs(files) {
+		entries, err := os.ReadDir(filepath.Join(dir, sub))
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("emit: %w", err)
+		}
+		for _, e := range entries {
+			n := path.Join(sub, e.Name())
+			if _, ours := files[n]; ours || !e.Type().IsRegular() || strings.HasPrefix(e.Name(), ".") {
+				continue
+			}
+			switch h := headerOf(filepath.Join(dir, n)); {
+			case h == nil || h.Older() || h.Schema != identity:
+			case h.Edited():
+				edited = append(edited, n)
+			default:
+				removable = append(removable, n)
+			}
 		}
 	}
 	return removable, edited, nil

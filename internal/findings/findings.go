@@ -94,19 +94,6 @@ func DocURL(base, doc string) string {
 	return strings.TrimSuffix(base, "/") + "/" + strings.TrimPrefix(doc, "/")
 }
 
-// Linked returns copies of fs whose documentation pages are links under
-// base (DocURL): a summary or an annotation read in a user's repository
-// must not link docs/rules/TD101.md relative to that repository, where no
-// such page exists.
-func Linked(fs []Finding, base string) []Finding {
-	out := make([]Finding, len(fs))
-	for i, f := range fs {
-		f.Doc = DocURL(base, f.Doc)
-		out[i] = f
-	}
-	return out
-}
-
 // Counts returns the number of unacknowledged errors and warnings.
 func Counts(fs []Finding) (errors, warnings int) {
 	for _, f := range fs {

@@ -145,9 +145,4 @@ func TestDocURL(t *testing.T) {
 	require.Equal(t, "docs/rules/TD101.md", findings.DocURL("", "docs/rules/TD101.md"))
 	require.Equal(t, "https://example.com/x", findings.DocURL(base, "https://example.com/x"))
 	require.Equal(t, "", findings.DocURL(base, ""))
-	fs := []findings.Finding{{Code: "TD101", Doc: "docs/rules/TD101.md"}, {Code: "X"}}
-	linked := findings.Linked(fs, base)
-	require.Equal(t, base+"/docs/rules/TD101.md", linked[0].Doc)
-	require.Equal(t, "", linked[1].Doc)
-	require.Equal(t, "docs/rules/TD101.md", fs[0].Doc, "the input is not changed")
 }

@@ -57,3 +57,21 @@ func ghData(s string) string {
 func ghProperty(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }
+
+// writeGitHubFormat writes the report's findings as workflow commands, then
+// its timing table as a folded group of the workflow log.
+func writeGitHubFormat(w io.Writer, r *Report) error {
+	fs, _ := r.located()
+	if err := WriteGitHub(w, fs); err != nil {
+		return err
+	}
+	if r.Timing == nil || len(r.Timing.Steps) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "::group::%s steps (%.1fs in all)\n", r.Command, r.Timing.Total.Seconds())
+	r.Timing.WriteText(&b)
+	b.WriteString("::endgroup::\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -175,3 +175,10 @@ func JUnitByFile(name string, files []string, fs []Finding) JUnit {
 	}
 	return j
 }
+
+// writeJUnitFormat writes the report as JUnit XML grouped by file (see
+// JUnitByFile).
+func writeJUnitFormat(w io.Writer, r *Report) error {
+	fs, files := r.located()
+	return WriteJUnit(w, JUnitByFile(r.Command, files, fs))
+}

@@ -62,3 +62,22 @@ func plural(n int, word string) string {
 	}
 	return fmt.Sprintf("%d %ss", n, word)
 }
+
+// writeMarkdownFormat writes the report as a Markdown section headed by its
+// title, then its timing table.
+func writeMarkdownFormat(w io.Writer, r *Report) error {
+	fs, _ := r.located()
+	if err := WriteMarkdown(w, r.title(), fs); err != nil {
+		return err
+	}
+	if r.Timing == nil || len(r.Timing.Steps) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n#### Steps (%.1f s in all; overlapping steps each show their own time)\n\n| Step | Seconds |\n|---|---:|\n", r.Timing.Total.Seconds())
+	for _, s := range r.Timing.Steps {
+		fmt.Fprintf(&b, "| %s | %.1f |\n", s.Name, s.Duration.Seconds())
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

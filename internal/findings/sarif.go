@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // SARIFSchema is the schema URI written into SARIF logs.
@@ -204,4 +205,26 @@ func WriteSARIFRun(w io.Writer, tool Tool, fs []Finding, props map[string]any) e
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(sarifLog{Schema: SARIFSchema, Version: "2.1.0", Runs: []sarifRun{run}})
+}
+
+// sarifStep is a step of the timing table in SARIF's run properties.
+type sarifStep struct {
+	Name    string  `json:"name"`
+	Seconds float64 `json:"seconds"`
+}
+
+// writeSARIFFormat writes the report as a SARIF log of its tool; the timing
+// table goes into the run's properties (steps and duration_seconds, in
+// seconds rounded to the millisecond).
+func writeSARIFFormat(w io.Writer, r *Report) error {
+	fs, _ := r.located()
+	var props map[string]any
+	if t := r.Timing; t != nil {
+		steps := make([]sarifStep, len(t.Steps))
+		for i, s := range t.Steps {
+			steps[i] = sarifStep{Name: s.Name, Seconds: s.Duration.Round(time.Millisecond).Seconds()}
+		}
+		props = map[string]any{"steps": steps, "duration_seconds": t.Total.Round(time.Millisecond).Seconds()}
+	}
+	return WriteSARIFRun(w, r.Tool, fs, props)
 }

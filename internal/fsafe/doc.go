@@ -15,4 +15,9 @@
 // Inspect is the single rule of ownership shared by emit and doc: tfdyn
 // replaces a file only when it starts with a tfdyn generated-code header,
 // and never writes through a symbolic link.
+//
+// ReadRegular (and OpenRegular) is the one way tfdyn reads a file a user
+// names: opened once without waiting, checked on the handle, read from
+// it, so a named pipe, a device or a file swapped between a check and the
+// read is refused instead of blocking.
 package fsafe

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // TestFuzzScriptClassifies pins how scripts/fuzz.sh judges a failed
@@ -15,6 +17,7 @@ import (
 // is run again; a crasher, a test failure that also hit the deadline, or a
 // build failure fails the job.
 func TestFuzzScriptClassifies(t *testing.T) {
+	tftest.Live() // bash runs scripts/fuzz.sh
 	for log, want := range map[string]string{
 		"deadline-race.log":          "race",
 		"crasher.log":                "fail",

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
 )
@@ -32,6 +31,10 @@ type analysis struct {
 	infos map[*hclschema.Index]*indexInfo
 	// entityPos is the declaration position of every entity.
 	entityPos map[*hclschema.Entity]int
+	// incomplete caches tableIncomplete per table.
+	incomplete map[*hclschema.Table]bool
+	// sets caches inputSets per pattern.
+	inputs map[*hclschema.AccessPattern][]inputSet
 }
 
 // posKey is a source position: a file and a byte offset.
@@ -62,6 +65,8 @@ func newAnalysis(s *hclschema.Schema) *analysis {
 		sets:       map[writerKey]valueSet{},
 		infos:      map[*hclschema.Index]*indexInfo{},
 		entityPos:  map[*hclschema.Entity]int{},
+		incomplete: map[*hclschema.Table]bool{},
+		inputs:     map[*hclschema.AccessPattern][]inputSet{},
 	}
 	for i, e := range s.Entities {
 		a.entityPos[e] = i
@@ -70,7 +75,7 @@ func newAnalysis(s *hclschema.Schema) *analysis {
 		for _, ix := range indexes(t) {
 			set := map[*hclschema.Entity]bool{}
 			for _, e := range t.Entities {
-				if e != nil && e.Table == t && entityInIndex(e, ix) {
+				if e != nil && e.Table == t && e.WritesKeyOf(ix) {
 					a.members[ix] = append(a.members[ix], e)
 					set[e] = true
 				}
@@ -146,72 +151,12 @@ func indexes(t *hclschema.Table) []*hclschema.Index {
 	return out
 }
 
-// keySource is how an entity gives a key attribute its value: its own
-// attribute stored as is, or a template.
-type keySource struct {
-	attr *hclschema.Attribute
-	tpl  *hclschema.KeyTemplate
-}
-
-// keyWriter returns how entity e writes key attribute name of index ix:
-// its attribute, the template of its block for ix, its primary key template,
-// or a template of another index block (in that order).
-func keyWriter(e *hclschema.Entity, ix *hclschema.Index, name string) (keySource, bool) {
-	if at := e.Attribute(name); at != nil {
-		return keySource{attr: at}, true
-	}
-	if ix != nil && ix.Kind != hclschema.IndexPrimary {
-		if ei := indexBlock(e, ix); ei != nil {
-			if t := ei.Template(name); t != nil {
-				return keySource{tpl: t}, true
-			}
-		}
-	}
-	if t := e.Key.Template(name); t != nil {
-		return keySource{tpl: t}, true
-	}
-	for _, ei := range e.Indexes {
-		if ei == nil {
-			continue
-		}
-		if t := ei.Template(name); t != nil {
-			return keySource{tpl: t}, true
-		}
-	}
-	return keySource{}, false
-}
-
-// indexBlock returns the block of entity e for index ix, or nil.
-func indexBlock(e *hclschema.Entity, ix *hclschema.Index) *hclschema.EntityIndex {
-	for _, ei := range e.Indexes {
-		if ei != nil && ei.Index == ix {
-			return ei
-		}
-	}
-	return nil
-}
-
-// entityInIndex reports whether items of e can appear in ix: e writes every
-// key attribute of ix, through its attributes (native), a key template or
-// an index block. Types are not compared here: a type conflict is TD107.
-func entityInIndex(e *hclschema.Entity, ix *hclschema.Index) bool {
-	if e.Table == nil || e.Table != ix.Table || len(ix.PartitionKey) == 0 {
-		return false
-	}
-	for _, k := range ix.KeyAttrs() {
-		if _, ok := keyWriter(e, ix, k.Name); !ok {
-			return false
-		}
-	}
-	return true
-}
-
 // inIndex reports whether items of e can appear in ix.
 func (a *analysis) inIndex(e *hclschema.Entity, ix *hclschema.Index) bool {
 	if set, ok := a.memberOf[ix]; ok {
 		return set[e]
 	}
-	return entityInIndex(e, ix)
+	return e.WritesKeyOf(ix)
 }
 
 // writerSet returns the value set of the key attribute name of ix as entity
@@ -221,13 +166,13 @@ func (a *analysis) writerSet(e *hclschema.Entity, ix *hclschema.Index, name stri
 	if vs, ok := a.sets[k]; ok {
 		return vs, true
 	}
-	w, ok := keyWriter(e, ix, name)
+	w, ok := e.KeyWriterFor(ix, name)
 	if !ok {
 		return valueSet{}, false
 	}
 	vs := valueSet{}
-	if w.tpl != nil {
-		vs = setOf(w.tpl.Expr)
+	if w.Template != nil {
+		vs = setOf(w.Template.Expr)
 	}
 	a.sets[k] = vs
 	return vs, true
@@ -242,14 +187,9 @@ func (a *analysis) exampleItems(e *hclschema.Entity) []exampleItem {
 	var out []exampleItem
 	if e.Table != nil && e.Table.Primary != nil {
 		for _, ex := range e.Examples {
-			if ex == nil || ex.Values == cty.NilVal {
-				continue
+			if it, ok := ex.Item(); ok {
+				out = append(out, exampleItem{ex: ex, item: it})
 			}
-			it, err := e.Item(ex.Values)
-			if err != nil {
-				continue
-			}
-			out = append(out, exampleItem{ex: ex, item: it})
 		}
 	}
 	a.items[e] = out
@@ -260,12 +200,18 @@ func (a *analysis) exampleItems(e *hclschema.Entity) []exampleItem {
 // failed to load, is incomplete: what the table's entities write is then
 // not fully known.
 func (a *analysis) tableIncomplete(t *hclschema.Table) bool {
+	if v, ok := a.incomplete[t]; ok {
+		return v
+	}
+	v := false
 	for _, e := range a.s.Entities {
 		if e != nil && e.Incomplete && (e.Table == t || e.Table == nil) {
-			return true
+			v = true
+			break
 		}
 	}
-	return false
+	a.incomplete[t] = v
+	return v
 }
 
 // anyIncomplete reports whether one of es failed to load in part.

@@ -85,6 +85,85 @@ type condSets struct {
 type indexInfo struct {
 	groups []*partGroup
 	items  map[string][]exampleItem
+	// byLit indexes the groups by the value set of their first partition
+	// attribute, so that a pattern compares its partition condition with
+	// the groups it may match, not with every group of the index.
+	byLit groupIndex
+}
+
+// groupIndex finds the groups whose first partition value set may equal a
+// condition's (eqOverlap): those without evidence, those of one exact
+// value, and those whose exact string or prefix is compatible with the
+// condition's literal.
+type groupIndex struct {
+	none     []int            // groups without evidence
+	exact    map[string][]int // by valuesKey of an exact value
+	prefixes map[string][]int // by prefix
+	// strs are the exact strings and prefixes, sorted, for the groups
+	// whose literal starts with the condition's prefix.
+	strs []groupLit
+}
+
+// groupLit is the literal of a group's first partition value set.
+type groupLit struct {
+	lit   string
+	exact bool
+	group int
+}
+
+func newGroupIndex(groups []*partGroup) groupIndex {
+	gi := groupIndex{exact: map[string][]int{}, prefixes: map[string][]int{}}
+	for i, g := range groups {
+		vs := g.sets[0]
+		switch {
+		case !vs.evidence():
+			gi.none = append(gi.none, i)
+		case vs.exact:
+			k := valuesKey([]cty.Value{vs.val})
+			gi.exact[k] = append(gi.exact[k], i)
+			if str, ok := vs.str(); ok {
+				gi.strs = append(gi.strs, groupLit{lit: str, exact: true, group: i})
+			}
+		default:
+			gi.prefixes[vs.prefix] = append(gi.prefixes[vs.prefix], i)
+			gi.strs = append(gi.strs, groupLit{lit: vs.prefix, group: i})
+		}
+	}
+	sort.SliceStable(gi.strs, func(i, j int) bool { return gi.strs[i].lit < gi.strs[j].lit })
+	return gi
+}
+
+// candidates returns, in ascending order, the groups whose first partition
+// value set may equal one of c (a superset of those eqOverlap accepts).
+func (gi groupIndex) candidates(c valueSet) []int {
+	if !c.evidence() {
+		return gi.none
+	}
+	seen := map[int]bool{}
+	var out []int
+	add := func(gs ...int) {
+		for _, g := range gs {
+			if !seen[g] {
+				seen[g] = true
+				out = append(out, g)
+			}
+		}
+	}
+	add(gi.exact[valuesKey([]cty.Value{c.val})]...)
+	if lit, ok := c.lit(); ok && lit != "" {
+		// Prefixes of the condition's literal.
+		for i := 1; i <= len(lit); i++ {
+			add(gi.prefixes[lit[:i]]...)
+		}
+		// Exact strings and prefixes that start with a prefix condition.
+		if !c.exact {
+			for i := sort.Search(len(gi.strs), func(i int) bool { return gi.strs[i].lit >= lit }); i < len(gi.strs) && strings.HasPrefix(gi.strs[i].lit, lit); i++ {
+				add(gi.strs[i].group)
+			}
+		}
+	}
+	sort.Ints(out)
+	return out
 }
 
 // partGroup is the members of an index whose partition key writers have the
@@ -138,6 +217,7 @@ func (a *analysis) indexInfo(ix *hclschema.Index) *indexInfo {
 			info.items[pk] = append(info.items[pk], it)
 		}
 	}
+	info.byLit = newGroupIndex(info.groups)
 	a.infos[ix] = info
 	return info
 }
@@ -154,7 +234,7 @@ func valuesKey(vals []cty.Value) string {
 			b.WriteString(v.AsString())
 		case v.Type() == cty.Number:
 			b.WriteString("N:")
-			b.WriteString(v.AsBigFloat().Text('g', -1))
+			b.WriteString(hclschema.NumberText(v.AsBigFloat()))
 		default:
 			b.WriteString("?")
 		}
@@ -203,7 +283,8 @@ func (a *analysis) patternCollisions(p *hclschema.AccessPattern) []collision {
 	}
 	// Literal prefixes: the partition condition against each group, then
 	// the sort conditions against each member of a matching group.
-	for _, g := range info.groups {
+	for _, gi := range info.byLit.candidates(conds[0].args[0]) {
+		g := info.groups[gi]
 		ok := true
 		for j := 0; j < np; j++ {
 			if !mayOverlap(g.sets[pos[j]], conds[j].c.Op, conds[j].args) {
@@ -229,7 +310,7 @@ func (a *analysis) patternCollisions(p *hclschema.AccessPattern) []collision {
 	}
 	// Example items: look up the partition each input set reads.
 	if len(info.items) > 0 {
-		sets := inputSets(p)
+		sets := a.inputSets(p)
 		values := conditionValues(p, conds, sets)
 		for i, vals := range values {
 			if vals == nil {
@@ -277,6 +358,17 @@ func (a *analysis) patternCollisions(p *hclschema.AccessPattern) []collision {
 		out = append(out, *c)
 	}
 	return out
+}
+
+// inputSets returns hclschema.InputSets with where each set comes from,
+// once per pattern.
+func (a *analysis) inputSets(p *hclschema.AccessPattern) []inputSet {
+	if sets, ok := a.inputs[p]; ok {
+		return sets
+	}
+	sets := inputSets(p)
+	a.inputs[p] = sets
+	return sets
 }
 
 // inputSets returns hclschema.InputSets with where each set comes from.
@@ -350,12 +442,12 @@ func (a *analysis) describeWriters(p *hclschema.AccessPattern, e *hclschema.Enti
 		if p.Condition(k.Name) == nil {
 			continue
 		}
-		w, ok := keyWriter(e, p.Index, k.Name)
+		w, ok := e.KeyWriterFor(p.Index, k.Name)
 		switch {
 		case !ok:
 			continue
-		case w.tpl != nil:
-			parts = append(parts, k.Name+" = "+w.tpl.Expr.Text)
+		case w.Template != nil:
+			parts = append(parts, k.Name+" = "+w.Template.Expr.Text)
 		default:
 			parts = append(parts, fmt.Sprintf("%s from its attribute %q", k.Name, k.Name))
 		}

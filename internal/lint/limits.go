@@ -67,7 +67,10 @@ func sortedAttrNames(it hclschema.Item) []string {
 	return names
 }
 
-// numberText renders a number for a detail, shortened when it is long.
+// numberText renders a number DynamoDB rejects for a detail (TD130): with
+// every digit it is written with, not rounded to DynamoDB's 38 as
+// hclschema.NumberText (the canonical text of a number DynamoDB stores)
+// would, shortened when it is long.
 func numberText(f *big.Float) string {
 	s := f.Text('g', -1)
 	if len(s) > 60 {

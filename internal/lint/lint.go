@@ -120,6 +120,7 @@ func Rules() []Rule {
 		ruleCardinalityOneKey,
 		rulePrefixBoundary,
 		ruleTransactionSameItem,
+		ruleTerraformNameCase,
 	}
 }
 

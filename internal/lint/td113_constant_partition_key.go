@@ -27,16 +27,16 @@ func checkConstantPartitionKey(r *rule, a *analysis) hcl.Diagnostics {
 					continue
 				}
 				for _, k := range ix.PartitionKey {
-					w, ok := keyWriter(e, ix, k.Name)
-					if !ok || w.tpl == nil || w.tpl.Expr == nil || len(w.tpl.Expr.Names()) > 0 || seen[w.tpl] {
+					w, ok := e.KeyWriterFor(ix, k.Name)
+					if !ok || w.Template == nil || w.Template.Expr == nil || len(w.Template.Expr.Names()) > 0 || seen[w.Template] {
 						continue
 					}
-					seen[w.tpl] = true
-					diags = append(diags, r.report(w.tpl.Expr.Range(), "Constant partition key",
+					seen[w.Template] = true
+					diags = append(diags, r.report(w.Template.Expr.Range(), "Constant partition key",
 						"Entity %q writes the same value %s to %q, the partition key of %s, so all its items share one partition: "+
 							"a hot partition limited to about 1,000 writes and 3,000 reads per second. "+
 							"Put an attribute into the template, or shard writes with a suffix such as \"%s#${shard}\" (a small number of shards queried in parallel).",
-						e.Name, w.tpl.Expr.Text, k.Name, displayIndex(ix), constText(w.tpl)))
+						e.Name, w.Template.Expr.Text, k.Name, displayIndex(ix), constText(w.Template)))
 				}
 			}
 		}
@@ -48,8 +48,8 @@ func checkConstantPartitionKey(r *rule, a *analysis) hcl.Diagnostics {
 // for e: the entity has one item in the index, which is deliberate.
 func singleton(e *hclschema.Entity, ix *hclschema.Index) bool {
 	for _, k := range ix.KeyAttrs() {
-		w, ok := keyWriter(e, ix, k.Name)
-		if !ok || w.tpl == nil || w.tpl.Expr == nil || len(w.tpl.Expr.Names()) > 0 {
+		w, ok := e.KeyWriterFor(ix, k.Name)
+		if !ok || w.Template == nil || w.Template.Expr == nil || len(w.Template.Expr.Names()) > 0 {
 			return false
 		}
 	}

@@ -27,7 +27,7 @@ func checkEntityNotInIndex(r *rule, a *analysis) hcl.Diagnostics {
 			}
 			var missing []string
 			for _, k := range ix.KeyAttrs() {
-				if _, ok := keyWriter(e, ix, k.Name); !ok {
+				if _, ok := e.KeyWriterFor(ix, k.Name); !ok {
 					missing = append(missing, k.Name)
 				}
 			}

@@ -43,10 +43,10 @@ func checkConditionNeverMatches(r *rule, a *analysis) hcl.Diagnostics {
 				if !proven || mayOverlap(ent, c.Op, args) {
 					continue
 				}
-				w, _ := keyWriter(e, ix, c.Attr)
+				w, _ := e.KeyWriterFor(ix, c.Attr)
 				written := quote(c.Attr)
-				if w.tpl != nil {
-					written = w.tpl.Expr.Text
+				if w.Template != nil {
+					written = w.Template.Expr.Text
 				}
 				diags = append(diags, r.report(c.Range, "Key condition never matches its entity",
 					"In access pattern %q, the condition on %q can never match items of entity %q: the entity writes %s as %s (%s), which the condition excludes. The pattern returns no %s items. Fix the condition, or read the index where %s writes a matching key.",

@@ -26,12 +26,7 @@ func checkExpectedResult(r *rule, a *analysis) hcl.Diagnostics {
 		if p == nil || p.Incomplete || p.Table == nil || p.Index == nil || a.tableIncomplete(p.Table) {
 			continue // a missing condition or example item would make the check wrong
 		}
-		var all []hclschema.Item
-		for _, e := range p.Table.Entities {
-			for _, ei := range a.exampleItems(e) {
-				all = append(all, ei.item)
-			}
-		}
+		all := p.Table.ExampleItems()
 		var namer *oracle.Namer
 		for _, x := range p.Examples {
 			if x == nil || !x.HasExpectation() {
@@ -41,7 +36,7 @@ func checkExpectedResult(r *rule, a *analysis) hcl.Diagnostics {
 			if err != nil {
 				continue // TD108 and the loader report operands that do not bind
 			}
-			res := oracle.Run(b, all)
+			res := oracle.Run(b, p.Table.ExampleCandidates(b))
 			if namer == nil {
 				namer = oracle.NewNamer(p.Table)
 			}

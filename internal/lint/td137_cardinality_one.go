@@ -21,14 +21,8 @@ func checkCardinalityOne(r *rule, a *analysis) hcl.Diagnostics {
 		if p == nil || p.Incomplete || p.Cardinality != hclschema.CardinalityOne || p.Table == nil || p.Index == nil || a.tableIncomplete(p.Table) {
 			continue
 		}
-		var all []hclschema.Item
-		for _, e := range p.Table.Entities {
-			for _, ei := range a.exampleItems(e) {
-				all = append(all, ei.item)
-			}
-		}
 		namer := oracle.NewNamer(p.Table)
-		for _, set := range inputSets(p) {
+		for _, set := range a.inputSets(p) {
 			b, err := hclschema.Bind(p, set.values)
 			if err != nil {
 				continue
@@ -37,7 +31,7 @@ func checkCardinalityOne(r *rule, a *analysis) hcl.Diagnostics {
 			// not make the key unique.
 			limit := p.Limit
 			p.Limit = 0
-			res := oracle.Run(b, all)
+			res := oracle.Run(b, p.Table.ExampleCandidates(b))
 			p.Limit = limit
 			if len(res.Items) < 2 {
 				continue

@@ -25,19 +25,13 @@ func checkLimitOrder(r *rule, a *analysis) hcl.Diagnostics {
 		if p == nil || p.Incomplete || p.Limit <= 0 || p.Table == nil || p.Index == nil || len(p.Index.SortKey) == 0 || a.tableIncomplete(p.Table) {
 			continue
 		}
-		var all []hclschema.Item
-		for _, e := range p.Table.Entities {
-			for _, ei := range a.exampleItems(e) {
-				all = append(all, ei.item)
-			}
-		}
 		namer := oracle.NewNamer(p.Table)
-		for _, set := range inputSets(p) {
+		for _, set := range a.inputSets(p) {
 			b, err := hclschema.Bind(p, set.values)
 			if err != nil {
 				continue
 			}
-			kept, missed, bad := oracle.LimitViolation(b, all)
+			kept, missed, bad := oracle.LimitViolation(b, p.Table.ExampleCandidates(b))
 			if !bad {
 				continue
 			}

@@ -23,8 +23,8 @@ func checkDeclaredSizeBelowExample(r *rule, a *analysis) hcl.Diagnostics {
 		var largest *hclschema.Example
 		size := 0
 		for _, ex := range e.Examples {
-			it, err := e.Item(ex.Values)
-			if err != nil {
+			it, ok := ex.Item()
+			if !ok {
 				continue
 			}
 			if n := hclschema.ItemSize(it); n > size {

@@ -92,13 +92,13 @@ func uniqueLookups(s *hclschema.Schema) map[*hclschema.Entity][]lookup {
 			}
 			var names []string
 			for _, c := range p.Conditions {
-				w, ok := keyWriter(e, p.Index, c.Attr)
+				w, ok := e.KeyWriterFor(p.Index, c.Attr)
 				switch {
 				case !ok:
-				case w.attr != nil:
-					names = append(names, w.attr.Name)
-				case w.tpl != nil && w.tpl.Expr != nil:
-					names = append(names, w.tpl.Expr.Names()...)
+				case w.Attribute != nil:
+					names = append(names, w.Attribute.Name)
+				case w.Template != nil && w.Template.Expr != nil:
+					names = append(names, w.Template.Expr.Names()...)
 				}
 			}
 			names = dedupe(attrNames(e, names))

@@ -66,8 +66,8 @@ func constantPartition(e *hclschema.Entity, ix *hclschema.Index) bool {
 		return false
 	}
 	for _, k := range ix.PartitionKey {
-		w, ok := keyWriter(e, ix, k.Name)
-		if !ok || w.tpl == nil || w.tpl.Expr == nil || len(w.tpl.Expr.Names()) > 0 {
+		w, ok := e.KeyWriterFor(ix, k.Name)
+		if !ok || w.Template == nil || w.Template.Expr == nil || len(w.Template.Expr.Names()) > 0 {
 			return false
 		}
 	}

@@ -12,7 +12,7 @@ import (
 // input named like an attribute of the returned entity, nothing ends the
 // value in the operand, and the example items prove that the prefix also
 // matches items with a longer value ("ISSUE#1" reads issue 10's comments).
-const CodePrefixBoundary diag.Code = "TD154"
+const CodePrefixBoundary diag.Code = oracle.CodePrefixBoundary
 
 var rulePrefixBoundary = &rule{code: CodePrefixBoundary, name: "prefix-boundary", severity: hcl.DiagError, check: checkPrefixBoundary}
 
@@ -22,13 +22,8 @@ func checkPrefixBoundary(r *rule, a *analysis) hcl.Diagnostics {
 		if p == nil || p.Incomplete || p.Table == nil || p.Index == nil || a.tableIncomplete(p.Table) {
 			continue
 		}
-		var all []hclschema.Item
-		for _, e := range p.Table.Entities {
-			for _, ei := range a.exampleItems(e) {
-				all = append(all, ei.item)
-			}
-		}
-		for _, set := range inputSets(p) {
+		all := p.Table.ExampleItems()
+		for _, set := range a.inputSets(p) {
 			b, err := hclschema.Bind(p, set.values)
 			if err != nil {
 				continue

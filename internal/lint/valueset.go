@@ -65,41 +65,21 @@ func (v valueSet) String() string {
 
 func quote(s string) string { return strconv.Quote(s) }
 
-// setOf derives the value set of a template or operand.
+// setOf derives the value set of a template or operand: a constant (a
+// string or a number), else the strings starting with its literal prefix
+// (Template.LiteralPrefix).
 func setOf(t *hclschema.Template) valueSet {
 	if t == nil {
 		return valueSet{}
 	}
-	if t.Quoted && (len(t.Parts) != 1 || t.Parts[0].Kind == hclschema.PartLiteral) {
-		// A string template: its literal parts up to the first interpolation.
-		var b strings.Builder
-		for _, part := range t.Parts {
-			v := part.Value
-			if part.Kind != hclschema.PartLiteral || v.Type() != cty.String || !v.IsKnown() || v.IsNull() {
-				return valueSet{prefix: b.String()}
-			}
-			b.WriteString(v.AsString())
-		}
-		return valueSet{exact: true, val: cty.StringVal(b.String())}
-	}
-	// One expression ("${x}" or x).
-	part := t.Parts[0]
-	switch part.Kind {
-	case hclschema.PartLiteral:
-		return constSet(part.Value)
-	case hclschema.PartAttr:
-		return valueSet{}
-	case hclschema.PartCall:
-		if part.Name == "format" && len(part.Args) > 1 {
-			if f, ok := setOf(part.Args[0]).str(); ok {
-				return valueSet{prefix: formatPrefix(f)}
-			}
-		}
-	}
 	if v, ok := t.Literal(); ok {
 		return constSet(v)
 	}
-	return valueSet{}
+	prefix, exact := t.LiteralPrefix()
+	if exact {
+		return valueSet{exact: true, val: cty.StringVal(prefix)}
+	}
+	return valueSet{prefix: prefix}
 }
 
 // constSet is the set of one constant.
@@ -108,25 +88,6 @@ func constSet(v cty.Value) valueSet {
 		return valueSet{exact: true, val: v}
 	}
 	return valueSet{}
-}
-
-// formatPrefix returns the literal text of a format string before its first
-// verb ("%%" is a literal percent sign).
-func formatPrefix(f string) string {
-	var b strings.Builder
-	for i := 0; i < len(f); i++ {
-		if f[i] != '%' {
-			b.WriteByte(f[i])
-			continue
-		}
-		if i+1 < len(f) && f[i+1] == '%' {
-			b.WriteByte('%')
-			i++
-			continue
-		}
-		break
-	}
-	return b.String()
 }
 
 // compatible reports whether one string is a prefix of the other.

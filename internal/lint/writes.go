@@ -116,24 +116,13 @@ func pinned(c *hclschema.Cond) []string {
 		l, lok := c.Left.Path()
 		r, rok := c.Right.Path()
 		switch {
-		case lok && !rok && !usesAttrs(c.Right):
+		case lok && !rok && !c.Right.UsesAttrs():
 			return []string{l}
-		case rok && !lok && !usesAttrs(c.Left):
+		case rok && !lok && !c.Left.UsesAttrs():
 			return []string{r}
 		}
 	}
 	return nil
-}
-
-// usesAttrs reports whether a template refers to an item attribute (a
-// bare name other than input).
-func usesAttrs(t *hclschema.Template) bool {
-	for _, n := range t.Names() {
-		if n != "input" {
-			return true
-		}
-	}
-	return false
 }
 
 // firstChanged returns the first of names (in source order of the update's

@@ -14,10 +14,11 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
-	"github.com/tfdyn/tfdyn/internal/ddblocal"
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/oracle"
 	"github.com/tfdyn/tfdyn/internal/schemadiff"
-	"github.com/tfdyn/tfdyn/internal/verify"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 const (
@@ -33,7 +34,8 @@ const (
 // count of every entity is unchanged; an item a concurrent writer changed
 // is left alone.
 func TestLiveMigrate(t *testing.T) {
-	target := ddblocal.StartForTest(t)
+	tftest.Parallel(t)
+	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
 	require.NoError(t, err)
@@ -234,7 +236,7 @@ func mustEntity(p *hclschema.AccessPattern, name string) *hclschema.Entity {
 func itemAV(t *testing.T, it hclschema.Item) map[string]types.AttributeValue {
 	out := map[string]types.AttributeValue{}
 	for k, v := range it.Attrs {
-		av, err := toAV(v)
+		av, err := dynamo.AV(v)
 		require.NoError(t, err, k)
 		out[k] = av
 	}
@@ -306,7 +308,7 @@ func countEntities(t *testing.T, ctx context.Context, c *dynamodb.Client, table 
 		for _, it := range page.Items {
 			var names []string
 			for _, e := range s.Entities {
-				if matchesBase(e, it) {
+				if _, ok := e.Recompute(dynamo.Values(it)); ok {
 					names = append(names, e.Name)
 				}
 			}
@@ -320,7 +322,7 @@ func countEntities(t *testing.T, ctx context.Context, c *dynamodb.Client, table 
 // query runs a bound pattern live with verify's query (the one tfdyn
 // migrate --check runs) and returns the primary keys of the items in order.
 func query(t *testing.T, ctx context.Context, c *dynamodb.Client, table string, b *hclschema.Bound) []string {
-	items, err := verify.Query(ctx, c, table, b)
+	items, err := dynamo.Query(ctx, c, table, b)
 	require.NoError(t, err)
 	var keys []string
 	for _, it := range items {
@@ -334,7 +336,7 @@ func keysOf(items []hclschema.Item, s *hclschema.Schema) []string {
 	for _, it := range items {
 		av := map[string]types.AttributeValue{}
 		for _, k := range it.Entity.Table.Primary.KeyAttrs() {
-			v, _ := toAV(it.Attrs[k.Name])
+			v, _ := dynamo.AV(it.Attrs[k.Name])
 			av[k.Name] = v
 		}
 		out = append(out, keyString(av, it.Entity.Table))
@@ -347,7 +349,8 @@ func keysOf(items []hclschema.Item, s *hclschema.Schema) []string {
 // the customers the condition now excludes and of every order, leaves the
 // others alone, and GSI1 then holds exactly what HEAD's oracle puts there.
 func TestLiveMigrateMembership(t *testing.T) {
-	target := ddblocal.StartForTest(t)
+	tftest.Parallel(t)
+	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
 	require.NoError(t, err)
@@ -428,7 +431,8 @@ func indexCount(t *testing.T, ctx context.Context, c *dynamodb.Client, table, in
 // it is; one whose email a writer changed is migrated from its new email,
 // never from the stale read.
 func TestLiveConcurrentWriter(t *testing.T) {
-	target := ddblocal.StartForTest(t)
+	tftest.Parallel(t)
+	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
 	require.NoError(t, err)
@@ -466,7 +470,8 @@ func TestLiveConcurrentWriter(t *testing.T) {
 // named by its key, and the patterns whose live results they spoil are
 // named with their inputs.
 func TestLiveCheck(t *testing.T) {
-	target := ddblocal.StartForTest(t)
+	tftest.Parallel(t)
+	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
 	require.NoError(t, err)
@@ -535,7 +540,8 @@ func TestLiveCheck(t *testing.T) {
 // together, and Progress is called after every page with counts that only
 // grow, up to the summary's.
 func TestLiveRateAndProgress(t *testing.T) {
-	target := ddblocal.StartForTest(t)
+	tftest.Parallel(t)
+	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
 	require.NoError(t, err)

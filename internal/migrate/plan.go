@@ -9,8 +9,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/zclconf/go-cty/cty"
-
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/schemadiff"
 )
@@ -220,12 +218,12 @@ func entityPlan(base, head *hclschema.Schema, be, he *hclschema.Entity, items []
 		ac := AttrChange{Attr: n, Index: ic.Index}
 		switch ic.Action {
 		case schemadiff.ItemGained:
-			ac.Action, ac.To, ac.When = Gain, display(head, ic.To), condDisplay(head, ic.When)
+			ac.Action, ac.To, ac.When = Gain, ic.To.SourceText(), ic.When.SourceText()
 		case schemadiff.ItemRecomputed:
-			ac.Action, ac.From, ac.To = Change, display(base, ic.From), display(head, ic.To)
-			ac.When, ac.FromWhen = condDisplay(head, ic.When), condDisplay(base, ic.FromWhen)
+			ac.Action, ac.From, ac.To = Change, ic.From.SourceText(), ic.To.SourceText()
+			ac.When, ac.FromWhen = ic.When.SourceText(), ic.FromWhen.SourceText()
 		default:
-			ac.Action, ac.From = Lose, display(base, ic.From)
+			ac.Action, ac.From = Lose, ic.From.SourceText()
 		}
 		ep.Changes = append(ep.Changes, ac)
 		for _, t := range []*hclschema.Template{ic.From, ic.To} {
@@ -253,46 +251,15 @@ func entityPlan(base, head *hclschema.Schema, be, he *hclschema.Entity, items []
 	return ep
 }
 
-// literalPrefix is the literal start of a template: "CUSTOMER#" for
-// "CUSTOMER#${username}", the whole value for a constant, "" otherwise.
+// literalPrefix says how attribute attr selects the items written by
+// template t: by its literal prefix (Template.LiteralPrefix), "" when t is
+// nil or its text says nothing.
 func literalPrefix(attr string, t *hclschema.KeyTemplate) KeyPrefix {
 	kp := KeyPrefix{Attr: attr}
-	if t == nil {
-		return kp
+	if t != nil {
+		kp.Prefix, kp.Exact = t.Expr.LiteralPrefix()
 	}
-	if v, ok := t.Expr.Literal(); ok {
-		if !v.IsNull() && v.Type() == cty.String {
-			kp.Prefix, kp.Exact = v.AsString(), true
-		}
-		return kp
-	}
-	if !t.Expr.Quoted {
-		return kp
-	}
-	var sb strings.Builder
-	for _, part := range t.Expr.Parts {
-		if part.Kind != hclschema.PartLiteral || part.Value.IsNull() || part.Value.Type() != cty.String {
-			break
-		}
-		sb.WriteString(part.Value.AsString())
-	}
-	kp.Prefix = sb.String()
 	return kp
-}
-
-func display(s *hclschema.Schema, t *hclschema.Template) string {
-	if t == nil {
-		return ""
-	}
-	return s.SourceText(t.Range())
-}
-
-// condDisplay is the source text of a sparse condition, "" for none.
-func condDisplay(s *hclschema.Schema, c *hclschema.Cond) string {
-	if c == nil {
-		return ""
-	}
-	return s.SourceText(c.Range())
 }
 
 // findText renders how an entity's items are found.

@@ -13,7 +13,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
-	"github.com/tfdyn/tfdyn/internal/ddblocal"
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 )
 
 // withUnique loads a copy of the schema in dir whose Customer declares its
@@ -40,7 +40,7 @@ func withUnique(t *testing.T, dir string) *hclschema.Schema {
 // CustomerUniqueEmail, which the plan does not change, and --check passes
 // on the migrated table.
 func TestLiveMigrateUniqueGuards(t *testing.T) {
-	target := ddblocal.StartForTest(t)
+	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
 	require.NoError(t, err)

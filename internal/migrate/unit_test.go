@@ -2,12 +2,11 @@ package migrate
 
 import (
 	"context"
+	"math"
 	"testing"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/require"
-	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
 )
@@ -33,18 +32,6 @@ func TestLiteralPrefix(t *testing.T) {
 	require.Equal(t, KeyPrefix{Attr: "SK"}, literalPrefix("SK", nil), "the entity's own attribute")
 }
 
-func TestSameValue(t *testing.T) {
-	s := &types.AttributeValueMemberS{Value: "A"}
-	n := &types.AttributeValueMemberN{Value: "1.50"}
-	require.True(t, sameValue(s, true, cty.StringVal("A"), true))
-	require.False(t, sameValue(s, true, cty.StringVal("a"), true))
-	require.True(t, sameValue(n, true, cty.NumberFloatVal(1.5), true), "numbers compare by value")
-	require.False(t, sameValue(n, true, cty.StringVal("1.50"), true), "a string is not a number")
-	require.True(t, sameValue(nil, false, cty.NilVal, false))
-	require.False(t, sameValue(s, true, cty.NilVal, false))
-	require.False(t, sameValue(nil, false, cty.StringVal("A"), true))
-}
-
 // TestLimiter: at 50 per second, 11 calls take 200 ms or more (the first is
 // immediate), and a cancelled context stops the wait.
 func TestLimiter(t *testing.T) {
@@ -59,6 +46,20 @@ func TestLimiter(t *testing.T) {
 	slow := newLimiter(0.001)
 	require.NoError(t, slow.wait(context.Background()))
 	require.ErrorIs(t, slow.wait(ctx), context.Canceled)
+}
+
+// TestCheckRate: 0 is no bound, MinRate to MaxRate are bounds; NaN, the
+// infinities, negative rates and rates whose interval overflows a Duration
+// (1e-10: it became negative, so no bound applied) are refused, also by Run.
+func TestCheckRate(t *testing.T) {
+	for _, ok := range []float64{0, MinRate, 1, 200, MaxRate} {
+		require.NoError(t, CheckRate(ok), "%g", ok)
+	}
+	for bad, got := range map[float64]string{math.NaN(): "NaN", math.Inf(1): "+Inf", math.Inf(-1): "-Inf", -1: "-1", 1e-10: "1e-10", 0.001: "0.001", 1e7: "1e+07"} {
+		require.EqualError(t, CheckRate(bad), "the rate must be 0 (no bound) or from 0.01 to 1e+06 updates per second, got "+got)
+	}
+	_, err := Run(context.Background(), &Plan{}, Options{Rate: math.NaN()})
+	require.EqualError(t, err, "migrate: the rate must be 0 (no bound) or from 0.01 to 1e+06 updates per second, got NaN")
 }
 
 // identity is the table identity of a valid checkpoint.

@@ -2,40 +2,32 @@ package oracle
 
 import (
 	"fmt"
-	"math/big"
 	"sort"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/convert"
 
 	"github.com/tfdyn/tfdyn/hclschema"
 )
 
 // Namer names items in reports: an item with the primary key of an example
 // item is named like the example (Order["o1"], Order#2); any other item by
-// its entity and primary key.
+// its entity and primary key. It reads the table's example items, computed
+// once per schema (hclschema's Table.ExampleOf).
 type Namer struct {
-	byKey map[string]*hclschema.Example
+	t *hclschema.Table
 }
 
-// NewNamer indexes the example items of every entity of table t.
-func NewNamer(t *hclschema.Table) *Namer {
-	n := &Namer{byKey: map[string]*hclschema.Example{}}
-	for _, e := range t.Entities {
-		for _, ex := range e.Examples {
-			if it, err := e.Item(ex.Values); err == nil {
-				n.byKey[PrimaryKeyString(it)] = ex
-			}
-		}
-	}
-	return n
-}
+// NewNamer names items by the example items of every entity of table t.
+func NewNamer(t *hclschema.Table) *Namer { return &Namer{t: t} }
 
 // Example returns the example item with it's primary key, or nil.
 func (n *Namer) Example(it hclschema.Item) *hclschema.Example {
-	return n.byKey[PrimaryKeyString(it)]
+	if n == nil || n.t == nil {
+		return nil
+	}
+	return n.t.ExampleOf(it)
 }
 
 // Name returns the name of item it in reports.
@@ -50,35 +42,13 @@ func (n *Namer) Name(it hclschema.Item) string {
 	return name + " {" + PrimaryKeyString(it) + "}"
 }
 
-// PrimaryKeyString renders the primary key of an item: PK = "A", SK = 2.
-func PrimaryKeyString(it hclschema.Item) string {
-	if it.Entity == nil || it.Entity.Table == nil {
-		return ""
-	}
-	var parts []string
-	for _, k := range it.Entity.Table.Primary.KeyAttrs() {
-		parts = append(parts, k.Name+" = "+Render(it.Attrs[k.Name]))
-	}
-	return strings.Join(parts, ", ")
-}
+// PrimaryKeyString renders the primary key of an item: PK = "A", SK = 2
+// (hclschema's Item.PrimaryKeyText).
+func PrimaryKeyString(it hclschema.Item) string { return it.PrimaryKeyText() }
 
-// Render renders a scalar value as in HCL: a quoted string or a number.
-func Render(v cty.Value) string {
-	switch {
-	case v == cty.NilVal || v.IsNull():
-		return "null"
-	case !v.IsKnown():
-		return "(unknown)"
-	case v.Type() == cty.String:
-		return fmt.Sprintf("%q", v.AsString())
-	case v.Type() == cty.Number:
-		return numberText(v.AsBigFloat())
-	}
-	if s, err := convert.Convert(v, cty.String); err == nil && !s.IsNull() {
-		return s.AsString()
-	}
-	return v.GoString()
-}
+// Render renders a scalar value as in HCL: a quoted string or a number
+// (hclschema.ValueText).
+func Render(v cty.Value) string { return hclschema.ValueText(v) }
 
 // renderAll renders values with Render.
 func renderAll(vs []cty.Value) []string {
@@ -87,14 +57,6 @@ func renderAll(vs []cty.Value) []string {
 		out[i] = Render(v)
 	}
 	return out
-}
-
-func numberText(f *big.Float) string {
-	if f.IsInt() {
-		i, _ := f.Int(nil)
-		return i.String()
-	}
-	return f.Text('g', -1)
 }
 
 // NamesOf names a list of items: A, B, C (or "no item").
@@ -292,8 +254,8 @@ func Mismatch(b *hclschema.Bound, x *hclschema.PatternExample, got, all []hclsch
 		if haveSet[name] {
 			continue
 		}
-		it, err := r.Example.Entity.Item(r.Example.Values)
-		if err != nil {
+		it, ok := r.Example.Item()
+		if !ok {
 			continue
 		}
 		why := Why(b, all, it, n)

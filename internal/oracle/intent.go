@@ -25,7 +25,7 @@ func IntendedSortKey(it hclschema.Item, ix *hclschema.Index) []cty.Value {
 
 func intendedParts(it hclschema.Item, ix *hclschema.Index, attr string) []cty.Value {
 	v := it.Attrs[attr]
-	tpl := templateFor(it.Entity, ix, attr)
+	tpl := it.Entity.KeyTemplateFor(ix, attr)
 	if tpl == nil || !tpl.Expr.Quoted || len(tpl.Expr.Parts) < 2 {
 		return []cty.Value{v}
 	}
@@ -39,21 +39,6 @@ func intendedParts(it hclschema.Item, ix *hclschema.Index, attr string) []cty.Va
 		parts = append(parts, pv)
 	}
 	return parts
-}
-
-func templateFor(e *hclschema.Entity, ix *hclschema.Index, attr string) *hclschema.KeyTemplate {
-	if ix.Kind == hclschema.IndexPrimary {
-		return e.Key.Template(attr)
-	}
-	if ei := e.IndexBlock(ix.Name); ei != nil {
-		if t := ei.Template(attr); t != nil {
-			return t
-		}
-	}
-	if ix.Kind == hclschema.IndexLocal {
-		return e.Key.Template(attr)
-	}
-	return nil
 }
 
 // CompareIntended compares two intended sort keys part by part; ok is false
@@ -151,6 +136,23 @@ type Boundary struct {
 	Operand cty.Value
 }
 
+// CodePrefixBoundary is the code of the lint rule that reports a prefix
+// boundary (TD154). An accept block of it on an access pattern says the
+// prefix search is deliberate: verify then does not check the pattern's
+// boundary either (PrefixBoundaryAccepted).
+const CodePrefixBoundary = "TD154"
+
+// PrefixBoundaryAccepted reports whether the schema accepts the prefix
+// boundary of pattern p (accept "TD154" on access_pattern.P).
+func PrefixBoundaryAccepted(s *hclschema.Schema, p *hclschema.AccessPattern) bool {
+	for _, a := range s.Accepts() {
+		if a.Code == CodePrefixBoundary && a.Target == "access_pattern."+p.Name {
+			return true
+		}
+	}
+	return false
+}
+
 // PrefixBoundary checks the begins_with key conditions whose operand ends
 // with an input named like an attribute of a returned entity, with no
 // delimiter after it (begins_with(SK, "ISSUE#${number}")), where the
@@ -189,7 +191,7 @@ func PrefixBoundaryWhere(b *hclschema.Bound, items []hclschema.Item, counts func
 			if e.Attribute(x) == nil {
 				continue
 			}
-			tpl := templateFor(e, p.Index, c.Attr)
+			tpl := e.KeyTemplateFor(p.Index, c.Attr)
 			if tpl == nil || !uses(tpl.Expr, x) || !hasValue(items, e, x, in) {
 				continue
 			}

@@ -12,8 +12,8 @@
 //	plan, err := plancheck.Run(ctx, dir, nil, plancheck.RunOptions{})
 //	if err != nil { ... }                       // exit 2 (a *tfenv.EnvError)
 //	rep, err := plancheck.CheckPlan(plan, plancheck.Options{Schema: s, Acks: acks})
-//	plancheck.WriteReport(os.Stdout, rep, plancheck.FormatText)
-//	os.Exit(rep.ExitCode())                     // 0 clean, 1 blocked
+//	findings.Write(os.Stdout, "text", rep.Output()) // any format of package findings
+//	len(rep.Blocking()) > 0                     // the apply is blocked (tfdyn exits 1)
 //
 // Every rule has a stable code (DP101...), a family (destructive, breaking,
 // data-dependent, hygiene), a severity and a documentation page under

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/findings"
 	"github.com/tfdyn/tfdyn/internal/plancheck"
 )
 
@@ -75,9 +76,9 @@ func TestFixtures(t *testing.T) {
 			if name == "edited" {
 				// The machine formats, on a plan with acknowledged,
 				// blocking and unused-acknowledgement cases.
-				for _, format := range []string{plancheck.FormatJSON, plancheck.FormatGitHub, plancheck.FormatJUnit} {
+				for _, format := range []string{"json", "github", "junit"} {
 					buf.Reset()
-					require.NoError(t, plancheck.WriteReport(&buf, rep, format))
+					require.NoError(t, findings.Write(&buf, format, rep.Output()))
 					golden(t, base+"."+format+".golden", buf.Bytes())
 				}
 			}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/diag"
+	"github.com/tfdyn/tfdyn/internal/findings"
 	"github.com/tfdyn/tfdyn/internal/plancheck"
 )
 
@@ -136,17 +137,17 @@ func FuzzPlan(f *testing.F) {
 			if err != nil {
 				return
 			}
-			for _, format := range []string{plancheck.FormatText, plancheck.FormatJSON, plancheck.FormatGitHub, plancheck.FormatJUnit} {
+			for _, format := range findings.Names() {
 				var buf bytes.Buffer
-				if err := plancheck.WriteReport(&buf, rep, format); err != nil {
+				if err := findings.Write(&buf, format, rep.Output()); err != nil {
 					t.Fatalf("%s: %v", format, err)
 				}
 				switch format {
-				case plancheck.FormatJSON:
+				case "json", "sarif":
 					if !json.Valid(buf.Bytes()) {
 						t.Fatalf("invalid JSON report:\n%s", buf.Bytes())
 					}
-				case plancheck.FormatJUnit:
+				case "junit":
 					if err := xml.Unmarshal(buf.Bytes(), new(struct{})); err != nil {
 						t.Fatalf("invalid JUnit report: %v\n%s", err, buf.Bytes())
 					}
@@ -169,14 +170,14 @@ func FuzzAckFile(f *testing.F) {
 			t.Fatal(err)
 		}
 		for _, a := range acks {
-			if err := a.Validate(); err != nil {
+			if err := plancheck.ValidateAck(a); err != nil {
 				t.Fatalf("invalid acknowledgement returned: %v", err)
 			}
 			if a.Range == nil || !strings.HasPrefix(a.Source, "tfdyn-acks.hcl:") {
 				t.Fatalf("acknowledgement without its place: %+v", a)
 			}
 			addr := strings.NewReplacer("*", "", "?", "x").Replace(a.Address)
-			if !a.Matches(&plancheck.Finding{Code: a.Code, Address: addr}) {
+			if !a.Matches(a.Code, addr) {
 				t.Fatalf("%s does not match address %q", a, addr)
 			}
 		}
@@ -201,7 +202,7 @@ func FuzzAckFlag(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if err := a.Validate(); err != nil {
+		if err := plancheck.ValidateAck(a); err != nil {
 			t.Fatalf("invalid acknowledgement returned for %q: %v", s, err)
 		}
 		b, err := plancheck.ParseAckFlag(a.String())

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/internal/plancheck"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // keptTable is a table of TestLiveGSIKept: GSIS is replaced by its
@@ -91,7 +92,7 @@ func keptSource(label string, gsis ...keptGSI) string {
 // Then the GSI is deleted as DP405 advises (UpdateTable, the API call of
 // aws dynamodb update-table) and the plan is clean.
 func TestLiveGSIKept(t *testing.T) {
-	t.Parallel()
+	tftest.Parallel(t)
 	w := newWorkspace(t)
 	v1 := keptSource("single", byStatus)
 	v2 := keptSource("single")

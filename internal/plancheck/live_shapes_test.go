@@ -14,6 +14,7 @@ import (
 
 	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/plancheck"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // shapesRoot calls the emitted table as a module with for_each and from a
@@ -92,7 +93,7 @@ module "db" {
 // modules/dynamodb-table needs it), under count and for_each, and with
 // values unknown until apply.
 func TestLiveModuleShapes(t *testing.T) {
-	t.Parallel()
+	tftest.Parallel(t)
 	w := newWorkspace(t)
 	v1 := strings.ReplaceAll(baseTable, "LABEL", "app")
 	gsi2 := edit{"  global_secondary_index \"GSI2\" {\n    partition_key = \"GSI2PK\"\n    projection    = \"KEYS_ONLY\"\n  }\n", "",

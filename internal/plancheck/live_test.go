@@ -351,7 +351,7 @@ func schemaOf(t *testing.T, cases []liveCase, pick func(liveCase) ([]edit, bool)
 // rule describes, plans once and asserts exactly each rule's findings on
 // its table. A plan -destroy then reports DP101 on every table.
 func TestLiveRules(t *testing.T) {
-	t.Parallel()
+	tftest.Parallel(t)
 	w := newWorkspace(t)
 	cases := liveCases()
 	v1 := schemaOf(t, cases, func(c liveCase) ([]edit, bool) { return []edit{c.v1}, true })

@@ -8,7 +8,6 @@ import (
 	tfjson "github.com/hashicorp/terraform-json"
 
 	"github.com/tfdyn/tfdyn/hclschema"
-	"github.com/tfdyn/tfdyn/internal/exitcode"
 )
 
 // Family groups rules by what a change does.
@@ -115,15 +114,6 @@ func (r *Report) Blocking() []Finding {
 	return out
 }
 
-// ExitCode is the exit code of a command that gates `terraform apply` on
-// the report (package internal/exitcode): 1 when a finding blocks, else 0.
-func (r *Report) ExitCode() int {
-	if len(r.Blocking()) > 0 {
-		return exitcode.Findings
-	}
-	return exitcode.OK
-}
-
 // CheckPlan runs every rule on the aws_dynamodb_table changes of plan:
 // tables in the root module and nested modules, count and for_each
 // instances alike. Unknown values are treated conservatively. It fails
@@ -136,7 +126,7 @@ func CheckPlan(plan *tfjson.Plan, opts Options) (*Report, error) {
 		return nil, fmt.Errorf("plancheck: %w", err)
 	}
 	for i, a := range opts.Acks {
-		if err := a.Validate(); err != nil {
+		if err := ValidateAck(a); err != nil {
 			return nil, fmt.Errorf("plancheck: acknowledgement %d: %w", i+1, err)
 		}
 	}
@@ -170,7 +160,7 @@ func CheckPlan(plan *tfjson.Plan, opts Options) (*Report, error) {
 	for i := range rep.Findings {
 		f := &rep.Findings[i]
 		for j := range opts.Acks {
-			if opts.Acks[j].Matches(f) {
+			if opts.Acks[j].Matches(f.Code, f.Address) {
 				ack := opts.Acks[j]
 				f.Acknowledged = &ack
 				used[j] = true

@@ -139,25 +139,23 @@ var ErrErroredPlan = errors.New(`the plan is errored ("errored": true): terrafor
 
 // LoadPlanJSON reads a plan in JSON, as written by
 // `terraform show -json plan.out > plan.json`. Only a regular file (or a
-// symbolic link to one) of at most MaxPlanJSONBytes is read: a FIFO or a
-// device is refused before it is opened, so it cannot block or stream
-// forever (use "-" and DecodePlanJSON for standard input).
+// symbolic link to one) of at most MaxPlanJSONBytes is read: it is opened
+// once and checked on the handle (fsafe.OpenRegular), so a FIFO or a device
+// is refused instead of blocking or streaming forever (use "-" and
+// DecodePlanJSON for standard input).
 func LoadPlanJSON(path string) (*tfjson.Plan, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, fmt.Errorf("plancheck: read plan: %w", err)
+	f, err := fsafe.OpenRegular(path)
+	var nr *fsafe.NotRegularError
+	if errors.As(err, &nr) {
+		return nil, fmt.Errorf("plancheck: read plan: %w; pass a plan JSON file, or - to read standard input", err)
 	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("plancheck: read plan: %s is not a regular file (%s); pass a plan JSON file, or - to read standard input", path, fsafe.Kind(st.Mode()))
-	}
-	if st.Size() > MaxPlanJSONBytes {
-		return nil, fmt.Errorf("plancheck: %s: %w", path, ErrPlanTooLarge)
-	}
-	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("plancheck: read plan: %w", err)
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Size() > MaxPlanJSONBytes {
+		return nil, fmt.Errorf("plancheck: %s: %w", path, ErrPlanTooLarge)
+	}
 	p, err := DecodePlanJSON(f)
 	if err != nil {
 		return nil, fmt.Errorf("plancheck: %s: %w", path, err)

@@ -84,8 +84,8 @@ func TestLoadPlanJSONErrored(t *testing.T) {
 	require.ErrorIs(t, err, plancheck.ErrErroredPlan)
 }
 
-// TestLoadPlanJSONNotRegular refuses what is not a regular file before
-// opening it: a FIFO would block, a device stream forever.
+// TestLoadPlanJSONNotRegular refuses what is not a regular file without
+// reading it: a FIFO would block, a device stream forever.
 func TestLoadPlanJSONNotRegular(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "plan.json")
@@ -97,7 +97,7 @@ func TestLoadPlanJSONNotRegular(t *testing.T) {
 	}
 	for _, c := range cases {
 		_, err := plancheck.LoadPlanJSON(c.path)
-		require.EqualError(t, err, "plancheck: read plan: "+c.path+" is not a regular file ("+c.kind+"); pass a plan JSON file, or - to read standard input")
+		require.EqualError(t, err, "plancheck: read plan: "+c.path+" is "+c.kind+", not a regular file; pass a plan JSON file, or - to read standard input")
 	}
 }
 

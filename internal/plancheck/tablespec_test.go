@@ -13,6 +13,7 @@ import (
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/plancheck"
 	"github.com/tfdyn/tfdyn/internal/tablespectest"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // driftReads says which fields of the table spec DP404 compares with the
@@ -77,7 +78,7 @@ func TestDriftReadsEveryTableSetting(t *testing.T) {
 // spec from the planned table. With -update it saves the plan as
 // testdata/plans/spec.json.
 func TestLiveTableSpec(t *testing.T) {
-	t.Parallel()
+	tftest.Parallel(t)
 	w := newWorkspace(t)
 	if w.major != 6 {
 		t.Skip("the full table has a multi-attribute GSI, which needs hashicorp/aws 6")

@@ -9,40 +9,6 @@ import (
 	"github.com/tfdyn/tfdyn/internal/findings"
 )
 
-// Formats of WriteReport.
-const (
-	FormatText   = "text"
-	FormatJSON   = "json"
-	FormatGitHub = "github"
-	FormatJUnit  = "junit"
-	// FormatSARIF is a SARIF 2.1.0 log (code scanning).
-	FormatSARIF = "sarif"
-	// FormatMarkdown is a Markdown table (a job summary, a PR comment).
-	FormatMarkdown = "markdown"
-)
-
-// Formats lists the output formats.
-var Formats = []string{FormatText, FormatJSON, FormatGitHub, FormatJUnit, FormatSARIF, FormatMarkdown}
-
-// WriteReport writes rep in format (text, json, github or junit).
-func WriteReport(w io.Writer, rep *Report, format string) error {
-	switch format {
-	case FormatText, "":
-		return WriteText(w, rep)
-	case FormatJSON:
-		return WriteJSON(w, rep)
-	case FormatGitHub:
-		return WriteGitHub(w, rep)
-	case FormatJUnit:
-		return WriteJUnit(w, rep)
-	case FormatSARIF:
-		return WriteSARIF(w, rep, "")
-	case FormatMarkdown:
-		return WriteMarkdown(w, rep)
-	}
-	return fmt.Errorf("plancheck: unknown format %q (use %s)", format, strings.Join(Formats, ", "))
-}
-
 // WriteText writes the report for people: one block per finding (code,
 // severity, address, summary, detail, acknowledgement), then a summary
 // line.
@@ -214,38 +180,31 @@ func WriteJSON(w io.Writer, rep *Report) error {
 	return enc.Encode(doc)
 }
 
-// WriteGitHub writes GitHub Actions workflow commands (package findings):
-// ::error for blocking findings, ::warning for warnings, ::notice for
-// acknowledged ones. With a schema position the annotation points at the
-// schema's lines.
-func WriteGitHub(w io.Writer, rep *Report) error {
-	return findings.WriteGitHub(w, rep.CIFindings())
-}
-
-// WriteSARIF writes the report as a SARIF 2.1.0 log of SARIFTool(version).
-func WriteSARIF(w io.Writer, rep *Report, version string) error {
-	return findings.WriteSARIF(w, SARIFTool(version), rep.CIFindings())
-}
-
-// SARIFTool is tfdyn at version, with every plan rule in the rule table.
-func SARIFTool(version string) findings.Tool {
-	tool := findings.Tool{Name: "tfdyn", Version: version, InformationURI: "https://github.com/tfdyn/tfdyn"}
-	for _, r := range Rules() {
-		tool.Rules = append(tool.Rules, findings.Rule{ID: r.Code, Name: r.Name, Short: r.Title, Doc: r.DocPath()})
-	}
-	return tool
-}
-
-// WriteMarkdown writes the report as a Markdown table, headed by the
-// verdict.
-func WriteMarkdown(w io.Writer, rep *Report) error {
+// Output is the report for the findings pipeline (package findings):
+// every plan rule as the rule list, the findings with their schema
+// position, address and page, the verdict as the Markdown title, and the
+// plan's own text, JSON and JUnit forms (a suite per table, a case per
+// rule).
+func (rep *Report) Output() *findings.Report {
 	errs, _, acks := counts(rep)
 	verdict := "the plan may be applied"
 	if errs > 0 {
 		verdict = "the plan is blocked"
 	}
-	title := fmt.Sprintf("tfdyn plan: %s (%d table(s), %d acknowledged)", verdict, len(rep.Tables), acks)
-	return findings.WriteMarkdown(w, title, rep.CIFindings())
+	out := &findings.Report{
+		Command:  "tfdyn plan",
+		Title:    fmt.Sprintf("tfdyn plan: %s (%d table(s), %d acknowledged)", verdict, len(rep.Tables), acks),
+		Findings: rep.CIFindings(),
+		Own: map[string]func(io.Writer) error{
+			"text":  func(w io.Writer) error { return WriteText(w, rep) },
+			"json":  func(w io.Writer) error { return WriteJSON(w, rep) },
+			"junit": func(w io.Writer) error { return WriteJUnit(w, rep) },
+		},
+	}
+	for _, r := range Rules() {
+		out.Tool.Rules = append(out.Tool.Rules, findings.Rule{ID: r.Code, Name: r.Name, Short: r.Title, Doc: r.DocPath()})
+	}
+	return out
 }
 
 // CIFindings converts the report's findings for the CI formats (package
@@ -255,7 +214,7 @@ func (rep *Report) CIFindings() []findings.Finding {
 	out := make([]findings.Finding, 0, len(rep.Findings))
 	for _, f := range rep.Findings {
 		cf := findings.Finding{Code: f.Code, Severity: findings.Warning, Summary: f.Summary, Detail: f.Detail,
-			Pos: findings.PosOf(f.Range), Subject: addressOrSchema(f), Doc: findings.DocURL(rep.DocBase, "docs/plan-rules/"+f.Code+".md")}
+			Pos: findings.PosOf(f.Range), Subject: addressOrSchema(f), Doc: "docs/plan-rules/" + f.Code + ".md"}
 		if f.Severity == SeverityError {
 			cf.Severity = findings.Error
 		}

@@ -35,9 +35,9 @@ func TestAcknowledge(t *testing.T) {
 	rep := Diff(load(t, "testdata/base"), load(t, "testdata/destructive"))
 	require.Len(t, rep.Blocking(), 5)
 	acks := []Ack{
-		{Code: GSIRebuilt, Address: "table.app.index.*", Reason: "projection narrowed on purpose"},
-		{Code: ProtectionOff, Address: "table.other", Reason: "wrong table"},
-		{Code: PatternRemoved, Reason: "all patterns moved"},
+		{Code: string(GSIRebuilt), Address: "table.app.index.*", Reason: "projection narrowed on purpose"},
+		{Code: string(ProtectionOff), Address: "table.other", Reason: "wrong table"},
+		{Code: string(PatternRemoved), Reason: "all patterns moved"},
 	}
 	unused := rep.Acknowledge(acks)
 	require.Equal(t, []Ack{acks[1]}, unused)
@@ -61,6 +61,9 @@ acknowledge "SD401" {
 }
 `)
 	acks, _, diags := ParseAckFile("acks.hcl", src)
+	require.Len(t, acks, 1)
+	require.Equal(t, "acks.hcl:1,1-20", acks[0].Range.String())
+	acks[0].Range = nil
 	require.Equal(t, []Ack{{Code: "SD502", Address: "table.app.index.GSI1", Reason: "no reader left", Source: "acks.hcl:1:1"}}, acks)
 	require.Len(t, diags, 2)
 	require.Equal(t, "Unknown change code", diags[0].Summary)

@@ -74,7 +74,7 @@ func (r *Report) Acknowledge(acks []Ack) (unused []Ack) {
 	used := make([]bool, len(acks))
 	for _, c := range r.Changes {
 		for i := range acks {
-			if acks[i].Matches(c) {
+			if acks[i].Matches(string(c.Code), c.Address) {
 				if c.Ack == nil {
 					a := acks[i]
 					c.Ack = &a
@@ -352,14 +352,14 @@ func (d *differ) entity(be, he *hclschema.Entity) {
 	// Primary key templates.
 	for _, k := range he.Table.Primary.KeyAttrs() {
 		bt, ht := be.Key.Template(k.Name), he.Key.Template(k.Name)
-		bs, hs := templateText(d.base, bt), templateText(d.head, ht)
+		bs, hs := bt.Canonical(), ht.Canonical()
 		if bs == hs {
 			continue
 		}
 		c := d.add(KeyTemplateChanged, addr+".key."+k.Name, tplRange(bt, be.DeclRange), tplRange(ht, he.DeclRange),
 			fmt.Sprintf("key %s of entity %q changed", k.Name, he.Name),
 			"The template of %s changes from %s to %s. DynamoDB cannot change the key of a stored item: every item of %q must be copied under its new key (and the old one deleted), which `tfdyn migrate` does not do.",
-			k.Name, display(d.base, bt, be, k.Name), display(d.head, ht, he, k.Name), he.Name)
+			k.Name, display(bt, be, k.Name), display(ht, he, k.Name), he.Name)
 		c.Attr = k.Name
 		c.Patterns = union(patternsOn(d.base, func(p *hclschema.AccessPattern) bool { return p.ReturnsEntity(be) && usesKey(p.Index, k.Name) }),
 			patternsOn(d.head, func(p *hclschema.AccessPattern) bool { return p.ReturnsEntity(he) && usesKey(p.Index, k.Name) }))
@@ -399,7 +399,7 @@ func (d *differ) entity(be, he *hclschema.Entity) {
 		}
 		what := "key templates " + attrNames(hi.Templates)
 		if hi.When != nil {
-			what += " and the sparse condition " + d.head.SourceText(hi.When.Range())
+			what += " and the sparse condition " + hi.When.SourceText()
 		}
 		c := d.add(EntityJoinsIndex, addr+".index."+hi.Index.Name, rng(be.DeclRange), rng(hi.DeclRange),
 			fmt.Sprintf("entity %q joins index %q", he.Name, hi.Index.Name),
@@ -434,8 +434,8 @@ func (d *differ) entityIndex(be, he *hclschema.Entity, bi, hi *hclschema.EntityI
 	var changed []string
 	for _, n := range attrs {
 		bt, ht := bi.Template(n), hi.Template(n)
-		if templateText(d.base, bt) != templateText(d.head, ht) {
-			changed = append(changed, fmt.Sprintf("%s: %s → %s", n, display(d.base, bt, be, n), display(d.head, ht, he, n)))
+		if bt.Canonical() != ht.Canonical() {
+			changed = append(changed, fmt.Sprintf("%s: %s → %s", n, display(bt, be, n), display(ht, he, n)))
 		}
 	}
 	if len(changed) > 0 {
@@ -446,7 +446,7 @@ func (d *differ) entityIndex(be, he *hclschema.Entity, bi, hi *hclschema.EntityI
 		c.Patterns, c.Entities = patterns(), []string{he.Name}
 		c.Items, items = items, nil
 	}
-	bw, hw := exprOrNone(d.base, bi.When), exprOrNone(d.head, hi.When)
+	bw, hw := bi.When.Canonical(), hi.When.Canonical()
 	if bw != hw {
 		var wr *hcl.Range
 		if hi.When != nil {
@@ -461,7 +461,7 @@ func (d *differ) entityIndex(be, he *hclschema.Entity, bi, hi *hclschema.EntityI
 		c := d.add(SparseChanged, addr, br, wr,
 			fmt.Sprintf("sparse condition of entity %q in index %q changed", he.Name, hi.Index.Name),
 			"The condition for items of %q to be in index %q changes from %s to %s. Stored items keep their old membership until `tfdyn migrate` re-evaluates it.",
-			he.Name, hi.Index.Name, whenText(d.base, bi.When), whenText(d.head, hi.When))
+			he.Name, hi.Index.Name, orNone(bi.When.SourceText()), orNone(hi.When.SourceText()))
 		c.Patterns, c.Entities = patterns(), []string{he.Name}
 		c.Items = items
 	}
@@ -493,8 +493,8 @@ func (d *differ) patterns() {
 		if bp.Limit != hp.Limit {
 			why = append(why, fmt.Sprintf("limit %s → %s", limit(bp), limit(hp)))
 		}
-		if b, h := exprOrNone(d.base, bp.Filter), exprOrNone(d.head, hp.Filter); b != h {
-			why = append(why, fmt.Sprintf("filter %s → %s", whenText(d.base, bp.Filter), whenText(d.head, hp.Filter)))
+		if b, h := bp.Filter.Canonical(), hp.Filter.Canonical(); b != h {
+			why = append(why, fmt.Sprintf("filter %s → %s", orNone(bp.Filter.SourceText()), orNone(hp.Filter.SourceText())))
 		}
 		if b, h := strings.Join(bp.Attributes, ", "), strings.Join(hp.Attributes, ", "); b != h {
 			why = append(why, fmt.Sprintf("attributes [%s] → [%s]", b, h))
@@ -612,20 +612,11 @@ func tplRange(t *hclschema.KeyTemplate, def hcl.Range) *hcl.Range {
 	return rng(t.Range)
 }
 
-// templateText is the canonical text of a template ("" when absent), so
-// that layout and comments do not count as changes.
-func templateText(s *hclschema.Schema, t *hclschema.KeyTemplate) string {
-	if t == nil {
-		return ""
-	}
-	return s.Canonical(t.Expr.Range())
-}
-
 // display renders a template for a message: its source text, or the
 // entity's own attribute when there is no template.
-func display(s *hclschema.Schema, t *hclschema.KeyTemplate, e *hclschema.Entity, attr string) string {
+func display(t *hclschema.KeyTemplate, e *hclschema.Entity, attr string) string {
 	if t != nil {
-		return s.SourceText(t.Expr.Range())
+		return t.Expr.SourceText()
 	}
 	if e.Attribute(attr) != nil {
 		return fmt.Sprintf("the attribute %q itself", attr)
@@ -633,18 +624,13 @@ func display(s *hclschema.Schema, t *hclschema.KeyTemplate, e *hclschema.Entity,
 	return "no template"
 }
 
-func exprOrNone(s *hclschema.Schema, c *hclschema.Cond) string {
-	if c == nil {
-		return ""
-	}
-	return s.Canonical(c.Range())
-}
-
-func whenText(s *hclschema.Schema, c *hclschema.Cond) string {
-	if c == nil {
+// orNone renders the source text of a condition for a message, "none"
+// when there is no condition.
+func orNone(text string) string {
+	if text == "" {
 		return "none"
 	}
-	return s.SourceText(c.Range())
+	return text
 }
 
 func conditionsText(s *hclschema.Schema, p *hclschema.AccessPattern) string {

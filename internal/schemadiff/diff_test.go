@@ -117,10 +117,10 @@ func TestDiffClasses(t *testing.T) {
 // line for each of those only).
 func TestMarkdownAcknowledged(t *testing.T) {
 	for name, acks := range map[string][]Ack{
-		"backfill": {{Code: PatternChanged, Address: "access_pattern.customer_by_email", Reason: "callers send lower-case emails from release 7", Source: "--ack"}},
+		"backfill": {{Code: string(PatternChanged), Address: "access_pattern.customer_by_email", Reason: "callers send lower-case emails from release 7", Source: "--ack"}},
 		"destructive": {
-			{Code: GSIRebuilt, Address: "table.app.index.GSI1", Reason: "projection narrowed on purpose", Source: "schema/tfdyn-diff-acks.hcl:1:1"},
-			{Code: PatternRemoved, Address: "access_pattern.product", Reason: "no caller left", Source: "--ack"},
+			{Code: string(GSIRebuilt), Address: "table.app.index.GSI1", Reason: "projection narrowed on purpose", Source: "schema/tfdyn-diff-acks.hcl:1:1"},
+			{Code: string(PatternRemoved), Address: "access_pattern.product", Reason: "no caller left", Source: "--ack"},
 		},
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -157,7 +157,7 @@ func TestCodesDocumented(t *testing.T) {
 func TestWriteJSON(t *testing.T) {
 	rep := Diff(load(t, "testdata/base"), load(t, "testdata/readers"))
 	rep.Base, rep.Head = "testdata/base", "testdata/readers"
-	rep.Acknowledge([]Ack{{Code: AttrRemoved, Address: "entity.Customer.*", Reason: "name moved to the profile service"}})
+	rep.Acknowledge([]Ack{{Code: string(AttrRemoved), Address: "entity.Customer.*", Reason: "name moved to the profile service"}})
 	var buf bytes.Buffer
 	require.NoError(t, rep.WriteJSON(&buf))
 	var got JSONReport

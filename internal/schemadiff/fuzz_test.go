@@ -19,7 +19,7 @@ func FuzzParseAckFlag(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if _, ok := Info(a.Code); !ok || strings.TrimSpace(a.Reason) == "" {
+		if _, ok := Info(Code(a.Code)); !ok || strings.TrimSpace(a.Reason) == "" {
 			t.Fatalf("%q parsed to %+v", s, a)
 		}
 		if strings.Contains(a.Address, ":") {
@@ -66,7 +66,7 @@ func FuzzParseAckFile(f *testing.F) {
 			}
 		}
 		for _, a := range acks {
-			if _, ok := Info(a.Code); !ok || strings.TrimSpace(a.Reason) == "" {
+			if _, ok := Info(Code(a.Code)); !ok || strings.TrimSpace(a.Reason) == "" {
 				t.Fatalf("acknowledgement %+v", a)
 			}
 		}

@@ -59,7 +59,7 @@ func (d *differ) blockItems(he *hclschema.Entity, bi, hi *hclschema.EntityIndex)
 			ht[t.Attr] = t
 		}
 	}
-	whenChanged := exprOrNone(d.base, bWhen) != exprOrNone(d.head, hWhen)
+	whenChanged := bWhen.Canonical() != hWhen.Canonical()
 	names := map[string]bool{}
 	for n := range bt {
 		names[n] = true
@@ -75,7 +75,7 @@ func (d *differ) blockItems(he *hclschema.Entity, bi, hi *hclschema.EntityIndex)
 	var out []ItemChange
 	for _, n := range attrs {
 		b, h := bt[n], ht[n]
-		if !whenChanged && templateText(d.base, b) == templateText(d.head, h) {
+		if !whenChanged && b.Canonical() == h.Canonical() {
 			continue
 		}
 		ic := ItemChange{Entity: he.Name, Attr: n, FromWhen: bWhen, When: hWhen}

@@ -7,21 +7,48 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+
+	"github.com/tfdyn/tfdyn/internal/findings"
 )
 
-// Formats are the output formats of a diff report.
-var Formats = []string{"text", "json", "markdown"}
-
-// Write writes the report in format (text, json or markdown).
-func (r *Report) Write(w io.Writer, format string) error {
-	switch format {
-	case "json":
-		return r.WriteJSON(w)
-	case "markdown":
-		return r.WriteMarkdown(w)
+// Output is the report for the findings pipeline (package findings):
+// every change code as the rule list, the changes as findings at their
+// HEAD declaration (none for a removal, or when HEAD is a git revision): a
+// blocking change is an error, an acknowledged one an error with its
+// reason, a backfill a warning, an additive change a note; and diff's own
+// text, JSON and Markdown forms.
+func (r *Report) Output() *findings.Report {
+	out := &findings.Report{
+		Command: "tfdyn diff",
+		Own: map[string]func(io.Writer) error{
+			"text":     r.WriteText,
+			"json":     r.WriteJSON,
+			"markdown": r.WriteMarkdown,
+		},
 	}
-	return r.WriteText(w)
+	for _, c := range Codes {
+		out.Tool.Rules = append(out.Tool.Rules, findings.Rule{ID: string(c.Code), Short: c.Title, Doc: docPage})
+	}
+	for _, c := range r.Changes {
+		f := findings.Finding{Code: string(c.Code), Summary: c.Summary, Detail: c.Detail, Subject: c.Address, Doc: docPage, Severity: findings.Note}
+		switch {
+		case c.Blocking():
+			f.Severity = findings.Error
+		case c.Ack != nil:
+			f.Severity, f.Acknowledged = findings.Error, c.Ack.Reason
+		case c.Class == NeedsBackfill:
+			f.Severity = findings.Warning
+		}
+		if c.Head != nil && !strings.HasPrefix(r.Head, "git:") {
+			f.Pos = findings.PosOf(c.Head)
+		}
+		out.Findings = append(out.Findings, f)
+	}
+	return out
 }
+
+// docPage documents every change code.
+const docPage = "docs/diff.md"
 
 func where(rg *hcl.Range) string {
 	if rg == nil {

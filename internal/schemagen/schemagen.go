@@ -13,7 +13,41 @@ import (
 // patterns access patterns (GetItem, a begins_with collection query, a GSI
 // begins_with query and a GSI between query), cycling over the entities.
 func Large(entities, patterns int) []byte {
+	return []byte(strings.Join(blocks(entities, patterns), ""))
+}
+
+// LargeFiles is Large split over files of at most maxBytes each (the
+// table, entity and access_pattern blocks in order, a block never split),
+// named large-01.tfdyn.hcl, large-02.tfdyn.hcl, ...: a schema too large
+// for one file (hclschema.MaxFileSize) loaded as a directory.
+func LargeFiles(entities, patterns, maxBytes int) map[string][]byte {
+	out := map[string][]byte{}
+	var cur strings.Builder
+	flush := func() {
+		if cur.Len() > 0 {
+			out[fmt.Sprintf("large-%02d.tfdyn.hcl", len(out)+1)] = []byte(cur.String())
+			cur.Reset()
+		}
+	}
+	for _, blk := range blocks(entities, patterns) {
+		if cur.Len() > 0 && cur.Len()+len(blk) > maxBytes {
+			flush()
+		}
+		cur.WriteString(blk)
+	}
+	flush()
+	return out
+}
+
+// blocks returns Large's top-level blocks, each a string ending in a
+// newline.
+func blocks(entities, patterns int) []string {
+	var out []string
 	var b strings.Builder
+	next := func() {
+		out = append(out, b.String())
+		b.Reset()
+	}
 	b.WriteString(`table "app" {
   partition_key = "PK"
   sort_key      = "SK"
@@ -30,6 +64,7 @@ func Large(entities, patterns int) []byte {
   }
 }
 `)
+	next()
 	gsi := func(n, k int) int { return (n*3+k)%14 + 1 }
 	for n := 0; n < entities; n++ {
 		group := n / 5
@@ -53,7 +88,8 @@ func Large(entities, patterns int) []byte {
 			g := gsi(n, k)
 			fmt.Fprintf(&b, "  index \"GSI%d\" {\n", g)
 			if k == 2 {
-				b.WriteString("    when = status == \"OPEN\"\n")
+				// aligned with the key attributes, as tfdyn fmt writes it
+				fmt.Fprintf(&b, "    %-*s = status == \"OPEN\"\n", len(fmt.Sprintf("GSI%dPK", g)), "when")
 			}
 			fmt.Fprintf(&b, "    GSI%dPK = \"E%d#${status}\"\n    GSI%dSK = \"${day}#${format(\"%%012d\", amount)}#${id}\"\n  }\n", g, n, g)
 		}
@@ -68,6 +104,7 @@ func Large(entities, patterns int) []byte {
   }
 }
 `, group, n, n%28+1, n*7, n%10)
+		next()
 	}
 	for i := 0; i < patterns; i++ {
 		n := i % entities
@@ -122,6 +159,7 @@ func Large(entities, patterns int) []byte {
 }
 `, i, n, g, g, n, g)
 		}
+		next()
 	}
-	return []byte(b.String())
+	return out
 }

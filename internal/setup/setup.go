@@ -2,6 +2,7 @@ package setup
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -145,13 +146,44 @@ func checkTerraform(ctx context.Context, opts Options) (*tfenv.Env, Item) {
 		return nil, it
 	}
 	env.CacheDir, env.MirrorDir = opts.CacheDir, filepath.Join(opts.CacheDir, "tf-mirror")
-	v, err := env.CheckTerraform(ctx)
+	cctx, cancel := context.WithTimeout(ctx, toolTimeout)
+	defer cancel()
+	v, err := env.CheckTerraform(cctx)
 	if err != nil {
 		it.State, it.Detail, it.Fix = Missing, env.TerraformPath, err.Error()
+		if ctx.Err() == nil && errors.Is(cctx.Err(), context.DeadlineExceeded) {
+			it.Fix = fmt.Sprintf("`%s version` did not answer within %s: run it in a shell to see what it waits for, or put a terraform %s or newer first on PATH",
+				env.TerraformPath, toolTimeout, tfenv.MinTerraform)
+		}
 		return nil, it
 	}
 	it.State, it.Detail = OK, fmt.Sprintf("%s (%s)", v, env.TerraformPath)
 	return env, it
+}
+
+// toolTimeout bounds each run of a tool that setup checks (terraform
+// version, java -version): one that hangs is reported, not waited on.
+var toolTimeout = 30 * time.Second
+
+// failedRun says why a tool's run gave no usable answer: it did not answer
+// in time, failed (with what it printed, or saying it printed nothing), or
+// printed something else.
+func failedRun(ctx context.Context, cmdline string, out []byte, err error) string {
+	text := strings.TrimSpace(string(out))
+	if len(text) > 300 {
+		text = text[:300] + "..."
+	}
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return fmt.Sprintf("`%s` did not answer within %s", cmdline, toolTimeout)
+	case err != nil && text == "":
+		return fmt.Sprintf("`%s` failed (%v) and printed nothing", cmdline, err)
+	case err != nil:
+		return fmt.Sprintf("`%s` failed (%v): %s", cmdline, err, text)
+	case text == "":
+		return fmt.Sprintf("`%s` printed nothing", cmdline)
+	}
+	return fmt.Sprintf("`%s` printed no version: %s", cmdline, text)
 }
 
 var javaVersionRE = regexp.MustCompile(`version "(\d+)(?:\.(\d+))?`)
@@ -163,13 +195,15 @@ func checkJava(ctx context.Context) Item {
 		it.State, it.Detail, it.Fix = Missing, "not found", err.Error()+" (not needed with a Docker engine: tfdyn local --docker)"
 		return it
 	}
-	cctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	cctx, cancel := context.WithTimeout(ctx, toolTimeout)
 	defer cancel()
-	out, err := exec.CommandContext(cctx, java, "-version").CombinedOutput()
+	cmd := exec.CommandContext(cctx, java, "-version")
+	cmd.WaitDelay = time.Second // a child that keeps the output open cannot hold the check
+	out, err := cmd.CombinedOutput()
 	m := javaVersionRE.FindStringSubmatch(string(out))
 	if err != nil || m == nil {
 		it.State, it.Detail = Missing, java
-		it.Fix = fmt.Sprintf("%s -version failed (%v): install Java %d or newer", java, strings.TrimSpace(string(out)), MinJava)
+		it.Fix = fmt.Sprintf("%s: install Java %d or newer, or set JAVA_HOME to one", failedRun(cctx, java+" -version", out, err), MinJava)
 		return it
 	}
 	major, _ := strconv.Atoi(m[1])

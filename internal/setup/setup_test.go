@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -163,4 +164,66 @@ func TestJavaTooOld(t *testing.T) {
 	require.Equal(t, Missing, it.State)
 	require.Equal(t, "Java 11 ("+filepath.Join(home, "bin", "java")+")", it.Detail)
 	require.Contains(t, it.Fix, "DynamoDB Local needs Java 17 or newer")
+}
+
+// fakeTool writes an executable shell script called name into a new
+// directory and returns its path.
+func fakeTool(t *testing.T, name, script string) string {
+	t.Helper()
+	dir := t.TempDir()
+	p := filepath.Join(dir, name)
+	require.NoError(t, os.WriteFile(p, []byte("#!/bin/sh\n"+script+"\n"), 0o755))
+	return p
+}
+
+// withinMinute fails the test when fn has not returned after a minute: the
+// defect these tests guard against is a check that waits forever.
+func withinMinute(t *testing.T, fn func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() { defer close(done); fn() }()
+	select {
+	case <-done:
+	case <-time.After(time.Minute):
+		t.Fatal("the check did not return: it waits for a tool that hangs")
+	}
+}
+
+// TestTerraformThatHangs: `setup --check` with a terraform whose `version`
+// never answers (and ignores the interrupt) reports it as missing, with
+// what to do, once toolTimeout has passed (issue 27: setup hung).
+func TestTerraformThatHangs(t *testing.T) {
+	tf := fakeTool(t, "terraform", "trap '' INT TERM\nexec /bin/sleep 600")
+	t.Setenv("PATH", filepath.Dir(tf))
+	defer func(d time.Duration) { toolTimeout = d }(toolTimeout)
+	toolTimeout = 300 * time.Millisecond
+	var it Item
+	withinMinute(t, func() { _, it = checkTerraform(context.Background(), Options{CacheDir: t.TempDir()}) })
+	require.Equal(t, Item{Name: "terraform", State: Missing, Detail: tf,
+		Fix: "`" + tf + " version` did not answer within 300ms: run it in a shell to see what it waits for, or put a terraform 1.5.0 or newer first on PATH"}, it)
+}
+
+// TestJavaThatFails: a java -version that fails, prints nothing or hangs is
+// reported with what happened, never with empty parentheses.
+func TestJavaThatFails(t *testing.T) {
+	defer func(d time.Duration) { toolTimeout = d }(toolTimeout)
+	toolTimeout = 300 * time.Millisecond
+	for _, c := range []struct{ name, script, fix string }{
+		{"silent failure", "exit 3", "`JAVA -version` failed (exit status 3) and printed nothing"},
+		{"failure", "echo 'Error: could not create the Java Virtual Machine.' >&2\nexit 1", "`JAVA -version` failed (exit status 1): Error: could not create the Java Virtual Machine."},
+		{"no version", "echo hello", "`JAVA -version` printed no version: hello"},
+		{"hang", "trap '' INT TERM\nexec /bin/sleep 600", "`JAVA -version` did not answer within 300ms"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			home := t.TempDir()
+			require.NoError(t, os.MkdirAll(filepath.Join(home, "bin"), 0o755))
+			java := filepath.Join(home, "bin", "java")
+			require.NoError(t, os.WriteFile(java, []byte("#!/bin/sh\n"+c.script+"\n"), 0o755))
+			t.Setenv("JAVA_HOME", home)
+			var it Item
+			withinMinute(t, func() { it = checkJava(context.Background()) })
+			require.Equal(t, Item{Name: "java", State: Missing, Detail: java,
+				Fix: strings.ReplaceAll(c.fix, "JAVA", java) + ": install Java 17 or newer, or set JAVA_HOME to one"}, it)
+		})
+	}
 }

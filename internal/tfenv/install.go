@@ -12,6 +12,8 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/hashicorp/terraform-exec/tfexec"
+
+	"github.com/tfdyn/tfdyn/internal/fsafe"
 )
 
 // Init runs `terraform init` in tf's working directory with the CLI
@@ -48,14 +50,20 @@ func (e *Env) Init(ctx context.Context, tf *tfexec.Terraform, opts ...tfexec.Ini
 	return nil
 }
 
+// maxCLIConfig bounds the user's terraform CLI configuration read for the
+// fallback (1 MiB).
+const maxCLIConfig = 1 << 20
+
 // useFallback writes CacheDir/terraformrc.fallback and makes it the CLI
 // config in force.
 func (e *Env) useFallback() error {
 	var user []byte
 	if e.UserCLIConfigFile != "" {
-		b, err := os.ReadFile(e.UserCLIConfigFile)
+		// Checked regular when found; read without waiting in case it
+		// was swapped for a pipe since (fsafe.ReadRegular).
+		b, err := fsafe.ReadRegular(e.UserCLIConfigFile, maxCLIConfig)
 		if err != nil {
-			return err
+			return fmt.Errorf("your terraform CLI configuration: %w", err)
 		}
 		user = b
 	}

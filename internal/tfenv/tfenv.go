@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/hashicorp/go-version"
 	"github.com/hashicorp/terraform-exec/tfexec"
@@ -231,10 +232,16 @@ func (e *Env) Terraform(workdir string) (*tfexec.Terraform, error) {
 }
 
 // CheckTerraform reports terraform's version, or an error when it is
-// older than MinTerraform or does not run.
+// older than MinTerraform or does not run. The caller bounds it with ctx:
+// when ctx ends, terraform gets an interrupt and, a second later, is killed
+// (`terraform version` has nothing to clean up), so a terraform that hangs
+// cannot hang the caller.
 func (e *Env) CheckTerraform(ctx context.Context) (*version.Version, error) {
 	tf, err := tfexec.NewTerraform(os.TempDir(), e.TerraformPath)
 	if err != nil {
+		return nil, fmt.Errorf("tfenv: %w", err)
+	}
+	if err := tf.SetWaitDelay(time.Second); err != nil {
 		return nil, fmt.Errorf("tfenv: %w", err)
 	}
 	v, _, err := tf.Version(ctx, true)

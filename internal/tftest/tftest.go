@@ -15,10 +15,25 @@ import (
 	"github.com/tfdyn/tfdyn/internal/tfenv"
 )
 
+// RunEnv is the variable `make test` (scripts/test.sh) sets to a new value
+// for every run.
+const RunEnv = "TFDYN_TEST_RUN"
+
+// Live marks the running test as one that touches live tools — terraform
+// and the provider, DynamoDB Local and Java, npm, the go command, a program
+// reading files the test did not open itself — whose inputs go test's cache
+// cannot see: it reads RunEnv, so that under make test the package's result
+// is never taken from the cache. Packages that only read files in the test
+// process are cached (TestLivePackagesSkipTheCache lists the rule). Call it
+// from the test (or a helper it calls), not from init or TestMain before
+// m.Run: go test records only what the tests read.
+func Live() { _ = os.Getenv(RunEnv) }
+
 // Env returns the terraform environment, skipping the test under -short and
-// failing it when `make setup` has not run.
+// failing it when `make setup` has not run. The test is Live.
 func Env(t testing.TB) *tfenv.Env {
 	t.Helper()
+	Live()
 	if testing.Short() {
 		t.Skip("runs terraform (skipped with -short)")
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 )
 
 // Dataset is the set of items verify writes to one table, each with its
@@ -64,11 +65,11 @@ func (d *Dataset) liveTTL(e *hclschema.Entity, values cty.Value) cty.Value {
 // add inserts an item unless its primary key is taken; it reports whether
 // the item was added.
 func (d *Dataset) add(it hclschema.Item, src itemSource) (bool, error) {
-	av, err := itemAV(it)
+	av, err := dynamo.ItemAV(it)
 	if err != nil {
 		return false, err
 	}
-	k := keyString(av, d.Table.Primary.KeyAttrs())
+	k := dynamo.KeyString(av, d.Table.Primary.KeyAttrs())
 	if _, dup := d.byKey[k]; dup {
 		return false, nil
 	}
@@ -81,7 +82,7 @@ func (d *Dataset) add(it hclschema.Item, src itemSource) (bool, error) {
 
 // EntityOf returns the entity of the item with the primary key of av, or nil.
 func (d *Dataset) EntityOf(av map[string]types.AttributeValue) *hclschema.Entity {
-	if i, ok := d.byKey[keyString(av, d.Table.Primary.KeyAttrs())]; ok {
+	if i, ok := d.byKey[dynamo.KeyString(av, d.Table.Primary.KeyAttrs())]; ok {
 		return d.Items[i].Entity
 	}
 	return nil
@@ -273,7 +274,7 @@ func inputSets(p *hclschema.AccessPattern, max int) []inputSet {
 	for _, set := range hclschema.InputSets(p) {
 		var src *hclschema.Item
 		if ex := set.Example; ex != nil {
-			if it, err := ex.Entity.Item(ex.Values); err == nil {
+			if it, ok := ex.Item(); ok {
 				src = &it
 			}
 		}
@@ -290,11 +291,11 @@ func inputKey(m map[string]cty.Value) string {
 	sort.Strings(keys)
 	s := ""
 	for _, k := range keys {
-		av, err := toAV(m[k])
+		av, err := dynamo.AV(m[k])
 		if err != nil {
 			continue
 		}
-		s += k + "=" + canon(av) + " "
+		s += k + "=" + dynamo.Canon(av) + " "
 	}
 	return s
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 )
 
 func loadEcommerce(t *testing.T) *hclschema.Schema {
@@ -43,7 +44,7 @@ func TestGeneratedItemsAreDeterministicAndUnique(t *testing.T) {
 	a, b := build(), build()
 	require.Equal(t, len(a.AV), len(b.AV))
 	for i := range a.AV {
-		require.Equal(t, canonItem(a.AV[i]), canonItem(b.AV[i]))
+		require.Equal(t, dynamo.CanonItem(a.AV[i]), dynamo.CanonItem(b.AV[i]))
 	}
 	// Examples plus 15 per entity, none lost to a key collision.
 	examples := 0

@@ -28,6 +28,7 @@ import (
 // the change, once the table's deletion protection differs from the
 // configuration.
 func TestDestroyPlanReportsUndestroyableTable(t *testing.T) {
+	tftest.Parallel(t)
 	env := tftest.Env(t)
 	s, diags := hclschema.Load("../../examples/ecommerce")
 	require.False(t, diags.HasErrors(), diags.Error())

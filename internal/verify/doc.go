@@ -8,7 +8,7 @@
 //
 // On the local target verify starts the hashicorp/aws provider once in
 // debug mode and every terraform command attaches to it (TF_REATTACH_PROVIDERS)
-// instead of starting the binary again, through a proxy (providerProxy) that
+// instead of starting the binary again, through a proxy (package tfprovider) that
 // answers a repeated schema call or check of the provider block from its
 // cache, keeps both across runs in tfdyn's cache (provider-schemas/<binary
 // key>) and trims the schema to the resource types of the emitted files
@@ -20,7 +20,7 @@
 // failed check, and verify then runs terraform destroy as on an endpoint or
 // AWS, where the tables outlive the run. Report.Steps times every step;
 // every report format carries that table (WriteText, WriteJSON, WriteJUnit,
-// WriteStepsMarkdown, WriteStepsGitHub, StepSeconds for SARIF).
+// and Output for the findings pipeline's formats).
 //
 // Each run works in its own directory under WorkspaceRoot
 // (~/.cache/tfdyn/verify/<pid>-<random>) with a marker file naming the run.

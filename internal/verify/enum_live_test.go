@@ -18,6 +18,7 @@ import (
 // inputs hold only enum values, and DynamoDB, the oracle and the declared
 // results agree.
 func TestVerifyEnumSchema(t *testing.T) {
+	tftest.Parallel(t)
 	env := tftest.Env(t)
 	const dir = "testdata/enum"
 	s := load(t, dir)

@@ -18,6 +18,7 @@ import (
 // used to pass ("ok latest_version"): the live read returns v2, so the
 // declared result fails, and the limit keeps v2 although v10 is the latest.
 func TestVerifyLatestOverUnpaddedNumbers(t *testing.T) {
+	tftest.Parallel(t)
 	env := tftest.Env(t)
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "docs.tfdyn.hcl"), []byte(latestVersion), 0o644))
@@ -44,6 +45,7 @@ func TestVerifyLatestOverUnpaddedNumbers(t *testing.T) {
 // (9, 10, 99, 100, ...) show that the limit keeps the wrong item. A version
 // padded to two digits with an example of 100 fails the width check live.
 func TestVerifyStressDataFindsWhatExamplesHide(t *testing.T) {
+	t.Parallel()
 	env := tftest.Env(t)
 	cases := []struct {
 		name  string
@@ -57,7 +59,7 @@ func TestVerifyStressDataFindsWhatExamplesHide(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
+			tftest.Parallel(t)
 			text := latestVersion
 			for _, e := range c.edits {
 				require.Equal(t, 1, strings.Count(text, e[0]), e[0])
@@ -89,6 +91,7 @@ func TestVerifyStressDataFindsWhatExamplesHide(t *testing.T) {
 // expect and lint finds nothing; verify's generated comments on issues 10,
 // 100, ... come back for issue 1 and fail the pattern with VF256.
 func TestVerifyPrefixBoundaryOnGeneratedData(t *testing.T) {
+	tftest.Parallel(t)
 	env := tftest.Env(t)
 	dir := filepath.Join("testdata", "prefix")
 	s := load(t, dir)

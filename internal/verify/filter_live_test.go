@@ -21,6 +21,7 @@ import (
 // comparison with a missing attribute is false, so its negation holds,
 // except != which holds, also when both attributes are missing.
 func TestVerifyFilterSemantics(t *testing.T) {
+	tftest.Parallel(t)
 	env := tftest.Env(t)
 	path := filepath.Join(t.TempDir(), "app.tfdyn.hcl")
 	require.NoError(t, os.WriteFile(path, []byte(`table "app" {

@@ -74,6 +74,7 @@ func TestWastefulFilterFlaggedStatically(t *testing.T) {
 // order read, and the scale check flags the filter (VF302) because the
 // orders it reads but does not return grow with the table.
 func TestVerifyFlagsWastefulFilter(t *testing.T) {
+	tftest.Parallel(t)
 	env := tftest.Env(t)
 	dir := wastefulFilterCopy(t)
 	s := load(t, dir)

@@ -15,7 +15,7 @@ import (
 
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/cost"
-	"github.com/tfdyn/tfdyn/internal/ddblocal"
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 )
 
 // Where DynamoDB Local's capacity accounting differs from AWS's documented
@@ -42,7 +42,7 @@ func accountingTable(ctx context.Context, t *testing.T, c *dynamodb.Client, name
 // units (in the table and the same indexes) count once. Single writes and
 // transactional reads are counted as AWS documents.
 func TestLocalTransactionAccounting(t *testing.T) {
-	target := ddblocal.StartForTest(t)
+	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
 	require.NoError(t, err)
@@ -142,7 +142,7 @@ func TestLocalTransactionAccounting(t *testing.T) {
 // NumberSize is exact where that is not (1.5 and 12340 take 3 and 4 bytes,
 // zero 1, a negative number 1 more).
 func TestLocalNumberSizes(t *testing.T) {
-	target := ddblocal.StartForTest(t)
+	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
 	require.NoError(t, err)
@@ -194,7 +194,7 @@ func TestLocalNumberSizes(t *testing.T) {
 	for _, s := range numbers {
 		f, _, err := big.ParseFloat(s, 10, 512, big.ToNearestEven)
 		require.NoError(t, err)
-		text := numberString(f) // what verify writes
+		text := hclschema.NumberText(f) // what verify writes
 
 		local := base - maxPad(&types.AttributeValueMemberN{Value: text}) - 1 // the name "n"
 		require.Equal(t, local, hclschema.NumberSize(f), "%s (sent as %s)", s, text)

@@ -78,7 +78,7 @@ func localProviderBlock(o Options, endpoint string) string {
 // user's port is preferredPortBase + uid % 1000, below the range Linux gives
 // out for port 0 (32768 and up). The provider block then holds the same
 // endpoint in every run, and the provider's answer to checking it is read
-// from the provider store (providerStore) instead of computed again.
+// from the provider store (package tfprovider) instead of computed again.
 const preferredPortBase = 28100
 
 // pickLocalPort returns the port for DynamoDB Local: the user's preferred

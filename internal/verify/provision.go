@@ -18,6 +18,7 @@ import (
 	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/fsafe"
 	"github.com/tfdyn/tfdyn/internal/tfenv"
+	"github.com/tfdyn/tfdyn/internal/tfprovider"
 )
 
 // workspace is verify's private Terraform working directory.
@@ -97,9 +98,9 @@ func newWorkspace(env *tfenv.Env, s *hclschema.Schema, opts Options, suffix stri
 		w.remove()
 		return nil, err
 	}
-	if w.types, err = configTypes(files); err != nil {
+	if w.types, err = tfprovider.ConfigTypes(files); err != nil {
 		w.remove()
-		return nil, err
+		return nil, fmt.Errorf("verify: read the emitted %w", err)
 	}
 	b, _ := json.MarshalIndent(vars, "", "  ")
 	if err := os.WriteFile(filepath.Join(dir, "tfdyn-verify.auto.tfvars.json"), b, 0o644); err != nil {

@@ -26,6 +26,7 @@ import (
 // message. The generated items over the limit (Doc's, from a 2,044-byte key
 // plus "-gNNN") are left out with a note instead of failing.
 func TestVerifyReportsRejectedItemsAsFindings(t *testing.T) {
+	tftest.Parallel(t)
 	env := tftest.Env(t)
 	u, d := strings.Repeat("u", 3000), strings.Repeat("d", 2040)
 	path := filepath.Join(t.TempDir(), "app.tfdyn.hcl")

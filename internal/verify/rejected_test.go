@@ -15,8 +15,10 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
-	"github.com/tfdyn/tfdyn/internal/ddblocal"
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/findings"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // rejectedSchema has an example with a 3,005-byte partition key (which lint
@@ -54,7 +56,8 @@ entity "Doc" {
 // example block (or the entity for a generated item), its key and DynamoDB's
 // message, while the accepted items of the same batch are stored.
 func TestWriteMapsValidationExceptionToTheSchema(t *testing.T) {
-	target := ddblocal.StartForTest(t)
+	tftest.Parallel(t)
+	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
 	require.NoError(t, err)
@@ -107,7 +110,7 @@ func TestWriteMapsValidationExceptionToTheSchema(t *testing.T) {
 	require.NoError(t, err)
 	var keys []string
 	for _, it := range out.Items {
-		keys = append(keys, keyString(it, s.Tables[0].Primary.KeyAttrs()))
+		keys = append(keys, dynamo.KeyString(it, s.Tables[0].Primary.KeyAttrs()))
 	}
 	require.ElementsMatch(t, []string{
 		`PK="USER#alice"`,
@@ -170,7 +173,7 @@ func TestGeneratedItemsOverALimitAreLeftOut(t *testing.T) {
 	var generated []string
 	for i, src := range ds.Sources {
 		if src.Example == nil {
-			generated = append(generated, keyString(ds.AV[i], s.Tables[0].Primary.KeyAttrs()))
+			generated = append(generated, dynamo.KeyString(ds.AV[i], s.Tables[0].Primary.KeyAttrs()))
 		}
 	}
 	// Doc's three generated items are all over 2048 bytes; User's come

@@ -283,60 +283,47 @@ func mark(ok bool) string {
 	return "FAIL"
 }
 
-// writeSteps writes the timing table of the steps, a line per step in the
-// order they ended (steps that overlap each other each show their own
-// time), as the text report shows it; the other formats carry the same
-// table (WriteJUnit, WriteStepsMarkdown, WriteStepsGitHub, StepSeconds).
-func (r *Report) writeSteps(w io.Writer) {
+// timing is the timing table of the steps, in the order they ended (steps
+// that overlap each other each show their own time): the text report shows
+// it, and every other format carries it (WriteJUnit, and through Output the
+// GitHub log group, the Markdown section and SARIF's run properties).
+func (r *Report) timing() *findings.Timing {
+	t := &findings.Timing{Total: r.Duration}
 	for _, s := range r.Steps {
-		fmt.Fprintf(w, "  %-28s %6.1fs\n", s.Name, s.Duration.Seconds())
+		t.Steps = append(t.Steps, findings.Step{Name: s.Name, Duration: s.Duration})
 	}
+	return t
 }
 
-// WriteStepsMarkdown writes the timing table of the steps as a Markdown
-// section (for --summary and --format markdown, after the findings);
-// nothing when the run stopped before its first step.
-func (r *Report) WriteStepsMarkdown(w io.Writer) error {
-	if len(r.Steps) == 0 {
-		return nil
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "\n#### Steps (%.1f s in all; overlapping steps each show their own time)\n\n| Step | Seconds |\n|---|---:|\n", r.Duration.Seconds())
-	for _, s := range r.Steps {
-		fmt.Fprintf(&b, "| %s | %.1f |\n", s.Name, s.Duration.Seconds())
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
+// writeSteps writes the timing table of the steps, a line per step.
+func (r *Report) writeSteps(w io.Writer) { r.timing().WriteText(w) }
 
-// WriteStepsGitHub writes the timing table of the steps for the GitHub
-// format: a folded group of the workflow log, after the annotations;
-// nothing when the run stopped before its first step.
-func (r *Report) WriteStepsGitHub(w io.Writer) error {
-	if len(r.Steps) == 0 {
-		return nil
+// Output is the report for the findings pipeline (package findings): every
+// check kind as the rule list, the findings (Findings), the verdict and the
+// run's figures as the Markdown title, the timing table, and verify's own
+// text, JSON and JUnit forms.
+func (r *Report) Output() *findings.Report {
+	verdict := "passed"
+	if !r.Passed {
+		verdict = "FAILED"
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "::group::tfdyn verify steps (%.1fs in all)\n", r.Duration.Seconds())
-	r.writeSteps(&b)
-	b.WriteString("::endgroup::\n")
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// StepSeconds is a step's time in seconds, for formats that carry numbers
-// (SARIF's run properties).
-type StepSeconds struct {
-	Name    string  `json:"name"`
-	Seconds float64 `json:"seconds"`
-}
-
-// StepSeconds lists the steps with their times in seconds, rounded to the
-// millisecond.
-func (r *Report) StepSeconds() []StepSeconds {
-	out := make([]StepSeconds, len(r.Steps))
-	for i, s := range r.Steps {
-		out[i] = StepSeconds{Name: s.Name, Seconds: s.Duration.Round(time.Millisecond).Seconds()}
+	out := &findings.Report{
+		Command: "tfdyn verify",
+		Title: fmt.Sprintf("tfdyn verify %s: %s (%d access patterns, %d checks, %d items, %.0f s)",
+			r.Schema, verdict, len(r.Patterns), len(r.Conformance), r.Items, r.Duration.Seconds()),
+		Findings: r.Findings(),
+		Timing:   r.timing(),
+		Own: map[string]func(io.Writer) error{
+			"text": func(w io.Writer) error {
+				r.WriteText(w)
+				return nil
+			},
+			"json":  r.WriteJSON,
+			"junit": r.WriteJUnit,
+		},
+	}
+	for _, k := range checkKinds {
+		out.Tool.Rules = append(out.Tool.Rules, findings.Rule{ID: k.Code, Name: k.Name, Short: k.Title, Doc: k.DocPath()})
 	}
 	return out
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 )
 
 // Generated numbers that stress a design's intent: numbers across
@@ -289,7 +290,7 @@ func paddedWidthIntent(b *hclschema.Bound, ds *Dataset) string {
 		if !p.ReturnsEntity(it.Entity) || !it.InIndex(p.Index) || !partitionMatches(b, it) {
 			continue
 		}
-		for _, kt := range indexTemplates(it.Entity, p.Index) {
+		for _, kt := range it.Entity.KeyTemplatesFor(p.Index) {
 			for _, call := range kt.Expr.PaddedNumbers() {
 				if !call.Applies(it.ItemVars()) {
 					continue // a branch of a conditional the item does not take
@@ -306,28 +307,11 @@ func paddedWidthIntent(b *hclschema.Bound, ds *Dataset) string {
 				return fmt.Sprintf("item {%s} of entity %s: %s in %s = %s gives %s, which does not fit %d digits; "+
 					"a negative number or one with more digits breaks the fixed width, and the key then sorts in another order than the numbers "+
 					"(widen the format, or change the base of a reversed number so that every value fits; lint TD138)",
-					keyString(ds.AV[i], p.Table.Primary.KeyAttrs()), it.Entity.Name, call.Text, kt.Attr, kt.Expr.Text, text, call.Width)
+					dynamo.KeyString(ds.AV[i], p.Table.Primary.KeyAttrs()), it.Entity.Name, call.Text, kt.Attr, kt.Expr.Text, text, call.Width)
 			}
 		}
 	}
 	return ""
-}
-
-// indexTemplates are the key templates entity e writes for index ix.
-func indexTemplates(e *hclschema.Entity, ix *hclschema.Index) []*hclschema.KeyTemplate {
-	var out []*hclschema.KeyTemplate
-	if e == nil {
-		return nil
-	}
-	if ix.Kind == hclschema.IndexPrimary || ix.Kind == hclschema.IndexLocal {
-		if e.Key != nil {
-			out = append(out, e.Key.Templates...)
-		}
-	}
-	if ei := e.IndexBlock(ix.Name); ei != nil && ix.Kind != hclschema.IndexPrimary {
-		out = append(out, ei.Templates...)
-	}
-	return out
 }
 
 // keyFromUniqueAttrs reports whether the pattern's key identifies at most
@@ -355,7 +339,7 @@ func keyFromUniqueAttrs(p *hclschema.AccessPattern) bool {
 // cardinalityIntent reports a cardinality "one" lookup whose key is built
 // from unique attributes (keyFromUniqueAttrs) and that returns more than
 // one item.
-func cardinalityIntent(p *hclschema.AccessPattern, live liveResult) string {
+func cardinalityIntent(p *hclschema.AccessPattern, live dynamo.ReadResult) string {
 	if p.Cardinality != hclschema.CardinalityOne || len(live.Items) < 2 || !keyFromUniqueAttrs(p) {
 		return ""
 	}

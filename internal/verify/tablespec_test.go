@@ -105,6 +105,7 @@ func TestConformanceReadsEveryTableSetting(t *testing.T) {
 // passes, and a change of any compared field of the spec fails one. With
 // -update it saves the live description as testdata/conformance/full.json.
 func TestLiveConformance(t *testing.T) {
+	tftest.Parallel(t)
 	env := tftest.Env(t)
 	tftest.RequireProvider(t, env, emit.Provider6Constraint)
 	s := tablespectest.Full(t)

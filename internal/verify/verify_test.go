@@ -14,12 +14,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/tfdyn/tfdyn/hclschema"
-	"github.com/tfdyn/tfdyn/internal/ddblocal"
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/lint"
 	"github.com/tfdyn/tfdyn/internal/tfenv"
@@ -75,6 +75,7 @@ func (s *syncBuffer) String() string {
 }
 
 func TestVerifyPassesOnEveryExample(t *testing.T) {
+	t.Parallel()
 	env := tftest.Env(t)
 	dirs, err := filepath.Glob("../../examples/*")
 	require.NoError(t, err)
@@ -90,7 +91,7 @@ func TestVerifyPassesOnEveryExample(t *testing.T) {
 		}
 		for _, major := range providers {
 			t.Run(fmt.Sprintf("%s/provider%d", filepath.Base(dir), major), func(t *testing.T) {
-				t.Parallel()
+				tftest.Parallel(t)
 				verifyExample(t, env, s, dir, major)
 			})
 		}
@@ -185,6 +186,7 @@ func itoa(i int) string { return strconv.Itoa(i) }
 // e-commerce example; each must fail with a message that names the pattern
 // and shows what was expected and what came back.
 func TestVerifyFailsOnBrokenDesigns(t *testing.T) {
+	t.Parallel()
 	env := tftest.Env(t)
 	cases := []struct {
 		dir     string
@@ -215,7 +217,7 @@ func TestVerifyFailsOnBrokenDesigns(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.dir, func(t *testing.T) {
-			t.Parallel()
+			tftest.Parallel(t)
 			s := load(t, brokenCopy(t, c.dir))
 			rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: c.dir, Env: env,
 				ProviderMajor: providerFor(t, env, s), Items: 10})
@@ -341,8 +343,9 @@ func TestBrokenCopiesApply(t *testing.T) {
 // CI service container would be); the table name gets a unique suffix and
 // the table is gone afterwards.
 func TestVerifyAgainstEndpoint(t *testing.T) {
+	tftest.Parallel(t)
 	env := tftest.Env(t)
-	target := ddblocal.StartForTest(t)
+	target := ddblocaltest.Start(t)
 	s := load(t, "../../examples/ecommerce")
 	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: "examples/ecommerce", Env: env,
 		Target: verify.TargetEndpoint, Endpoint: target.Endpoint(), ProviderMajor: providerFor(t, env, s), Items: 5})
@@ -367,8 +370,9 @@ func TestVerifyAgainstEndpoint(t *testing.T) {
 // TestVerifyRefusesExistingTable: verify never touches a table it did not
 // create.
 func TestVerifyRefusesExistingTable(t *testing.T) {
+	tftest.Parallel(t)
 	env := tftest.Env(t)
-	target := ddblocal.StartForTest(t)
+	target := ddblocaltest.Start(t)
 	client, err := target.NewClient(context.Background())
 	require.NoError(t, err)
 	s := load(t, "../../examples/ecommerce")
@@ -393,13 +397,14 @@ func TestVerifyRefusesExistingTable(t *testing.T) {
 // TestVerifyKeepLeavesTableUpUntilReleased: with --keep the table stays up
 // (the caller gets the endpoint) and is gone once the caller lets go.
 func TestVerifyKeepLeavesTableUpUntilReleased(t *testing.T) {
+	tftest.Parallel(t)
 	env := tftest.Env(t)
 	s := load(t, "../../examples/ecommerce")
 	var seen []string
 	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, Env: env, ProviderMajor: providerFor(t, env, s), Items: 1, Keep: true,
 		KeepAlive: func(endpoint string) {
-			client := dynamodb.New(dynamodb.Options{Region: "us-east-1", BaseEndpoint: aws.String(endpoint),
-				Credentials: credentials.NewStaticCredentialsProvider("tfdyn", "tfdyn", ""), DisableValidateResponseChecksum: true})
+			client, _, err := dynamo.NewClient(context.Background(), dynamo.Config{Endpoint: endpoint, AccessKey: "tfdyn", SecretKey: "tfdyn"})
+			require.NoError(t, err)
 			out, err := client.ListTables(context.Background(), &dynamodb.ListTablesInput{})
 			require.NoError(t, err)
 			seen = out.TableNames

@@ -33,6 +33,7 @@ func caseOutcomes(w verify.WriteReport) []string {
 // version) and the unique e-mail's violation, each matching the oracle,
 // then the reads again on the written table.
 func TestVerifyWritePatterns(t *testing.T) {
+	tftest.Parallel(t)
 	env := tftest.Env(t)
 	const dir = "testdata/writes"
 	s := load(t, dir)
@@ -94,6 +95,7 @@ func TestVerifyWritePatterns(t *testing.T) {
 // operation and what happened; generated customers then share e-mails and
 // customer_by_email (cardinality one) fails.
 func TestVerifyWritePatternsBroken(t *testing.T) {
+	tftest.Parallel(t)
 	env := tftest.Env(t)
 	src, err := os.ReadFile("testdata/writes/shop.tfdyn.hcl")
 	require.NoError(t, err)
@@ -175,6 +177,7 @@ func writeSectionFailures(text string) []string {
 // write pattern, its operation and what happened, in the text report and
 // as findings at the write_pattern or access_pattern block.
 func TestVerifyBrokenWriteCopies(t *testing.T) {
+	t.Parallel()
 	env := tftest.Env(t)
 	const (
 		repeatFailed = "      FAIL repeat       expected a failure (repeat = \"fails\"), got ok"
@@ -257,7 +260,7 @@ func TestVerifyBrokenWriteCopies(t *testing.T) {
 	}
 	for name := range brokenWriteEdits {
 		t.Run(name, func(t *testing.T) {
-			t.Parallel()
+			tftest.Parallel(t)
 			dir := brokenWriteCopy(name)
 			s := load(t, dir)
 			var lintErrors []string

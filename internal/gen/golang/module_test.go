@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"golang.org/x/mod/modfile"
+
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // staticcheckVersion is the staticcheck scripts/setup.sh installs into
@@ -37,6 +39,7 @@ func sdkVersion(t *testing.T) string {
 // package and an application that imports it, and runs go build, go vet
 // and staticcheck there.
 func TestGeneratedPackagesInAUserModule(t *testing.T) {
+	tftest.Live() // the go command and staticcheck
 	if testing.Short() {
 		t.Skip("builds a module")
 	}

@@ -1,0 +1,190 @@
+package tfprovider
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/hashicorp/terraform-exec/tfexec"
+)
+
+// Process is the hashicorp/aws provider started once in debug mode:
+// every terraform command of a run attaches to it (TF_REATTACH_PROVIDERS,
+// Reattach) instead of starting the 1 GB binary, loading it and building
+// its schema again, once or more per command.
+type Process struct {
+	cmd    *exec.Cmd
+	exited chan struct{}
+	info   tfexec.ReattachInfo
+	stderr tailBuffer
+	once   sync.Once
+	// proxy, when set, is what terraform attaches to (UseProxy).
+	proxy *Proxy
+	// bin is the provider binary.
+	bin string
+}
+
+// reattachPrefix starts the line the provider prints in debug mode.
+const reattachPrefix = "TF_REATTACH_PROVIDERS='"
+
+// Start starts the hashicorp/aws binary that terraform init installed in
+// dir, in debug mode, in its own process group (on Linux, the kernel kills
+// it when this process dies), and waits for its reattach information.
+func Start(ctx context.Context, dir string) (*Process, error) {
+	bins, err := filepath.Glob(filepath.Join(dir, ".terraform", "providers", "registry.terraform.io", "hashicorp", "aws", "*", "*", "terraform-provider-aws*"))
+	if err != nil || len(bins) != 1 {
+		return nil, fmt.Errorf("find the hashicorp/aws binary terraform init installed: %d match(es)", len(bins))
+	}
+	cmd := exec.Command(bins[0], "-debug")
+	cmd.Dir = dir
+	for _, kv := range os.Environ() {
+		// The provider wraps its HTTP client for a CA bundle on every
+		// configure and refuses the second time; the local target is plain
+		// HTTP.
+		if !strings.HasPrefix(kv, "AWS_CA_BUNDLE=") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	p := &Process{cmd: cmd, exited: make(chan struct{}), bin: bins[0]}
+	cmd.Stderr = &p.stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, fmt.Errorf("start provider: %w", err)
+	}
+	setProviderProcAttr(cmd)
+	started := make(chan error, 1)
+	go func() {
+		// The thread stays locked: the parent-death signal is tied to it.
+		runtime.LockOSThread()
+		if err := cmd.Start(); err != nil {
+			started <- err
+			close(p.exited)
+			return
+		}
+		started <- nil
+		_ = cmd.Wait()
+		close(p.exited)
+	}()
+	if err := <-started; err != nil {
+		return nil, fmt.Errorf("start provider %s: %w", bins[0], err)
+	}
+	found := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(make([]byte, 0, 64*1024), 1024*1024)
+		for sc.Scan() {
+			line := strings.TrimSpace(sc.Text())
+			if rest, ok := strings.CutPrefix(line, reattachPrefix); ok {
+				found <- strings.TrimSuffix(rest, "'")
+				break
+			}
+		}
+		_, _ = io.Copy(io.Discard, stdout)
+	}()
+	timer := time.NewTimer(2 * time.Minute)
+	defer timer.Stop()
+	select {
+	case js := <-found:
+		if err := json.Unmarshal([]byte(js), &p.info); err != nil || len(p.info) == 0 {
+			p.Stop()
+			return nil, fmt.Errorf("provider printed reattach information verify cannot read: %q", js)
+		}
+		return p, nil
+	case <-p.exited:
+		return nil, fmt.Errorf("provider %s exited at start: %s", bins[0], strings.TrimSpace(p.stderr.String()))
+	case <-ctx.Done():
+		p.Stop()
+		return nil, ctx.Err()
+	case <-timer.C:
+		p.Stop()
+		return nil, fmt.Errorf("provider %s printed no reattach information in 2 minutes", bins[0])
+	}
+}
+
+// Reattach is the reattach option for terraform commands: the proxy when
+// UseProxy put one in front, else the provider.
+func (p *Process) Reattach() *tfexec.ReattachOption {
+	return tfexec.Reattach(p.info)
+}
+
+// UseProxy puts a Proxy (its socket in workdir) between terraform
+// and the provider: Reattach then points at the proxy. The proxy keeps the
+// provider's schema in cacheDir ("": it does not) and answers it with the
+// given resource types and data sources only (nil: all).
+func (p *Process) UseProxy(workdir, cacheDir string, types map[string]bool) error {
+	var store *schemaStore
+	if cacheDir != "" {
+		var err error
+		if store, err = newSchemaStore(cacheDir, p.bin); err != nil {
+			return err
+		}
+	}
+	proxy, info, err := startProxy(workdir, p.info, store, types)
+	if err != nil {
+		return err
+	}
+	p.proxy, p.info = proxy, info
+	return nil
+}
+
+// Stop ends the proxy and the provider's process group: SIGINT (it
+// removes its socket), then SIGKILL after 5 seconds. It is idempotent.
+func (p *Process) Stop() {
+	p.once.Do(func() {
+		if p.proxy != nil {
+			p.proxy.Stop()
+		}
+		if p.cmd.Process == nil {
+			return
+		}
+		select {
+		case <-p.exited:
+			return
+		default:
+		}
+		interruptProviderGroup(p.cmd.Process.Pid)
+		select {
+		case <-p.exited:
+		case <-time.After(5 * time.Second):
+			killProviderGroup(p.cmd.Process.Pid)
+			<-p.exited
+		}
+	})
+}
+
+// PID is the provider's process id.
+func (p *Process) PID() int { return p.cmd.Process.Pid }
+
+// Proxy is the proxy UseProxy started, or nil.
+func (p *Process) Proxy() *Proxy { return p.proxy }
+
+// tailBuffer keeps the last 4 KiB written to it.
+type tailBuffer struct {
+	mu sync.Mutex
+	b  []byte
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.b = append(t.b, p...)
+	if len(t.b) > 4096 {
+		t.b = t.b[len(t.b)-4096:]
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.b)
+}

@@ -1,0 +1,157 @@
+package tfprovider
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-exec/tfexec"
+	"github.com/stretchr/testify/require"
+	"google.golang.org/protobuf/encoding/protowire"
+)
+
+// TestProviderProxySocketPlace puts the proxy's socket into a short
+// workspace, and into a directory of its own under the temporary directory
+// when the workspace's path is too long for a socket; stop removes both.
+// (The proxy connects to the provider at the first call: none is needed.)
+func TestProviderProxySocketPlace(t *testing.T) {
+	info := tfexec.ReattachInfo{"registry.terraform.io/hashicorp/aws": {Protocol: "grpc", ProtocolVersion: 5, Pid: 1, Test: true,
+		Addr: tfexec.ReattachConfigAddr{Network: "unix", String: filepath.Join(t.TempDir(), "none.sock")}}}
+
+	short, err := os.MkdirTemp("", "ws")
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = os.RemoveAll(short) })
+	p, out, err := startProxy(short, info, nil, nil)
+	require.NoError(t, err)
+	want := info["registry.terraform.io/hashicorp/aws"]
+	want.Addr = tfexec.ReattachConfigAddr{Network: "unix", String: filepath.Join(short, proxySocket)}
+	require.Equal(t, tfexec.ReattachInfo{"registry.terraform.io/hashicorp/aws": want}, out)
+	require.FileExists(t, filepath.Join(short, proxySocket))
+	p.Stop()
+	require.NoFileExists(t, filepath.Join(short, proxySocket))
+	require.DirExists(t, short)
+
+	long := filepath.Join(short, strings.Repeat("w", 100))
+	require.NoError(t, os.Mkdir(long, 0o700))
+	p, out, err = startProxy(long, info, nil, nil)
+	require.NoError(t, err)
+	sock := out["registry.terraform.io/hashicorp/aws"].Addr.String
+	require.Equal(t, filepath.Join(os.TempDir(), filepath.Base(filepath.Dir(sock)), proxySocket), sock)
+	require.True(t, strings.HasPrefix(filepath.Base(filepath.Dir(sock)), "tfdyn-provider-"), sock)
+	require.Equal(t, []string(nil), dirNames(t, long))
+	p.Stop()
+	require.NoDirExists(t, filepath.Dir(sock))
+}
+
+func TestProviderProxyRefusesSeveralProviders(t *testing.T) {
+	_, _, err := startProxy(t.TempDir(), tfexec.ReattachInfo{"a": {}, "b": {}}, nil, nil)
+	require.EqualError(t, err, "provider proxy: 2 providers in the reattach information, want 1")
+}
+
+// schemaEntry encodes a map entry {key: name, value: a message holding
+// version} as field num.
+func schemaEntry(b []byte, num protowire.Number, name string, version int64) []byte {
+	var value, entry []byte
+	value = protowire.AppendTag(value, 1, protowire.VarintType)
+	value = protowire.AppendVarint(value, uint64(version))
+	entry = protowire.AppendTag(entry, 1, protowire.BytesType)
+	entry = protowire.AppendString(entry, name)
+	entry = protowire.AppendTag(entry, 2, protowire.BytesType)
+	entry = protowire.AppendBytes(entry, value)
+	b = protowire.AppendTag(b, num, protowire.BytesType)
+	return protowire.AppendBytes(b, entry)
+}
+
+// TestTrimSchemaKeepsWhatTheConfigurationNames trims a GetProviderSchema
+// answer: the provider's own schema, the server capabilities and a field
+// this code does not know stay as they are, in order; of the resource
+// types, data sources, functions, ephemeral, list and action schemas only
+// the entries named stay.
+func TestTrimSchemaKeepsWhatTheConfigurationNames(t *testing.T) {
+	var in, want []byte
+	provider := protowire.AppendTag(nil, 1, protowire.BytesType)
+	provider = protowire.AppendBytes(provider, []byte{0x08, 0x05})
+	in = append(in, provider...)
+	want = append(want, provider...)
+	in = schemaEntry(in, 2, "aws_s3_bucket", 1)
+	in = schemaEntry(in, 2, "aws_dynamodb_table", 2)
+	want = schemaEntry(want, 2, "aws_dynamodb_table", 2)
+	in = schemaEntry(in, 3, "aws_caller_identity", 3)
+	in = schemaEntry(in, 3, "aws_dynamodb_table", 4)
+	want = schemaEntry(want, 3, "aws_dynamodb_table", 4)
+	caps := protowire.AppendTag(nil, 6, protowire.BytesType)
+	caps = protowire.AppendBytes(caps, []byte{0x08, 0x01})
+	in = append(in, caps...)
+	want = append(want, caps...)
+	for _, num := range []protowire.Number{7, 8, 9, 11} {
+		in = schemaEntry(in, num, "arn_parse", 5)
+	}
+	unknown := protowire.AppendTag(nil, 99, protowire.VarintType)
+	unknown = protowire.AppendVarint(unknown, 7)
+	in = append(in, unknown...)
+	want = append(want, unknown...)
+
+	got, err := trimSchema(in, map[string]bool{"aws_dynamodb_table": true})
+	require.NoError(t, err)
+	require.Equal(t, want, got)
+
+	_, err = trimSchema(in[:len(in)-1], map[string]bool{})
+	require.EqualError(t, err, "provider schema: unexpected EOF")
+}
+
+func TestConfigTypesReadsResourceAndDataBlocks(t *testing.T) {
+	got, err := ConfigTypes(map[string][]byte{
+		"main.tf":    []byte("resource \"aws_dynamodb_table\" \"a\" {}\ndata \"aws_region\" \"r\" {}\nvariable \"x\" {}\n"),
+		"README.md":  []byte("resource \"not_hcl\" {"),
+		"outputs.tf": []byte("output \"o\" { value = 1 }\n"),
+	})
+	require.NoError(t, err)
+	require.Equal(t, map[string]bool{"aws_dynamodb_table": true, "aws_region": true}, got)
+
+	_, err = ConfigTypes(map[string][]byte{"bad.tf": []byte("resource {")})
+	require.ErrorContains(t, err, "bad.tf: bad.tf:1,")
+}
+
+// FuzzTrimSchema: trimSchema never panics, and what it keeps of any input
+// is a well-formed message whose trimmed maps name only what it keeps;
+// trimming again changes nothing.
+func FuzzTrimSchema(f *testing.F) {
+	f.Add(schemaEntry(schemaEntry(nil, 2, "aws_dynamodb_table", 1), 3, "aws_region", 2))
+	f.Add([]byte{0x0a, 0x02, 0x08, 0x05, 0x32, 0x02, 0x08, 0x01})
+	keep := map[string]bool{"aws_dynamodb_table": true}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		out, err := trimSchema(in, keep)
+		if err != nil {
+			return
+		}
+		again, err := trimSchema(out, keep)
+		require.NoError(t, err)
+		require.Equal(t, out, again)
+		for b := out; len(b) > 0; {
+			num, typ, n := protowire.ConsumeTag(b)
+			m := protowire.ConsumeFieldValue(num, typ, b[n:])
+			if trimmedFields[num] && typ == protowire.BytesType {
+				entry, _ := protowire.ConsumeBytes(b[n:])
+				name, err := mapKey(entry)
+				require.NoError(t, err)
+				require.True(t, keep[name], "kept %q", name)
+			}
+			b = b[n+m:]
+		}
+	})
+}
+
+// dirNames lists the names in dir, sorted.
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	es, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	var out []string
+	for _, e := range es {
+		out = append(out, e.Name())
+	}
+	sort.Strings(out)
+	return out
+}
