@@ -12,26 +12,18 @@ import (
 // opts.Package, each file with its ownership header. Diagnostics are GN
 // errors at the schema's positions; files is nil when there is one.
 func Generate(s *hclschema.Schema, opts Options) (map[string][]byte, hcl.Diagnostics) {
-	api, diags := gen.Build(s)
-	if diags.HasErrors() {
-		return nil, diags
-	}
-	if opts.Contract == nil {
-		c, err := api.Contract(s)
-		if err != nil {
-			rng := hcl.Range{}
-			if len(s.Tables) > 0 {
-				rng = s.Tables[0].DeclRange
+	return gen.Generate(s, opts.Schema, []string{"--lang", "--package"}, []string{"go", opts.Package}, func(api *gen.API) (map[string][]byte, hcl.Diagnostics) {
+		if opts.Contract == nil {
+			c, err := api.Contract(s)
+			if err != nil {
+				rng := hcl.Range{}
+				if len(s.Tables) > 0 {
+					rng = s.Tables[0].DeclRange
+				}
+				return nil, hcl.Diagnostics{diag.Errorf(gen.CodeExpression, &rng, "Contract not computable", "tfdyn gen cannot compute the contract test of the schema: %s.", err)}
 			}
-			diags = append(diags, diag.Errorf(gen.CodeExpression, &rng, "Contract not computable", "tfdyn gen cannot compute the contract test of the schema: %s.", err))
-			return nil, diags
+			opts.Contract = c
 		}
-		opts.Contract = c
-	}
-	bodies, pdiags := Print(api, opts)
-	diags = append(diags, pdiags...)
-	if diags.HasErrors() {
-		return nil, diags
-	}
-	return gen.WithHeaders(bodies, opts.Schema, []string{"--lang", "--package"}, []string{"go", opts.Package}), diags
+		return Print(api, opts)
+	})
 }
