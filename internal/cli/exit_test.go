@@ -200,7 +200,7 @@ func TestExitCodes(t *testing.T) {
 		{name: "import/unresolved", args: []string{"import", "--from-tf", refuse + "local", "-o", filepath.Join(tmp, "import-x")}, want: 1,
 			stderr: []string{"refuse/local/main.tf:6:18: [IM004] Value cannot be resolved"}},
 		{name: "import/unsupported", args: []string{"import", "--from-tf", refuse + "replica", "-o", filepath.Join(tmp, "import-x")}, want: 1,
-			stderr: []string{"refuse/replica/main.tf:13:3: [IM004] Unsupported block"}},
+			stderr: []string{"refuse/replica/main.tf:19:24: [IM007] Replicas with different consistency modes"}},
 		{name: "import/ambiguous", args: []string{"import", "--from-tf", refuse + "several", "-o", filepath.Join(tmp, "import-x")}, want: 1,
 			stderr: []string{"refuse/several/main.tf:12:1: [IM003] Several tables to import"}},
 		{name: "import/unknown-address", args: []string{"import", "--from-tf", refuse + "several", "--address", "aws_dynamodb_table.user", "-o", filepath.Join(tmp, "import-x")}, want: 1,

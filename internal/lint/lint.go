@@ -119,8 +119,9 @@ func Rules() []Rule {
 		ruleValueNotInEnum,
 		ruleCardinalityOneKey,
 		rulePrefixBoundary,
-		ruleTransactionSameItem,
+		ruleCapBelowPeak,
 		ruleTerraformNameCase,
+		ruleTransactionSameItem,
 	}
 }
 

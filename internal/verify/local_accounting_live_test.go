@@ -126,7 +126,7 @@ func TestLocalTransactionAccounting(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 4.0, aws.ToFloat64(get.ConsumedCapacity[0].CapacityUnits))
 
-	// Two operations on one item: rejected whole, as lint TD155 says.
+	// Two operations on one item: rejected whole, as lint TD157 says.
 	_, err = client.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
 		{Put: &types.Put{TableName: aws.String("accounting"), Item: a}},
 		{Update: &types.Update{TableName: aws.String("accounting"), Key: map[string]types.AttributeValue{"PK": a["PK"]}, UpdateExpression: aws.String("SET x = :v"),

@@ -1,4 +1,4 @@
-# want: TD155 30:5
+# want: TD157 30:5
 table "app" {
   partition_key = "PK"
   sort_key      = "SK"

@@ -69,8 +69,8 @@ write_pattern "close_with_audit" {
 func TestTransactionSameItem(t *testing.T) {
 	runRuleCases(t, ruleTransactionSameItem, []ruleCase{
 		{name: "same item", src: sameItem, want: []string{
-			"TD155 error 32:5-32:11 `update`",
-			"TD155 error 41:5-41:8 `put`",
+			"TD157 error 32:5-32:11 `update`",
+			"TD157 error 41:5-41:8 `put`",
 		}},
 	})
 }

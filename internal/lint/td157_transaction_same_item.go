@@ -11,11 +11,11 @@ import (
 	"github.com/tfdyn/tfdyn/internal/diag"
 )
 
-// CodeTransactionSameItem (TD155): two writes of a transaction touch the
+// CodeTransactionSameItem (TD157): two writes of a transaction touch the
 // same item for every input: their key templates give the same primary
 // key. DynamoDB rejects every such TransactWriteItems ("Transaction request
 // cannot include multiple operations on one item"); the oracle does too.
-const CodeTransactionSameItem diag.Code = "TD155"
+const CodeTransactionSameItem diag.Code = "TD157"
 
 var ruleTransactionSameItem = &rule{code: CodeTransactionSameItem, name: "transaction-same-item", severity: hcl.DiagError, check: checkTransactionSameItem}
 
