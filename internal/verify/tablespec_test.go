@@ -169,7 +169,7 @@ func TestLiveConformance(t *testing.T) {
 				"stream", "TTL attribute", "billing mode", "capacity", "table class", "server-side encryption",
 				"warm throughput", "GSI ByAccount warm throughput", "recovery period", "resource policy"},
 			"global-prod": {"table key schema", "GSI names", "GSI ByStatus key schema", "GSI ByStatus projection",
-				"LSI names", "stream", "TTL attribute", "billing mode", "table class", "server-side encryption",
+				"LSI names", "stream", "TTL attribute", "billing mode", "server-side encryption",
 				"throughput caps", "GSI ByStatus throughput caps", "resource policy"},
 		}[name]
 		require.Equal(t, want, names, "the checks of %s", name)
