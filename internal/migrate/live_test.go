@@ -17,8 +17,8 @@ import (
 	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/oracle"
 	"github.com/tfdyn/tfdyn/internal/schemadiff"
-	"github.com/tfdyn/tfdyn/internal/verify"
 	"github.com/tfdyn/tfdyn/internal/tftest"
+	"github.com/tfdyn/tfdyn/internal/verify"
 )
 
 const (
