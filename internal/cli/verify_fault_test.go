@@ -101,6 +101,7 @@ func faultRunBinary(t *testing.T, hooks map[string]func(p *os.Process)) (int, st
 // arguments.
 func faultSetup(t *testing.T, extraEnv ...string) []string {
 	t.Helper()
+	tftest.Serial(t) // sets the environment: no t.Parallel, but a slot
 	env := tftest.Env(t)
 	provider := "6"
 	if !env.HasAWSProvider(emit.Provider6Constraint) {
@@ -249,6 +250,7 @@ func TestVerifyTerraformApplyFails(t *testing.T) {
 }
 
 func TestVerifyProviderNotInstallable(t *testing.T) {
+	tftest.Serial(t)
 	empty := t.TempDir()
 	rc := filepath.Join(t.TempDir(), "terraformrc")
 	require.NoError(t, os.WriteFile(rc, []byte("provider_installation {\n  filesystem_mirror {\n    path = \""+empty+"\"\n  }\n}\n"), 0o644))

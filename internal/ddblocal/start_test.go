@@ -17,7 +17,7 @@ import (
 // These tests start nothing: they run under -short too.
 
 func TestStartJavaMissing(t *testing.T) {
-	tftest.Live()
+	tftest.Serial(t)
 	_, err := Start(context.Background(), Options{JavaPath: filepath.Join(t.TempDir(), "java")})
 	require.ErrorContains(t, err, "ddblocal: start: java")
 	require.ErrorContains(t, err, "not executable")
@@ -37,7 +37,7 @@ func TestStartJarMissing(t *testing.T) {
 }
 
 func TestStartPortInUse(t *testing.T) {
-	tftest.Live()
+	tftest.Serial(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	defer ln.Close()
