@@ -25,8 +25,11 @@ export TFDYN_TEST_RUN="${TFDYN_TEST_RUN:-$(date +%s%N)-$$}"
 TEST_P="${TEST_P:-4}"
 TEST_PARALLEL="${TEST_PARALLEL:-8}"
 
-# slowest are the packages whose live tests take longest, started first.
-slowest=(./internal/verify ./internal/plancheck ./internal/cli ./internal/ddblocal ./internal/migrate
+# slowest are the packages with live tests, started first: those with the
+# longest single tests (plancheck's live rules and module shapes, ddblocal's
+# provider cycles, the cli's kill and install tests) before verify's many
+# shorter ones, so that the longest tests take live-test slots early.
+slowest=(./internal/plancheck ./internal/ddblocal ./internal/cli ./internal/verify ./internal/migrate
   ./internal/emit ./modules ./internal/tfprovider ./internal/gen/golang ./internal/setup ./internal/tfenv)
 
 args=() pkgs=()
