@@ -2,7 +2,6 @@ package adopt
 
 import (
 	"fmt"
-	"math/big"
 	"sort"
 	"strings"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 )
 
 // Entity is an entity proposed from sampled items: the items that share the
@@ -30,6 +30,12 @@ type Entity struct {
 	Indexes []IndexUse
 	// Examples are items of the sample, as values of Attrs.
 	Examples []map[string]cty.Value
+	// ExampleLabels label Examples ("" or absent: an unlabelled example).
+	ExampleLabels []string
+	// Comment replaces the "Proposal: inferred from ..." comment when set
+	// (an entity read as it was declared, such as from tfdyn's section of a
+	// Workbench model).
+	Comment string
 	// Skipped names attributes left out, with the reason.
 	Skipped []string
 	// KeyTypesOnly marks the entity that only declares the types of key
@@ -44,6 +50,8 @@ type Entity struct {
 // IndexUse is an index a proposed entity is in.
 type IndexUse struct {
 	Name string
+	// When is the sparse condition (HCL source), "" for none.
+	When string
 	Key  []Assign
 }
 
@@ -71,63 +79,27 @@ type value struct {
 	v   cty.Value
 }
 
+// tfdynTypes are the tfdyn attribute types of the DynamoDB types that
+// have one.
+var tfdynTypes = map[string]string{
+	dynamo.TypeS: "string", dynamo.TypeN: "number", dynamo.TypeBOOL: "bool",
+	dynamo.TypeSS: "set(string)", dynamo.TypeNS: "set(number)",
+}
+
 func convertItem(item map[string]types.AttributeValue) map[string]value {
 	out := map[string]value{}
 	for k, av := range item {
-		switch a := av.(type) {
-		case *types.AttributeValueMemberS:
-			out[k] = value{typ: "string", ddb: "S", s: a.Value, v: cty.StringVal(a.Value)}
-		case *types.AttributeValueMemberN:
-			n, _, err := big.ParseFloat(a.Value, 10, 512, big.ToNearestEven)
-			if err != nil {
-				out[k] = value{ddb: "N"}
-				continue
+		x := value{ddb: dynamo.TypeOf(av), s: dynamo.Text(av)}
+		if typ, ok := tfdynTypes[x.ddb]; ok {
+			if v, err := dynamo.Cty(av); err == nil {
+				x.typ, x.v = typ, v
 			}
-			out[k] = value{typ: "number", ddb: "N", s: a.Value, v: cty.NumberVal(n)}
-		case *types.AttributeValueMemberBOOL:
-			out[k] = value{typ: "bool", ddb: "BOOL", v: cty.BoolVal(a.Value)}
-		case *types.AttributeValueMemberSS:
-			vals := make([]cty.Value, len(a.Value))
-			for i, s := range a.Value {
-				vals[i] = cty.StringVal(s)
-			}
-			out[k] = value{typ: "set(string)", ddb: "SS", v: setOf(vals, cty.String)}
-		case *types.AttributeValueMemberNS:
-			vals := make([]cty.Value, 0, len(a.Value))
-			ok := true
-			for _, s := range a.Value {
-				n, _, err := big.ParseFloat(s, 10, 512, big.ToNearestEven)
-				if err != nil {
-					ok = false
-					break
-				}
-				vals = append(vals, cty.NumberVal(n))
-			}
-			if !ok {
-				out[k] = value{ddb: "NS"}
-				continue
-			}
-			out[k] = value{typ: "set(number)", ddb: "NS", v: setOf(vals, cty.Number)}
-		case *types.AttributeValueMemberM:
-			out[k] = value{ddb: "M"}
-		case *types.AttributeValueMemberL:
-			out[k] = value{ddb: "L"}
-		case *types.AttributeValueMemberB:
-			out[k] = value{ddb: "B"}
-		case *types.AttributeValueMemberBS:
-			out[k] = value{ddb: "BS"}
-		case *types.AttributeValueMemberNULL:
-			out[k] = value{ddb: "NULL"}
+		}
+		if x.ddb != "" {
+			out[k] = x
 		}
 	}
 	return out
-}
-
-func setOf(vals []cty.Value, ty cty.Type) cty.Value {
-	if len(vals) == 0 {
-		return cty.SetValEmpty(ty)
-	}
-	return cty.SetVal(vals)
 }
 
 // prefix is the part of a key value that names its kind: up to and
@@ -476,6 +448,23 @@ func inferEntity(t *Table, pkp, skp string, items []map[string]value) Entity {
 				break
 			}
 		}
+		// The rest of an earlier key attribute's value (SK = "C#${id}" next
+		// to PK = "C#${id}"): the same new attribute.
+		for _, n := range sortedKeys(synth) {
+			if v != "" {
+				break
+			}
+			same := true
+			for _, it := range items {
+				if synth[n](it).AsString() != strings.TrimPrefix(it[k].s, p) {
+					same = false
+					break
+				}
+			}
+			if same {
+				v = n
+			}
+		}
 		if v == "" {
 			v = camel(words(p))
 			if v == "" || v[0] >= '0' && v[0] <= '9' {
@@ -634,4 +623,32 @@ func keyTypes(t *Table, es []Entity) *Entity {
 		e.Attrs = append(e.Attrs, Attr{Name: k, Type: ty})
 	}
 	return e
+}
+
+// Disambiguate renames the proposed entities whose names are taken (by the
+// schemas already in the directory import writes into), prefixing them
+// with the table's label in CamelCase (KeyTypes → OrdersKeyTypes), then
+// with a number, so that several tables imported into one directory
+// still form one valid schema.
+func Disambiguate(ents []Entity, taken map[string]bool, label string) {
+	used := map[string]bool{}
+	for n := range taken {
+		used[n] = true
+	}
+	prefix := title(words(label))
+	if prefix == "" || prefix[0] >= '0' && prefix[0] <= '9' {
+		prefix = "T" + prefix
+	}
+	for i := range ents {
+		if !used[ents[i].Name] {
+			used[ents[i].Name] = true
+			continue
+		}
+		name := prefix + ents[i].Name
+		for j := 2; used[name]; j++ {
+			name = fmt.Sprintf("%s%s%d", prefix, ents[i].Name, j)
+		}
+		ents[i].Name = name
+		used[name] = true
+	}
 }

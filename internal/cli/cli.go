@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -136,6 +137,7 @@ func (a *app) waitForStop() { a.stopped.Store(true) }
 // one aborts the cleanup of commands that have one (verify says what it
 // left behind).
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	tuneGC()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	sigs := make(chan os.Signal, 2)
@@ -158,6 +160,22 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}()
 	return run(ctx, abort, args, stdin, stdout, stderr)
+}
+
+// gcPercent is the garbage collector's target (GOGC) when the user sets
+// none: a command reads a schema once, works on it and exits, so the heap
+// may grow to 5 times what is live before a collection, not Go's 2 times.
+// The collector's work over a large heap is what made validate, emit and
+// doc grow faster than the schema (BenchmarkScaling). Measured on the
+// 8,000-pattern schema: 28% less CPU for 40% more peak memory (413 to
+// 576 MB); GOGC=100 gives Go's default back.
+const gcPercent = 400
+
+// tuneGC sets gcPercent unless the environment sets GOGC.
+func tuneGC() {
+	if _, set := os.LookupEnv("GOGC"); !set {
+		debug.SetGCPercent(gcPercent)
+	}
 }
 
 // RunContext is Run with a context: cancelling it interrupts the command

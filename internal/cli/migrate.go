@@ -10,8 +10,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	awsconfig "github.com/aws/aws-sdk-go-v2/config"
-	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/spf13/cobra"
 
@@ -318,33 +316,8 @@ func tableLabel(head, base *hclschema.Schema, name string) (string, error) {
 	return "", fmt.Errorf("--table %s: no table of both schemas is named %q", name, name)
 }
 
-// migrateClient is the DynamoDB client: the endpoint with the local
-// target's fake credentials (unless AWS_ACCESS_KEY_ID is set), or AWS with
-// the default credential chain.
+// migrateClient is the DynamoDB client of migrate (liveClient).
 func migrateClient(ctx context.Context, o migrateOptions) (*dynamodb.Client, error) {
-	if o.endpoint != "" {
-		region := o.region
-		if region == "" {
-			region = "us-east-1"
-		}
-		key, secret := os.Getenv("AWS_ACCESS_KEY_ID"), os.Getenv("AWS_SECRET_ACCESS_KEY")
-		if key == "" {
-			key, secret = "tfdyn", "tfdyn"
-		}
-		return dynamodb.New(dynamodb.Options{Region: region, BaseEndpoint: aws.String(o.endpoint),
-			Credentials:                     credentials.NewStaticCredentialsProvider(key, secret, ""),
-			DisableValidateResponseChecksum: true}), nil
-	}
-	var optFns []func(*awsconfig.LoadOptions) error
-	if o.region != "" {
-		optFns = append(optFns, awsconfig.WithRegion(o.region))
-	}
-	cfg, err := awsconfig.LoadDefaultConfig(ctx, optFns...)
-	if err != nil {
-		return nil, fmt.Errorf("migrate: AWS credentials: %w", err)
-	}
-	if cfg.Region == "" {
-		return nil, fmt.Errorf("migrate: --table without --endpoint needs a region: --region or AWS_REGION")
-	}
-	return dynamodb.NewFromConfig(cfg), nil
+	c, _, err := liveClient(ctx, "migrate", o.endpoint, o.region)
+	return c, err
 }

@@ -84,7 +84,8 @@ func TestWarmThroughputAdded(t *testing.T) {
 	require.Equal(t, int64(0), aws.ToInt64(gsi.ProvisionedThroughput.ReadCapacityUnits))
 
 	// DynamoDB Local itself leaves both out: the layer added them.
-	backend := dynamodb.New(c.Options(), func(o *dynamodb.Options) { o.BaseEndpoint = aws.String(target.BackendEndpoint()) })
+	backend, err := target.NewClient(ctx, func(o *dynamodb.Options) { o.BaseEndpoint = aws.String(target.BackendEndpoint()) })
+	require.NoError(t, err)
 	raw, err := backend.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String("warm-throughput")})
 	require.NoError(t, err)
 	require.Nil(t, raw.Table.WarmThroughput)

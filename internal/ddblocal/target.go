@@ -17,10 +17,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/tfenv"
 )
 
@@ -441,14 +440,12 @@ func (t *Target) NewClient(ctx context.Context, optFns ...func(*dynamodb.Options
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("ddblocal: new client: %w", err)
 	}
-	opts := dynamodb.Options{
-		Region:                          t.opts.Region,
-		BaseEndpoint:                    aws.String(t.endpoint),
-		Credentials:                     credentials.NewStaticCredentialsProvider(t.opts.AccessKey, t.opts.SecretKey, ""),
-		DisableValidateResponseChecksum: true,
-		RetryMaxAttempts:                3,
+	c, _, err := dynamo.NewClient(ctx, dynamo.Config{Endpoint: t.endpoint, Region: t.opts.Region,
+		AccessKey: t.opts.AccessKey, SecretKey: t.opts.SecretKey, RetryMaxAttempts: 3}, optFns...)
+	if err != nil {
+		return nil, fmt.Errorf("ddblocal: new client: %w", err)
 	}
-	return dynamodb.New(opts, optFns...), nil
+	return c, nil
 }
 
 // Stop stops the compatibility layer and DynamoDB Local (its whole process

@@ -359,6 +359,9 @@ func Write(dir string, files map[string][]byte, check bool) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkSubdirs(dir, files); err != nil {
+		return nil, err
+	}
 	res := &Result{}
 	owner := &OwnerError{Dir: dir, Current: identity, Tool: tool}
 	var refused []error // every file Write may not replace, then owner
@@ -417,11 +420,13 @@ func Write(dir string, files map[string][]byte, check bool) (*Result, error) {
 		sort.Slice(stale.Files, func(i, j int) bool { return stale.Files[i].Name < stale.Files[j].Name })
 		return res, stale
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("emit: %w", err)
-	}
-	if _, err := fsafe.CleanDir(dir); err != nil {
-		return nil, fmt.Errorf("emit: %w", err)
+	for _, sub := range subdirs(files) {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			return nil, fmt.Errorf("emit: %w", err)
+		}
+		if _, err := fsafe.CleanDir(filepath.Join(dir, sub)); err != nil {
+			return nil, fmt.Errorf("emit: %w", err)
+		}
 	}
 	removeLegacyTemps(dir, files)
 	set := make(map[string][]byte, len(res.Changed))
@@ -473,26 +478,65 @@ func setHeader(files map[string][]byte, names []string) (identity, options, tool
 	return identity, options, tool, nil
 }
 
-// leftovers are the files in dir, other than those in files, whose header
-// records identity: emitted from this schema by an earlier run. Files of an
-// older tfdyn (no identity recorded), of other schemas, without the header,
-// links and temporary files are never leftovers.
-func leftovers(dir string, files map[string][]byte, identity string) ([]string, error) {
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
+// subdirs are the directories of a file set's names (slash-separated
+// paths relative to the output directory, as gen ts writes them), "." for
+// the output directory itself, sorted.
+func subdirs(files map[string][]byte) []string {
+	seen := map[string]bool{".": true}
+	out := []string{"."}
+	for n := range files {
+		if d := path.Dir(n); !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
 	}
-	if err != nil {
-		return nil, fmt.Errorf("emit: %w", err)
-	}
-	var out []string
-	for _, e := range entries {
-		n := e.Name()
-		if _, ours := files[n]; ours || !e.Type().IsRegular() || strings.HasPrefix(n, ".") {
+	sort.Strings(out)
+	return out
+}
+
+// checkSubdirs refuses a subdirectory of the set that is in the way: a
+// symbolic link (writing through it would write elsewhere) or not a
+// directory.
+func checkSubdirs(dir string, files map[string][]byte) error {
+	for _, sub := range subdirs(files) {
+		if sub == "." {
 			continue
 		}
-		if ownedBy(filepath.Join(dir, n), identity) {
-			out = append(out, n)
+		st, err := os.Lstat(filepath.Join(dir, sub))
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+		case err != nil:
+			return fmt.Errorf("emit: %w", err)
+		case !st.IsDir():
+			return fmt.Errorf("emit: %s is in the way: a directory of generated files belongs there; move it, or write into another directory with -o", filepath.Join(dir, sub))
+		}
+	}
+	return nil
+}
+
+// leftovers are the files in dir and the subdirectories of the set's
+// files, other than those in files, whose header records identity: emitted
+// from this schema by an earlier run. Files of an older tfdyn (no identity
+// recorded), of other schemas, without the header, links and temporary
+// files are never leftovers.
+func leftovers(dir string, files map[string][]byte, identity string) ([]string, error) {
+	var out []string
+	for _, sub := range subdirs(files) {
+		entries, err := os.ReadDir(filepath.Join(dir, sub))
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("emit: %w", err)
+		}
+		for _, e := range entries {
+			n := path.Join(sub, e.Name())
+			if _, ours := files[n]; ours || !e.Type().IsRegular() || strings.HasPrefix(e.Name(), ".") {
+				continue
+			}
+			if ownedBy(filepath.Join(dir, n), identity) {
+				out = append(out, n)
+			}
 		}
 	}
 	return out, nil

@@ -6,7 +6,9 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -18,7 +20,9 @@ import (
 	"github.com/tfdyn/tfdyn/internal/doc"
 	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/gen/golang"
+	"github.com/tfdyn/tfdyn/internal/gen/typescript"
 	"github.com/tfdyn/tfdyn/internal/lint"
+	"github.com/tfdyn/tfdyn/internal/tstest"
 )
 
 // seed adds every schema of examples/ and testdata/ to the corpus.
@@ -113,6 +117,59 @@ func FuzzFormat(f *testing.F) {
 	})
 }
 
+// FuzzGenTS: tfdyn gen ts on any schema that loads never panics, refuses
+// only with coded GN diagnostics at a schema position, and otherwise yields
+// TypeScript modules without a syntax error (TypeScript 5.9's parser, in a
+// node process), each with gen's header, importing only modules it writes
+// or the SDK.
+func FuzzGenTS(f *testing.F) {
+	seed(f)
+	checker := tstest.NewSyntaxChecker(f)
+	f.Fuzz(func(t *testing.T, src []byte) {
+		s, diags := hclschema.LoadSource("fuzz.tfdyn.hcl", src)
+		if diags.HasErrors() {
+			return
+		}
+		files, gdiags := typescript.Generate(s, typescript.Options{Schema: ".."})
+		if gdiags.HasErrors() {
+			checkRefusals(t, gdiags)
+			return
+		}
+		for name, content := range files {
+			if !bytes.HasPrefix(content, []byte(emit.SourceHeader)) {
+				t.Fatalf("%s lacks gen's header", name)
+			}
+			if errs := checker.Check(t, name, content); len(errs) > 0 {
+				t.Fatalf("%s has syntax errors: %v\n%s", name, errs, content)
+			}
+			for _, m := range importFrom.FindAllSubmatch(content, -1) {
+				spec := string(m[1])
+				if strings.HasPrefix(spec, "@aws-sdk/") {
+					continue
+				}
+				target := path.Join(path.Dir(name), strings.TrimSuffix(spec, ".js")+".ts")
+				if _, ok := files[target]; !ok {
+					t.Fatalf("%s imports %s, which gen does not write", name, spec)
+				}
+			}
+		}
+	})
+}
+
+// checkRefusals fails the test for a refusal of gen without a GN code or
+// a position.
+func checkRefusals(t *testing.T, diags hcl.Diagnostics) {
+	t.Helper()
+	for _, d := range diags {
+		if !strings.HasPrefix(string(diag.CodeOf(d)), "GN") || d.Subject == nil {
+			t.Fatalf("refusal without a GN code or a position: %s", d.Error())
+		}
+	}
+}
+
+// importFrom finds the module specifiers of import and export statements.
+var importFrom = regexp.MustCompile(`(?m)^(?:import|export)\b[^;]*? from "([^"]+)";$`)
+
 // FuzzGenGo: tfdyn gen go on any schema that loads never panics, refuses
 // only with coded GN diagnostics at a schema position, and otherwise yields
 // gofmt'd Go that parses.
@@ -125,11 +182,7 @@ func FuzzGenGo(f *testing.F) {
 		}
 		files, gdiags := golang.Generate(s, golang.Options{Package: "fuzzdb", Schema: ".."})
 		if gdiags.HasErrors() {
-			for _, d := range gdiags {
-				if !strings.HasPrefix(string(diag.CodeOf(d)), "GN") || d.Subject == nil {
-					t.Fatalf("refusal without a GN code or a position: %s", d.Error())
-				}
-			}
+			checkRefusals(t, gdiags)
 			return
 		}
 		for name, content := range files {

@@ -90,6 +90,11 @@ type Entity struct {
 	// Keys are the key builders: the primary key first, then one per
 	// secondary index whose every key attribute the entity writes.
 	Keys []*KeyBuilder
+	// Enums and Objects are the types of the entity's attributes (also
+	// listed in API.Enums and API.Objects): printers that write one file
+	// per entity declare them there.
+	Enums   []*Enum
+	Objects []*Object
 	// Range is the entity block's declaration.
 	Range hcl.Range
 }
@@ -201,4 +206,22 @@ type KeyBuilder struct {
 	Params []*Field
 	// Values are the index's key attributes, in key order.
 	Values []*KeyValue
+	// Prefix names the key's prefixes (order gsi1 key prefix).
+	Prefix Name
+	// Prefixes are the leading parts of the key a Query fixes by equality,
+	// for an index with a sort key: the partition key alone (depth 0),
+	// then, for a multi-attribute sort key, each left-to-right run of its
+	// attributes short of the whole (DynamoDB's rule: no gaps, a range
+	// condition only on the last attribute used).
+	Prefixes []*KeyPrefix
+}
+
+// KeyPrefix is the partition key and the first Depth sort key attributes
+// of an index key.
+type KeyPrefix struct {
+	Depth int
+	// Values are the key attributes of the prefix, in key order.
+	Values []*KeyValue
+	// Params are the fields the values read, in declaration order.
+	Params []*Field
 }

@@ -135,6 +135,19 @@ func (b *builder) entity(e *hclschema.Entity, guard *GuardOf) {
 		if prev, ok := seen[f.Name.Key()]; ok {
 			b.diags = append(b.diags, diag.Errorf(CodeNameCollision, &a.Range, "Names collide in generated code",
 				"Attributes %q and %q of entity %q become one field name in generated code (%s). Rename one of them.", prev.Name, a.Name, e.Name, f.Name.Key()))
+			// Templates that read it still translate: the collision is
+			// the one error, not a cascade of "not an attribute".
+			switch a.Type {
+			case cty.String:
+				f.Type = &Type{Kind: TString}
+			case cty.Number:
+				f.Type = &Type{Kind: TNumber}
+			case cty.Bool:
+				f.Type = &Type{Kind: TBool}
+			}
+			if f.Type != nil {
+				tr.fields[a.Name] = f
+			}
 			continue
 		}
 		seen[f.Name.Key()] = a
@@ -178,7 +191,7 @@ func (b *builder) entity(e *hclschema.Entity, guard *GuardOf) {
 	// Key builders: the primary key, then every secondary index whose key
 	// attributes the entity all writes (its own attributes, or templates
 	// of its index block or key block).
-	out.Keys = append(out.Keys, &KeyBuilder{Name: out.Name.With("key"), Index: b.tables[e.Table].Primary, Values: out.Primary, Params: params(out, out.Primary)})
+	out.Keys = append(out.Keys, keyBuilder(out, out.Name.With("key"), b.tables[e.Table].Primary, out.Primary))
 	for _, ix := range append(append([]*hclschema.Index{}, e.Table.GSIs...), e.Table.LSIs...) {
 		var values []*KeyValue
 		complete := true
@@ -202,9 +215,22 @@ func (b *builder) entity(e *hclschema.Entity, guard *GuardOf) {
 			continue
 		}
 		x := b.index(ix)
-		out.Keys = append(out.Keys, &KeyBuilder{Name: Join(out.Name, x.Name, Name{"key"}), Index: x, Values: values, Params: params(out, values)})
+		out.Keys = append(out.Keys, keyBuilder(out, Join(out.Name, x.Name, Name{"key"}), x, values))
 	}
 	b.api.Entities = append(b.api.Entities, out)
+}
+
+// keyBuilder is the key builder of index ix of e, with its prefixes.
+func keyBuilder(e *Entity, name Name, ix *Index, values []*KeyValue) *KeyBuilder {
+	kb := &KeyBuilder{Name: name, Index: ix, Values: values, Params: params(e, values), Prefix: name.With("prefix")}
+	if len(ix.SortKey) > 0 {
+		pk := len(ix.PartitionKey)
+		for d := 0; d < len(ix.SortKey); d++ {
+			vs := values[:pk+d]
+			kb.Prefixes = append(kb.Prefixes, &KeyPrefix{Depth: d, Values: vs, Params: params(e, vs)})
+		}
+	}
+	return kb
 }
 
 // keyValueFor finds the translated template of tpl among the entity's
@@ -263,7 +289,11 @@ func (b *builder) attrType(e *Entity, f *Field, t cty.Type, a *hclschema.Attribu
 		switch {
 		case t == cty.String:
 			if a.Enum != nil && name.Key() == Join(e.Name, f.Name).Key() {
-				return &Type{Kind: TEnum, Enum: b.enum(name, a)}
+				en := b.enum(name, a)
+				if en != nil {
+					e.Enums = append(e.Enums, en)
+				}
+				return &Type{Kind: TEnum, Enum: en}
 			}
 			return &Type{Kind: TString}
 		case t == cty.Number:
@@ -308,6 +338,7 @@ func (b *builder) attrType(e *Entity, f *Field, t cty.Type, a *hclschema.Attribu
 				obj.Fields = append(obj.Fields, sub)
 			}
 			b.api.Objects = append(b.api.Objects, obj)
+			e.Objects = append(e.Objects, obj)
 			return &Type{Kind: TObject, Object: obj}
 		default:
 			b.diags = append(b.diags, diag.Errorf(CodeType, &a.TypeRange, "Type not reproducible",

@@ -85,6 +85,85 @@ type condSets struct {
 type indexInfo struct {
 	groups []*partGroup
 	items  map[string][]exampleItem
+	// byLit indexes the groups by the value set of their first partition
+	// attribute, so that a pattern compares its partition condition with
+	// the groups it may match, not with every group of the index.
+	byLit groupIndex
+}
+
+// groupIndex finds the groups whose first partition value set may equal a
+// condition's (eqOverlap): those without evidence, those of one exact
+// value, and those whose exact string or prefix is compatible with the
+// condition's literal.
+type groupIndex struct {
+	none     []int            // groups without evidence
+	exact    map[string][]int // by valuesKey of an exact value
+	prefixes map[string][]int // by prefix
+	// strs are the exact strings and prefixes, sorted, for the groups
+	// whose literal starts with the condition's prefix.
+	strs []groupLit
+}
+
+// groupLit is the literal of a group's first partition value set.
+type groupLit struct {
+	lit   string
+	exact bool
+	group int
+}
+
+func newGroupIndex(groups []*partGroup) groupIndex {
+	gi := groupIndex{exact: map[string][]int{}, prefixes: map[string][]int{}}
+	for i, g := range groups {
+		vs := g.sets[0]
+		switch {
+		case !vs.evidence():
+			gi.none = append(gi.none, i)
+		case vs.exact:
+			k := valuesKey([]cty.Value{vs.val})
+			gi.exact[k] = append(gi.exact[k], i)
+			if str, ok := vs.str(); ok {
+				gi.strs = append(gi.strs, groupLit{lit: str, exact: true, group: i})
+			}
+		default:
+			gi.prefixes[vs.prefix] = append(gi.prefixes[vs.prefix], i)
+			gi.strs = append(gi.strs, groupLit{lit: vs.prefix, group: i})
+		}
+	}
+	sort.SliceStable(gi.strs, func(i, j int) bool { return gi.strs[i].lit < gi.strs[j].lit })
+	return gi
+}
+
+// candidates returns, in ascending order, the groups whose first partition
+// value set may equal one of c (a superset of those eqOverlap accepts).
+func (gi groupIndex) candidates(c valueSet) []int {
+	if !c.evidence() {
+		return gi.none
+	}
+	seen := map[int]bool{}
+	var out []int
+	add := func(gs ...int) {
+		for _, g := range gs {
+			if !seen[g] {
+				seen[g] = true
+				out = append(out, g)
+			}
+		}
+	}
+	add(gi.exact[valuesKey([]cty.Value{c.val})]...)
+	if lit, ok := c.lit(); ok && lit != "" {
+		// Prefixes of the condition's literal.
+		for i := 1; i <= len(lit); i++ {
+			add(gi.prefixes[lit[:i]]...)
+		}
+		// Exact strings and prefixes that start with a prefix condition.
+		if !c.exact {
+			for i := sort.Search(len(gi.strs), func(i int) bool { return gi.strs[i].lit >= lit }); i < len(gi.strs) && strings.HasPrefix(gi.strs[i].lit, lit); i++ {
+				add(gi.strs[i].group)
+			}
+		}
+	}
+	sort.Ints(out)
+	return out
 }
 
 // partGroup is the members of an index whose partition key writers have the
@@ -138,6 +217,7 @@ func (a *analysis) indexInfo(ix *hclschema.Index) *indexInfo {
 			info.items[pk] = append(info.items[pk], it)
 		}
 	}
+	info.byLit = newGroupIndex(info.groups)
 	a.infos[ix] = info
 	return info
 }
@@ -203,7 +283,8 @@ func (a *analysis) patternCollisions(p *hclschema.AccessPattern) []collision {
 	}
 	// Literal prefixes: the partition condition against each group, then
 	// the sort conditions against each member of a matching group.
-	for _, g := range info.groups {
+	for _, gi := range info.byLit.candidates(conds[0].args[0]) {
+		g := info.groups[gi]
 		ok := true
 		for j := 0; j < np; j++ {
 			if !mayOverlap(g.sets[pos[j]], conds[j].c.Op, conds[j].args) {

@@ -5,6 +5,8 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 )
 
 // BenchmarkClassify measures recognising the BASE entity of stored items
@@ -21,7 +23,7 @@ func BenchmarkClassify(b *testing.B) {
 		require.NoError(b, err)
 		av := map[string]types.AttributeValue{}
 		for k, x := range it.Attrs {
-			a, err := toAV(x)
+			a, err := dynamo.AV(x)
 			require.NoError(b, err)
 			av[k] = a
 		}

@@ -11,15 +11,14 @@ import (
 	"sync"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/zclconf/go-cty/cty"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/oracle"
-	"github.com/tfdyn/tfdyn/internal/verify"
 )
 
 // CheckOptions configure Check.
@@ -126,7 +125,7 @@ func Check(ctx context.Context, p *Plan, opts CheckOptions) (*CheckReport, error
 	byEntity := map[*hclschema.Entity][]hclschema.Item{}
 	var unknown, ambiguous, notMigrated, half []string
 	for _, av := range stored {
-		its := ht.Recognize(storedValues(av))
+		its := ht.Recognize(dynamo.Values(av))
 		switch {
 		case len(its) == 0:
 			rep.Unknown++
@@ -146,7 +145,7 @@ func Check(ctx context.Context, p *Plan, opts CheckOptions) (*CheckReport, error
 		for _, a := range withChanges(compared, p, found.Name) {
 			cur, ok := av[a]
 			want, wok := hi.Attrs[a]
-			if !sameValue(cur, ok, want, wok) {
+			if !dynamo.SameValue(cur, ok, want, wok) {
 				wrong = append(wrong, fmt.Sprintf("%s is %s, HEAD computes %s", a, storedText(cur, ok), computedText(want, wok)))
 			}
 		}
@@ -204,22 +203,23 @@ func scanAll(ctx context.Context, opts CheckOptions) ([]map[string]types.Attribu
 	g, gctx := errgroup.WithContext(ctx)
 	for seg := 0; seg < opts.Segments; seg++ {
 		g.Go(func() error {
-			in := &dynamodb.ScanInput{TableName: aws.String(opts.Table), Segment: aws.Int32(int32(seg)), TotalSegments: aws.Int32(int32(opts.Segments)), ConsistentRead: aws.Bool(true)}
-			pg := dynamodb.NewScanPaginator(opts.Client, in)
-			for pg.HasMorePages() {
-				page, err := pg.NextPage(gctx)
+			var start map[string]types.AttributeValue
+			for {
+				items, next, err := dynamo.ScanPage(gctx, opts.Client, dynamo.ScanRequest{Table: opts.Table, Segment: seg, Segments: opts.Segments, Start: start, ConsistentRead: true})
 				if err != nil {
-					return fmt.Errorf("check: scan segment %d of %q: %w", seg, opts.Table, err)
+					return fmt.Errorf("check: %w", err)
 				}
 				mu.Lock()
-				all = append(all, page.Items...)
+				all = append(all, items...)
 				n := len(all)
 				mu.Unlock()
 				if n > opts.MaxItems {
 					return fmt.Errorf("check: table %q holds more than %d items, the most a check reads (it keeps them in memory): raise the bound", opts.Table, opts.MaxItems)
 				}
+				if start = next; start == nil {
+					return nil
+				}
 			}
-			return nil
 		})
 	}
 	if err := g.Wait(); err != nil {
@@ -270,7 +270,7 @@ func baseShaped(p *Plan, entity string, av map[string]types.AttributeValue) bool
 		if ep.Entity != entity || ep.Refused != "" {
 			continue
 		}
-		bvals, err := ep.base.ValuesOf(storedValues(av))
+		bvals, err := ep.base.ValuesOf(dynamo.Values(av))
 		if err != nil {
 			return false
 		}
@@ -281,7 +281,7 @@ func baseShaped(p *Plan, entity string, av map[string]types.AttributeValue) bool
 		for _, ch := range ep.Changes {
 			cur, ok := av[ch.Attr]
 			old, ook := bi.Attrs[ch.Attr]
-			if !sameValue(cur, ok, old, ook) {
+			if !dynamo.SameValue(cur, ok, old, ook) {
 				return false
 			}
 		}
@@ -294,7 +294,7 @@ func storedText(av types.AttributeValue, ok bool) string {
 	if !ok {
 		return "absent"
 	}
-	v, err := toCty(av)
+	v, err := dynamo.Cty(av)
 	if err != nil {
 		return "unreadable"
 	}
@@ -384,7 +384,7 @@ func checkPattern(ctx context.Context, opts CheckOptions, p *hclschema.AccessPat
 	}
 	pc.Expected = len(want)
 	for attempt := 0; ; attempt++ {
-		got, err := verify.Query(ctx, opts.Client, opts.Table, b)
+		got, err := dynamo.Query(ctx, opts.Client, opts.Table, b)
 		if err != nil {
 			if ctx.Err() != nil {
 				return pc, ctx.Err()
@@ -427,7 +427,7 @@ func orderKey(sk []cty.Value, pk string) string {
 func storedSortKey(av map[string]types.AttributeValue, ix *hclschema.Index) []cty.Value {
 	var out []cty.Value
 	for _, k := range ix.SortKey {
-		v, err := toCty(av[k.Name])
+		v, err := dynamo.Cty(av[k.Name])
 		if err != nil {
 			v = cty.NilVal
 		}
@@ -450,7 +450,7 @@ func itemKeyString(it hclschema.Item, t *hclschema.Table) string {
 	av := map[string]types.AttributeValue{}
 	for _, k := range t.Primary.KeyAttrs() {
 		if v, ok := it.Attrs[k.Name]; ok {
-			if a, err := toAV(v); err == nil {
+			if a, err := dynamo.AV(v); err == nil {
 				av[k.Name] = a
 			}
 		}

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 )
 
 // checkpointVersion 2 records the table's identity (version 1 had only
@@ -41,43 +43,11 @@ type SegmentState struct {
 }
 
 // KeyValue is a key attribute value in a checkpoint: S, N or B.
-type KeyValue struct {
-	S *string `json:"S,omitempty"`
-	N *string `json:"N,omitempty"`
-	B []byte  `json:"B,omitempty"`
-}
+type KeyValue = dynamo.KeyValue
 
-func encodeKey(key map[string]types.AttributeValue) map[string]KeyValue {
-	out := map[string]KeyValue{}
-	for k, v := range key {
-		switch x := v.(type) {
-		case *types.AttributeValueMemberS:
-			s := x.Value
-			out[k] = KeyValue{S: &s}
-		case *types.AttributeValueMemberN:
-			n := x.Value
-			out[k] = KeyValue{N: &n}
-		case *types.AttributeValueMemberB:
-			out[k] = KeyValue{B: x.Value}
-		}
-	}
-	return out
-}
+func encodeKey(key map[string]types.AttributeValue) map[string]KeyValue { return dynamo.EncodeKey(key) }
 
-func decodeKey(key map[string]KeyValue) map[string]types.AttributeValue {
-	out := map[string]types.AttributeValue{}
-	for k, v := range key {
-		switch {
-		case v.S != nil:
-			out[k] = &types.AttributeValueMemberS{Value: *v.S}
-		case v.N != nil:
-			out[k] = &types.AttributeValueMemberN{Value: *v.N}
-		default:
-			out[k] = &types.AttributeValueMemberB{Value: v.B}
-		}
-	}
-	return out
-}
+func decodeKey(key map[string]KeyValue) map[string]types.AttributeValue { return dynamo.DecodeKey(key) }
 
 // MaxCheckpointBytes bounds a checkpoint file read (1 MiB).
 const MaxCheckpointBytes = 1 << 20

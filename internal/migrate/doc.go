@@ -12,5 +12,5 @@
 // progress, and a checkpoint to resume after an interruption. Check proves
 // a migrated table correct for HEAD: every item classified (in HEAD's
 // shape, not migrated, half-migrated, of no entity) and every HEAD access
-// pattern run live (verify.Query) against the oracle over the scanned items.
+// pattern run live (dynamo.Query) against the oracle over the scanned items.
 package migrate

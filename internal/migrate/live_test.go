@@ -15,10 +15,10 @@ import (
 
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/oracle"
 	"github.com/tfdyn/tfdyn/internal/schemadiff"
 	"github.com/tfdyn/tfdyn/internal/tftest"
-	"github.com/tfdyn/tfdyn/internal/verify"
 )
 
 const (
@@ -236,7 +236,7 @@ func mustEntity(p *hclschema.AccessPattern, name string) *hclschema.Entity {
 func itemAV(t *testing.T, it hclschema.Item) map[string]types.AttributeValue {
 	out := map[string]types.AttributeValue{}
 	for k, v := range it.Attrs {
-		av, err := toAV(v)
+		av, err := dynamo.AV(v)
 		require.NoError(t, err, k)
 		out[k] = av
 	}
@@ -308,7 +308,7 @@ func countEntities(t *testing.T, ctx context.Context, c *dynamodb.Client, table 
 		for _, it := range page.Items {
 			var names []string
 			for _, e := range s.Entities {
-				if _, ok := e.Recompute(storedValues(it)); ok {
+				if _, ok := e.Recompute(dynamo.Values(it)); ok {
 					names = append(names, e.Name)
 				}
 			}
@@ -322,7 +322,7 @@ func countEntities(t *testing.T, ctx context.Context, c *dynamodb.Client, table 
 // query runs a bound pattern live with verify's query (the one tfdyn
 // migrate --check runs) and returns the primary keys of the items in order.
 func query(t *testing.T, ctx context.Context, c *dynamodb.Client, table string, b *hclschema.Bound) []string {
-	items, err := verify.Query(ctx, c, table, b)
+	items, err := dynamo.Query(ctx, c, table, b)
 	require.NoError(t, err)
 	var keys []string
 	for _, it := range items {
@@ -336,7 +336,7 @@ func keysOf(items []hclschema.Item, s *hclschema.Schema) []string {
 	for _, it := range items {
 		av := map[string]types.AttributeValue{}
 		for _, k := range it.Entity.Table.Primary.KeyAttrs() {
-			v, _ := toAV(it.Attrs[k.Name])
+			v, _ := dynamo.AV(it.Attrs[k.Name])
 			av[k.Name] = v
 		}
 		out = append(out, keyString(av, it.Entity.Table))

@@ -5,17 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sort"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 )
 
 // Counts are what a run found and did for one entity.
@@ -305,20 +304,18 @@ func (r *runner) segment(ctx context.Context, seg int) error {
 		exclusive = decodeKey(start)
 	}
 	for {
-		out, err := r.opts.Client.Scan(ctx, &dynamodb.ScanInput{
-			TableName: aws.String(r.opts.Table), Segment: aws.Int32(int32(seg)), TotalSegments: aws.Int32(int32(r.opts.Segments)),
-			Limit: aws.Int32(r.opts.PageSize), ExclusiveStartKey: exclusive, ConsistentRead: aws.Bool(true),
-		})
+		items, next, err := dynamo.ScanPage(ctx, r.opts.Client, dynamo.ScanRequest{Table: r.opts.Table, Segment: seg, Segments: r.opts.Segments,
+			Limit: r.opts.PageSize, Start: exclusive, ConsistentRead: true})
 		if err != nil {
-			return fmt.Errorf("migrate: scan %s segment %d: %w", r.opts.Table, seg, err)
+			return fmt.Errorf("migrate: %w", err)
 		}
 		pr := pageResult{entities: map[string]*Counts{}}
-		for _, item := range out.Items {
+		for _, item := range items {
 			if err := r.item(ctx, item, &pr); err != nil {
 				return err // interrupted: this page is not checkpointed
 			}
 		}
-		exclusive = out.LastEvaluatedKey
+		exclusive = next
 		r.mu.Lock()
 		res := &r.cp.Result
 		res.Scanned += pr.scanned
@@ -366,7 +363,7 @@ func (r *runner) segment(ctx context.Context, seg int) error {
 // templates give back the item's stored primary key (hclschema's
 // Table.Recognize); n counts the entities that do.
 func (r *runner) classify(item map[string]types.AttributeValue) (e *hclschema.Entity, n int) {
-	its := r.all.Recognize(storedValues(item))
+	its := r.all.Recognize(dynamo.Values(item))
 	if len(its) == 0 {
 		return nil, 0
 	}
@@ -461,7 +458,7 @@ func (r *runner) item(ctx context.Context, item map[string]types.AttributeValue,
 			return nil
 		}
 		item = got.Item
-		if _, ok := e.Recompute(storedValues(item)); !ok {
+		if _, ok := e.Recompute(dynamo.Values(item)); !ok {
 			c.Items--
 			pr.other++
 			return nil
@@ -485,7 +482,7 @@ type itemUpdate struct {
 // prepare compares the item's changed attributes with what BASE and HEAD
 // compute for it and builds the conditional update to HEAD's shape.
 func (r *runner) prepare(ep *EntityPlan, item map[string]types.AttributeValue) (shape, *itemUpdate, error) {
-	stored := storedValues(item)
+	stored := dynamo.Values(item)
 	vals, err := ep.head.ValuesOf(stored)
 	if err != nil {
 		return 0, nil, fmt.Errorf("HEAD cannot read the item: %w", err)
@@ -507,8 +504,8 @@ func (r *runner) prepare(ep *EntityPlan, item map[string]types.AttributeValue) (
 		cur, ok := item[ch.Attr]
 		want, wok := hi.Attrs[ch.Attr]
 		old, ook := bi.Attrs[ch.Attr]
-		isHead = isHead && sameValue(cur, ok, want, wok)
-		isBase = isBase && sameValue(cur, ok, old, ook)
+		isHead = isHead && dynamo.SameValue(cur, ok, want, wok)
+		isBase = isBase && dynamo.SameValue(cur, ok, old, ook)
 	}
 	switch {
 	case isHead:
@@ -516,48 +513,34 @@ func (r *runner) prepare(ep *EntityPlan, item map[string]types.AttributeValue) (
 	case !isBase:
 		return stateDiverged, nil, nil
 	}
-	var ub expression.UpdateBuilder
-	sets := 0
 	after := map[string]types.AttributeValue{}
 	for k, v := range item {
 		after[k] = v
 	}
-	pk := r.all.Primary.PartitionKey[0].Name
-	cond := expression.AttributeExists(expression.NameNoDotSplit(pk))
+	u := dynamo.GuardedUpdate{Key: primaryKey(item, r.all), Exists: r.all.Primary.PartitionKey[0].Name}
 	guard := func(name string) {
-		if cur, ok := item[name]; ok {
-			cond = expression.And(cond, expression.Equal(expression.NameNoDotSplit(name), expression.Value(avValue{cur})))
-		} else {
-			cond = expression.And(cond, expression.AttributeNotExists(expression.NameNoDotSplit(name)))
-		}
+		u.Unchanged = append(u.Unchanged, dynamo.Attr{Name: name, Value: item[name]})
 	}
 	for _, ch := range ep.Changes {
 		guard(ch.Attr)
 		if want, ok := hi.Attrs[ch.Attr]; ok {
-			av, err := toAV(want)
+			av, err := dynamo.AV(want)
 			if err != nil {
 				return 0, nil, fmt.Errorf("%s: %w", ch.Attr, err)
 			}
-			ub = ub.Set(expression.NameNoDotSplit(ch.Attr), expression.Value(avValue{av}))
+			u.Set = append(u.Set, dynamo.Attr{Name: ch.Attr, Value: av})
 			after[ch.Attr] = av
-			sets++
 		} else {
-			ub = ub.Remove(expression.NameNoDotSplit(ch.Attr))
+			u.Remove = append(u.Remove, ch.Attr)
 			delete(after, ch.Attr)
-			sets++
 		}
 	}
 	for _, s := range ep.sources {
 		guard(s)
 	}
-	expr, err := expression.NewBuilder().WithUpdate(ub).WithCondition(cond).Build()
+	in, err := u.Input(r.opts.Table)
 	if err != nil {
-		return 0, nil, fmt.Errorf("build the update: %w", err)
-	}
-	in := &dynamodb.UpdateItemInput{
-		TableName: aws.String(r.opts.Table), Key: primaryKey(item, r.all),
-		UpdateExpression: expr.Update(), ConditionExpression: expr.Condition(),
-		ExpressionAttributeNames: expr.Names(), ExpressionAttributeValues: expr.Values(),
+		return 0, nil, err
 	}
 	return stateBase, &itemUpdate{input: in, wcu: wcu(r.plan.headSchema.Table(r.opts.Label), ep, item, after)}, nil
 }
@@ -566,7 +549,7 @@ func (r *runner) prepare(ep *EntityPlan, item map[string]types.AttributeValue) (
 // for the table, and for every GSI whose keys change, one per KB for the
 // old entry removed and one for the new entry written.
 func wcu(t *hclschema.Table, ep *EntityPlan, before, after map[string]types.AttributeValue) float64 {
-	units := math.Ceil(float64(avSize(after)) / 1024)
+	units := math.Ceil(float64(dynamo.ItemSize(after)) / 1024)
 	if units < 1 {
 		units = 1
 	}
@@ -578,7 +561,7 @@ func wcu(t *hclschema.Table, ep *EntityPlan, before, after map[string]types.Attr
 	for _, c := range ep.Changes {
 		changed[c.Attr] = true
 	}
-	bv, av := storedValues(before), storedValues(after)
+	bv, av := dynamo.Values(before), dynamo.Values(after)
 	for _, ix := range t.GSIs {
 		touched := false
 		for _, k := range ix.KeyAttrs() {
@@ -598,40 +581,13 @@ func wcu(t *hclschema.Table, ep *EntityPlan, before, after map[string]types.Attr
 }
 
 func primaryKey(item map[string]types.AttributeValue, t *hclschema.Table) map[string]types.AttributeValue {
-	key := map[string]types.AttributeValue{}
-	for _, k := range t.Primary.KeyAttrs() {
-		key[k.Name] = item[k.Name]
-	}
-	return key
+	return dynamo.Key(item, t.Primary.KeyAttrs())
 }
 
+// keyString renders an item's primary key for a finding:
+// {PK="CUSTOMER#alice", SK="PROFILE"}.
 func keyString(item map[string]types.AttributeValue, t *hclschema.Table) string {
-	var parts []string
-	for _, k := range t.Primary.KeyAttrs() {
-		v, err := toCty(item[k.Name])
-		if err != nil || v.IsNull() {
-			parts = append(parts, k.Name+"=?")
-			continue
-		}
-		if v.Type() == cty.String {
-			parts = append(parts, fmt.Sprintf("%s=%q", k.Name, v.AsString()))
-		} else {
-			parts = append(parts, fmt.Sprintf("%s=%s", k.Name, hclschema.NumberText(v.AsBigFloat())))
-		}
-	}
-	sort.Strings(parts)
-	return "{" + joinComma(parts) + "}"
-}
-
-func joinComma(xs []string) string {
-	out := ""
-	for i, x := range xs {
-		if i > 0 {
-			out += ", "
-		}
-		out += x
-	}
-	return out
+	return "{" + strings.Join(dynamo.KeyParts(item, t.Primary.KeyAttrs()), ", ") + "}"
 }
 
 // limiter spaces calls evenly at a rate per second (shared by the segments).

@@ -6,9 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/require"
-	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
 )
@@ -32,18 +30,6 @@ func TestLiteralPrefix(t *testing.T) {
 		require.Equal(t, want, literalPrefix("PK", tpl(t, src)), src)
 	}
 	require.Equal(t, KeyPrefix{Attr: "SK"}, literalPrefix("SK", nil), "the entity's own attribute")
-}
-
-func TestSameValue(t *testing.T) {
-	s := &types.AttributeValueMemberS{Value: "A"}
-	n := &types.AttributeValueMemberN{Value: "1.50"}
-	require.True(t, sameValue(s, true, cty.StringVal("A"), true))
-	require.False(t, sameValue(s, true, cty.StringVal("a"), true))
-	require.True(t, sameValue(n, true, cty.NumberFloatVal(1.5), true), "numbers compare by value")
-	require.False(t, sameValue(n, true, cty.StringVal("1.50"), true), "a string is not a number")
-	require.True(t, sameValue(nil, false, cty.NilVal, false))
-	require.False(t, sameValue(s, true, cty.NilVal, false))
-	require.False(t, sameValue(nil, false, cty.StringVal("A"), true))
 }
 
 // TestLimiter: at 50 per second, 11 calls take 200 ms or more (the first is

@@ -15,15 +15,9 @@ import (
 
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/cost"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/findings"
 )
-
-// strongRead reports whether the pattern declares strongly consistent
-// reads (workload consistency = "strong"): verify reads it so, and the
-// estimate counts whole units.
-func strongRead(p *hclschema.AccessPattern) bool {
-	return p.Workload != nil && p.Workload.Consistency == hclschema.ConsistencyStrong
-}
 
 // estimateRun is the static estimate of a run over the items verify wrote
 // (package cost: the oracle's items read, their sizes as the index holds
@@ -58,8 +52,8 @@ func fmtUnits(f float64) string { return fmt.Sprintf("%g", math.Round(f*100)/100
 
 // checkCapacity sets the run's estimated read units for the items verify
 // wrote and returns the mismatch with what DynamoDB consumed, or "".
-func checkCapacity(run *RunResult, b *hclschema.Bound, items []hclschema.Item, live liveResult) string {
-	strong := strongRead(b.Pattern)
+func checkCapacity(run *RunResult, b *hclschema.Bound, items []hclschema.Item, live dynamo.ReadResult) string {
+	strong := dynamo.StrongRead(b.Pattern)
 	c, err := estimateRun(b, items, strong)
 	if err != nil {
 		return err.Error()

@@ -13,6 +13,7 @@ import (
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/cost"
 	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
@@ -66,7 +67,7 @@ func TestLiveCapacityMatchesEstimate(t *testing.T) {
 	for i, ex := range s.Entity("Doc").Examples {
 		it, err := s.Entity("Doc").Item(ex.Values)
 		require.NoError(t, err)
-		av, err := itemAV(it)
+		av, err := dynamo.ItemAV(it)
 		require.NoError(t, err)
 		out, err := client.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(tbl.Name), Item: av, ReturnConsumedCapacity: types.ReturnConsumedCapacityIndexes})
 		require.NoError(t, err)
@@ -103,7 +104,7 @@ func TestLiveCapacityMatchesEstimate(t *testing.T) {
 			p := s.Pattern(c.pattern)
 			b, err := hclschema.Bind(p, c.inputs)
 			require.NoError(t, err)
-			strong := strongRead(p)
+			strong := dynamo.StrongRead(p)
 			call, err := estimateRun(b, items, strong)
 			require.NoError(t, err)
 			est := call.Units

@@ -9,20 +9,30 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/oracle"
 )
 
 // compareResult checks a live result against the oracle: the same items in
 // the same order (runs of equal sort keys compared as sets), only entities
-// the pattern declares, and the projected attributes present. It returns no
-// problem when they agree, else problems naming expected and actual items
-// (VF204) and items of undeclared entities (VF205).
-func compareResult(p *hclschema.AccessPattern, exp oracle.Result, live liveResult, ds *Dataset) ([]problem, error) {
+// the pattern declares, and the projected attributes present (the index's
+// projection, narrowed to the request's ProjectionExpression when the
+// pattern lists the attributes it reads). It returns no problem when they
+// agree, else problems naming expected and actual items (VF204) and items
+// of undeclared entities (VF205).
+func compareResult(p *hclschema.AccessPattern, exp oracle.Result, live dynamo.ReadResult, ds *Dataset) ([]problem, error) {
+	shape, err := dynamo.Read(p)
+	if err != nil {
+		return nil, err
+	}
 	expAV := make([]map[string]types.AttributeValue, len(exp.Items))
 	for i, it := range exp.Items {
-		av, err := itemAV(it)
+		av, err := dynamo.ItemAV(it)
 		if err != nil {
 			return nil, err
+		}
+		if len(shape.ProjectionAttrs) > 0 {
+			av = dynamo.Project(av, shape.ProjectionAttrs)
 		}
 		expAV[i] = av
 	}
@@ -39,9 +49,9 @@ func compareResult(p *hclschema.AccessPattern, exp oracle.Result, live liveResul
 		e := ds.EntityOf(av)
 		switch {
 		case e == nil:
-			undeclared["(unknown)"] = append(undeclared["(unknown)"], keyString(av, p.Table.Primary.KeyAttrs()))
+			undeclared["(unknown)"] = append(undeclared["(unknown)"], dynamo.KeyString(av, p.Table.Primary.KeyAttrs()))
 		case !p.ReturnsEntity(e):
-			undeclared[e.Name] = append(undeclared[e.Name], keyString(av, p.Table.Primary.KeyAttrs()))
+			undeclared[e.Name] = append(undeclared[e.Name], dynamo.KeyString(av, p.Table.Primary.KeyAttrs()))
 		}
 	}
 	names := make([]string, 0, len(undeclared))
@@ -91,8 +101,8 @@ func sameOrder(exp oracle.Result, expAV, got []map[string]types.AttributeValue) 
 		want := make([]string, 0, j-i)
 		have := make([]string, 0, j-i)
 		for k := i; k < j; k++ {
-			want = append(want, canonItem(expAV[k]))
-			have = append(have, canonItem(got[k]))
+			want = append(want, dynamo.CanonItem(expAV[k]))
+			have = append(have, dynamo.CanonItem(got[k]))
 		}
 		sort.Strings(want)
 		sort.Strings(have)
@@ -130,7 +140,7 @@ func itemList(items []map[string]types.AttributeValue, p *hclschema.AccessPatter
 			parts = append(parts, fmt.Sprintf("... %d more", len(items)-8))
 			break
 		}
-		parts = append(parts, "{"+keyString(it, keys)+"}")
+		parts = append(parts, "{"+dynamo.KeyString(it, keys)+"}")
 	}
 	return "[" + strings.Join(parts, ", ") + "]"
 }
@@ -139,7 +149,7 @@ func itemList(items []map[string]types.AttributeValue, p *hclschema.AccessPatter
 // in their attributes (for projection mismatches).
 func firstDifference(want, got []map[string]types.AttributeValue) string {
 	for i := 0; i < len(want) && i < len(got); i++ {
-		a, b := canonItem(want[i]), canonItem(got[i])
+		a, b := dynamo.CanonItem(want[i]), dynamo.CanonItem(got[i])
 		if a == b {
 			continue
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 )
 
 // Dataset is the set of items verify writes to one table, each with its
@@ -64,11 +65,11 @@ func (d *Dataset) liveTTL(e *hclschema.Entity, values cty.Value) cty.Value {
 // add inserts an item unless its primary key is taken; it reports whether
 // the item was added.
 func (d *Dataset) add(it hclschema.Item, src itemSource) (bool, error) {
-	av, err := itemAV(it)
+	av, err := dynamo.ItemAV(it)
 	if err != nil {
 		return false, err
 	}
-	k := keyString(av, d.Table.Primary.KeyAttrs())
+	k := dynamo.KeyString(av, d.Table.Primary.KeyAttrs())
 	if _, dup := d.byKey[k]; dup {
 		return false, nil
 	}
@@ -79,10 +80,18 @@ func (d *Dataset) add(it hclschema.Item, src itemSource) (bool, error) {
 	return true, nil
 }
 
-// EntityOf returns the entity of the item with the primary key of av, or nil.
+// EntityOf returns the entity of the item with the primary key of av: the
+// one verify wrote under that key, else the one entity that recognizes the
+// item; nil when none (or several) does.
 func (d *Dataset) EntityOf(av map[string]types.AttributeValue) *hclschema.Entity {
-	if i, ok := d.byKey[keyString(av, d.Table.Primary.KeyAttrs())]; ok {
+	if i, ok := d.byKey[dynamo.KeyString(av, d.Table.Primary.KeyAttrs())]; ok {
 		return d.Items[i].Entity
+	}
+	// An item verify did not write: the entity whose templates give back
+	// its primary key (hclschema's Table.Recognize, as migrate asks), when
+	// exactly one does.
+	if its := d.Table.Recognize(dynamo.Values(av)); len(its) == 1 {
+		return its[0].Entity
 	}
 	return nil
 }
@@ -290,11 +299,11 @@ func inputKey(m map[string]cty.Value) string {
 	sort.Strings(keys)
 	s := ""
 	for _, k := range keys {
-		av, err := toAV(m[k])
+		av, err := dynamo.AV(m[k])
 		if err != nil {
 			continue
 		}
-		s += k + "=" + canon(av) + " "
+		s += k + "=" + dynamo.Canon(av) + " "
 	}
 	return s
 }

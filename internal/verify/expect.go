@@ -9,6 +9,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/findings"
 	"github.com/tfdyn/tfdyn/internal/oracle"
 )
@@ -100,7 +101,7 @@ func (r *runner) expectationRun(ctx context.Context, p *hclschema.AccessPattern,
 	}
 	ds := r.datasets[p.Table]
 	namer := oracle.NewNamer(p.Table)
-	var live liveResult
+	var live dynamo.ReadResult
 	msg := ""
 	// GSI reads are eventually consistent: retry a differing GSI result
 	// with backoff before it counts (as runOnce does).

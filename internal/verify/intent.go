@@ -9,6 +9,7 @@ import (
 	"github.com/zclconf/go-cty/cty/convert"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/oracle"
 )
 
@@ -21,7 +22,7 @@ import (
 // find it (unless a filter or the limit leaves it out). It explains why an
 // item is missing: not in the index (sparse condition) or outside the key
 // condition.
-func sourceMissing(p *hclschema.AccessPattern, b *hclschema.Bound, src *hclschema.Item, live liveResult) string {
+func sourceMissing(p *hclschema.AccessPattern, b *hclschema.Bound, src *hclschema.Item, live dynamo.ReadResult) string {
 	if src == nil || !p.ReturnsEntity(src.Entity) || p.Filter != nil {
 		return ""
 	}
@@ -38,19 +39,19 @@ func sourceMissing(p *hclschema.AccessPattern, b *hclschema.Bound, src *hclschem
 	if p.Limit > 0 && int64(len(live.Items)) >= p.Limit {
 		return ""
 	}
-	srcAV, err := itemAV(*src)
+	srcAV, err := dynamo.ItemAV(*src)
 	if err != nil {
 		return ""
 	}
 	keys := p.Table.Primary.KeyAttrs()
-	want := keyString(srcAV, keys)
+	want := dynamo.KeyString(srcAV, keys)
 	for _, it := range live.Items {
-		if keyString(it, keys) == want {
+		if dynamo.KeyString(it, keys) == want {
 			return ""
 		}
 	}
 	why := fmt.Sprintf("its partition key {%s} differs from the one the pattern builds from its values (%s)",
-		keyString(srcAV, p.Index.PartitionKey), describeKeyCondition(b))
+		dynamo.KeyString(srcAV, p.Index.PartitionKey), dynamo.DescribeKeyCondition(b))
 	if !src.InIndex(p.Index) {
 		why = fmt.Sprintf("it is not in %s (entity %s writes no key for it)", p.Index.DisplayName(), src.Entity.Name)
 	}
@@ -61,7 +62,7 @@ func sourceMissing(p *hclschema.AccessPattern, b *hclschema.Bound, src *hclschem
 // intendedOrder checks that consecutive items of one entity come back in the
 // order their templates promise (numbers by value; see
 // oracle.IntendedSortKey). It reports the first pair out of order.
-func intendedOrder(p *hclschema.AccessPattern, ds *Dataset, live liveResult) string {
+func intendedOrder(p *hclschema.AccessPattern, ds *Dataset, live dynamo.ReadResult) string {
 	if len(p.Index.SortKey) == 0 {
 		return ""
 	}
@@ -86,7 +87,7 @@ func intendedOrder(p *hclschema.AccessPattern, ds *Dataset, live liveResult) str
 				keys := p.Table.Primary.KeyAttrs()
 				return fmt.Sprintf("items of entity %s come back out of the order their sort key template promises: {%s} (%s) before {%s} (%s); "+
 					"DynamoDB compares the rendered string, so a number interpolated without zero padding sorts as text (use format(\"%%010d\", n))",
-					e.Name, keyString(prev.av, keys), renderTuple(prev.key), keyString(av, keys), renderTuple(k))
+					e.Name, dynamo.KeyString(prev.av, keys), renderTuple(prev.key), dynamo.KeyString(av, keys), renderTuple(k))
 			}
 		}
 		last[e] = entry{av: av, key: k}
@@ -95,7 +96,7 @@ func intendedOrder(p *hclschema.AccessPattern, ds *Dataset, live liveResult) str
 }
 
 func (d *Dataset) item(av map[string]types.AttributeValue) (hclschema.Item, bool) {
-	if i, ok := d.byKey[keyString(av, d.Table.Primary.KeyAttrs())]; ok {
+	if i, ok := d.byKey[dynamo.KeyString(av, d.Table.Primary.KeyAttrs())]; ok {
 		return d.Items[i], true
 	}
 	return hclschema.Item{}, false

@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/findings"
 )
@@ -85,7 +86,7 @@ func validationMessage(err error) (string, bool) {
 // rejection maps a refused write of item i of the dataset to the schema.
 func (d *Dataset) rejection(i int, message string) Rejection {
 	it := d.Items[i]
-	rj := Rejection{Code: vfItemRejected, Table: d.Table.Label, Key: keyString(d.AV[i], d.Table.Primary.KeyAttrs()), Message: message, index: i}
+	rj := Rejection{Code: vfItemRejected, Table: d.Table.Label, Key: dynamo.KeyString(d.AV[i], d.Table.Primary.KeyAttrs()), Message: message, index: i}
 	if it.Entity != nil {
 		rj.Entity = it.Entity.Name
 		rj.Position, rj.pos = position(it.Entity.DeclRange), findings.PosOf(&it.Entity.DeclRange)

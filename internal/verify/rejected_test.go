@@ -16,6 +16,7 @@ import (
 
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/findings"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 )
@@ -109,7 +110,7 @@ func TestWriteMapsValidationExceptionToTheSchema(t *testing.T) {
 	require.NoError(t, err)
 	var keys []string
 	for _, it := range out.Items {
-		keys = append(keys, keyString(it, s.Tables[0].Primary.KeyAttrs()))
+		keys = append(keys, dynamo.KeyString(it, s.Tables[0].Primary.KeyAttrs()))
 	}
 	require.ElementsMatch(t, []string{
 		`PK="USER#alice"`,
@@ -172,7 +173,7 @@ func TestGeneratedItemsOverALimitAreLeftOut(t *testing.T) {
 	var generated []string
 	for i, src := range ds.Sources {
 		if src.Example == nil {
-			generated = append(generated, keyString(ds.AV[i], s.Tables[0].Primary.KeyAttrs()))
+			generated = append(generated, dynamo.KeyString(ds.AV[i], s.Tables[0].Primary.KeyAttrs()))
 		}
 	}
 	// Doc's three generated items are all over 2048 bytes; User's come

@@ -10,6 +10,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 )
 
 // Generated numbers that stress a design's intent: numbers across
@@ -306,7 +307,7 @@ func paddedWidthIntent(b *hclschema.Bound, ds *Dataset) string {
 				return fmt.Sprintf("item {%s} of entity %s: %s in %s = %s gives %s, which does not fit %d digits; "+
 					"a negative number or one with more digits breaks the fixed width, and the key then sorts in another order than the numbers "+
 					"(widen the format, or change the base of a reversed number so that every value fits; lint TD138)",
-					keyString(ds.AV[i], p.Table.Primary.KeyAttrs()), it.Entity.Name, call.Text, kt.Attr, kt.Expr.Text, text, call.Width)
+					dynamo.KeyString(ds.AV[i], p.Table.Primary.KeyAttrs()), it.Entity.Name, call.Text, kt.Attr, kt.Expr.Text, text, call.Width)
 			}
 		}
 	}
@@ -338,7 +339,7 @@ func keyFromUniqueAttrs(p *hclschema.AccessPattern) bool {
 // cardinalityIntent reports a cardinality "one" lookup whose key is built
 // from unique attributes (keyFromUniqueAttrs) and that returns more than
 // one item.
-func cardinalityIntent(p *hclschema.AccessPattern, live liveResult) string {
+func cardinalityIntent(p *hclschema.AccessPattern, live dynamo.ReadResult) string {
 	if p.Cardinality != hclschema.CardinalityOne || len(live.Items) < 2 || !keyFromUniqueAttrs(p) {
 		return ""
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/diag"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/lint"
 	"github.com/tfdyn/tfdyn/internal/oracle"
 )
@@ -125,7 +126,7 @@ func TestGeneratedNumbersStressMagnitudes(t *testing.T) {
 	again := build()
 	require.Equal(t, len(ds.AV), len(again.AV))
 	for i := range ds.AV {
-		require.Equal(t, canonItem(ds.AV[i]), canonItem(again.AV[i]), fmt.Sprint(i))
+		require.Equal(t, dynamo.CanonItem(ds.AV[i]), dynamo.CanonItem(again.AV[i]), fmt.Sprint(i))
 	}
 }
 

@@ -14,8 +14,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	awsconfig "github.com/aws/aws-sdk-go-v2/config"
-	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/zclconf/go-cty/cty"
@@ -23,6 +21,7 @@ import (
 
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/ddblocal"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/findings"
 	"github.com/tfdyn/tfdyn/internal/oracle"
 	"github.com/tfdyn/tfdyn/internal/tfenv"
@@ -301,6 +300,13 @@ func (r *runner) connect(ctx context.Context) error {
 		r.report.Endpoint = t.Endpoint()
 		r.report.Emulated = t.Emulated()
 		block = t.ProviderBlock()
+		for _, tb := range o.Schema.Tables {
+			if len(tb.Replicas) > 0 {
+				r.report.Emulated = append(r.report.Emulated, fmt.Sprintf(
+					"global table %q provisioned without its replicas (%s) and witness: DynamoDB Local serves one region, so replicas, consistency mode and witness are not verified (tfdyn plan checks them)",
+					tb.Label, strings.Join(tb.Regions(), ", ")))
+			}
+		}
 		c, err := t.NewClient(ctx)
 		if err != nil {
 			return err
@@ -329,27 +335,26 @@ func (r *runner) connect(ctx context.Context) error {
   }
 }
 `, region, o.AccessKey, o.SecretKey, o.Endpoint)
-		r.client = dynamodb.New(dynamodb.Options{Region: region, BaseEndpoint: aws.String(o.Endpoint),
-			Credentials:                     credentials.NewStaticCredentialsProvider(o.AccessKey, o.SecretKey, ""),
-			DisableValidateResponseChecksum: true})
+		c, _, err := dynamo.NewClient(ctx, dynamo.Config{Endpoint: o.Endpoint, Region: region, AccessKey: o.AccessKey, SecretKey: o.SecretKey})
+		if err != nil {
+			return err
+		}
+		r.client = c
 		if _, err := r.client.ListTables(ctx, &dynamodb.ListTablesInput{Limit: aws.Int32(1)}); err != nil {
 			return fmt.Errorf("endpoint %s does not answer ListTables: %w", o.Endpoint, err)
 		}
 	case TargetAWS:
-		var optFns []func(*awsconfig.LoadOptions) error
-		if o.Region != "" {
-			optFns = append(optFns, awsconfig.WithRegion(o.Region))
-		}
-		cfg, err := awsconfig.LoadDefaultConfig(ctx, optFns...)
-		if err != nil {
-			return fmt.Errorf("AWS credentials: %w", err)
-		}
-		if cfg.Region == "" {
+		c, where, err := dynamo.NewClient(ctx, dynamo.Config{Region: o.Region})
+		if errors.Is(err, dynamo.ErrNoRegion) {
 			return fmt.Errorf("--target aws needs a region: --region or AWS_REGION")
 		}
-		r.report.Endpoint = "aws:" + cfg.Region
-		block = fmt.Sprintf("provider \"aws\" {\n  region = %q\n}\n", cfg.Region)
-		r.client = dynamodb.NewFromConfig(cfg)
+		if err != nil {
+			return err
+		}
+		region := strings.TrimPrefix(where, "aws:")
+		r.report.Endpoint = where
+		block = fmt.Sprintf("provider \"aws\" {\n  region = %q\n}\n", region)
+		r.client = c
 	default:
 		return fmt.Errorf("unknown target %q (use local, endpoint or aws)", o.Target)
 	}
@@ -376,9 +381,19 @@ func (r *runner) refuseExisting(ctx context.Context) error {
 	return nil
 }
 
+// provisioned is the spec of table t as verify provisions it: without
+// replicas on a target that serves one region (DynamoDB Local, an
+// endpoint): a global table cannot be created there.
+func (r *runner) provisioned(t *hclschema.Table) hclschema.TableSpec {
+	if r.opts.Target == TargetAWS {
+		return t.Spec()
+	}
+	return t.Spec().SingleRegion()
+}
+
 func (r *runner) conformance(ctx context.Context) error {
 	for _, t := range r.opts.Schema.Tables {
-		checks, err := conformance(ctx, r.client, t, r.ws.tableNames[t])
+		checks, err := conformance(ctx, r.client, r.provisioned(t), r.ws.tableNames[t])
 		if err != nil {
 			return err
 		}
@@ -606,7 +621,7 @@ func (r *runner) runOnce(ctx context.Context, p *hclschema.AccessPattern, ds *Da
 	// GSI reads are eventually consistent: items written moments ago may
 	// not be in the index yet. A GSI result that differs is read again with
 	// backoff (about 6 s in all) before it counts as a mismatch.
-	var live liveResult
+	var live dynamo.ReadResult
 	var diffs []problem
 	for attempt := 0; ; attempt++ {
 		live, err = execute(ctx, r.client, r.ws.tableNames[p.Table], b)

@@ -14,12 +14,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/lint"
 	"github.com/tfdyn/tfdyn/internal/tfenv"
@@ -403,8 +403,8 @@ func TestVerifyKeepLeavesTableUpUntilReleased(t *testing.T) {
 	var seen []string
 	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, Env: env, ProviderMajor: providerFor(t, env, s), Items: 1, Keep: true,
 		KeepAlive: func(endpoint string) {
-			client := dynamodb.New(dynamodb.Options{Region: "us-east-1", BaseEndpoint: aws.String(endpoint),
-				Credentials: credentials.NewStaticCredentialsProvider("tfdyn", "tfdyn", ""), DisableValidateResponseChecksum: true})
+			client, _, err := dynamo.NewClient(context.Background(), dynamo.Config{Endpoint: endpoint, AccessKey: "tfdyn", SecretKey: "tfdyn"})
+			require.NoError(t, err)
 			out, err := client.ListTables(context.Background(), &dynamodb.ListTablesInput{})
 			require.NoError(t, err)
 			seen = out.TableNames

@@ -2,21 +2,17 @@ package verify
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math/big"
-	"sort"
 	"strings"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/cost"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/findings"
 	"github.com/tfdyn/tfdyn/internal/oracle"
 )
@@ -176,8 +172,8 @@ func (r *runner) guardItems(ctx context.Context) error {
 }
 
 func operationOf(w *hclschema.WritePattern) string {
-	if w.Transaction {
-		return "TransactWriteItems"
+	if s, err := dynamo.Write(w); err == nil {
+		return s.Operation
 	}
 	return w.Writes[0].Op.APIName()
 }
@@ -324,8 +320,8 @@ func (r *runner) replaceItems(t *hclschema.Table, items []hclschema.Item, by str
 	ds.now = old.now
 	for _, it := range items {
 		src := itemSource{Write: by}
-		if av, err := itemAV(it); err == nil {
-			if i, ok := old.byKey[keyString(av, t.Primary.KeyAttrs())]; ok {
+		if av, err := dynamo.ItemAV(it); err == nil {
+			if i, ok := old.byKey[dynamo.KeyString(av, t.Primary.KeyAttrs())]; ok {
 				src = old.Sources[i]
 			}
 		}
@@ -523,223 +519,34 @@ func changed(v cty.Value, variant int) cty.Value {
 	return v
 }
 
-// sendWrite sends the write pattern to DynamoDB: one PutItem, UpdateItem
-// or DeleteItem, or a TransactWriteItems, with the condition and update
-// expressions built by the SDK's expression builder. It returns the
-// outcome in oracle.WriteResult.String's form and the write units it
-// consumed per index (ReturnConsumedCapacity INDEXES; nothing when the
-// write failed); err is any other failure.
+// sendWrite sends the write pattern to DynamoDB with the request package
+// dynamo renders for it (dynamo.Write: the same shape the generators
+// print), its values bound for in; an update's rewritten index keys are
+// those of the stored item in ds after the update. It returns the outcome
+// in oracle.WriteResult.String's form and the write units it consumed per
+// index (ReturnConsumedCapacity INDEXES; nothing when the write failed);
+// err is any other failure.
 func (r *runner) sendWrite(ctx context.Context, w *hclschema.WritePattern, ds *Dataset, in map[string]cty.Value) (string, map[string]float64, error) {
-	table := r.ws.tableNames[w.Table]
-	in, err := w.CheckInputs(in)
+	shape, err := dynamo.Write(w)
 	if err != nil {
 		return "", nil, err
 	}
-	var items []types.TransactWriteItem
-	for _, wr := range w.Writes {
-		ti, err := buildWrite(table, wr, ds, in)
-		if err != nil {
-			return "", nil, fmt.Errorf("%s of %s: %w", wr.Op, wr.Entity.Name, err)
+	call, err := shape.Bind(in, func(wr *hclschema.Write, key map[string]types.AttributeValue) *hclschema.Item {
+		if i, ok := ds.byKey[dynamo.KeyString(key, wr.Entity.Table.Primary.KeyAttrs())]; ok {
+			return &ds.Items[i]
 		}
-		items = append(items, ti)
-	}
-	consumed := map[string]float64{}
-	indexes := types.ReturnConsumedCapacityIndexes
-	if w.Transaction {
-		var out *dynamodb.TransactWriteItemsOutput
-		out, err = r.client.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items, ReturnConsumedCapacity: indexes})
-		if err == nil {
-			for i := range out.ConsumedCapacity {
-				addConsumed(consumed, &out.ConsumedCapacity[i])
-			}
-		}
-	} else {
-		var c *types.ConsumedCapacity
-		switch ti := items[0]; {
-		case ti.Put != nil:
-			p := ti.Put
-			var out *dynamodb.PutItemOutput
-			out, err = r.client.PutItem(ctx, &dynamodb.PutItemInput{TableName: p.TableName, Item: p.Item, ReturnConsumedCapacity: indexes,
-				ConditionExpression: p.ConditionExpression, ExpressionAttributeNames: p.ExpressionAttributeNames, ExpressionAttributeValues: p.ExpressionAttributeValues})
-			if err == nil {
-				c = out.ConsumedCapacity
-			}
-		case ti.Update != nil:
-			u := ti.Update
-			var out *dynamodb.UpdateItemOutput
-			out, err = r.client.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: u.TableName, Key: u.Key, UpdateExpression: u.UpdateExpression, ReturnConsumedCapacity: indexes,
-				ConditionExpression: u.ConditionExpression, ExpressionAttributeNames: u.ExpressionAttributeNames, ExpressionAttributeValues: u.ExpressionAttributeValues})
-			if err == nil {
-				c = out.ConsumedCapacity
-			}
-		case ti.Delete != nil:
-			d := ti.Delete
-			var out *dynamodb.DeleteItemOutput
-			out, err = r.client.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: d.TableName, Key: d.Key, ReturnConsumedCapacity: indexes,
-				ConditionExpression: d.ConditionExpression, ExpressionAttributeNames: d.ExpressionAttributeNames, ExpressionAttributeValues: d.ExpressionAttributeValues})
-			if err == nil {
-				c = out.ConsumedCapacity
-			}
-		}
-		addConsumed(consumed, c)
-	}
-	got, err := outcome(err)
-	return got, consumed, err
-}
-
-// outcome names DynamoDB's answer to a write.
-func outcome(err error) (string, error) {
-	var ccf *types.ConditionalCheckFailedException
-	var tce *types.TransactionCanceledException
-	switch {
-	case err == nil:
-		return "ok", nil
-	case errors.As(err, &ccf):
-		return oracle.ErrConditionalCheckFailed, nil
-	case errors.As(err, &tce):
-		var reasons []string
-		for _, cr := range tce.CancellationReasons {
-			reasons = append(reasons, aws.ToString(cr.Code))
-		}
-		return oracle.ErrTransactionCanceled + " [" + strings.Join(reasons, ", ") + "]", nil
-	}
-	return "", err
-}
-
-// buildWrite builds one write as a transaction item (its fields are those
-// of the single-item call too).
-func buildWrite(table string, wr *hclschema.Write, ds *Dataset, in map[string]cty.Value) (types.TransactWriteItem, error) {
-	var ti types.TransactWriteItem
-	b := expression.NewBuilder()
-	hasExpr := false
-	if wr.Condition != nil {
-		cond, err := filterCondition(&hclschema.Bound{Inputs: in}, wr.Condition)
-		if err != nil {
-			return ti, err
-		}
-		b, hasExpr = b.WithCondition(cond), true
-	}
-	var key map[string]types.AttributeValue
-	var stored *hclschema.Item
-	if wr.Op != hclschema.WritePut {
-		kv, err := wr.Key(in)
-		if err != nil {
-			return ti, err
-		}
-		key = map[string]types.AttributeValue{}
-		for i, k := range wr.Entity.Table.Primary.KeyAttrs() {
-			av, err := toAV(kv[i])
-			if err != nil {
-				return ti, err
-			}
-			key[k.Name] = av
-		}
-		if i, ok := ds.byKey[keyString(key, wr.Entity.Table.Primary.KeyAttrs())]; ok {
-			stored = &ds.Items[i]
-		}
-	}
-	if wr.Op == hclschema.WriteUpdate {
-		up, err := updateExpression(wr, stored, in)
-		if err != nil {
-			return ti, err
-		}
-		b, hasExpr = b.WithUpdate(up), true
-	}
-	var ex expression.Expression
-	if hasExpr {
-		var err error
-		if ex, err = b.Build(); err != nil {
-			return ti, err
-		}
-	}
-	switch wr.Op {
-	case hclschema.WritePut:
-		it, _, err := wr.Apply(nil, in)
-		if err != nil {
-			return ti, err
-		}
-		av, err := itemAV(it)
-		if err != nil {
-			return ti, err
-		}
-		ti.Put = &types.Put{TableName: aws.String(table), Item: av, ConditionExpression: ex.Condition(),
-			ExpressionAttributeNames: ex.Names(), ExpressionAttributeValues: ex.Values()}
-	case hclschema.WriteUpdate:
-		ti.Update = &types.Update{TableName: aws.String(table), Key: key, UpdateExpression: ex.Update(), ConditionExpression: ex.Condition(),
-			ExpressionAttributeNames: ex.Names(), ExpressionAttributeValues: ex.Values()}
-	case hclschema.WriteDelete:
-		ti.Delete = &types.Delete{TableName: aws.String(table), Key: key, ConditionExpression: ex.Condition(),
-			ExpressionAttributeNames: ex.Names(), ExpressionAttributeValues: ex.Values()}
-	}
-	return ti, nil
-}
-
-// updateExpression is the update's SET, ADD and REMOVE, plus the index key
-// attributes the writer recomputes from the updated item (set when they
-// change, removed when the item leaves the index).
-func updateExpression(wr *hclschema.Write, stored *hclschema.Item, in map[string]cty.Value) (expression.UpdateBuilder, error) {
-	var up expression.UpdateBuilder
-	scope := &hclschema.Bound{Inputs: in}
-	touched := map[string]bool{}
-	for _, ua := range wr.Set {
-		v, err := scope.FilterValue(ua.Value)
-		if err != nil {
-			return up, err
-		}
-		av, err := toAV(v)
-		if err != nil {
-			return up, err
-		}
-		up, touched[ua.Attr] = up.Set(expression.Name(ua.Attr), expression.Value(av)), true
-	}
-	for _, ua := range wr.Add {
-		v, err := scope.FilterValue(ua.Value)
-		if err != nil {
-			return up, err
-		}
-		av, err := toAV(v)
-		if err != nil {
-			return up, err
-		}
-		up, touched[ua.Attr] = up.Add(expression.Name(ua.Attr), expression.Value(av)), true
-	}
-	for _, ua := range wr.Remove {
-		up, touched[ua.Attr] = up.Remove(expression.Name(ua.Attr)), true
-	}
-	next, _, err := wr.Apply(stored, in)
+		return nil
+	})
 	if err != nil {
-		return up, err
+		return "", nil, err
 	}
-	var derived []string
-	for _, ei := range wr.Entity.Indexes {
-		for _, t := range ei.Templates {
-			derived = append(derived, t.Attr)
-		}
+	cc, err := call.Send(ctx, r.client, r.ws.tableNames[w.Table], dynamo.WriteOptions{ConsumedCapacity: true})
+	consumed := map[string]float64{}
+	for i := range cc {
+		addConsumed(consumed, &cc[i])
 	}
-	sort.Strings(derived)
-	for _, name := range derived {
-		if touched[name] {
-			continue
-		}
-		touched[name] = true
-		nv, has := next.Attrs[name]
-		var ov cty.Value
-		var had bool
-		if stored != nil {
-			ov, had = stored.Attrs[name]
-		}
-		switch {
-		case has && (!had || !ov.RawEquals(nv)):
-			av, err := toAV(nv)
-			if err != nil {
-				return up, err
-			}
-			up = up.Set(expression.Name(name), expression.Value(av))
-		case !has && had:
-			up = up.Remove(expression.Name(name))
-		}
-	}
-	return up, nil
+	got, err := dynamo.Outcome(err)
+	return got, consumed, err
 }
 
 // writtenBy names, for a result read after the write patterns, the items
@@ -749,11 +556,11 @@ func updateExpression(wr *hclschema.Write, stored *hclschema.Item, in map[string
 func writtenBy(ds *Dataset, items []map[string]types.AttributeValue) string {
 	var parts []string
 	for _, av := range items {
-		i, ok := ds.byKey[keyString(av, ds.Table.Primary.KeyAttrs())]
+		i, ok := ds.byKey[dynamo.KeyString(av, ds.Table.Primary.KeyAttrs())]
 		if !ok || ds.Sources[i].Write == "" {
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("%s stored %s {%s}", ds.Sources[i].Write, ds.Items[i].Entity.Name, keyString(av, ds.Table.Primary.KeyAttrs())))
+		parts = append(parts, fmt.Sprintf("%s stored %s {%s}", ds.Sources[i].Write, ds.Items[i].Entity.Name, dynamo.KeyString(av, ds.Table.Primary.KeyAttrs())))
 	}
 	if len(parts) == 0 {
 		return ""

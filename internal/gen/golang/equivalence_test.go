@@ -3,21 +3,18 @@ package golang_test
 import (
 	"fmt"
 	"math"
-	"math/big"
 	"math/rand"
-	"sort"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/require"
-	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/examples/ecommerce/shopdb"
 	"github.com/tfdyn/tfdyn/examples/github/githubdb"
 	"github.com/tfdyn/tfdyn/examples/tournaments/tournamentsdb"
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/gen/gentest"
 	"github.com/tfdyn/tfdyn/internal/gen/golang/internal/keysdb"
 )
 
@@ -71,152 +68,53 @@ var marshalers = map[string]map[string]func(item) (item, error){
 	},
 }
 
-// Random values that reach the edges of the templates: padding widths,
-// case mapping of non-ASCII letters, empty strings, delimiters, numbers
-// that are not integers, negative, large, or zero.
-var (
-	words   = []string{"", " ", "a", "octo", "Hello World", "The answer", "ÉCOLE", "straße", "Ǆemal", "ΣΊΣΥΦΟΣ", "İstanbul", "ﬁn", "日本語", "a#b", "x y ", "OPEN", "CLOSED", "-", "t1", "EU"}
-	numbers = []float64{0, 1, -1, 7, 9, 10, 42, 99, 100, 9999999, 10000000, -42, 0.5, 2.25, 1e15, 123456789012, -0.1, 1e-7, 3.75}
-)
-
-func randomString(r *rand.Rand) string {
-	if r.Intn(3) == 0 {
-		return words[r.Intn(len(words))] + words[r.Intn(len(words))]
+// attributeValue is a plain value of gentest as a DynamoDB attribute value.
+func attributeValue(v any) types.AttributeValue {
+	switch x := v.(type) {
+	case string:
+		return &types.AttributeValueMemberS{Value: x}
+	case float64:
+		return &types.AttributeValueMemberN{Value: strconv.FormatFloat(x, 'g', -1, 64)}
+	case bool:
+		return &types.AttributeValueMemberBOOL{Value: x}
+	case []any:
+		l := []types.AttributeValue{}
+		for _, e := range x {
+			l = append(l, attributeValue(e))
+		}
+		return &types.AttributeValueMemberL{Value: l}
+	case map[string]any:
+		m := map[string]types.AttributeValue{}
+		for k, e := range x {
+			m[k] = attributeValue(e)
+		}
+		return &types.AttributeValueMemberM{Value: m}
 	}
-	return words[r.Intn(len(words))]
-}
-
-// randomValue draws a value of attribute a: its cty value and its DynamoDB
-// attribute value (nil for an absent optional attribute).
-func randomValue(r *rand.Rand, a *hclschema.Attribute) (cty.Value, types.AttributeValue) {
-	if a.Optional && r.Intn(3) == 0 {
-		return cty.NullVal(a.Type), nil
-	}
-	return valueOf(r, a.Type, a.Enum)
-}
-
-func valueOf(r *rand.Rand, t cty.Type, enum []string) (cty.Value, types.AttributeValue) {
-	switch {
-	case t == cty.String:
-		s := randomString(r)
-		if enum != nil {
-			s = enum[r.Intn(len(enum))]
-		}
-		return cty.StringVal(s), &types.AttributeValueMemberS{Value: s}
-	case t == cty.Number:
-		f := numbers[r.Intn(len(numbers))]
-		if r.Intn(4) == 0 {
-			f = float64(r.Intn(20000000) - 1000)
-		}
-		return cty.NumberFloatVal(f), &types.AttributeValueMemberN{Value: strconv.FormatFloat(f, 'g', -1, 64)}
-	case t == cty.Bool:
-		b := r.Intn(2) == 0
-		return cty.BoolVal(b), &types.AttributeValueMemberBOOL{Value: b}
-	case t.IsListType() || t.IsSetType():
-		var vs []cty.Value
-		var avs []types.AttributeValue
-		for i := r.Intn(3); i > 0; i-- {
-			v, av := valueOf(r, t.ElementType(), nil)
-			vs, avs = append(vs, v), append(avs, av)
-		}
-		if len(vs) == 0 {
-			if t.IsSetType() {
-				return cty.SetValEmpty(t.ElementType()), &types.AttributeValueMemberL{Value: []types.AttributeValue{}}
-			}
-			return cty.ListValEmpty(t.ElementType()), &types.AttributeValueMemberL{Value: []types.AttributeValue{}}
-		}
-		if t.IsSetType() {
-			return cty.SetVal(vs), &types.AttributeValueMemberL{Value: avs}
-		}
-		return cty.ListVal(vs), &types.AttributeValueMemberL{Value: avs}
-	case t.IsMapType():
-		m := map[string]cty.Value{}
-		avm := map[string]types.AttributeValue{}
-		for i := r.Intn(3); i > 0; i-- {
-			k := fmt.Sprintf("k%d", i)
-			m[k], avm[k] = valueOf(r, t.ElementType(), nil)
-		}
-		if len(m) == 0 {
-			return cty.MapValEmpty(t.ElementType()), &types.AttributeValueMemberM{Value: avm}
-		}
-		return cty.MapVal(m), &types.AttributeValueMemberM{Value: avm}
-	}
-	panic("no random value of type " + t.FriendlyName())
-}
-
-// keyAttrs are the attributes an entity's item computes: its table's and
-// indexes' key attributes that are not attributes of the entity.
-func keyAttrs(e *hclschema.Entity) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, ix := range e.Table.Indexes() {
-		for _, k := range ix.KeyAttrs() {
-			if e.Attribute(k.Name) == nil && !seen[k.Name] {
-				seen[k.Name] = true
-				out = append(out, k.Name)
-			}
-		}
-	}
-	sort.Strings(out)
-	return out
+	panic(fmt.Sprintf("no attribute value for %T", v))
 }
 
 // checkEquivalent compares the generated item of one random entity value
-// with hclschema's evaluator: both fail, or both give the same key and
-// index attributes (strings byte for byte, numbers by value).
+// with hclschema's evaluator (gentest.Check).
 func checkEquivalent(t *testing.T, e *hclschema.Entity, marshal func(item) (item, error), r *rand.Rand) {
 	t.Helper()
-	vals := map[string]cty.Value{}
+	vals, plain := gentest.Values(r, e)
 	in := item{}
-	for _, a := range e.Attributes {
-		v, av := randomValue(r, a)
-		vals[a.Name] = v
-		if av != nil {
-			in[a.Name] = av
-		}
+	for n, v := range plain {
+		in[n] = attributeValue(v)
 	}
-	want, werr := e.Item(cty.ObjectVal(vals))
-	got, gerr := marshal(in)
-	desc := func() string {
-		var parts []string
-		for _, a := range e.Attributes {
-			if v := vals[a.Name]; !v.IsNull() && (v.Type() == cty.String || v.Type() == cty.Number) {
-				parts = append(parts, fmt.Sprintf("%s=%#v", a.Name, v.GoString()))
-			} else {
-				parts = append(parts, fmt.Sprintf("%s=%s", a.Name, v.GoString()))
-			}
-		}
-		return e.Name + " {" + strings.Join(parts, ", ") + "}"
-	}
-	if werr != nil || gerr != nil {
-		require.Equal(t, werr != nil, gerr != nil, "%s: evaluator error %v, generated error %v", desc(), werr, gerr)
-		return
-	}
-	for _, k := range keyAttrs(e) {
-		wv, wok := want.Attrs[k]
-		gv, gok := got[k]
-		require.Equal(t, wok, gok, "%s: key attribute %s present in evaluator's item %v, in generated item %v", desc(), k, wok, gok)
-		if !wok {
-			continue
-		}
-		switch x := gv.(type) {
+	out, gerr := marshal(in)
+	got := map[string]*gentest.Key{}
+	for n, av := range out {
+		switch x := av.(type) {
 		case *types.AttributeValueMemberS:
-			require.Equal(t, cty.String, wv.Type(), "%s: %s", desc(), k)
-			require.Equal(t, wv.AsString(), x.Value, "%s: %s", desc(), k)
+			got[n] = &gentest.Key{S: x.Value}
 		case *types.AttributeValueMemberN:
-			require.Equal(t, cty.Number, wv.Type(), "%s: %s", desc(), k)
-			f, _, err := big.ParseFloat(x.Value, 10, 512, big.ToNearestEven)
-			require.NoError(t, err)
-			require.Zero(t, f.Cmp(wv.AsBigFloat()), "%s: %s = %s, evaluator %s", desc(), k, x.Value, wv.AsBigFloat().Text('g', -1))
+			got[n] = &gentest.Key{N: x.Value, IsNumber: true}
 		default:
-			t.Fatalf("%s: %s is a %T", desc(), k, gv)
+			got[n] = nil
 		}
 	}
-	for n := range want.Attrs {
-		_, ok := got[n]
-		require.True(t, ok, "%s: attribute %s missing from the generated item", desc(), n)
-	}
-	require.Len(t, got, len(want.Attrs), "%s: generated item has other attributes", desc())
+	gentest.Check(t, e, vals, got, gerr)
 }
 
 // TestKeyEquivalence holds every generated key template byte-identical to
@@ -233,13 +131,7 @@ func TestKeyEquivalence(t *testing.T) {
 	for schema, ms := range marshalers {
 		s, diags := hclschema.Load(schema)
 		require.False(t, diags.HasErrors(), "%s", diags)
-		entities := append([]*hclschema.Entity{}, s.Entities...)
-		for _, e := range s.Entities {
-			for _, u := range e.Unique {
-				entities = append(entities, u.Guard)
-			}
-		}
-		for _, e := range entities {
+		for _, e := range gentest.Entities(s) {
 			m := ms[e.Name]
 			require.NotNil(t, m, "no generated marshaler registered for %s in %s", e.Name, schema)
 			for i := 0; i < rounds; i++ {

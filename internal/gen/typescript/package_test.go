@@ -1,0 +1,75 @@
+package typescript
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tfdyn/tfdyn/internal/tstest"
+)
+
+// userApp is the application of the user's package: it imports the
+// generated modules of every example and calls them.
+const userApp = `import { fromOrderRecord, orderKey, orderKeyPrefix, toOrderRecord, type Order } from "./db/shop/index.js";
+import { matchTournamentRegionIndexKeyPrefix } from "./db/tournaments/index.js";
+import { issueKey, type IssueRecord } from "./db/github/index.js";
+import { hello } from "./db/shop/own.js";
+
+const order: Order = { username: "alice", orderId: "o-1", orderDate: "2024-05-01", status: "PLACED", total: 42.5 };
+const record = toOrderRecord(order);
+const pk: ` + "`CUSTOMER#${string}`" + ` = record.PK;
+const back: Order = fromOrderRecord(record);
+const prefix = matchTournamentRegionIndexKeyPrefix({ tournamentId: "t", region: "EU", round: 1 });
+const round: number = prefix.round;
+const issue: IssueRecord | undefined = undefined;
+console.log(hello(), pk, back, orderKey(order), orderKeyPrefix({ username: "alice" }), round, issue, issueKey);
+`
+
+// userOwn is the user's own file inside the generated modules' directory.
+const userOwn = `// The user's own code next to the generated files: gen leaves it alone.
+export function hello(): string {
+  return "hello";
+}
+`
+
+// TestGeneratedModulesInAUserPackage generates every example into a
+// user's package, next to a hand-written file of the user in the same
+// directory and an application that imports them, and compiles it with
+// TypeScript 7 and 5.9 under the strict options in the module setups
+// packages use: ES modules for Node.js (nodenext), a bundler, CommonJS.
+func TestGeneratedModulesInAUserPackage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles packages")
+	}
+	setups := []struct {
+		name, pkgType, options string
+	}{
+		{"nodenext", "module", `"module": "nodenext", "moduleResolution": "nodenext", "erasableSyntaxOnly": true`},
+		{"bundler", "module", `"module": "esnext", "moduleResolution": "bundler"`},
+		// CommonJS emits require() for the imports: verbatimModuleSyntax
+		// forbids that, so a CommonJS package turns it off.
+		{"commonjs", "commonjs", `"module": "nodenext", "moduleResolution": "nodenext", "esModuleInterop": true, "verbatimModuleSyntax": false`},
+	}
+	for _, c := range tstest.Compilers {
+		for _, s := range setups {
+			t.Run(c.Name+"/"+s.name, func(t *testing.T) {
+				dir := t.TempDir()
+				for _, g := range []struct{ schema, sub string }{
+					{"../../../examples/ecommerce", "shop"},
+					{"../../../examples/github", "github"},
+					{"../../../examples/tournaments", "tournaments"},
+				} {
+					out := filepath.Join(dir, "src", "db", g.sub)
+					writeTS(t, out, generateTS(t, g.schema, out))
+				}
+				require.NoError(t, os.WriteFile(filepath.Join(dir, "src", "db", "shop", "own.ts"), []byte(userOwn), 0o644))
+				require.NoError(t, os.WriteFile(filepath.Join(dir, "src", "app.ts"), []byte(userApp), 0o644))
+				tsPackage(t, dir, s.pkgType, s.options+`, "target": "es2020", "lib": ["es2020"], "types": ["node"], "noEmit": true`, "src")
+				out, ok := c.Run(t, dir, "-p", ".")
+				require.True(t, ok, "tsc (%s) in a user's package (%s):\n%s", c.Name, s.name, out)
+			})
+		}
+	}
+}
