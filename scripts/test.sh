@@ -30,7 +30,7 @@ TEST_PARALLEL="${TEST_PARALLEL:-8}"
 # provider cycles, the cli's kill and install tests) before verify's many
 # shorter ones, so that the longest tests take live-test slots early.
 slowest=(./internal/plancheck ./internal/ddblocal ./internal/cli ./internal/verify ./internal/corpus ./internal/migrate
-  ./internal/emit ./modules ./internal/tfprovider ./internal/gen/typescript ./internal/gen/golang ./internal/setup ./internal/tfenv)
+  ./internal/emit ./modules ./internal/tfprovider ./internal/dynamo ./internal/gen/typescript ./internal/gen/golang ./internal/setup ./internal/tfenv)
 
 args=() pkgs=()
 for a in "$@"; do
