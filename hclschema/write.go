@@ -44,14 +44,28 @@ func entityValues(e *Entity, inputs map[string]cty.Value) cty.Value {
 	return cty.ObjectVal(m)
 }
 
+// TargetKey returns the primary key of the item the write touches for the
+// inputs, in the table's key order: the new item's for a put (Apply), the
+// one Key computes for an update or delete.
+func (wr *Write) TargetKey(inputs map[string]cty.Value) ([]cty.Value, error) {
+	if wr.Op == WritePut {
+		it, _, err := wr.Apply(nil, inputs)
+		if err != nil {
+			return nil, err
+		}
+		return it.PrimaryKey(), nil
+	}
+	return wr.Key(inputs)
+}
+
 // Key returns the primary key of the item the write targets, computed from
 // the inputs, in the table's key order.
 func (wr *Write) Key(inputs map[string]cty.Value) ([]cty.Value, error) {
 	vals := map[string]cty.Value{}
 	for _, n := range wr.Entity.KeyNames() {
-		v, ok := inputs[n]
+		v, ok := inputs[wr.InputFor(n)]
 		if !ok || v.IsNull() {
-			return nil, fmt.Errorf("%s of %s: input %q is not set", wr.Op, wr.Entity.Name, n)
+			return nil, fmt.Errorf("%s of %s: input %q is not set", wr.Op, wr.Entity.Name, wr.InputFor(n))
 		}
 		vals[n] = v
 	}
@@ -117,7 +131,7 @@ func (wr *Write) Apply(stored *Item, inputs map[string]cty.Value) (it Item, ok b
 	case WriteDelete:
 		return Item{}, false, nil
 	case WritePut:
-		it, err := e.Item(entityValues(e, inputs))
+		it, err := e.Item(entityValues(e, wr.itemInputs(inputs)))
 		if err != nil {
 			return Item{}, false, fmt.Errorf("put of %s: %w", e.Name, err)
 		}
@@ -132,7 +146,7 @@ func (wr *Write) Apply(stored *Item, inputs map[string]cty.Value) (it Item, ok b
 		}
 	} else {
 		for _, n := range e.KeyNames() {
-			vals[n] = inputs[n]
+			vals[n] = inputs[wr.InputFor(n)]
 		}
 	}
 	in := cty.EmptyObjectVal
@@ -231,4 +245,50 @@ func (wr *Write) Touched() []string {
 		}
 	}
 	return out
+}
+
+// Pin is an attribute a write's condition requires to equal a value the
+// writer has: `orderDate == input.orderDate`.
+type Pin struct {
+	Attr string
+	// Value is the value's template: a literal, input.NAME or a function
+	// of those (never an attribute).
+	Value *Template
+}
+
+// Pinned returns the attributes the write's condition requires to equal a
+// value the writer has (a literal, an input or a function of those): the
+// conjuncts `attr == value` of the condition, in its order. The writer
+// knows these attributes of the stored item once the condition holds:
+// lint's rules on what an update knows (TD150, TD151) and the generated
+// writers ask it.
+func (wr *Write) Pinned() []Pin {
+	return wr.Condition.pinned()
+}
+
+func (c *Cond) pinned() []Pin {
+	if c == nil {
+		return nil
+	}
+	switch c.Kind {
+	case CondAnd:
+		var out []Pin
+		for _, s := range c.Sub {
+			out = append(out, s.pinned()...)
+		}
+		return out
+	case CondCompare:
+		if c.Op != CmpEq {
+			return nil
+		}
+		l, lok := c.Left.Path()
+		r, rok := c.Right.Path()
+		switch {
+		case lok && !rok && !c.Right.UsesAttrs():
+			return []Pin{{Attr: l, Value: c.Right}}
+		case rok && !lok && !c.Left.UsesAttrs():
+			return []Pin{{Attr: r, Value: c.Left}}
+		}
+	}
+	return nil
 }

@@ -110,6 +110,12 @@ func TestExitCodes(t *testing.T) {
 		{name: "cost/lint", args: []string{"cost", lintErr}, want: 1, stderr: []string{lintAt}},
 		{name: "cost/usage-format", args: []string{"cost", "--format", "yaml", ecommerce}, want: 2, stderr: []string{`--format must be text or json, got "yaml"`}},
 		{name: "cost/usage-prices", args: []string{"cost", "--prices", missing, ecommerce}, want: 2, stderr: []string{"price table: open " + missing}},
+		// A price left out was priced 0 ("switch to provisioned: $0.0000 a
+		// month"); an absurd one printed 300-digit amounts (issue 27).
+		{name: "cost/prices-missing-field", args: []string{"cost", "--prices", "testdata/exit/prices-missing.json", ecommerce}, want: 2,
+			stderr: []string{"Error: testdata/exit/prices-missing.json: price table: STANDARD has no rcu_hour: every class gives all five prices (a missing one is not taken as 0)\n"}, notOut: []string{"$"}},
+		{name: "cost/prices-absurd", args: []string{"cost", "--prices", "testdata/exit/prices-absurd.json", ecommerce}, want: 2,
+			stderr: []string{"Error: testdata/exit/prices-absurd.json: price table: STANDARD storage_gb_month is 1e+308 US dollars; a price is at most 1000 (list prices are below 1): a typo?\n"}, notOut: []string{"$"}},
 		{name: "cost/unreadable", args: []string{"cost", missing}, want: 2, stderr: []string{unreadable}},
 		{name: "cost/interrupted", args: []string{"cost", ecommerce}, interrupt: true, want: 130, stderr: []string{"tfdyn cost: interrupted"}, notOut: []string{"table shop"}},
 

@@ -271,12 +271,12 @@ func operandSource(t *hclschema.Template, role Role, attr string, inputType func
 	case ok:
 		s.Kind, s.Value = SourceConstant, v
 		if !v.IsNull() {
-			s.Type = typeOfCty(v.Type())
+			s.Type = TypeOfCty(v.Type())
 		}
 	case !t.Quoted && len(t.Parts) == 1 && t.Parts[0].Kind == hclschema.PartInput:
 		s.Kind, s.Input = SourceInput, t.Parts[0].Name
 		if ty, ok := inputType(s.Input); ok {
-			s.Type = typeOfCty(ty)
+			s.Type = TypeOfCty(ty)
 		}
 	default:
 		if t.Quoted {

@@ -101,7 +101,11 @@ func writeWrite(b *strings.Builder, s *dynamo.WriteShape) {
 	for _, is := range s.Items {
 		what := string(is.Op) + " " + is.Entity.Name
 		if is.Guard != nil {
-			what += fmt.Sprintf(" (guard item of %s.%s)", is.Guard.Entity.Name, is.Guard.Attr)
+			what += fmt.Sprintf(" (guard item of %s.%s", is.Guard.Entity.Name, is.Guard.Attr)
+			if sw := is.Write.Swap; sw != nil {
+				what += fmt.Sprintf(", swapped from input %q to input %q, not sent when they are equal", sw.Current, sw.New)
+			}
+			what += ")"
 		}
 		fmt.Fprintf(b, "  %s\n", what)
 		for _, k := range is.Key {

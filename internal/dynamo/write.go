@@ -177,7 +177,7 @@ func writeItem(wr *hclschema.Write, inputType func(string) (cty.Type, bool)) (*I
 		for _, k := range e.Table.Primary.KeyAttrs() {
 			src := Source{Role: RoleKey, Attr: k.Name, Type: k.Type}
 			if e.Attribute(k.Name) != nil {
-				src.Kind, src.Input = SourceInput, k.Name
+				src.Kind, src.Input = SourceInput, wr.InputFor(k.Name)
 			} else {
 				src.Kind, src.Entity, src.Index, src.Key = SourceKeyTemplate, e, e.Table.Primary, e.Key.Template(k.Name)
 				if src.Key == nil {
@@ -417,6 +417,9 @@ func rewrites(wr *hclschema.Write) []Rewrite {
 // WriteCall is a WriteShape with its values bound for one set of inputs.
 type WriteCall struct {
 	Shape *WriteShape
+	// Items are the writes sent, in order: every item of the shape but a
+	// swap's guard writes when the unique value does not change
+	// (hclschema's Write.Skipped).
 	Items []ItemCall
 }
 
@@ -450,6 +453,9 @@ func (s *WriteShape) Bind(inputs map[string]cty.Value, stored Stored) (*WriteCal
 	}
 	call := &WriteCall{Shape: s}
 	for _, is := range s.Items {
+		if is.Write.Skipped(in) {
+			continue // a swap's guard writes when the unique value does not change
+		}
 		ic, err := is.bind(in, stored)
 		if err != nil {
 			return nil, fmt.Errorf("write pattern %q: %s of %s: %w", w.Name, is.Op, is.Entity.Name, err)

@@ -59,6 +59,10 @@ const (
 	// CodeOtherSchema: a file emit would write was generated from another
 	// schema (Write's *OwnerError).
 	CodeOtherSchema diag.Code = "EM131"
+	// CodeEditedLeftover: a file generated from this schema that the run no
+	// longer writes was edited by hand; emit does not remove it (Write's
+	// *EditedLeftoverError).
+	CodeEditedLeftover diag.Code = "EM132"
 )
 
 // Need returns the hashicorp/aws constraint the output of opts requires.

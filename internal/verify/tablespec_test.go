@@ -241,6 +241,7 @@ table "orders" {
 // check passes, by name, and a changed recovery period, policy or cap
 // fails its own.
 func TestLiveConformanceSettings(t *testing.T) {
+	tftest.Parallel(t)
 	env := tftest.Env(t)
 	major := 6
 	if !env.HasAWSProvider(emit.Provider6Constraint) {
