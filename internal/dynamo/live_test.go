@@ -17,6 +17,7 @@ import (
 	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/oracle"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // createTable creates t's table on DynamoDB Local with the SDK (on demand,
@@ -141,6 +142,7 @@ func (tb *table) write(ctx context.Context, t *testing.T, w *hclschema.WritePatt
 // filter form, projections) and compares results, outcomes and the stored
 // items with the oracle.
 func TestLiveShapes(t *testing.T) {
+	tftest.Parallel(t)
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	c, err := target.NewClient(ctx)
