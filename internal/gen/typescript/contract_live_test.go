@@ -2,6 +2,7 @@ package typescript
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/tfdyn/tfdyn/internal/ddblocal"
 	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/dynamo"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 	"github.com/tfdyn/tfdyn/internal/tstest"
 )
 
@@ -107,6 +109,7 @@ func failed(rep *ContractReport) []string {
 // the typed errors, the reads after the writes, and the calls made equal
 // to the application's IAM policy.
 func TestContractLive(t *testing.T) {
+	tftest.Parallel(t)
 	tstest.Dir(t)
 	target := ddblocaltest.Start(t)
 	for _, c := range contractSchemas {
@@ -128,4 +131,89 @@ func TestContractLive(t *testing.T) {
 			t.Logf("%s: %d steps passed", c.name, len(rep.Steps))
 		})
 	}
+}
+
+// TestContractBrokenCopies: the modules generated from each write-broken
+// copy of examples/ecommerce (internal/verify/testdata/writes-broken) fail
+// their contract the way tfdyn verify fails the schema
+// (TestVerifyBrokenWriteCopies) and gen go's contract fails it
+// (TestContractBrokenCopies of internal/gen/golang): the repeat a
+// condition no longer refuses, and the e-mail lookup that finds two
+// customers after the writes.
+func TestContractBrokenCopies(t *testing.T) {
+	tftest.Parallel(t)
+	tstest.Dir(t)
+	target := ddblocaltest.Start(t)
+	byEmail := []string{"after/customer_by_email/1", "after/customer_by_email/2"}
+	want := map[string][]string{
+		"no_duplicate_check": {"write/place_order/repeat"},
+		"no_version_check":   {"write/update_order_status/repeat"},
+		"email_not_unique":   append([]string{"write/register_customer/repeat"}, byEmail...),
+		"email_split":        byEmail,
+	}
+	for name, steps := range want {
+		t.Run(name, func(t *testing.T) {
+			schema := filepath.Join("..", "..", "verify", "testdata", "writes-broken", name)
+			s, diags := hclschema.Load(schema)
+			require.False(t, diags.HasErrors(), diags.Error())
+			rep := runContract(t, target, s, schema, userPackage(t, schema, ""), name)
+			require.Empty(t, rep.Stale)
+			require.Empty(t, rep.Compile)
+			var got []string
+			for _, st := range rep.Steps {
+				if !st.Passed {
+					got = append(got, st.Name)
+				}
+			}
+			require.Equal(t, steps, got, strings.Join(failed(rep), "\n"))
+			require.False(t, rep.Passed())
+		})
+	}
+}
+
+// TestContractHandEdit: a key template edited by hand in the committed
+// modules of examples/ecommerce is stale for gen --check, and the contract
+// run on it fails where the edited key is read: the orders are written
+// under SK "ORDR#..." and the patterns that find them by the schema's key
+// condition do not.
+func TestContractHandEdit(t *testing.T) {
+	tftest.Parallel(t)
+	tstest.Dir(t)
+	target := ddblocaltest.Start(t)
+	schema := "../../../examples/ecommerce"
+	s, diags := hclschema.Load(schema)
+	require.False(t, diags.HasErrors(), diags.Error())
+	dir := userPackage(t, schema, "../../../examples/ecommerce/ts")
+	tpl := filepath.Join(dir, "data-access", "templates.ts")
+	b, err := os.ReadFile(tpl)
+	require.NoError(t, err)
+	edited := strings.Replace(string(b), "return `ORDER#${orderDate}#${orderID}`", "return `ORDR#${orderDate}#${orderID}`", 1)
+	require.NotEqual(t, string(b), edited)
+	require.NoError(t, os.WriteFile(tpl, []byte(edited), 0o644))
+	rep := runContract(t, target, s, schema, dir, "handedit")
+	require.Equal(t, []string{"data-access/templates.ts: edited by hand: its content does not match the hash in its header (gen replaces it)"}, rep.Stale)
+	require.Empty(t, rep.Compile)
+	var got []string
+	for _, st := range rep.Steps {
+		if !st.Passed {
+			got = append(got, st.Name)
+		}
+	}
+	// Every read of an order: the key condition finds none (SK begins
+	// with ORDER#), or the order is not recognised (its SK is not the one
+	// the schema's template computes from it); the writes, made with the
+	// same edited template, pass.
+	var want []string
+	for _, stage := range []string{"read", "after"} {
+		for _, p := range []struct {
+			name string
+			sets int
+		}{{"orders_for_customer", 4}, {"order_by_id", 4}, {"order_with_items", 6}, {"orders_by_status", 1}} {
+			for i := 1; i <= p.sets; i++ {
+				want = append(want, fmt.Sprintf("%s/%s/%d", stage, p.name, i))
+			}
+		}
+	}
+	require.Equal(t, want, got, strings.Join(failed(rep), "\n"))
+	require.Contains(t, failed(rep), `read/order_by_id/1: order_by_id: item PK="CUSTOMER#alice" SK="ORDR#2024-05-01#o-1001": its key is not the one the entity computes`)
 }
