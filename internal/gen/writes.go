@@ -404,7 +404,18 @@ func (b *builder) known(it *WriteItem, w *Write, wr *hclschema.Write) bool {
 			}
 		}
 		if len(unknown) > 0 {
+			// At the action that changes what the entry reads.
 			rng := wr.DeclRange
+			readsAttr := map[string]bool{}
+			for _, f := range reads {
+				readsAttr[f.Attr] = true
+			}
+			for _, ua := range append(append(append([]*hclschema.UpdateAction{}, wr.Set...), wr.Remove...), wr.Add...) {
+				if readsAttr[ua.Attr] {
+					rng = ua.Range
+					break
+				}
+			}
 			b.diags = append(b.diags, diag.Errorf(CodeUpdateUnknown, &rng, "Update not reproducible",
 				"Write pattern %q updates %q and must rewrite its entry in %s (%s), which reads %s: the update neither sets %s, nor takes it as its key, nor pins it in its condition, so the generated writer cannot compute the entry without reading the item first (lint reports the same as TD150 or TD151). "+
 					"Set it in the update too, or pin its value with an equality in the condition (%s == input.%s).",

@@ -45,6 +45,9 @@ type Report struct {
 	// WriteCapacity compares the write units of every example item with the
 	// estimate (capacity.go).
 	WriteCapacity []WriteCheck `json:"write_capacity,omitempty"`
+	// Generated are the contract tests of generated code (--gen,
+	// generated.go).
+	Generated []GeneratedReport `json:"generated,omitempty"`
 }
 
 // TableReport names a provisioned table.
@@ -136,6 +139,7 @@ func (r *Report) finish() {
 	for _, p := range r.AfterWrites {
 		r.Passed = r.Passed && p.OK
 	}
+	r.Passed = r.Passed && generatedPassed(r.Generated)
 }
 
 // WriteText prints the report for people.
@@ -198,6 +202,7 @@ func (r *Report) WriteText(w io.Writer) {
 	writeCapacity(w, r.Patterns) // capacity.go
 	writeWriteChecks(w, r.WriteCapacity)
 	writeWritesText(w, r.Writes, r.AfterWrites)
+	writeGeneratedText(w, r.Generated)
 	if len(r.Scale) > 0 {
 		fmt.Fprintln(w, "\nScale check")
 		for _, s := range r.Scale {
@@ -514,6 +519,7 @@ func (r *Report) Findings() []findings.Finding {
 				fmt.Sprintf("The success case (%s) consumed %s WCU; the estimate for the items it changed is %s WCU%s.", w.Operation, unitsText(c.Measured), unitsText(c.Estimated), c.localText()), w.Pos, w.Name)
 		}
 	}
+	out = append(out, generatedFindings(r.Generated)...)
 	if r.Error != "" {
 		out = append(out, findings.Finding{Severity: findings.Error, Summary: "verify could not finish", Detail: r.Error})
 	}

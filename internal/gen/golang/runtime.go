@@ -219,14 +219,27 @@ func tfdynFormat(f string, args ...tfdynV) tfdynV {
 			sb.WriteByte(f[i])
 			continue
 		}
-		start := i
 		i++
 		if i < len(f) && f[i] == '%' {
 			sb.WriteByte('%')
 			continue
 		}
-		for i < len(f) && (strings.IndexByte("0-+ ", f[i]) >= 0 || f[i] >= '0' && f[i] <= '9') {
-			i++
+		var minus, plus, space, zero bool
+		for ; i < len(f) && strings.IndexByte("0-+ ", f[i]) >= 0; i++ {
+			switch f[i] {
+			case '-':
+				minus = true
+			case '+':
+				plus = true
+			case ' ':
+				space = true
+			case '0':
+				zero = true
+			}
+		}
+		width := 0
+		for ; i < len(f) && f[i] >= '0' && f[i] <= '9'; i++ {
+			width = width*10 + int(f[i]-'0')
 		}
 		if i >= len(f) || next >= len(args) {
 			return tfdynFailed
@@ -242,7 +255,29 @@ func tfdynFormat(f string, args ...tfdynV) tfdynV {
 			if acc != big.Exact {
 				return tfdynFailed
 			}
-			sb.WriteString(fmt.Sprintf(f[start:i+1], bi))
+			// As fmt formats a *big.Int: sign, then the padding of the
+			// flags and width.
+			sign := ""
+			switch {
+			case bi.Sign() < 0:
+				sign = "-"
+			case plus:
+				sign = "+"
+			case space:
+				sign = " "
+			}
+			digits := new(big.Int).Abs(bi).String()
+			pad := width - len(sign) - len(digits)
+			switch {
+			case pad <= 0:
+				sb.WriteString(sign + digits)
+			case minus:
+				sb.WriteString(sign + digits + strings.Repeat(" ", pad))
+			case zero:
+				sb.WriteString(sign + strings.Repeat("0", pad) + digits)
+			default:
+				sb.WriteString(strings.Repeat(" ", pad) + sign + digits)
+			}
 		case 's':
 			s, ok := tfdynText(a)
 			if !ok {
