@@ -24,6 +24,7 @@ var patternSchema = &hcl.BodySchema{
 		{Name: "attributes"},
 		{Name: "inputs"},
 		{Name: "cardinality"},
+		{Name: "key"},
 	},
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "key"},
@@ -148,16 +149,31 @@ func (d *decoder) pattern(b *hcl.Block) {
 			keyBlocks = append(keyBlocks, blk)
 		}
 	}
+	keyArg := a["key"]
 	switch {
+	case keyArg != nil && len(keyBlocks) > 0:
+		d.errorf(CodeDuplicate, keyArg.NameRange, "Duplicate key block",
+			"Access pattern %q gives its key conditions both as a key block (at %s) and as key = {...}; use one of them.", name, keyBlocks[0].DefRange)
+		return
+	case keyArg != nil:
+		p.KeyRange = keyArg.NameRange
+		as, ok := d.objectAssignments(keyArg.Expr, "key")
+		if !ok {
+			return
+		}
+		d.conditions(p, d.uniqueAssignments(as))
 	case len(keyBlocks) == 0:
 		d.errorf(CodeMissingKey, b.DefRange, "Missing key block",
-			"Access pattern %q needs a key block with its key conditions, like key { PK = \"USER#${username}\" }. tfdyn never plans a Scan.", name)
+			"Access pattern %q needs a key block with its key conditions, like key { PK = \"USER#${username}\" } (or key = { \"State#Date\" = ... } for a name that is not an identifier). tfdyn never plans a Scan.", name)
 		return
-	case len(keyBlocks) > 1:
-		d.errorf(CodeDuplicate, keyBlocks[1].DefRange, "Duplicate key block", "An access pattern has one key block.")
+	default:
+		if len(keyBlocks) > 1 {
+			d.errorf(CodeDuplicate, keyBlocks[1].DefRange, "Duplicate key block", "An access pattern has one key block.")
+		}
+		p.KeyRange = keyBlocks[0].DefRange
+		as, _ := d.blockAssignments(keyBlocks[0].Body, "", false)
+		d.conditions(p, as)
 	}
-	p.KeyRange = keyBlocks[0].DefRange
-	d.conditions(p, keyBlocks[0])
 	d.inputs(p, declared, declaredRanges)
 	if at := a["filter"]; at != nil {
 		p.Filter = d.newCond(at.Expr)
@@ -167,7 +183,7 @@ func (d *decoder) pattern(b *hcl.Block) {
 			d.checkSendable(p.Filter)
 		}
 	}
-	if d.errorCount() > errs || p.Incomplete {
+	if d.errorCount() > errs || p.Incomplete || bodyHasBrokenRef(b.Body) {
 		p.Incomplete = true
 		d.schema.PatternsIncomplete = true
 	}
@@ -266,10 +282,8 @@ func (d *decoder) declaredInputs(at *hcl.Attribute) map[string]cty.Type {
 	return out
 }
 
-func (d *decoder) conditions(p *AccessPattern, blk *hcl.Block) {
-	attrs, ds := blk.Body.JustAttributes()
-	d.add(ds, CodeSyntax)
-	for _, at := range attrs {
+func (d *decoder) conditions(p *AccessPattern, as []assignment) {
+	for _, at := range as {
 		c := &Condition{Attr: at.Name, Op: OpEq, Args: []*Template{d.newTemplate(at.Expr)}, Range: at.Range, NameRange: at.NameRange}
 		if call, ds := hcl.ExprCall(at.Expr); !ds.HasErrors() {
 			if _, known := functions[call.Name]; !known {
@@ -324,6 +338,16 @@ func (d *decoder) inputs(p *AccessPattern, declared map[string]cty.Type, declare
 					continue
 				}
 				seen[name] = true
+				if name == brokenRef {
+					p.Incomplete = true // a malformed attr(...), already reported
+					continue
+				}
+				if !IsIdentifier(name) {
+					d.errorf(CodeInvalidCondition, ref.Range, "Attribute reference in a key condition",
+						"A key condition's operand is computed from the pattern's inputs, which are named like HCL variables; %s names an attribute. Declare an input, like inputs = { state = string }, and use it.", AttrRef(name))
+					p.Incomplete = true
+					continue
+				}
 				ty, ok := declared[name]
 				if ok && ty == cty.NilType {
 					continue // invalid declaration, already reported
@@ -392,6 +416,10 @@ func (d *decoder) checkFilter(p *AccessPattern, at *hcl.Attribute) {
 	}()
 	for _, tr := range at.Expr.Variables() {
 		root := tr.RootName()
+		if root == brokenRef {
+			bad, p.Incomplete = true, true // a malformed attr(...), already reported
+			continue
+		}
 		if root == "input" {
 			if len(tr) < 2 {
 				d.errorf(CodeUnknownVariable, tr.SourceRange(), "Invalid input reference", "Refer to an input as input.NAME.")

@@ -68,7 +68,7 @@ func (d *decoder) writePattern(b *hcl.Block) {
 	d.add(ds, CodeSyntax)
 	w := &WritePattern{Name: name, DeclRange: b.DefRange}
 	defer func() {
-		if d.errorCount() > errs {
+		if d.errorCount() > errs || bodyHasBrokenRef(b.Body) {
 			w.Incomplete = true
 		}
 		d.schema.WritePatterns = append(d.schema.WritePatterns, w)
@@ -217,14 +217,17 @@ func (d *decoder) updateValues(wr *Write, at *hcl.Attribute) []*UpdateAction {
 	}
 	var out []*UpdateAction
 	for _, kv := range pairs {
-		name := hcl.ExprAsKeyword(kv.Key)
+		name, _ := objectKeyName(kv.Key)
 		ua := &UpdateAction{Attr: name, Range: kv.Key.Range(), Value: d.newTemplate(kv.Value)}
 		if name == "" {
-			d.errorf(CodeInvalidValue, kv.Key.Range(), "Invalid attribute name", "The attribute names of %s must be identifiers.", what)
+			d.errorf(CodeInvalidValue, kv.Key.Range(), "Invalid attribute name", "The attribute names of %s are identifiers or quoted strings (\"State#Date\").", what)
 			continue
 		}
 		if !d.checkUpdateAttr(wr, ua, what) {
 			continue
+		}
+		if hasBrokenRef(kv.Value) {
+			continue // a malformed attr(...), already reported
 		}
 		if ua.Value.UsesAttrs() {
 			d.errorf(CodeInvalidCondition, kv.Value.Range(), "Value computed from an attribute",
@@ -283,6 +286,9 @@ func (d *decoder) checkConditionNames(e *Entity, expr hcl.Expression) {
 	sort.Strings(cands)
 	for _, tr := range expr.Variables() {
 		root := tr.RootName()
+		if root == brokenRef {
+			continue // a malformed attr(...), already reported
+		}
 		if root == "input" {
 			if len(tr) < 2 {
 				d.errorf(CodeUnknownVariable, tr.SourceRange(), "Invalid input reference", "Refer to an input as input.NAME.")

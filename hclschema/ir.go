@@ -522,6 +522,10 @@ func ParseTemplate(src, filename string) (*Template, hcl.Diagnostics) {
 	if ds.HasErrors() {
 		return nil, diag.WithCode(ds, CodeSyntax)
 	}
+	rewritten, ds := rewriteExprAttrRefs(expr)
+	if ds.HasErrors() {
+		return nil, ds
+	}
 	d := &decoder{schema: &Schema{}, src: map[string][]byte{filename: []byte(src)}}
-	return d.newTemplate(expr), nil
+	return d.newTemplate(rewritten), nil
 }

@@ -120,6 +120,21 @@ func prefix(s string) string {
 	return ""
 }
 
+// kindPrefix is prefix(s) unless the prefix is data: a value of another
+// attribute of the item followed by "#" ("WARNING1#..." beside State =
+// "WARNING1" in a composite "State#Date"), which names no kind of item.
+func kindPrefix(s string, item map[string]value) string {
+	p := prefix(s)
+	if head, ok := strings.CutSuffix(p, "#"); ok && head != "" {
+		for _, v := range item {
+			if v.ddb == "S" && v.s == head {
+				return ""
+			}
+		}
+	}
+	return p
+}
+
 // words splits a prefix into its words: "ORDER_ITEM#" -> ["order", "item"].
 func words(p string) []string {
 	return strings.FieldsFunc(strings.ToLower(p), func(r rune) bool {
@@ -166,11 +181,11 @@ func Infer(t *Table, items []map[string]types.AttributeValue) []Entity {
 		}
 		g := [2]string{"", ""}
 		if pk.ddb == "S" {
-			g[0] = prefix(pk.s)
+			g[0] = kindPrefix(pk.s, v)
 		}
 		if sk != "" {
 			if sk, ok := v[sk]; ok && sk.ddb == "S" {
-				g[1] = prefix(sk.s)
+				g[1] = kindPrefix(sk.s, v)
 			}
 		}
 		if groups[g] == nil {
@@ -387,11 +402,6 @@ func inferEntity(t *Table, pkp, skp string, items []map[string]value) Entity {
 			}
 		}
 	}
-	for n := range present {
-		if !hclsyntax.ValidIdentifier(n) && bad[n] == "" {
-			bad[n] = fmt.Sprintf("%q is not an identifier, so an example cannot set it: declare it by hand as a quoted attribute", n)
-		}
-	}
 	attrs := map[string]Attr{}
 	for n, ty := range typ {
 		if bad[n] == "" && !tableKeys[n] {
@@ -407,6 +417,14 @@ func inferEntity(t *Table, pkp, skp string, items []map[string]value) Entity {
 		p := pkp
 		if k == sk {
 			p = skp
+		}
+		if bad[k] == "" && typ[k] == "string" {
+			// A composite of two attributes ("State#Date" holding
+			// "WARNING1#2020-04-24T14:40:00" beside State and Date).
+			if expr := compositeTemplate(k, items, attrs, tableKeys); expr != "" {
+				e.Key = append(e.Key, Assign{Attr: k, Expr: expr})
+				continue
+			}
 		}
 		if bad[k] != "" || typ[k] != "string" || p == "" {
 			if bad[k] == "" {
@@ -477,7 +495,7 @@ func inferEntity(t *Table, pkp, skp string, items []map[string]value) Entity {
 			kk, pp := k, p
 			synth[v] = func(it map[string]value) cty.Value { return cty.StringVal(strings.TrimPrefix(it[kk].s, pp)) }
 		}
-		e.Key = append(e.Key, Assign{Attr: k, Expr: strings.TrimSuffix(quote(p), `"`) + "${" + v + `}"`})
+		e.Key = append(e.Key, Assign{Attr: k, Expr: strings.TrimSuffix(quote(p), `"`) + "${" + hclschema.AttrRef(v) + `}"`})
 	}
 	// Index membership: every item has every key attribute of the index.
 	// A key attribute of one index only whose values are a prefix and an
@@ -544,6 +562,45 @@ func inferEntity(t *Table, pkp, skp string, items []map[string]value) Entity {
 	return e
 }
 
+// compositeSeparators are the separators compositeTemplate tries, in
+// order.
+var compositeSeparators = []string{"#", "|", ":"}
+
+// compositeTemplate is the template of key attribute k when every item's
+// value is the value of one required string attribute, a separator and
+// the value of another ("${State}#${Date}"); else "".
+func compositeTemplate(k string, items []map[string]value, attrs map[string]Attr, tableKeys map[string]bool) string {
+	var cands []string
+	for _, n := range sortedKeys(attrs) {
+		a := attrs[n]
+		if n != k && !a.Optional && a.Type == "string" && !tableKeys[n] {
+			cands = append(cands, n)
+		}
+	}
+	for _, sep := range compositeSeparators {
+		for _, a := range cands {
+			for _, b := range cands {
+				if a == b {
+					continue
+				}
+				match := true
+				for _, it := range items {
+					va, oka := it[a]
+					vb, okb := it[b]
+					if !oka || !okb || va.s == "" || vb.s == "" || va.s+sep+vb.s != it[k].s {
+						match = false
+						break
+					}
+				}
+				if match {
+					return `"${` + hclschema.AttrRef(a) + "}" + sep + "${" + hclschema.AttrRef(b) + `}"`
+				}
+			}
+		}
+	}
+	return ""
+}
+
 // indexTemplate is the template of index key attribute k when every item's
 // value is one constant marker, or one prefix ending in "#" followed by the
 // value of another required string attribute; else "".
@@ -581,7 +638,7 @@ func indexTemplate(k string, items []map[string]value, attrs map[string]Attr, ta
 			}
 		}
 		if match {
-			return strings.TrimSuffix(quote(p), `"`) + "${" + n + `}"`
+			return strings.TrimSuffix(quote(p), `"`) + "${" + hclschema.AttrRef(n) + `}"`
 		}
 	}
 	return ""

@@ -129,3 +129,45 @@ func TestInferUniqueGuards(t *testing.T) {
 	require.Equal(t, []string{"Unique", "Profile"}, names(ents))
 	require.Empty(t, ents[1].Unique)
 }
+
+// TestInferQuotedNames adopts a table whose sort key is named like the
+// published device log's ("State#Date"): the proposal computes it from
+// the two attributes it joins, in the key block's object form (a quoted
+// name), declares a sampled attribute whose name is not an identifier
+// quoted, and sets it in the examples' values = {...}; the schema loads and
+// an entity can be added to it.
+func TestInferQuotedNames(t *testing.T) {
+	spec := hclschema.TableSpec{Name: "log", BillingMode: "PAY_PER_REQUEST", TableClass: "STANDARD",
+		Key:  hclschema.Key{Partition: keys("DeviceID"), Sort: keys("State#Date")},
+		GSIs: []hclschema.GSISpec{{Name: "Escalations", Key: hclschema.Key{Partition: keys("EscalatedTo"), Sort: keys("State#Date")}, Projection: hclschema.Projection{Type: "ALL"}}},
+		Tags: map[string]string{}}
+	keyNames{"DeviceID": "S", "State#Date": "S", "EscalatedTo": "S"}.types(&spec)
+	tb := &Table{Spec: spec}
+	log := func(dev, state, date, op string) map[string]types.AttributeValue {
+		return map[string]types.AttributeValue{"DeviceID": avS(dev), "State#Date": avS(state + "#" + date), "State": avS(state), "Date": avS(date),
+			"Operator": avS(op), "Shift Note": avS("n-" + op)}
+	}
+	ents := Infer(tb, []map[string]types.AttributeValue{
+		log("d#12345", "WARNING1", "2020-04-24T14:40:00", "Liz"),
+		log("d#12345", "WARNING2", "2020-04-24T14:45:00", "Liz"),
+		log("d#54321", "NORMAL", "2020-04-25T09:00:00", "Sam"),
+	})
+	require.Len(t, ents, 1)
+	require.Equal(t, []Assign{{Attr: "DeviceID", Expr: `"d#${d}"`}, {Attr: "State#Date", Expr: `"${State}#${Date}"`}}, ents[0].Key)
+	src := Schema(tb, "log", ents)
+	golden(t, "testdata/infer/quoted.tfdyn.hcl", src)
+	validates(t, "quoted.tfdyn.hcl", src)
+	s, diags := hclschema.LoadSource("quoted.tfdyn.hcl", append(append([]byte{}, src...), []byte(`
+entity "Escalation" {
+  table      = table.log
+  attributes = { DeviceID = string, State = string, Date = string, EscalatedTo = string }
+  key        = { "State#Date" = "${State}#${Date}" }
+}
+`)...))
+	require.False(t, diags.HasErrors(), diags.Error())
+	require.NotNil(t, s.Entity("Escalation").Key.Template("State#Date"))
+	it, ok := s.Entities[0].Examples[0].Item()
+	require.True(t, ok)
+	require.Equal(t, "n-Liz", it.Attrs["Shift Note"].AsString())
+	require.Equal(t, "WARNING1#2020-04-24T14:40:00", it.Attrs["State#Date"].AsString())
+}
