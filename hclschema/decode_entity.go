@@ -17,6 +17,7 @@ var entitySchema = &hcl.BodySchema{
 		{Name: "attributes", Required: true},
 		{Name: "unique"},
 		{Name: "key"},
+		{Name: "computed"},
 	},
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "key"},
@@ -50,6 +51,7 @@ func (d *decoder) entity(b *hcl.Block) {
 	if at := content.Attributes["attributes"]; at != nil {
 		d.attributes(e, at)
 	}
+	d.computedAttrs(e, content.Attributes["computed"])
 	if e.Table == nil {
 		d.addEntity(e)
 		return
@@ -304,7 +306,7 @@ func (d *decoder) templates(e *Entity, ix *Index, body hcl.Body, when **Cond) []
 	as, whenAt := d.blockAssignments(body, objectArg, when != nil)
 	if whenAt != nil {
 		at := whenAt
-		if d.checkVariables(e, at.Expr, "sparse condition") {
+		if d.checkVariables(e, at.Expr, sparseWhat) {
 			v, ds := Eval(at.Expr, unknownContext(e), CodeInvalidTemplate)
 			if ds.HasErrors() {
 				d.add(ds, CodeInvalidTemplate)
@@ -356,12 +358,20 @@ func (d *decoder) keyTemplates(e *Entity, ix *Index, as []assignment) []*KeyTemp
 	return out
 }
 
-// checkVariables reports every variable of expr that is not an attribute of e.
+// checkVariables reports every variable of expr that is not an attribute of
+// e (a sparse condition may also read a computed attribute; a key template
+// may not: it is computed from the attributes the caller gives).
 func (d *decoder) checkVariables(e *Entity, expr hcl.Expression, what string) bool {
 	ok := true
 	for _, tr := range expr.Variables() {
 		root := tr.RootName()
-		if e.Attribute(root) != nil {
+		if e.Attribute(root) != nil || what == sparseWhat && e.ComputedAttr(root) != nil {
+			continue
+		}
+		if c := e.ComputedAttr(root); c != nil {
+			ok = false
+			d.errorf(CodeUnknownVariable, tr.SourceRange(), "Template reads a computed attribute",
+				"The %s uses %q, a computed attribute (%s); a key template reads the entity's attributes: use %s itself.", what, root, c.Expr.Text, c.Expr.Text)
 			continue
 		}
 		ok = false
@@ -399,12 +409,19 @@ func (d *decoder) template(e *Entity, attr string, at assignment) *KeyTemplate {
 	return &KeyTemplate{Attr: attr, Expr: d.newTemplate(at.Expr), Type: ty, Range: at.Range}
 }
 
-// unknownContext binds every attribute of e to an unknown value of its type,
-// so evaluation checks types and yields the result type.
+// sparseWhat names a sparse condition in checkVariables' messages.
+const sparseWhat = "sparse condition"
+
+// unknownContext binds every attribute of e (computed ones too) to an
+// unknown value of its type, so evaluation checks types and yields the
+// result type.
 func unknownContext(e *Entity) *hcl.EvalContext {
 	vars := map[string]cty.Value{}
 	for _, a := range e.Attributes {
 		vars[a.Name] = cty.UnknownVal(a.Type)
+	}
+	for _, c := range e.Computed {
+		vars[c.Attr] = cty.UnknownVal(c.Type)
 	}
 	return &hcl.EvalContext{Variables: vars, Functions: functions}
 }

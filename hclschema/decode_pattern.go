@@ -439,10 +439,10 @@ func (d *decoder) checkFilter(p *AccessPattern, at *hcl.Attribute) {
 		found := false
 		var cands []string
 		for _, e := range p.Entities {
-			if e.Attribute(root) != nil {
+			if e.StoredType(root) != cty.NilType {
 				found = true
 			}
-			cands = append(cands, e.AttributeNames()...)
+			cands = append(cands, e.StoredNames()...)
 		}
 		if !found && d.brokenIn(p.Entities, root) {
 			p.Incomplete = true // the attribute's declaration was already reported
@@ -462,9 +462,9 @@ func (d *decoder) checkFilter(p *AccessPattern, at *hcl.Attribute) {
 func (d *decoder) checkFilterType(p *AccessPattern, at *hcl.Attribute) {
 	vars := map[string]cty.Value{}
 	for _, e := range p.Entities {
-		for _, a := range e.Attributes {
-			if _, ok := vars[a.Name]; !ok {
-				vars[a.Name] = cty.UnknownVal(a.Type)
+		for _, n := range e.StoredNames() {
+			if _, ok := vars[n]; !ok {
+				vars[n] = cty.UnknownVal(e.StoredType(n))
 			}
 		}
 	}

@@ -260,6 +260,11 @@ func (d *decoder) checkUpdateAttr(wr *Write, ua *UpdateAction, what string) bool
 			"The update's %s changes %q, a primary key attribute of table %q; DynamoDB cannot update a key attribute. Delete the item and put a new one in a transaction.", what, ua.Attr, e.Table.Label)
 		return false
 	}
+	if c := e.ComputedAttr(ua.Attr); c != nil {
+		d.errorf(CodeInvalidKeyAssignment, ua.Range, "Update of a computed attribute",
+			"The update's %s changes %q, which entity %q computes (%s) on every write; change the attributes it reads instead, and the update rewrites it.", what, ua.Attr, e.Name, c.Expr.Text)
+		return false
+	}
 	if e.Attribute(ua.Attr) == nil {
 		if !d.isBroken(e, ua.Attr) {
 			d.errorf(CodeUnknownVariable, ua.Range, "Unknown attribute",
@@ -273,7 +278,7 @@ func (d *decoder) checkUpdateAttr(wr *Write, ua *UpdateAction, what string) bool
 // checkConditionNames checks that every bare name of a write condition is
 // an attribute of the entity or a key attribute of its table.
 func (d *decoder) checkConditionNames(e *Entity, expr hcl.Expression) {
-	cands := e.AttributeNames()
+	cands := e.StoredNames()
 	keys := map[string]bool{}
 	for _, ix := range e.Table.Indexes() {
 		for _, k := range ix.KeyAttrs() {
@@ -295,7 +300,7 @@ func (d *decoder) checkConditionNames(e *Entity, expr hcl.Expression) {
 			}
 			continue
 		}
-		if e.Attribute(root) != nil || keys[root] || d.isBroken(e, root) {
+		if e.StoredType(root) != cty.NilType || keys[root] || d.isBroken(e, root) {
 			continue
 		}
 		d.errorf(CodeUnknownVariable, tr.SourceRange(), "Unknown attribute",

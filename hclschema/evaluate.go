@@ -172,8 +172,8 @@ func (b *Bound) Filter(it Item) bool {
 	}
 	vars := map[string]cty.Value{}
 	for _, e := range p.Entities {
-		for _, a := range e.Attributes {
-			vars[a.Name] = cty.NullVal(a.Type)
+		for k, v := range nullVars(e) {
+			vars[k] = v
 		}
 	}
 	for k, v := range it.Attrs {
@@ -252,13 +252,7 @@ func (ei *EntityIndex) WhenHolds(it Item) (holds, ok bool) {
 	if ei == nil || ei.When == nil || it.Entity == nil {
 		return false, false
 	}
-	vars := map[string]cty.Value{}
-	for _, a := range it.Entity.Attributes {
-		vars[a.Name] = cty.NullVal(a.Type)
-		if v, ok := it.Attrs[a.Name]; ok {
-			vars[a.Name] = v
-		}
-	}
+	vars := it.ItemVars()
 	v, ds := Eval(ei.When.expr, evalContext(vars), CodeInvalidTemplate)
 	if ds.HasErrors() {
 		return false, false
@@ -270,8 +264,8 @@ func (ei *EntityIndex) WhenHolds(it Item) (holds, ok bool) {
 	return !v.IsNull() && v.True(), true
 }
 
-// ItemVars binds every attribute of the item's entity: its value, or a
-// typed null when the item does not have it.
+// ItemVars binds every attribute of the item's entity, computed ones
+// included: its value, or a typed null when the item does not have it.
 func (it Item) ItemVars() map[string]cty.Value {
 	vars := map[string]cty.Value{}
 	if it.Entity != nil {
@@ -280,6 +274,13 @@ func (it Item) ItemVars() map[string]cty.Value {
 				vars[a.Name] = x
 			} else {
 				vars[a.Name] = cty.NullVal(a.Type)
+			}
+		}
+		for _, c := range it.Entity.Computed {
+			if x, ok := it.Attrs[c.Attr]; ok {
+				vars[c.Attr] = x
+			} else {
+				vars[c.Attr] = cty.NullVal(c.Type)
 			}
 		}
 	}

@@ -318,6 +318,10 @@ type Entity struct {
 	Table *Table
 	// Attributes are the entity's own typed attributes, in declaration order.
 	Attributes []*Attribute
+	// Computed are the attributes the schema writes on every item from the
+	// others (`computed = { EntityType = "customer" }`), in declaration
+	// order; they are not inputs of a write (computed.go).
+	Computed []*Computed
 	// Key holds the templates of the table's primary key attributes that are
 	// not attributes of the entity itself.
 	Key *KeyBlock

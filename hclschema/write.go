@@ -70,10 +70,7 @@ func (wr *Write) ConditionHolds(stored *Item, inputs map[string]cty.Value) bool 
 	if wr.Condition == nil {
 		return true
 	}
-	vars := map[string]cty.Value{}
-	for _, a := range wr.Entity.Attributes {
-		vars[a.Name] = cty.NullVal(a.Type)
-	}
+	vars := nullVars(wr.Entity)
 	if stored != nil {
 		for k, v := range stored.Attrs {
 			vars[k] = v
@@ -96,10 +93,7 @@ func (wr *Write) ConditionOn(stored Item) (holds, known bool) {
 	if wr.Condition == nil {
 		return true, true
 	}
-	vars := map[string]cty.Value{}
-	for _, a := range wr.Entity.Attributes {
-		vars[a.Name] = cty.NullVal(a.Type)
-	}
+	vars := nullVars(wr.Entity)
 	for k, v := range stored.Attrs {
 		vars[k] = v
 	}
@@ -231,4 +225,17 @@ func (wr *Write) Touched() []string {
 		}
 	}
 	return out
+}
+
+// nullVars binds every attribute of e, computed ones included, to a typed
+// null: the variables of a condition on an item that lacks them.
+func nullVars(e *Entity) map[string]cty.Value {
+	vars := map[string]cty.Value{}
+	for _, a := range e.Attributes {
+		vars[a.Name] = cty.NullVal(a.Type)
+	}
+	for _, c := range e.Computed {
+		vars[c.Attr] = cty.NullVal(c.Type)
+	}
+	return vars
 }

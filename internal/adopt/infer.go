@@ -25,6 +25,10 @@ type Entity struct {
 	// Key holds the templates of the table's key attributes (partition
 	// key first); an attribute not here is an entity attribute.
 	Key []Assign
+	// Computed are the attributes every sampled item holds with one value
+	// that tells the kind of item (EntityType = "customer"): proposed as
+	// computed constants, written on every item.
+	Computed []Assign
 	// Indexes are the GSIs and LSIs every item of the entity is in, with
 	// the templates of their key attributes (none: entity attributes).
 	Indexes []IndexUse
@@ -211,6 +215,7 @@ func Infer(t *Table, items []map[string]types.AttributeValue) []Entity {
 		out = append(out, inferEntity(t, g.pk, g.sk, g.items))
 		grouped = append(grouped, g.items)
 	}
+	proposeComputed(t, out, grouped)
 	nameEntities(out)
 	out = attachGuards(t, out, grouped, guards)
 	if kt := keyTypes(t, out); kt != nil {
@@ -560,6 +565,106 @@ func inferEntity(t *Table, pkp, skp string, items []map[string]value) Entity {
 		e.Examples = append(e.Examples, ex)
 	}
 	return e
+}
+
+// kindWords are the words of an attribute name that says what kind of
+// item it is on (EntityType, kind, _type, recordType).
+var kindWords = []string{"type", "kind", "entity"}
+
+// proposeComputed turns into computed constants the attributes that tell
+// the kind of item: a required string attribute that holds one value in
+// every sampled item of a proposal (two items at least), named like a
+// discriminator (its name holds "type", "kind" or "entity") or holding
+// another constant in another proposal. A key attribute of an index, or an
+// attribute a proposed template reads, stays an attribute (a computed
+// attribute is neither).
+func proposeComputed(t *Table, ents []Entity, grouped [][]map[string]value) {
+	keys := map[string]bool{}
+	for _, k := range t.KeyAttrs() {
+		keys[k] = true
+	}
+	constant := make([]map[string]string, len(ents))
+	values := map[string]map[string]bool{} // attribute -> constants over proposals
+	for i := range ents {
+		constant[i] = map[string]string{}
+		items := grouped[i]
+		if len(items) < 2 {
+			continue
+		}
+		for _, a := range ents[i].Attrs {
+			if a.Optional || a.Type != "string" || keys[a.Name] {
+				continue
+			}
+			v, ok := items[0][a.Name]
+			if !ok || v.ddb != "S" {
+				continue
+			}
+			same := true
+			for _, it := range items[1:] {
+				if w, ok := it[a.Name]; !ok || w.ddb != "S" || w.s != v.s {
+					same = false
+					break
+				}
+			}
+			if same {
+				constant[i][a.Name] = v.s
+				if values[a.Name] == nil {
+					values[a.Name] = map[string]bool{}
+				}
+				values[a.Name][v.s] = true
+			}
+		}
+	}
+	for i := range ents {
+		e := &ents[i]
+		var attrs []Attr
+		for _, a := range e.Attrs {
+			v, ok := constant[i][a.Name]
+			if !ok || !(kindName(a.Name) || len(values[a.Name]) > 1) || readByTemplate(e, a.Name) {
+				attrs = append(attrs, a)
+				continue
+			}
+			e.Computed = append(e.Computed, Assign{Attr: a.Name, Expr: quote(v)})
+			for _, ex := range e.Examples {
+				delete(ex, a.Name)
+			}
+		}
+		e.Attrs = attrs
+	}
+}
+
+// kindName reports whether an attribute's name says it tells the kind of
+// item.
+func kindName(n string) bool {
+	l := strings.ToLower(n)
+	for _, w := range kindWords {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// readByTemplate reports whether a proposed template of e reads attribute
+// n.
+func readByTemplate(e *Entity, n string) bool {
+	ref := "${" + hclschema.AttrRef(n) + "}"
+	for _, k := range e.Key {
+		if strings.Contains(k.Expr, ref) {
+			return true
+		}
+	}
+	for _, ix := range e.Indexes {
+		if strings.Contains(ix.When, n) {
+			return true
+		}
+		for _, k := range ix.Key {
+			if strings.Contains(k.Expr, ref) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // compositeSeparators are the separators compositeTemplate tries, in

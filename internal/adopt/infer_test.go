@@ -171,3 +171,52 @@ entity "Escalation" {
 	require.Equal(t, "n-Liz", it.Attrs["Shift Note"].AsString())
 	require.Equal(t, "WARNING1#2020-04-24T14:40:00", it.Attrs["State#Date"].AsString())
 }
+
+// TestInferComputed proposes the attributes that tell the kind of item as
+// computed constants: EntityType (one value per proposal, named like a
+// discriminator), Source (another constant in another proposal); status
+// (constant in one proposal only, not named like a discriminator) and a
+// kind-named attribute of a single item stay attributes. The schema loads
+// and recognises the sampled items by them.
+func TestInferComputed(t *testing.T) {
+	spec := hclschema.TableSpec{Name: "app", BillingMode: "PAY_PER_REQUEST", TableClass: "STANDARD",
+		Key: hclschema.Key{Partition: keys("PK"), Sort: keys("SK")}, Tags: map[string]string{}}
+	keyNames{"PK": "S", "SK": "S"}.types(&spec)
+	tb := &Table{Spec: spec}
+	customer := func(id string) map[string]types.AttributeValue {
+		return map[string]types.AttributeValue{"PK": avS("CUSTOMER#" + id), "SK": avS("PROFILE"), "customerId": avS(id),
+			"EntityType": avS("customer"), "Source": avS("web")}
+	}
+	order := func(c, id string) map[string]types.AttributeValue {
+		return map[string]types.AttributeValue{"PK": avS("CUSTOMER#" + c), "SK": avS("ORDER#" + id), "orderId": avS(id),
+			"EntityType": avS("order"), "Source": avS("app"), "status": avS("OPEN")}
+	}
+	ents := Infer(tb, []map[string]types.AttributeValue{
+		customer("c1"), customer("c2"), order("c1", "o1"), order("c2", "o2"),
+		{"PK": avS("NOTE#n1"), "SK": avS("NOTE"), "noteKind": avS("memo")},
+	})
+	require.Len(t, ents, 3)
+	byName := map[string]Entity{}
+	for _, e := range ents {
+		byName[e.Name] = e
+	}
+	require.Equal(t, []Assign{{Attr: "EntityType", Expr: `"order"`}, {Attr: "Source", Expr: `"app"`}}, byName["Order"].Computed)
+	require.Equal(t, []Assign{{Attr: "EntityType", Expr: `"customer"`}, {Attr: "Source", Expr: `"web"`}}, byName["Profile"].Computed)
+	require.Empty(t, byName["Note"].Computed)
+	var attrs []string
+	for _, a := range byName["Order"].Attrs {
+		attrs = append(attrs, a.Name)
+	}
+	require.Equal(t, []string{"customer", "orderId", "status"}, attrs)
+	src := Schema(tb, "app", ents)
+	require.Contains(t, string(src), "  computed = {\n    EntityType = \"order\"\n    Source     = \"app\"\n  }\n")
+	s := hclschema.LoadSource
+	schema, diags := s("computed.tfdyn.hcl", src)
+	require.False(t, diags.HasErrors(), diags.Error())
+	it, ok := schema.Entity("Order").Examples[0].Item()
+	require.True(t, ok)
+	require.Equal(t, "order", it.Attrs["EntityType"].AsString())
+	got := schema.Tables[0].Recognize(it.Attrs)
+	require.Len(t, got, 1)
+	require.Equal(t, "Order", got[0].Entity.Name)
+}

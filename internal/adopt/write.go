@@ -198,6 +198,9 @@ func entity(body *hclwrite.Body, label string, e Entity) {
 	}
 	sb.WriteString("}")
 	b.SetAttributeRaw("attributes", emit.ExprTokens(sb.String()))
+	if len(e.Computed) > 0 {
+		b.SetAttributeRaw("computed", emit.ExprTokens(assignObject(e.Computed)))
+	}
 	if len(e.Unique) > 0 {
 		b.SetAttributeValue("unique", stringList(e.Unique))
 	}

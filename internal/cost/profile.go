@@ -147,7 +147,8 @@ func (pr *profile) providesKeys(ix *hclschema.Index) bool {
 }
 
 // typeEstimate estimates an item's size from the attribute types: names
-// plus an assumed size per type (an enum's values' average length), and the key attributes the templates
+// plus an assumed size per type (an enum's values' average length), the
+// computed attributes (a constant's size, else its type's), and the key attributes the templates
 // write; only what ix projects when ix is not nil.
 func typeEstimate(e *hclschema.Entity, ix *hclschema.Index) float64 {
 	n := 0
@@ -157,6 +158,17 @@ func typeEstimate(e *hclschema.Entity, ix *hclschema.Index) float64 {
 			continue
 		}
 		n += len(a.Name) + assumedSize(a)
+	}
+	// Computed attributes: a constant's own size, else the size of its type.
+	for _, c := range e.Computed {
+		if !keep(c.Attr) {
+			continue
+		}
+		if v, ok := c.Constant(); ok {
+			n += len(c.Attr) + hclschema.ValueSize(v)
+			continue
+		}
+		n += len(c.Attr) + assumedSize(&hclschema.Attribute{Name: c.Attr, Type: c.Type})
 	}
 	if e.Key != nil {
 		for _, t := range e.Key.Templates {

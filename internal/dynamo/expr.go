@@ -46,7 +46,9 @@ const (
 	// Source.Entity for Source.Index (Source.Key) evaluated over an item:
 	// an update's or delete's primary key over the inputs (the attributes
 	// Entity.KeyNames lists), an index key attribute an update rewrites
-	// over the updated item.
+	// over the updated item; or, with Source.Computed set (Key nil, Index
+	// the table's), the template of a computed attribute the update
+	// rewrites.
 	SourceKeyTemplate SourceKind = "key-template"
 )
 
@@ -67,7 +69,9 @@ const (
 	// RoleSet and RoleAdd are the value of an update's SET or ADD action.
 	RoleSet Role = "set"
 	RoleAdd Role = "add"
-	// RoleIndexKey is an index key attribute an update rewrites.
+	// RoleIndexKey is an index key attribute an update rewrites, or a
+	// computed attribute (Source.Computed) it rewrites: a value of the
+	// updated item.
 	RoleIndexKey Role = "index key"
 )
 
@@ -93,6 +97,9 @@ type Source struct {
 	Entity *hclschema.Entity
 	Index  *hclschema.Index
 	Key    *hclschema.KeyTemplate
+	// Computed is the computed attribute a SourceKeyTemplate value
+	// rewrites (Key nil then).
+	Computed *hclschema.Computed
 	// Condition and Operand locate a RoleKeyCondition value (and the
 	// condition of a GetItem key attribute): the index in
 	// Pattern.Conditions and the operand (1 for between's upper bound).
@@ -113,6 +120,9 @@ func (s Source) String() string {
 		on := "item"
 		if s.Role == RoleIndexKey {
 			on = "updated item"
+		}
+		if s.Computed != nil {
+			return fmt.Sprintf("computed %s of %s's %s: %s", s.Attr, s.Entity.Name, on, s.Computed.Expr.Text)
 		}
 		if s.Key == nil {
 			return fmt.Sprintf("%s of %s's %s", s.Attr, s.Entity.Name, on)

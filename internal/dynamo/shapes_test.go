@@ -108,7 +108,7 @@ func writeWrite(b *strings.Builder, s *dynamo.WriteShape) {
 			fmt.Fprintf(b, "    key %s = %s\n", k.Attr, source(k.Source))
 		}
 		for _, rw := range is.Rewrites {
-			fmt.Fprintf(b, "    rewrites %s: set %v, remove %v, fixed %t\n", rw.Index.DisplayName(), rw.Set, rw.Remove, rw.Fixed)
+			fmt.Fprintf(b, "    rewrites %s: set %v, remove %v, fixed %t\n", rw.Target(), rw.Set, rw.Remove, rw.Fixed)
 		}
 		for _, v := range is.Variants {
 			ind := "    "

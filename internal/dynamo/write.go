@@ -58,9 +58,14 @@ type ItemShape struct {
 	Variants []Variant
 }
 
-// Rewrite is an index an update rewrites the key attributes of.
+// Rewrite is an index an update rewrites the key attributes of, or a
+// computed attribute it rewrites (Computed set; Index is then the table's
+// primary index, whose items carry it).
 type Rewrite struct {
 	Index *hclschema.Index
+	// Computed is the computed attribute rewritten (Set and Remove hold
+	// its name): the update changes an attribute its template reads.
+	Computed *hclschema.Computed
 	// Set are the key attributes SET (RoleIndexKey values) while the
 	// updated item is in the index: those whose templates read a changed
 	// attribute when the item stays in the index (Fixed), else every key
@@ -74,6 +79,15 @@ type Rewrite struct {
 	// such update: no `when`, and the templates read only required
 	// attributes. A fixed rewrite has only the "in" form.
 	Fixed bool
+}
+
+// Target names what the rewrite keeps up to date: "GSI ByStatus", or
+// "computed attribute EmailLower".
+func (rw Rewrite) Target() string {
+	if rw.Computed != nil {
+		return "computed attribute " + rw.Computed.Attr
+	}
+	return rw.Index.DisplayName()
 }
 
 // Variant is one form of a write's expressions.
@@ -230,9 +244,14 @@ func writeItem(wr *hclschema.Write, inputType func(string) (cty.Type, bool)) (*I
 			var rf rewriteForms
 			for _, a := range rw.Set {
 				f, _ := x.piece(func() (string, error) {
-					src := Source{Kind: SourceKeyTemplate, Role: RoleIndexKey, Attr: a, Entity: e, Index: rw.Index, Key: e.KeyTemplateFor(rw.Index, a)}
-					if k, ok := rw.Index.KeyAttr(a); ok {
-						src.Type = k.Type
+					src := Source{Kind: SourceKeyTemplate, Role: RoleIndexKey, Attr: a, Entity: e, Index: rw.Index}
+					if rw.Computed != nil {
+						src.Computed, src.Type = rw.Computed, typeOfCty(rw.Computed.Type)
+					} else {
+						src.Key = e.KeyTemplateFor(rw.Index, a)
+						if k, ok := rw.Index.KeyAttr(a); ok {
+							src.Type = k.Type
+						}
 					}
 					return x.name(a) + " = " + x.value(src), nil
 				})
@@ -411,6 +430,31 @@ func rewrites(wr *hclschema.Write) []Rewrite {
 			out = append(out, rw)
 		}
 	}
+	// Computed attributes whose templates read a changed attribute: SET
+	// from the updated item, or REMOVE when it no longer has one (a
+	// template over an optional attribute the update removes).
+	for _, c := range e.Computed {
+		if c.Expr == nil || claimed[c.Attr] {
+			continue
+		}
+		reads, fixed := false, true
+		for _, n := range c.Expr.Names() {
+			if touched[n] {
+				reads = true
+			}
+			if a := e.Attribute(n); a != nil && a.Optional {
+				fixed = false
+			}
+		}
+		if !reads {
+			continue
+		}
+		rw := Rewrite{Index: e.Table.Primary, Computed: c, Fixed: fixed, Set: []string{c.Attr}}
+		if !fixed {
+			rw.Remove = []string{c.Attr}
+		}
+		out = append(out, rw)
+	}
 	return out
 }
 
@@ -507,7 +551,7 @@ func (is *ItemShape) bind(in map[string]cty.Value, stored Stored) (ItemCall, err
 					if st == nil {
 						why = " (no item is stored under the key, and UpdateItem would create one without it)"
 					}
-					return ic, fmt.Errorf("the updated item has no %s for %s%s", strings.Join(rw.Set, ", "), rw.Index.DisplayName(), why)
+					return ic, fmt.Errorf("the updated item has no %s for %s%s", strings.Join(rw.Set, ", "), rw.Target(), why)
 				}
 			}
 			ic.Variant = slices.IndexFunc(is.Variants, func(v Variant) bool { return slices.Equal(v.In, want) })

@@ -21,10 +21,10 @@ func checkUnknownReadAttribute(r *rule, a *analysis) hcl.Diagnostics {
 		known := map[string]bool{}
 		var cands []string
 		for _, e := range p.Entities {
-			for _, at := range e.Attributes {
-				if !known[at.Name] {
-					known[at.Name] = true
-					cands = append(cands, at.Name)
+			for _, n := range e.StoredNames() {
+				if !known[n] {
+					known[n] = true
+					cands = append(cands, n)
 				}
 			}
 		}

@@ -3,7 +3,7 @@
 # timestamp: DynamoDB refuses them bare), a multi-attribute GSI,
 # a sparse index an update moves items into and out of, a unique
 # attribute (guard items), filters of every form, projections, limits,
-# descending order and strong reads.
+# descending order and strong reads; computed attributes and quoted names.
 
 table "wire" {
   partition_key = "PK"
@@ -59,6 +59,12 @@ entity "Ticket" {
     urgent  = optional(bool)
     comment = optional(string)
     version = number
+  }
+  # Computed attributes: a constant discriminator and a template an update
+  # of name rewrites (a quoted name, placeholder #Name_Lower).
+  computed = {
+    kind         = "ticket"
+    "Name Lower" = lower(name)
   }
   key {
     PK = "ACCOUNT#${owner}"
