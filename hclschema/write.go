@@ -44,6 +44,20 @@ func entityValues(e *Entity, inputs map[string]cty.Value) cty.Value {
 	return cty.ObjectVal(m)
 }
 
+// TargetKey returns the primary key of the item the write touches for the
+// inputs, in the table's key order: the new item's for a put (Apply), the
+// one Key computes for an update or delete.
+func (wr *Write) TargetKey(inputs map[string]cty.Value) ([]cty.Value, error) {
+	if wr.Op == WritePut {
+		it, _, err := wr.Apply(nil, inputs)
+		if err != nil {
+			return nil, err
+		}
+		return it.PrimaryKey(), nil
+	}
+	return wr.Key(inputs)
+}
+
 // Key returns the primary key of the item the write targets, computed from
 // the inputs, in the table's key order.
 func (wr *Write) Key(inputs map[string]cty.Value) ([]cty.Value, error) {

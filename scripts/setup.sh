@@ -69,6 +69,14 @@ else
   echo "setup: building it from the Go module proxy instead"
   "$here/build-provider6.sh"
 fi
+# --- The corpus of real configurations (internal/corpus): the AWS provider's Go -----
+# module at a pinned version, for its acceptance test configurations. Fetched
+# through the Go module proxy into the module cache; nothing is copied into the
+# repository.
+CORPUS_MODULE="$(sed -n 's/^const ProviderModule = "\(.*\)"$/\1/p' "$here/../internal/corpus/extract.go")"
+if [ -n "$CORPUS_MODULE" ] && ! go mod download "$CORPUS_MODULE" 2>/dev/null; then
+  echo "setup: warning: could not download $CORPUS_MODULE; the corpus tests will fail" >&2
+fi
 # --- SARIF 2.1.0 schema (tests validate tfdyn's SARIF output against it) ---------
 SARIF="$CACHE/sarif/sarif-schema-2.1.0.json"
 SARIF_PKG="@microsoft/jest-sarif@1.0.0-beta.0"

@@ -26,7 +26,7 @@ TEST_P="${TEST_P:-4}"
 TEST_PARALLEL="${TEST_PARALLEL:-8}"
 
 # slowest are the packages whose live tests take longest, started first.
-slowest=(./internal/verify ./internal/plancheck ./internal/cli ./internal/ddblocal ./internal/migrate
+slowest=(./internal/verify ./internal/plancheck ./internal/cli ./internal/corpus ./internal/ddblocal ./internal/migrate
   ./internal/emit ./modules ./internal/tfprovider ./internal/gen/typescript ./internal/gen/golang ./internal/setup ./internal/tfenv)
 
 args=() pkgs=()

@@ -786,3 +786,31 @@ func keyTypes(t *Table, es []Entity) *Entity {
 	}
 	return e
 }
+
+// Disambiguate renames the proposed entities whose names are taken (by the
+// schemas already in the directory import writes into), prefixing them
+// with the table's label in CamelCase (KeyTypes → OrdersKeyTypes), then
+// with a number, so that several tables imported into one directory
+// still form one valid schema.
+func Disambiguate(ents []Entity, taken map[string]bool, label string) {
+	used := map[string]bool{}
+	for n := range taken {
+		used[n] = true
+	}
+	prefix := title(words(label))
+	if prefix == "" || prefix[0] >= '0' && prefix[0] <= '9' {
+		prefix = "T" + prefix
+	}
+	for i := range ents {
+		if !used[ents[i].Name] {
+			used[ents[i].Name] = true
+			continue
+		}
+		name := prefix + ents[i].Name
+		for j := 2; used[name]; j++ {
+			name = fmt.Sprintf("%s%s%d", prefix, ents[i].Name, j)
+		}
+		ents[i].Name = name
+		used[name] = true
+	}
+}

@@ -220,3 +220,11 @@ func TestInferComputed(t *testing.T) {
 	require.Len(t, got, 1)
 	require.Equal(t, "Order", got[0].Entity.Name)
 }
+
+// TestDisambiguate: entity names taken by another schema of the directory
+// get the table's label in front.
+func TestDisambiguate(t *testing.T) {
+	ents := []Entity{{Name: "Order"}, {Name: "KeyTypes"}, {Name: "Profile"}}
+	Disambiguate(ents, map[string]bool{"KeyTypes": true, "Order": true, "OrdersOrder": true}, "orders")
+	require.Equal(t, []string{"OrdersOrder2", "OrdersKeyTypes", "Profile"}, []string{ents[0].Name, ents[1].Name, ents[2].Name})
+}

@@ -192,6 +192,7 @@ func workbenchTable(wt *workbench.Table, path string) (*Table, hcl.Diagnostics) 
 			if x.WriteCapacity > 0 {
 				ix.Capacity.Write = x.WriteCapacity
 			}
+			ix.OnDemand, ix.Warm = specThroughput(x.OnDemandThroughput), specThroughput(x.WarmThroughput)
 		}
 		s.GSIs = append(s.GSIs, ix)
 	}
@@ -203,6 +204,15 @@ func workbenchTable(wt *workbench.Table, path string) (*Table, hcl.Diagnostics) 
 		}
 		if ext.SSE != nil {
 			s.SSE = &hclschema.SSESpec{KMSKeyARN: ext.SSE.KMSKeyARN}
+		}
+		s.RecoveryDays, s.ConsistencyMode, s.WitnessRegion = ext.RecoveryPeriodInDays, ext.ConsistencyMode, ext.WitnessRegion
+		s.OnDemand, s.Warm = specThroughput(ext.OnDemandThroughput), specThroughput(ext.WarmThroughput)
+		for _, r := range ext.Replicas {
+			s.Replicas = append(s.Replicas, hclschema.ReplicaSpec{Region: r.Region, KMSKeyARN: r.KMSKeyARN,
+				PointInTimeRecovery: r.PointInTimeRecovery, PropagateTags: r.PropagateTags, DeletionProtection: r.DeletionProtection})
+		}
+		if p := ext.ResourcePolicy; p != nil {
+			s.ResourcePolicy = &hclschema.PolicySpec{Kind: p.Kind, Text: p.Text}
 		}
 		for k, v := range ext.Tags {
 			s.Tags[k] = v
@@ -677,4 +687,13 @@ func WorkbenchSchema(wt WorkbenchTable, model string) []byte {
 		head += "# Entities and access patterns are proposals from the facets and their sample items: review them.\n"
 	}
 	return hclwrite.Format(append(append([]byte(head), src...), f.Bytes()...))
+}
+
+// specThroughput is a cap or warm throughput of the model's extension in
+// the spec (nil for none).
+func specThroughput(t *workbench.UnitsExt) *hclschema.Throughput {
+	if t == nil || (t.Read <= 0 && t.Write <= 0) {
+		return nil
+	}
+	return &hclschema.Throughput{Read: max(t.Read, 0), Write: max(t.Write, 0)}
 }

@@ -72,17 +72,17 @@ func TestWorkbenchLibraryGolden(t *testing.T) {
 // the model's field, naming the fix.
 func TestWorkbenchRefusals(t *testing.T) {
 	table := func(body string) string {
-		return `{"ModelName": "m", "DataModel": [{"TableName": "t",
+		return `{"ModelName": "m", "DataModel": [{"TableName": "tbl",
 "KeyAttributes": {"PartitionKey": {"AttributeName": "PK", "AttributeType": "S"}}` + body + `}]}`
 	}
 	for _, c := range []struct {
 		name, src string
 		want      []string
 	}{
-		{"binary key", `{"DataModel": [{"TableName": "t",
+		{"binary key", `{"DataModel": [{"TableName": "tbl",
 "KeyAttributes": {"PartitionKey": {"AttributeName": "PK", "AttributeType": "B"}}}]}`,
 			[]string{"IM004 model.json:2,35-80 Binary key attribute"}},
-		{"key name not an identifier", `{"DataModel": [{"TableName": "t",
+		{"key name not an identifier", `{"DataModel": [{"TableName": "tbl",
 "KeyAttributes": {"PartitionKey": {"AttributeName": "A#B", "AttributeType": "S"}}}]}`,
 			[]string{"IM004 model.json:2,35-81 Key attribute name is not an identifier"}},
 		{"two types", table(`,
@@ -93,9 +93,9 @@ func TestWorkbenchRefusals(t *testing.T) {
 			nil},
 		{"provisioned without capacity", table(`, "BillingMode": "PROVISIONED"`),
 			[]string{"IM004 model.json:1,34-2,112 Provisioned table without capacity"}},
-		{"duplicate label", `{"DataModel": [{"TableName": "t", "KeyAttributes": {"PartitionKey": {"AttributeName": "PK", "AttributeType": "S"}}},
-{"TableName": "t", "KeyAttributes": {"PartitionKey": {"AttributeName": "PK", "AttributeType": "S"}}}]}`,
-			[]string{"IM004 model.json:2,15-18 Duplicate table label"}},
+		{"duplicate label", `{"DataModel": [{"TableName": "tbl", "KeyAttributes": {"PartitionKey": {"AttributeName": "PK", "AttributeType": "S"}}},
+{"TableName": "tbl", "KeyAttributes": {"PartitionKey": {"AttributeName": "PK", "AttributeType": "S"}}}]}`,
+			[]string{"IM004 model.json:2,15-20 Duplicate table label"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, got := importModel(t, c.src)

@@ -64,6 +64,9 @@ func tableBlock(tb *hclwrite.Body, s *hclschema.TableSpec) {
 		tb.SetAttributeValue("ttl", cty.StringVal(s.TTLAttribute))
 	}
 	tb.SetAttributeValue("point_in_time_recovery", cty.BoolVal(s.PointInTimeRecovery))
+	if s.PointInTimeRecovery && s.RecoveryDays != 0 && s.RecoveryDays != hclschema.DefaultRecoveryDays {
+		tb.SetAttributeValue("point_in_time_recovery_period", cty.NumberIntVal(s.RecoveryDays))
+	}
 	tb.SetAttributeValue("deletion_protection", cty.BoolVal(s.DeletionProtection))
 	tb.SetAttributeValue("table_class", cty.StringVal(s.TableClass))
 	if len(s.Tags) > 0 {
@@ -72,6 +75,31 @@ func tableBlock(tb *hclwrite.Body, s *hclschema.TableSpec) {
 			m[k] = cty.StringVal(v)
 		}
 		tb.SetAttributeValue("tags", cty.MapVal(m))
+	}
+	if s.Global() {
+		tb.SetAttributeValue("consistency_mode", cty.StringVal(s.ConsistencyMode))
+		if s.WitnessRegion != "" {
+			tb.SetAttributeValue("witness_region", cty.StringVal(s.WitnessRegion))
+		}
+	}
+	if p := s.ResourcePolicy; p != nil {
+		if p.Kind == hclschema.PolicyReference {
+			tb.SetAttributeRaw("resource_policy", emit.ExprTokens(p.Text))
+		} else {
+			tb.SetAttributeRaw("resource_policy", emit.JSONHeredoc(p.Text))
+		}
+	}
+	throughputBlock(tb, "on_demand_throughput", "max_read_request_units", "max_write_request_units", s.OnDemand)
+	throughputBlock(tb, "warm_throughput", "read_units_per_second", "write_units_per_second", s.Warm)
+	for _, r := range s.Replicas {
+		tb.AppendNewline()
+		rb := tb.AppendNewBlock("replica", []string{r.Region}).Body()
+		if r.KMSKeyARN != "" {
+			rb.SetAttributeValue("kms_key_arn", cty.StringVal(r.KMSKeyARN))
+		}
+		rb.SetAttributeValue("point_in_time_recovery", cty.BoolVal(r.PointInTimeRecovery))
+		rb.SetAttributeValue("propagate_tags", cty.BoolVal(r.PropagateTags))
+		rb.SetAttributeValue("deletion_protection", cty.BoolVal(r.DeletionProtection))
 	}
 	if s.SSE != nil {
 		tb.AppendNewline()
@@ -95,12 +123,30 @@ func tableBlock(tb *hclwrite.Body, s *hclschema.TableSpec) {
 		if s.Provisioned() && ix.Capacity.Write != s.Capacity.Write {
 			b.SetAttributeValue("write_capacity", cty.NumberIntVal(ix.Capacity.Write))
 		}
+		throughputBlock(b, "on_demand_throughput", "max_read_request_units", "max_write_request_units", ix.OnDemand)
+		throughputBlock(b, "warm_throughput", "read_units_per_second", "write_units_per_second", ix.Warm)
 	}
 	for _, ix := range s.LSIs {
 		tb.AppendNewline()
 		b := tb.AppendNewBlock("local_secondary_index", []string{ix.Name}).Body()
 		b.SetAttributeValue("sort_key", names([]hclschema.KeyAttr{ix.SortKey}))
 		projection(b, ix.Projection)
+	}
+}
+
+// throughputBlock writes a caps or warm throughput block (nothing for nil),
+// after a blank line.
+func throughputBlock(b *hclwrite.Body, block, read, write string, t *hclschema.Throughput) {
+	if t == nil {
+		return
+	}
+	b.AppendNewline()
+	tb := b.AppendNewBlock(block, nil).Body()
+	if t.Read > 0 {
+		tb.SetAttributeValue(read, cty.NumberIntVal(t.Read))
+	}
+	if t.Write > 0 {
+		tb.SetAttributeValue(write, cty.NumberIntVal(t.Write))
 	}
 }
 

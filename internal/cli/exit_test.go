@@ -110,6 +110,12 @@ func TestExitCodes(t *testing.T) {
 		{name: "cost/lint", args: []string{"cost", lintErr}, want: 1, stderr: []string{lintAt}},
 		{name: "cost/usage-format", args: []string{"cost", "--format", "yaml", ecommerce}, want: 2, stderr: []string{`--format must be text or json, got "yaml"`}},
 		{name: "cost/usage-prices", args: []string{"cost", "--prices", missing, ecommerce}, want: 2, stderr: []string{"price table: open " + missing}},
+		// A price left out was priced 0 ("switch to provisioned: $0.0000 a
+		// month"); an absurd one printed 300-digit amounts (issue 27).
+		{name: "cost/prices-missing-field", args: []string{"cost", "--prices", "testdata/exit/prices-missing.json", ecommerce}, want: 2,
+			stderr: []string{"Error: testdata/exit/prices-missing.json: price table: STANDARD has no rcu_hour: every class gives all five prices (a missing one is not taken as 0)\n"}, notOut: []string{"$"}},
+		{name: "cost/prices-absurd", args: []string{"cost", "--prices", "testdata/exit/prices-absurd.json", ecommerce}, want: 2,
+			stderr: []string{"Error: testdata/exit/prices-absurd.json: price table: STANDARD storage_gb_month is 1e+308 US dollars; a price is at most 1000 (list prices are below 1): a typo?\n"}, notOut: []string{"$"}},
 		{name: "cost/unreadable", args: []string{"cost", missing}, want: 2, stderr: []string{unreadable}},
 		{name: "cost/interrupted", args: []string{"cost", ecommerce}, interrupt: true, want: 130, stderr: []string{"tfdyn cost: interrupted"}, notOut: []string{"table shop"}},
 
@@ -194,7 +200,7 @@ func TestExitCodes(t *testing.T) {
 		{name: "import/unresolved", args: []string{"import", "--from-tf", refuse + "local", "-o", filepath.Join(tmp, "import-x")}, want: 1,
 			stderr: []string{"refuse/local/main.tf:6:18: [IM004] Value cannot be resolved"}},
 		{name: "import/unsupported", args: []string{"import", "--from-tf", refuse + "replica", "-o", filepath.Join(tmp, "import-x")}, want: 1,
-			stderr: []string{"refuse/replica/main.tf:13:3: [IM004] Unsupported block"}},
+			stderr: []string{"refuse/replica/main.tf:19:24: [IM007] Replicas with different consistency modes"}},
 		{name: "import/ambiguous", args: []string{"import", "--from-tf", refuse + "several", "-o", filepath.Join(tmp, "import-x")}, want: 1,
 			stderr: []string{"refuse/several/main.tf:12:1: [IM003] Several tables to import"}},
 		{name: "import/unknown-address", args: []string{"import", "--from-tf", refuse + "several", "--address", "aws_dynamodb_table.user", "-o", filepath.Join(tmp, "import-x")}, want: 1,

@@ -11,6 +11,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/spf13/cobra"
 
 	"github.com/tfdyn/tfdyn/hclschema"
@@ -196,6 +197,10 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 			return exit(ExitUsage, err)
 		}
 		t, err = adopt.FromLive(ctx, client, o.table, origin)
+		var refused *adopt.RefusedError
+		if errors.As(err, &refused) {
+			return a.importFailed(nil, hcl.Diagnostics{refused.Diagnostic}, o)
+		}
 		if err != nil {
 			return exit(ExitUsage, err)
 		}
@@ -219,13 +224,41 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 		label = adopt.DefaultLabel(t)
 	}
 	schemaPath := filepath.Join(o.out, label+hclschema.FileSuffix)
+	// The schemas already in -o: the new table joins them, so its label and
+	// entity names must be new there.
+	if ds := refuseExisting(schemaPath, "", false); ds.HasErrors() {
+		return a.importFailed(files, append(diags, ds...), o)
+	}
+	others, err := existingSchema(o.out)
+	if err != nil {
+		return exit(ExitUsage, err)
+	}
+	if others != nil {
+		if other := others.Table(label); other != nil {
+			r := other.DeclRange
+			return a.importFailed(others.Files, hcl.Diagnostics{diag.Errorf(adopt.CodeFileExists, &r, "Table label taken",
+				"%s already declares table %q; the imported table needs another label in the same schema directory: give --label.", r.Filename, label)}, o)
+		}
+		taken := map[string]bool{}
+		for _, e := range others.Entities {
+			taken[e.Name] = true
+		}
+		adopt.Disambiguate(ents, taken, label)
+	}
 	src := adopt.Schema(t, label, ents)
 	s, sdiags := hclschema.LoadSource(schemaPath, src)
 	sdiags = append(sdiags, lint.Run(s)...)
 	if sdiags.HasErrors() {
-		// A bug of import: show what the loader says about its output.
+		// A bug of import: show what the loader says about the schema it
+		// would write (nothing was written).
 		_ = diag.WriteText(a.stderr, s.Files, sdiags, 0, false)
-		return exitf(ExitFindings, "import: the schema written for table %q does not validate; please report this", t.Spec.Name)
+		return exitf(ExitFindings, "import: the schema import would write for table %q (%s, not written) does not validate; nothing written; please report this with the source of the table", t.Spec.Name, schemaPath)
+	}
+	if others != nil {
+		if ds := validateTogether(o.out, schemaPath, src); ds.HasErrors() {
+			_ = diag.WriteText(a.stderr, nil, ds, 0, false)
+			return exitf(ExitFindings, "import: the schema of table %q does not validate together with the schemas in %s; nothing written (import it into another directory with -o)", t.Spec.Name, o.out)
+		}
 	}
 	// The address emit gives the table: the naming contract, one implementation.
 	resource := emit.NamesFor(s.Tables[0], emit.Options{Prefix: o.prefix}).Local
@@ -271,6 +304,15 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 	if o.prefix != "" {
 		emitCmd += " --prefix " + o.prefix
 	}
+	// The flags the module's own hashicorp/aws constraint admits.
+	target, _ := emit.ReadTarget(o.tfOut, emit.Options{Prefix: o.prefix})
+	adv := emit.Advise(target, s, len(t.GSIResources) > 0)
+	if len(adv.Flags) > 0 {
+		emitCmd += " " + strings.Join(adv.Flags, " ")
+	}
+	if adv.Note != "" {
+		emitCmd += " (but first: " + adv.Note + ")"
+	}
 	switch {
 	case t.Range != nil:
 		fmt.Fprintf(w, "next: remove resource %q %q (%s:%d), then: %s\n",
@@ -281,6 +323,58 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 		fmt.Fprintf(w, "next: %s\n", emitCmd)
 	}
 	return nil
+}
+
+// existingSchema loads the schema files already in dir, or returns nil
+// when there are none, dir does not exist, or they do not load (a broken
+// schema is not made any worse).
+func existingSchema(dir string) (*hclschema.Schema, error) {
+	files, err := hclschema.FindFiles(dir)
+	if err != nil || len(files) == 0 {
+		return nil, nil
+	}
+	s, diags := hclschema.Load(dir)
+	if diags.HasErrors() {
+		return nil, nil // already broken: nothing to keep valid
+	}
+	return s, nil
+}
+
+// validateTogether loads the schema files of dir with the new file src at
+// path: the schema the directory becomes.
+func validateTogether(dir, path string, src []byte) hcl.Diagnostics {
+	files, err := hclschema.FindFiles(dir)
+	if err != nil {
+		return nil
+	}
+	p := hclparse.NewParser()
+	var all []*hcl.File
+	var diags hcl.Diagnostics
+	for _, f := range files {
+		b, err := hclschema.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		hf, ds := p.ParseHCL(b, f)
+		diags = append(diags, ds...)
+		all = append(all, hf)
+	}
+	hf, ds := p.ParseHCL(src, path)
+	diags = append(diags, ds...)
+	all = append(all, hf)
+	if diags.HasErrors() {
+		return diags
+	}
+	s, ds := hclschema.Decode(all...)
+	diags = append(diags, ds...)
+	diags = append(diags, lint.Run(s)...)
+	var errs hcl.Diagnostics
+	for _, d := range diags {
+		if d.Severity == hcl.DiagError {
+			errs = append(errs, d)
+		}
+	}
+	return errs
 }
 
 // writeImport prints the diagnostics of the source (warnings) and writes

@@ -99,7 +99,7 @@ func fences(md string) []int {
 // DESIGN.md files (which TestDocGolden keeps equal to tfdyn doc's output)
 // and of the documents of the language's test schemas and a generated
 // schema parses with Mermaid's own parser, as the diagram type the
-// document means (the ER view first, then flowcharts).
+// document means (each table's ER view, the first block, then flowcharts).
 func TestMermaidParses(t *testing.T) {
 	var files []string
 	examples, err := filepath.Glob(filepath.Join("..", "..", "examples", "*", "DESIGN.md"))
@@ -141,8 +141,17 @@ func TestMermaidParses(t *testing.T) {
 	require.Len(t, res, want)
 	require.Equal(t, 0, code)
 	for i, r := range res {
+		b, err := os.ReadFile(r.File)
+		require.NoError(t, err)
+		lines := strings.Split(string(b), "\n")
+		// r.Line is the 1-based line of the fence: lines[r.Line] is the
+		// block's first line.
+		er := strings.HasPrefix(lines[r.Line], "erDiagram")
 		if i == 0 || res[i-1].File != r.File {
-			require.Equal(t, "er", r.Type, "%s: the first block is the entity relationship view", r.File)
+			require.True(t, er, "%s: the first block is the entity relationship view", r.File)
+		}
+		if er {
+			require.Equal(t, "er", r.Type, "%s:%d: a table's entity relationship view", r.File, r.Line)
 		} else {
 			require.Equal(t, "flowchart-v2", r.Type, "%s:%d", r.File, r.Line)
 		}

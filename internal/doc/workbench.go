@@ -94,6 +94,15 @@ func names(ks []hclschema.KeyAttr) []string {
 	return out
 }
 
+// workbenchThroughput is a cap or warm throughput of the spec in the
+// extension (nil for none).
+func workbenchThroughput(t *hclschema.Throughput) *workbench.UnitsExt {
+	if t == nil {
+		return nil
+	}
+	return &workbench.UnitsExt{Read: t.Read, Write: t.Write}
+}
+
 func workbenchTable(s *hclschema.Schema, t *hclschema.Table) (*workbench.Table, error) {
 	spec := t.Spec()
 	wt := &workbench.Table{
@@ -116,12 +125,23 @@ func workbenchTable(s *hclschema.Schema, t *hclschema.Table) (*workbench.Table, 
 	if t.SSE != nil {
 		ext.SSE = &workbench.SSE{KMSKeyARN: t.SSE.KMSKeyARN}
 	}
-	for _, ix := range t.GSIs {
+	ext.RecoveryPeriodInDays, ext.ConsistencyMode, ext.WitnessRegion = spec.RecoveryDays, spec.ConsistencyMode, spec.WitnessRegion
+	ext.OnDemandThroughput, ext.WarmThroughput = workbenchThroughput(spec.OnDemand), workbenchThroughput(spec.Warm)
+	for _, r := range spec.Replicas {
+		ext.Replicas = append(ext.Replicas, workbench.Replica{Region: r.Region, KMSKeyARN: r.KMSKeyARN,
+			PointInTimeRecovery: r.PointInTimeRecovery, PropagateTags: r.PropagateTags, DeletionProtection: r.DeletionProtection})
+	}
+	if p := spec.ResourcePolicy; p != nil {
+		ext.ResourcePolicy = &workbench.Policy{Kind: p.Kind, Text: p.Text}
+	}
+	for i, ix := range t.GSIs {
 		wt.GlobalSecondaryIndexes = append(wt.GlobalSecondaryIndexes, &workbench.GSI{IndexName: ix.Name,
 			KeyAttributes: keyAttributes(ix), Projection: workbench.Projection{ProjectionType: ix.Projection, NonKeyAttributes: ix.Include}})
-		if ix.MultiAttribute() || ix.ReadCapacity > 0 || ix.WriteCapacity > 0 {
+		onDemand, warm := workbenchThroughput(spec.GSIs[i].OnDemand), workbenchThroughput(spec.GSIs[i].Warm)
+		if ix.MultiAttribute() || ix.ReadCapacity > 0 || ix.WriteCapacity > 0 || onDemand != nil || warm != nil {
 			ext.GSIs = append(ext.GSIs, workbench.IndexExt{Name: ix.Name, PartitionKey: names(ix.PartitionKey),
-				SortKey: names(ix.SortKey), ReadCapacity: ix.ReadCapacity, WriteCapacity: ix.WriteCapacity})
+				SortKey: names(ix.SortKey), ReadCapacity: ix.ReadCapacity, WriteCapacity: ix.WriteCapacity,
+				OnDemandThroughput: onDemand, WarmThroughput: warm})
 		}
 	}
 	for _, ix := range t.LSIs {

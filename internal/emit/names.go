@@ -22,6 +22,9 @@ type Names struct {
 	// Module is the table's module call address in the module-call layout:
 	// module.<Local>.
 	Module string
+	// Policy is the address of the table's resource policy in the
+	// resources and module layouts: aws_dynamodb_resource_policy.<Local>.
+	Policy string
 
 	// Variables of the table.
 	TableNameVar, DeletionProtectionVar, PointInTimeRecoveryVar, ReadCapacityVar, WriteCapacityVar string
@@ -80,6 +83,7 @@ func NamesFor(t *hclschema.Table, opts Options) Names {
 		Local:                  local,
 		Resource:               "aws_dynamodb_table." + local,
 		Module:                 "module." + local,
+		Policy:                 "aws_dynamodb_resource_policy." + local,
 		TableNameVar:           v + "table_name",
 		DeletionProtectionVar:  v + "deletion_protection",
 		PointInTimeRecoveryVar: v + "point_in_time_recovery",
@@ -91,6 +95,12 @@ func NamesFor(t *hclschema.Table, opts Options) Names {
 		GSINamesOutput:         v + "global_secondary_index_names",
 		LSINamesOutput:         v + "local_secondary_index_names",
 	}
+}
+
+// GSIResource is the resource name of GSI index with --gsi-resources:
+// <Local>_<index>, "-" and "." in the index name replaced by "_".
+func (n Names) GSIResource(index string) string {
+	return n.Local + "_" + strings.NewReplacer("-", "_", ".", "_").Replace(index)
 }
 
 // TagsVariable is the name of the variable of tags added to every table:

@@ -119,7 +119,9 @@ func Rules() []Rule {
 		ruleValueNotInEnum,
 		ruleCardinalityOneKey,
 		rulePrefixBoundary,
+		ruleCapBelowPeak,
 		ruleTerraformNameCase,
+		ruleTransactionSameItem,
 	}
 }
 

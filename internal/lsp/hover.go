@@ -132,8 +132,8 @@ func whenHover(e *hclschema.Entity, ei *hclschema.EntityIndex) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**when** `%s`: items of %s are in %s only when it holds.\n\n", ei.When.Text, e.Name, ei.Index.DisplayName())
 	for _, ex := range e.Examples {
-		it, err := e.Item(ex.Values)
-		if err != nil {
+		it, ok := ex.Item()
+		if !ok {
 			continue
 		}
 		state := "not in index"
@@ -166,14 +166,7 @@ func patternHover(m *hclschema.Schema, p *hclschema.AccessPattern) string {
 	if p.Index == nil || p.Table == nil {
 		return b.String()
 	}
-	var items []hclschema.Item
-	for _, e := range p.Table.Entities {
-		for _, ex := range e.Examples {
-			if it, err := e.Item(ex.Values); err == nil {
-				items = append(items, it)
-			}
-		}
-	}
+	items := p.Table.ExampleItems() // computed once per schema
 	sets := hclschema.InputSets(p)
 	if len(sets) == 0 {
 		b.WriteString("No example input set (add an `example` block, or examples to its entities).\n")

@@ -111,7 +111,7 @@ func TestComplete(t *testing.T) {
 	}{
 		{"top level", schemaText + "\n", len(schemaText) + 1, []string{"accept", "access_pattern", "entity", "table", "write_pattern"}},
 		{"table arguments", schemaText, at(t, schemaText, "  sort_key      = \"SK\"", 0, 2),
-			[]string{"billing_mode", "deletion_protection", "global_secondary_index", "key_types", "local_secondary_index", "name", "partition_key", "point_in_time_recovery", "read_capacity", "server_side_encryption", "sort_key", "stream", "table_class", "tags", "ttl", "write_capacity"}},
+			[]string{"billing_mode", "consistency_mode", "deletion_protection", "global_secondary_index", "key_types", "local_secondary_index", "name", "on_demand_throughput", "partition_key", "point_in_time_recovery", "point_in_time_recovery_period", "read_capacity", "replica", "resource_policy", "server_side_encryption", "sort_key", "stream", "table_class", "tags", "ttl", "warm_throughput", "witness_region", "write_capacity"}},
 		{"attribute in a key template", schemaText, at(t, schemaText, "${customer}", 0, 2), []string{"customer", "orderId", "seq", "status"}},
 		{"attribute in when", schemaText, at(t, schemaText, "status == ", 0, 0), []string{"customer", "orderId", "seq", "status"}},
 		{"entity reference", schemaText, at(t, schemaText, "entity.Order", 0, len("entity.")), []string{"Order"}},

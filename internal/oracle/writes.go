@@ -92,14 +92,8 @@ func ApplyWrite(w *hclschema.WritePattern, items []hclschema.Item, inputs map[st
 	keys := make([]string, len(w.Writes))
 	stored := make([]*hclschema.Item, len(w.Writes))
 	for i, wr := range w.Writes {
-		var key []cty.Value
-		if wr.Op == hclschema.WritePut {
-			it, _, err := wr.Apply(nil, in)
-			if err != nil {
-				return WriteResult{}, fmt.Errorf("write pattern %q: %w", w.Name, err)
-			}
-			key = it.PrimaryKey()
-		} else if key, err = wr.Key(in); err != nil {
+		key, err := wr.TargetKey(in)
+		if err != nil {
 			return WriteResult{}, fmt.Errorf("write pattern %q: %w", w.Name, err)
 		}
 		keys[i] = keyString(key)

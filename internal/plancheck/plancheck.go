@@ -97,6 +97,10 @@ type Report struct {
 	UnusedAcks []Ack
 	// TerraformVersion is the version that made the plan.
 	TerraformVersion string
+	// DocBase is where rule pages are linked (findings.DocURL): tfdyn's
+	// documentation at the running version; "" keeps the paths relative to
+	// tfdyn's repository (docs/plan-rules/DP101.md).
+	DocBase string `json:"-"`
 }
 
 // Blocking returns the findings that block the apply.
@@ -144,6 +148,8 @@ func CheckPlan(plan *tfjson.Plan, opts Options) (*Report, error) {
 		}
 	}
 	rep.Findings = append(rep.Findings, checkDrift(ctx)...)
+	rep.Findings = append(rep.Findings, checkPolicies(ctx)...)
+	rep.Findings = append(rep.Findings, checkCaps(ctx)...)
 	placeInSchema(ctx, rep.Findings)
 	sort.SliceStable(rep.Findings, func(i, j int) bool {
 		a, b := rep.Findings[i], rep.Findings[j]

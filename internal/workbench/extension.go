@@ -17,6 +17,16 @@ type Extension struct {
 	TableClass          string            `json:"TableClass,omitempty"`
 	SSE                 *SSE              `json:"SSE,omitempty"`
 	Tags                map[string]string `json:"Tags,omitempty"`
+	// RecoveryPeriodInDays, OnDemandThroughput, WarmThroughput, Replicas,
+	// ConsistencyMode, WitnessRegion and ResourcePolicy are the settings of
+	// hclschema.TableSpec of the same meaning.
+	RecoveryPeriodInDays int64     `json:"RecoveryPeriodInDays,omitempty"`
+	OnDemandThroughput   *UnitsExt `json:"OnDemandThroughput,omitempty"`
+	WarmThroughput       *UnitsExt `json:"WarmThroughput,omitempty"`
+	Replicas             []Replica `json:"Replicas,omitempty"`
+	ConsistencyMode      string    `json:"ConsistencyMode,omitempty"`
+	WitnessRegion        string    `json:"WitnessRegion,omitempty"`
+	ResourcePolicy       *Policy   `json:"ResourcePolicy,omitempty"`
 	// GSIs holds what a Workbench GSI cannot say: multi-attribute keys and
 	// capacities.
 	GSIs []IndexExt `json:"GSIs,omitempty"`
@@ -45,6 +55,29 @@ type SSE struct {
 	KMSKeyARN string `json:"KMSKeyARN,omitempty"`
 }
 
+// UnitsExt is a cap (request units) or a warm throughput (units) per
+// second: 0 is a side not declared.
+type UnitsExt struct {
+	Read  int64 `json:"Read,omitempty"`
+	Write int64 `json:"Write,omitempty"`
+}
+
+// Replica is a replica of a global table.
+type Replica struct {
+	Region              string `json:"Region"`
+	KMSKeyARN           string `json:"KMSKeyARN,omitempty"`
+	PointInTimeRecovery bool   `json:"PointInTimeRecovery,omitempty"`
+	PropagateTags       bool   `json:"PropagateTags,omitempty"`
+	DeletionProtection  bool   `json:"DeletionProtection,omitempty"`
+}
+
+// Policy is a resource policy: Kind "document" (Text the JSON document)
+// or "reference" (Text the Terraform reference).
+type Policy struct {
+	Kind string `json:"Kind"`
+	Text string `json:"Text"`
+}
+
 // IndexExt is a secondary index as tfdyn declares it.
 type IndexExt struct {
 	Name          string   `json:"Name"`
@@ -54,6 +87,10 @@ type IndexExt struct {
 	Include       []string `json:"Include,omitempty"`
 	ReadCapacity  int64    `json:"ReadCapacity,omitempty"`
 	WriteCapacity int64    `json:"WriteCapacity,omitempty"`
+	// OnDemandThroughput and WarmThroughput are a GSI's cap and warm
+	// throughput.
+	OnDemandThroughput *UnitsExt `json:"OnDemandThroughput,omitempty"`
+	WarmThroughput     *UnitsExt `json:"WarmThroughput,omitempty"`
 }
 
 // EntityExt is an entity.
