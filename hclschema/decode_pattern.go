@@ -129,11 +129,37 @@ func (d *decoder) pattern(b *hcl.Block) {
 		p.CardinalityRange = at.Expr.Range()
 	}
 	if at := a["attributes"]; at != nil {
-		p.Attributes, _ = d.stringList(at)
+		known := func(n string) bool {
+			if _, key := p.Table.Primary.KeyAttr(n); key || keyIndexOf(p.Table, n) != nil {
+				return true
+			}
+			for _, e := range p.Entities {
+				if e.StoredType(n) != cty.NilType {
+					return true
+				}
+			}
+			return false
+		}
+		paths, ranges, ok := d.pathList(at, known)
+		for i, x := range paths {
+			for j, y := range paths[:i] {
+				if x.HasPrefix(y) || y.HasPrefix(x) {
+					d.errorf(CodeInvalidValue, ranges[i], "Overlapping attributes",
+						"attributes lists %s and %s (at %s); DynamoDB rejects a projection whose paths overlap (\"Two document paths overlap with each other\"). Keep one of them.", PathText(x), PathText(y), ranges[j])
+					ok = false
+					break
+				}
+			}
+		}
+		if ok {
+			p.AttributePaths, p.AttributeRanges = paths, ranges
+			for _, x := range paths {
+				p.Attributes = append(p.Attributes, PathText(x))
+			}
+		}
 		p.AttributesRange = at.Expr.Range()
-		p.AttributeRanges = listRanges(at.Expr, len(p.Attributes))
 	}
-	declared := d.declaredInputs(a["inputs"])
+	declared := d.declaredInputs(a["inputs"], false)
 	declaredRanges := map[string]hcl.Range{}
 	if at := a["inputs"]; at != nil {
 		if pairs, ds := hcl.ExprMap(at.Expr); !ds.HasErrors() {
@@ -249,8 +275,11 @@ func (d *decoder) entityRefs(one, many *hcl.Attribute, def hcl.Range, pattern st
 }
 
 // declaredInputs reads `inputs = { name = type }`; a name whose type is
-// invalid maps to cty.NilType (already reported).
-func (d *decoder) declaredInputs(at *hcl.Attribute) map[string]cty.Type {
+// invalid maps to cty.NilType (already reported). An access pattern's
+// inputs are strings or numbers (key condition operands, filter values); a
+// write pattern's may also be bools, lists, sets, maps and objects (a
+// document a write stores: list_append(Detail.Payments, [input.payment])).
+func (d *decoder) declaredInputs(at *hcl.Attribute, documents bool) map[string]cty.Type {
 	out := map[string]cty.Type{}
 	if at == nil {
 		return out
@@ -272,8 +301,14 @@ func (d *decoder) declaredInputs(at *hcl.Attribute) map[string]cty.Type {
 			out[name] = cty.NilType
 			continue
 		}
-		if DynamoType(ty) == "" {
-			d.errorf(CodeInvalidType, kv.Value.Range(), "Invalid input type", "Input %q must be a string or a number.", name)
+		if ty == cty.DynamicPseudoType {
+			d.errorf(CodeInvalidType, kv.Value.Range(), "Type any is not supported", "Give input %q a concrete type such as string, number or object({ amount = number }).", name)
+			out[name] = cty.NilType
+			continue
+		}
+		if DynamoType(ty) == "" && !documents {
+			d.errorf(CodeInvalidType, kv.Value.Range(), "Invalid input type",
+				"Input %q of an access pattern must be a string or a number; lists, maps and objects are inputs of write patterns (a document a write stores).", name)
 			out[name] = cty.NilType
 			continue
 		}
@@ -639,11 +674,11 @@ func (d *decoder) checkSendable(c *Cond) {
 		}
 	case CondAttr, CondExists, CondNotExists:
 	case CondCompare:
-		_, lp := c.Left.Path()
-		_, rp := c.Right.Path()
+		_, lp := c.Left.DocPath()
+		_, rp := c.Right.DocPath()
 		computed := false
 		for _, t := range []*Template{c.Left, c.Right} {
-			if _, path := t.Path(); !path && t.UsesAttrs() {
+			if _, path := t.DocPath(); !path && t.UsesAttrs() {
 				computed = true
 				d.errorf(CodeInvalidCondition, t.Range(), "Filter computes from an attribute",
 					"DynamoDB evaluates the filter on the stored item and cannot compute %s. %s Compare the attribute itself, or store the computed value in an attribute of its own.", t.Text, filterGrammar)

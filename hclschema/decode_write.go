@@ -81,7 +81,7 @@ func (d *decoder) writePattern(b *hcl.Block) {
 			w.Repeat, w.RepeatRange = v, at.Expr.Range()
 		}
 	}
-	declared := d.declaredInputs(content.Attributes["inputs"])
+	declared := d.declaredInputs(content.Attributes["inputs"], true)
 	d.writeWorkload(w, content.Blocks)
 	var blocks, writes []*hcl.Block
 	for _, blk := range content.Blocks {
@@ -120,6 +120,9 @@ func (d *decoder) writePattern(b *hcl.Block) {
 	}
 	d.expandUnique(w)
 	d.writeInputs(w, declared)
+	if d.errorCount() == errs {
+		d.checkUpdateTypes(w) // with every input typed
+	}
 	if w.Transaction && len(w.Writes) > WriteTransactionLimit {
 		d.errorf(CodeInvalidValue, w.TransactionRange, "Transaction too large",
 			"The transaction of write pattern %q writes %d items; DynamoDB takes at most %d in one TransactWriteItems call.", name, len(w.Writes), WriteTransactionLimit)
@@ -169,21 +172,27 @@ func (d *decoder) write(w *WritePattern, op WriteOp, blk *hcl.Block) *Write {
 	}
 	wr.Set = d.updateValues(wr, content.Attributes["set"])
 	wr.Add = d.updateValues(wr, content.Attributes["add"])
-	if at := content.Attributes["remove"]; at != nil {
-		names, ok := d.stringList(at)
-		if ok {
-			rs := elementRanges(at.Expr, len(names))
-			for i, n := range names {
-				ua := &UpdateAction{Attr: n, Range: rs[i]}
-				if d.checkUpdateAttr(wr, ua, "remove") {
-					if a := e.Attribute(n); a != nil && !a.Optional {
-						d.errorf(CodeInvalidValue, ua.Range, "Removing a required attribute",
-							"The update removes %q, which entity %q declares as required; declare it optional(...) or set it instead.", n, e.Name)
-						continue
-					}
-					wr.Remove = append(wr.Remove, ua)
+	if at := content.Attributes["remove"]; at != nil && op == WriteUpdate {
+		paths, ranges, _ := d.pathList(at, func(n string) bool { return e.StoredType(n) != cty.NilType })
+		for i, p := range paths {
+			ua := &UpdateAction{Attr: p.Attr(), Path: p, Range: ranges[i]}
+			if !d.checkUpdateAttr(wr, ua, "remove") || !d.checkActionPath(wr, ua, "remove") {
+				continue
+			}
+			if !p.Nested() {
+				if a := e.Attribute(p.Attr()); a != nil && !a.Optional {
+					d.errorf(CodeInvalidValue, ua.Range, "Removing a required attribute",
+						"The update removes %q, which entity %q declares as required; declare it optional(...) or set it instead.", p.Attr(), e.Name)
+					continue
+				}
+			} else if parent, err := TypeAt(e.StoredType(p.Attr()), p[:len(p)-1]); err == nil && parent.IsObjectType() {
+				if last := p[len(p)-1]; !last.IsIndex && !parent.AttributeOptional(last.Name) {
+					d.errorf(CodeInvalidValue, ua.Range, "Removing a required attribute",
+						"The update removes %s, which the type of %q declares as required (%s); declare it optional(...) in the object type, or set it instead.", p, p.Attr(), friendly(parent))
+					continue
 				}
 			}
+			wr.Remove = append(wr.Remove, ua)
 		}
 	}
 	written := content.Attributes["set"] != nil || content.Attributes["add"] != nil || content.Attributes["remove"] != nil
@@ -192,15 +201,24 @@ func (d *decoder) write(w *WritePattern, op WriteOp, blk *hcl.Block) *Write {
 			"The update of %q sets, adds and removes nothing; give it set = {...}, add = {...} or remove = [...].", e.Name)
 	}
 	for _, x := range wr.Add {
+		if x.Path.Nested() {
+			d.errorf(CodeInvalidValue, x.Range, "Add to a part of an attribute",
+				"DynamoDB's ADD works on top-level attributes only; to count up %s write set = { %s = %s + value }.", x.Path, x.Path, x.Path)
+			continue
+		}
 		if a := e.Attribute(x.Attr); a != nil && a.Type != cty.Number {
 			d.errorf(CodeInvalidType, x.Range, "Add to a non-number",
 				"The update adds to %q, a %s attribute; add counts only numbers (use set for other types).", x.Attr, a.Type.FriendlyName())
 		}
 	}
+	d.checkOverlaps(wr)
 	return wr
 }
 
-// updateValues decodes set = {...} or add = {...}.
+// updateValues decodes set = {...} or add = {...}: each name is an
+// attribute (an identifier, or a quoted string naming a declared attribute)
+// or a document path (Detail.Payments, or "Detail.Payments" when no
+// attribute has that name).
 func (d *decoder) updateValues(wr *Write, at *hcl.Attribute) []*UpdateAction {
 	if at == nil {
 		return nil
@@ -215,26 +233,35 @@ func (d *decoder) updateValues(wr *Write, at *hcl.Attribute) []*UpdateAction {
 			"%s must be an object of attribute names and values, like { status = input.status }.", what)
 		return nil
 	}
+	e := wr.Entity
 	var out []*UpdateAction
 	for _, kv := range pairs {
-		name, _ := objectKeyName(kv.Key)
-		ua := &UpdateAction{Attr: name, Range: kv.Key.Range(), Value: d.newTemplate(kv.Value)}
-		if name == "" {
-			d.errorf(CodeInvalidValue, kv.Key.Range(), "Invalid attribute name", "The attribute names of %s are identifiers or quoted strings (\"State#Date\").", what)
+		p, ok := d.keyPath(kv.Key, func(n string) bool { return e.StoredType(n) != cty.NilType })
+		if !ok {
 			continue
 		}
-		if !d.checkUpdateAttr(wr, ua, what) {
+		name := p.Attr()
+		ua := &UpdateAction{Attr: name, Path: p, Range: kv.Key.Range(), Value: d.newTemplate(kv.Value)}
+		if !d.checkUpdateAttr(wr, ua, what) || !d.checkActionPath(wr, ua, what) {
 			continue
 		}
 		if hasBrokenRef(kv.Value) {
 			continue // a malformed attr(...), already reported
 		}
-		if ua.Value.UsesAttrs() {
-			d.errorf(CodeInvalidCondition, kv.Value.Range(), "Value computed from an attribute",
-				"The value of %s in %s uses an item attribute; a value is a literal or input.NAME (add counts up a number).", name, what)
-			continue
+		if what == "set" {
+			ua.Expr = d.updateValue(kv.Value, true)
+			if ua.Expr == nil {
+				continue
+			}
+		} else {
+			if ua.Value.UsesAttrs() {
+				d.errorf(CodeInvalidCondition, kv.Value.Range(), "Value computed from an attribute",
+					"The value of %s in %s uses an item attribute; add counts up by a literal or input.NAME (set = { n = n + value } reads the item).", p, what)
+				continue
+			}
+			ua.Expr = &UpdateValue{Kind: ValueOperand, Operand: ua.Value, Text: ua.Value.Text, rng: ua.Value.Range()}
 		}
-		if a := wr.Entity.Attribute(name); a != nil && a.Enum != nil {
+		if a := e.Attribute(name); a != nil && a.Enum != nil && !p.Nested() {
 			if v, ok := ua.Value.Literal(); ok && v.Type() == cty.String && !a.InEnum(v) {
 				d.errorf(CodeInvalidValue, kv.Value.Range(), "Value not in enum",
 					"The update's %s gives %q the value %q, which is not one of its values %s.%s", what, name, v.AsString(), a.TypeString(), diag.DidYouMean(v.AsString(), a.Enum))
@@ -249,6 +276,135 @@ func (d *decoder) updateValues(wr *Write, at *hcl.Attribute) []*UpdateAction {
 		out = append(out, ua)
 	}
 	return out
+}
+
+// keyPath reads the name of a set or add item: an identifier, a quoted
+// string (the attribute of that name when known says there is one, else
+// a path in its string form), or a traversal (Detail.Payments).
+func (d *decoder) keyPath(key hcl.Expression, known func(string) bool) (Path, bool) {
+	if n, ok := objectKeyName(key); ok {
+		if known(n) || IsIdentifier(n) {
+			return AttrPath(n), true
+		}
+		p, err := ParsePath(n)
+		if err != nil {
+			d.errorf(CodeInvalidValue, key.Range(), "Invalid document path", "%s; quote the name of a declared attribute, or write a path like Detail.Payments.", err)
+			return nil, false
+		}
+		return p, true
+	}
+	if p, ok := exprPath(key); ok {
+		return p, true
+	}
+	d.errorf(CodeInvalidValue, key.Range(), "Invalid attribute name",
+		"Name an attribute (an identifier, or a quoted string such as \"State#Date\") or a part of one (Detail.Payments, Items[0].Sku).")
+	return nil, false
+}
+
+// pathList reads a list of attributes or paths (attributes, remove): each
+// element a string (the attribute of that name when known says there is
+// one, else a path in its string form) or a reference (Detail.Payments).
+// It returns the paths, their ranges, and whether every element read.
+func (d *decoder) pathList(at *hcl.Attribute, known func(string) bool) ([]Path, []hcl.Range, bool) {
+	exprs, ds := hcl.ExprList(at.Expr)
+	if ds.HasErrors() {
+		exprs = []hcl.Expression{at.Expr}
+	}
+	var paths []Path
+	var ranges []hcl.Range
+	ok := true
+	for _, x := range exprs {
+		if p, isPath := exprPath(x); isPath {
+			paths, ranges = append(paths, p), append(ranges, x.Range())
+			continue
+		}
+		v, ds := Eval(x, nil, CodeInvalidValue)
+		if ds.HasErrors() || v.IsNull() || !v.IsWhollyKnown() || v.Type() != cty.String || v.AsString() == "" {
+			d.errorf(CodeInvalidValue, x.Range(), "Invalid value for "+at.Name,
+				"The argument %q lists attributes: names as strings (\"total\", \"State#Date\") or paths (\"Detail.Payments\", Detail.Payments).", at.Name)
+			ok = false
+			continue
+		}
+		s := v.AsString()
+		if known(s) {
+			paths, ranges = append(paths, AttrPath(s)), append(ranges, x.Range())
+			continue
+		}
+		p, err := ParsePath(s)
+		if err != nil {
+			d.errorf(CodeInvalidValue, x.Range(), "Invalid document path", "%s.", err)
+			ok = false
+			continue
+		}
+		paths, ranges = append(paths, p), append(ranges, x.Range())
+	}
+	return paths, ranges, ok
+}
+
+// checkActionPath checks that a nested path of an update action exists in
+// the type of its attribute.
+func (d *decoder) checkActionPath(wr *Write, ua *UpdateAction, what string) bool {
+	if !ua.Path.Nested() {
+		return true
+	}
+	t := wr.Entity.StoredType(ua.Attr)
+	if t == cty.NilType {
+		return false // reported by checkUpdateAttr
+	}
+	if _, err := TypeAt(t, ua.Path); err != nil {
+		d.errorf(CodeUnknownVariable, ua.Range, "Invalid document path", "The update's %s names %s: %s.", what, ua.Path, err)
+		return false
+	}
+	return true
+}
+
+// checkOverlaps reports two actions of one update on overlapping paths
+// (Detail and Detail.Payments, or one path twice): DynamoDB rejects the
+// update ("Two document paths overlap with each other").
+func (d *decoder) checkOverlaps(wr *Write) {
+	var all []*UpdateAction
+	for _, list := range [][]*UpdateAction{wr.Set, wr.Add, wr.Remove} {
+		all = append(all, list...)
+	}
+	for i, a := range all {
+		for _, b := range all[:i] {
+			if a.Path.HasPrefix(b.Path) || b.Path.HasPrefix(a.Path) {
+				d.errorf(CodeInvalidValue, a.Range, "Overlapping update paths",
+					"The update changes %s and %s (at %s); DynamoDB rejects an update whose paths overlap (\"Two document paths overlap with each other\"). Change one of them, or the whole attribute.", a.Path, b.Path, b.Range)
+				break
+			}
+		}
+	}
+}
+
+// checkUpdateTypes checks that every set value can be stored at its path,
+// once the pattern's input types are known.
+func (d *decoder) checkUpdateTypes(w *WritePattern) {
+	ins := map[string]cty.Value{}
+	for _, in := range w.Inputs {
+		ins[in.Name] = cty.UnknownVal(in.Type)
+	}
+	inputs := cty.ObjectVal(ins)
+	for _, wr := range w.Writes {
+		pathType := d.pathTypeIn(wr.Entity)
+		for _, ua := range wr.Set {
+			if ua.Expr == nil {
+				continue
+			}
+			target, ok := pathType(ua.Path, ua.Range)
+			if !ok {
+				continue
+			}
+			vt, ok := d.updateType(ua.Expr, pathType, inputs)
+			if !ok {
+				continue
+			}
+			if !convertible(vt, target) {
+				d.errorf(CodeInvalidType, ua.Expr.rng, "Value of another type",
+					"The update sets %s to %s, which is %s; %s is %s.", ua.Path, ua.Expr.Text, friendly(vt), ua.Path, friendly(target))
+			}
+		}
+	}
 }
 
 // checkUpdateAttr checks that an update action names an attribute of the
@@ -318,11 +474,11 @@ func (d *decoder) checkWriteCondition(c *Cond) {
 		}
 	case CondAttr, CondExists, CondNotExists:
 	case CondCompare:
-		_, lp := c.Left.Path()
-		_, rp := c.Right.Path()
+		_, lp := c.Left.DocPath()
+		_, rp := c.Right.DocPath()
 		computed := false
 		for _, t := range []*Template{c.Left, c.Right} {
-			if _, path := t.Path(); !path && t.UsesAttrs() {
+			if _, path := t.DocPath(); !path && t.UsesAttrs() {
 				computed = true
 				d.errorf(CodeInvalidCondition, t.Range(), "Condition computes from an attribute",
 					"DynamoDB evaluates the condition on the stored item and cannot compute %s. %s", t.Text, conditionGrammar)
@@ -536,5 +692,5 @@ func (d *decoder) notExists(attr string, rng hcl.Range) *Cond {
 	if ds.HasErrors() {
 		return nil
 	}
-	return &Cond{Kind: CondNotExists, Attr: attr, Text: src, rng: rng, expr: expr}
+	return &Cond{Kind: CondNotExists, Attr: attr, Path: AttrPath(attr), Text: src, rng: rng, expr: expr}
 }

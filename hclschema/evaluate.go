@@ -195,9 +195,9 @@ func (c *Cond) holds(vars map[string]cty.Value) bool {
 // false when the outcome depends on an unknown value (an input bound to
 // cty.DynamicVal); an evaluation error is a known false.
 func (c *Cond) eval(vars map[string]cty.Value) (holds, known bool) {
-	present := func(name string) bool {
-		v, ok := vars[name]
-		return ok && v != cty.NilVal && !v.IsNull()
+	present := func(p Path) bool {
+		_, ok := PathValue(vars, p)
+		return ok
 	}
 	switch c.Kind {
 	case CondAnd:
@@ -218,16 +218,20 @@ func (c *Cond) eval(vars map[string]cty.Value) (holds, known bool) {
 		a, ka := c.Sub[0].eval(vars)
 		return !a, ka
 	case CondExists:
-		return present(c.Attr), true
+		return present(c.TestedPath()), true
 	case CondNotExists:
-		return !present(c.Attr), true
+		return !present(c.TestedPath()), true
 	case CondCompare:
-		// DynamoDB: a comparison with a missing attribute holds for <>
-		// only (also when both are missing).
+		// DynamoDB: a comparison with a missing attribute (or part of
+		// one) holds for <> only (also when both are missing).
 		for _, t := range []*Template{c.Left, c.Right} {
-			if attr, ok := t.Path(); ok && !present(attr) {
+			if p, ok := t.DocPath(); ok && !present(p) {
 				return c.Op == CmpNe, true
 			}
+		}
+	case CondAttr:
+		if c.Path.Nested() && !present(c.Path) {
+			return false, true
 		}
 	}
 	v, ds := Eval(c.expr, evalContext(vars), CodeInvalidCondition)
@@ -367,4 +371,13 @@ func (b *Bound) FilterValue(t *Template) (cty.Value, error) {
 		return cty.NilVal, fmt.Errorf("%s: %s", t.Range(), diagText(ds))
 	}
 	return v, nil
+}
+
+// TestedPath is the path a CondAttr, CondExists or CondNotExists tests:
+// the attribute, or a part of it (attribute_exists(Detail.Payments)).
+func (c *Cond) TestedPath() Path {
+	if len(c.Path) > 0 {
+		return c.Path
+	}
+	return AttrPath(c.Attr)
 }

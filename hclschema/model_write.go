@@ -100,12 +100,21 @@ type Write struct {
 	EntityRange hcl.Range
 }
 
-// UpdateAction is one attribute of an update's set, add or remove.
+// UpdateAction is one attribute (or part of one) of an update's set, add
+// or remove.
 type UpdateAction struct {
+	// Attr is the attribute the action changes: Path's first step.
 	Attr string
-	// Value is the value set or added (nil for remove): literals and
-	// inputs (input.NAME), never an item attribute.
+	// Path is what it changes: the attribute itself, or a part of its
+	// document (Detail.Payments, Items[0].Sku).
+	Path Path
+	// Value is the value set or added as written (nil for remove).
 	Value *Template
+	// Expr is a set's value in DynamoDB's grammar (an operand, a path of
+	// the stored item, if_not_exists, list_append, + and -); for add, the
+	// operand (a literal or input.NAME, a function of those); nil for
+	// remove.
+	Expr *UpdateValue
 	// Range covers the attribute name (the list element for remove).
 	Range hcl.Range
 }

@@ -143,17 +143,28 @@ func (wr *Write) Apply(stored *Item, inputs map[string]cty.Value) (it Item, ok b
 			vals[n] = inputs[n]
 		}
 	}
+	// Every value reads the item as it was before the update.
+	orig := vals
+	if stored != nil {
+		orig = stored.Attrs
+	}
 	in := cty.EmptyObjectVal
 	if len(inputs) > 0 {
 		in = cty.ObjectVal(inputs)
 	}
 	scope := map[string]cty.Value{"input": in}
+	next := make(map[string]cty.Value, len(vals))
+	for k, v := range vals {
+		next[k] = v
+	}
 	for _, ua := range wr.Set {
-		v, ds := ua.Value.Eval(scope)
-		if ds.HasErrors() {
-			return Item{}, false, fmt.Errorf("update of %s: set %s: %s", e.Name, ua.Attr, diagText(ds))
+		v, err := evalUpdate(e, ua.Expr, orig, scope)
+		if err != nil {
+			return Item{}, false, fmt.Errorf("update of %s: set %s: %w", e.Name, ua.Path, err)
 		}
-		vals[ua.Attr] = v
+		if err := setPath(e, next, ua.Path, v); err != nil {
+			return Item{}, false, err
+		}
 	}
 	for _, ua := range wr.Add {
 		v, ds := ua.Value.Eval(scope)
@@ -164,20 +175,49 @@ func (wr *Write) Apply(stored *Item, inputs map[string]cty.Value) (it Item, ok b
 		if err != nil || n.IsNull() {
 			return Item{}, false, fmt.Errorf("update of %s: add %s: not a number", e.Name, ua.Attr)
 		}
-		if old, ok := vals[ua.Attr]; ok && !old.IsNull() {
+		if old, ok := next[ua.Attr]; ok && !old.IsNull() {
 			sum := new(big.Float).Add(old.AsBigFloat(), n.AsBigFloat())
 			n = cty.NumberVal(sum)
 		}
-		vals[ua.Attr] = n
+		next[ua.Attr] = n
 	}
 	for _, ua := range wr.Remove {
-		delete(vals, ua.Attr)
+		if err := setPath(e, next, ua.Path, cty.NilVal); err != nil {
+			return Item{}, false, err
+		}
 	}
-	it, err = e.Item(entityValues(e, vals))
+	it, err = e.Item(entityValues(e, next))
 	if err != nil {
 		return Item{}, false, fmt.Errorf("update of %s: %w", e.Name, err)
 	}
 	return it, true, nil
+}
+
+// setPath sets (or, with cty.NilVal, removes) the part of the attributes
+// vals that path p names, as DynamoDB updates a document; a path whose
+// parent the item lacks is an InvalidUpdateError.
+func setPath(e *Entity, vals map[string]cty.Value, p Path, v cty.Value) error {
+	root := p.Attr()
+	if !p.Nested() {
+		if v == cty.NilVal {
+			delete(vals, root)
+		} else {
+			vals[root] = v
+		}
+		return nil
+	}
+	cur, ok := vals[root]
+	if !ok {
+		cur = cty.NilVal
+	}
+	nv, err := withPath(cur, p[1:], v)
+	if err != nil {
+		return &InvalidUpdateError{Entity: e.Name, Detail: fmt.Sprintf("%s: %s", p, err)}
+	}
+	if nv != cty.NilVal {
+		vals[root] = nv
+	}
+	return nil
 }
 
 // ApplyKnown returns the item an update leaves on stored as far as it is
@@ -197,10 +237,18 @@ func (wr *Write) ApplyKnown(stored Item) (it Item, unknown []string, err error) 
 			vals[a.Name] = v
 		}
 	}
+	orig := stored.Attrs
 	for _, ua := range wr.Set {
-		if v, ok := ua.Value.Literal(); ok {
-			vals[ua.Attr] = v
-			continue
+		known := ua.Expr != nil
+		for _, o := range ua.Expr.Operands() {
+			if _, ok := o.Operand.Literal(); !ok {
+				known = false
+			}
+		}
+		if known {
+			if v, err := evalUpdate(e, ua.Expr, orig, map[string]cty.Value{"input": cty.EmptyObjectVal}); err == nil && setPath(e, vals, ua.Path, v) == nil {
+				continue
+			}
 		}
 		unknown = append(unknown, ua.Attr)
 	}
@@ -220,7 +268,9 @@ func (wr *Write) ApplyKnown(stored Item) (it Item, unknown []string, err error) 
 		vals[ua.Attr] = n
 	}
 	for _, ua := range wr.Remove {
-		delete(vals, ua.Attr)
+		if err := setPath(e, vals, ua.Path, cty.NilVal); err != nil {
+			return Item{}, nil, err
+		}
 	}
 	it, err = e.Item(entityValues(e, vals))
 	if err != nil {
@@ -229,8 +279,9 @@ func (wr *Write) ApplyKnown(stored Item) (it Item, unknown []string, err error) 
 	return it, unknown, nil
 }
 
-// Touched returns the attributes an update sets, adds to or removes, in
-// that order; nil for a put or delete.
+// Touched returns the attributes an update sets, adds to or removes (the
+// attribute a nested path changes), in that order; nil for a put or
+// delete.
 func (wr *Write) Touched() []string {
 	var out []string
 	for _, list := range [][]*UpdateAction{wr.Set, wr.Add, wr.Remove} {

@@ -208,6 +208,35 @@ func assumedSize(a *hclschema.Attribute) int {
 	case t == cty.Bool:
 		return 1
 	}
+	return documentBytes(t, 0)
+}
+
+// documentBytes is the size assumed for a document of type t: an object
+// its members (names and assumed values), a list or set one element, a map
+// one member, each with DynamoDB's 3 bytes per document and 1 per element;
+// below a depth of 8, or for another type, assumedCollectionBytes.
+func documentBytes(t cty.Type, depth int) int {
+	if depth > 8 {
+		return assumedCollectionBytes
+	}
+	switch {
+	case t == cty.String:
+		return assumedStringBytes
+	case t == cty.Number:
+		return assumedNumberBytes
+	case t == cty.Bool:
+		return 1
+	case t.IsObjectType():
+		n := 3
+		for name, at := range t.AttributeTypes() {
+			n += 1 + len(name) + documentBytes(at, depth+1)
+		}
+		return n
+	case t.IsListType() || t.IsSetType():
+		return 3 + 1 + documentBytes(t.ElementType(), depth+1)
+	case t.IsMapType():
+		return 3 + 1 + len("key") + documentBytes(t.ElementType(), depth+1)
+	}
 	return assumedCollectionBytes
 }
 

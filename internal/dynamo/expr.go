@@ -215,6 +215,62 @@ func (x *exprs) newName(attr string) string {
 	return p
 }
 
+// path renders a document path with a name placeholder per name:
+// #Detail.#Payments[0].
+func (x *exprs) path(p hclschema.Path) string {
+	var b strings.Builder
+	for i, s := range p {
+		switch {
+		case s.IsIndex:
+			b.WriteString("[" + strconv.Itoa(s.Index) + "]")
+		case i == 0:
+			b.WriteString(x.name(s.Name))
+		default:
+			b.WriteString("." + x.name(s.Name))
+		}
+	}
+	return b.String()
+}
+
+// updateValue renders the value of a SET action: a value placeholder for
+// an operand, paths with name placeholders, if_not_exists(...),
+// list_append(...), a + b, a - b.
+func (x *exprs) updateValue(u *hclschema.UpdateValue, role Role, attr string, inputType func(string) (cty.Type, bool)) (string, error) {
+	if u == nil {
+		return "", fmt.Errorf("no value")
+	}
+	arg := func(i int) (string, error) { return x.updateValue(u.Args[i], role, attr, inputType) }
+	switch u.Kind {
+	case hclschema.ValueOperand:
+		return x.value(operandSource(u.Operand, role, attr, inputType)), nil
+	case hclschema.ValuePath:
+		return x.path(u.Path), nil
+	case hclschema.ValueIfNotExists:
+		d, err := arg(0)
+		if err != nil {
+			return "", err
+		}
+		return "if_not_exists(" + x.path(u.Path) + ", " + d + ")", nil
+	case hclschema.ValueListAppend, hclschema.ValuePlus, hclschema.ValueMinus:
+		a, err := arg(0)
+		if err != nil {
+			return "", err
+		}
+		b, err := arg(1)
+		if err != nil {
+			return "", err
+		}
+		switch u.Kind {
+		case hclschema.ValueListAppend:
+			return "list_append(" + a + ", " + b + ")", nil
+		case hclschema.ValuePlus:
+			return a + " + " + b, nil
+		}
+		return a + " - " + b, nil
+	}
+	return "", fmt.Errorf("%s: %s cannot be sent to DynamoDB", u.Range(), u.Text)
+}
+
 // value adds a value placeholder for s.
 func (x *exprs) value(s Source) string {
 	p := ":p" + strconv.Itoa(len(x.values))
@@ -344,26 +400,27 @@ func (x *exprs) cond(c *hclschema.Cond, role Role, inputType func(string) (cty.T
 		}
 		return "NOT " + inner, nil
 	case hclschema.CondAttr:
-		n := x.name(c.Attr)
-		return n + " = " + x.value(Source{Kind: SourceConstant, Role: role, Attr: c.Attr, Type: TypeBOOL, Value: cty.True}), nil
+		n := x.path(c.TestedPath())
+		return n + " = " + x.value(Source{Kind: SourceConstant, Role: role, Attr: hclschema.PathText(c.TestedPath()), Type: TypeBOOL, Value: cty.True}), nil
 	case hclschema.CondExists:
-		return "attribute_exists(" + x.name(c.Attr) + ")", nil
+		return "attribute_exists(" + x.path(c.TestedPath()) + ")", nil
 	case hclschema.CondNotExists:
-		return "attribute_not_exists(" + x.name(c.Attr) + ")", nil
+		return "attribute_not_exists(" + x.path(c.TestedPath()) + ")", nil
 	case hclschema.CondCompare:
 		op, ok := compareOps[c.Op]
 		if !ok || c.Left == nil || c.Right == nil {
 			break
 		}
-		attr, ok := c.Left.Path()
+		ap, ok := c.Left.DocPath()
 		if !ok {
-			if attr, ok = c.Right.Path(); !ok {
+			if ap, ok = c.Right.DocPath(); !ok {
 				break // DynamoDB compares at least one attribute
 			}
 		}
+		attr := hclschema.PathText(ap)
 		operand := func(t *hclschema.Template) string {
-			if a, ok := t.Path(); ok {
-				return x.name(a)
+			if p, ok := t.DocPath(); ok {
+				return x.path(p)
 			}
 			return x.value(operandSource(t, role, attr, inputType))
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/smithy-go"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
@@ -216,7 +217,12 @@ func writeItem(wr *hclschema.Write, inputType func(string) (cty.Type, bool)) (*I
 	if wr.Op == hclschema.WriteUpdate {
 		for _, ua := range wr.Set {
 			f, err := x.piece(func() (string, error) {
-				return x.name(ua.Attr) + " = " + x.value(operandSource(ua.Value, RoleSet, ua.Attr, inputType)), nil
+				target := x.path(actionPath(ua))
+				v, err := x.updateValue(ua.Expr, RoleSet, hclschema.PathText(actionPath(ua)), inputType)
+				if err != nil {
+					return "", err
+				}
+				return target + " = " + v, nil
 			})
 			if err != nil {
 				return nil, err
@@ -227,7 +233,7 @@ func writeItem(wr *hclschema.Write, inputType func(string) (cty.Type, bool)) (*I
 			f, err := x.piece(func() (string, error) {
 				src := operandSource(ua.Value, RoleAdd, ua.Attr, inputType)
 				src.Type = TypeN
-				return x.name(ua.Attr) + " " + x.value(src), nil
+				return x.path(actionPath(ua)) + " " + x.value(src), nil
 			})
 			if err != nil {
 				return nil, err
@@ -235,7 +241,7 @@ func writeItem(wr *hclschema.Write, inputType func(string) (cty.Type, bool)) (*I
 			adds = append(adds, f)
 		}
 		for _, ua := range wr.Remove {
-			f, _ := x.piece(func() (string, error) { return x.name(ua.Attr), nil })
+			f, _ := x.piece(func() (string, error) { return x.path(actionPath(ua)), nil })
 			removes = append(removes, f)
 		}
 		is.Rewrites = rewrites(wr)
@@ -327,6 +333,15 @@ func writeItem(wr *hclschema.Write, inputType func(string) (cty.Type, bool)) (*I
 		is.Variants = append(is.Variants, v)
 	}
 	return is, nil
+}
+
+// actionPath is the path an update action changes (its attribute for an
+// action built without one).
+func actionPath(ua *hclschema.UpdateAction) hclschema.Path {
+	if len(ua.Path) > 0 {
+		return ua.Path
+	}
+	return hclschema.AttrPath(ua.Attr)
 }
 
 // subset returns the names and values the fragments use, in x's order.
@@ -698,5 +713,24 @@ func Outcome(err error) (string, error) {
 		}
 		return tce.ErrorCode() + " [" + strings.Join(reasons, ", ") + "]", nil
 	}
+	// An update DynamoDB refuses for the item it finds (a document path
+	// the item lacks): the oracle names it as DynamoDB does.
+	var api smithy.APIError
+	if errors.As(err, &api) && api.ErrorCode() == "ValidationException" && invalidForItem(api.ErrorMessage()) {
+		return api.ErrorCode(), nil
+	}
 	return "", err
+}
+
+// invalidForItem reports whether a ValidationException's message is
+// DynamoDB's refusal of an update for the item it finds, not of the
+// request itself.
+func invalidForItem(msg string) bool {
+	for _, m := range []string{"document path provided in the update expression is invalid", "refers to an attribute that does not exist in the item",
+		"An operand in the update expression has an incorrect data type"} {
+		if strings.Contains(msg, m) {
+			return true
+		}
+	}
+	return false
 }

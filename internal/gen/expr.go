@@ -530,6 +530,10 @@ func (tr *translator) cond(c *hclschema.Cond) *Expr {
 		}
 		return &Expr{Op: OpNot, Type: TypeBool, Args: []*Expr{x}}
 	case hclschema.CondAttr, hclschema.CondExists, hclschema.CondNotExists:
+		if c.TestedPath().Nested() {
+			return tr.refuse(CodeCondition, c.Range(), "Condition not reproducible",
+				"The condition tests %s, a part of a document; tfdyn gen reproduces sparse conditions on whole attributes. Test the attribute, or store the part as an attribute of its own.", c.TestedPath())
+		}
 		f := tr.fields[c.Attr]
 		if f == nil && tr.computed[c.Attr] != nil {
 			ref := tr.computedRef(c.Attr, c.Range(), CodeCondition)

@@ -499,16 +499,36 @@ func readInputs(c *hclschema.Cond, stored hclschema.Item, in map[string]cty.Valu
 }
 
 // zeroOf returns a value of type t for an input named name: the first of
-// enum when the input is an enum attribute.
+// enum when the input is an enum attribute; for a document (an object,
+// list, set, map or tuple input such as a payment to append), a value
+// with every attribute and one element, built the same way.
 func zeroOf(t cty.Type, name string, enum []string) cty.Value {
 	if len(enum) > 0 {
 		return cty.StringVal(enum[0])
 	}
-	switch t {
-	case cty.Number:
+	switch {
+	case t == cty.Number:
 		return cty.NumberIntVal(1)
-	case cty.Bool:
+	case t == cty.Bool:
 		return cty.True
+	case t.IsObjectType():
+		attrs := map[string]cty.Value{}
+		for n, at := range t.AttributeTypes() {
+			attrs[n] = zeroOf(at, n, nil)
+		}
+		return cty.ObjectVal(attrs)
+	case t.IsListType():
+		return cty.ListVal([]cty.Value{zeroOf(t.ElementType(), name, nil)})
+	case t.IsSetType():
+		return cty.SetVal([]cty.Value{zeroOf(t.ElementType(), name, nil)})
+	case t.IsMapType():
+		return cty.MapVal(map[string]cty.Value{name: zeroOf(t.ElementType(), name, nil)})
+	case t.IsTupleType():
+		var elems []cty.Value
+		for i, et := range t.TupleElementTypes() {
+			elems = append(elems, zeroOf(et, fmt.Sprintf("%s%d", name, i), nil))
+		}
+		return cty.TupleVal(elems)
 	}
 	return cty.StringVal(name)
 }

@@ -3,7 +3,9 @@
 # timestamp: DynamoDB refuses them bare), a multi-attribute GSI,
 # a sparse index an update moves items into and out of, a unique
 # attribute (guard items), filters of every form, projections, limits,
-# descending order and strong reads; computed attributes and quoted names.
+# descending order and strong reads; computed attributes and quoted names;
+# document paths in projections, filters, conditions and updates
+# (list_append, if_not_exists, SET a = b, a + b, nested SET and REMOVE).
 
 table "wire" {
   partition_key = "PK"
@@ -59,6 +61,10 @@ entity "Ticket" {
     urgent  = optional(bool)
     comment = optional(string)
     version = number
+    # A document: a list of objects and an optional field, read and
+    # written by paths (log.entries, log.owner).
+    log    = optional(object({ entries = list(object({ at = string, text = string })), owner = optional(string) }))
+    opened = optional(string)
   }
   # Computed attributes: a constant discriminator and a template an update
   # of name rewrites (a quoted name, placeholder #Name_Lower).
@@ -101,6 +107,10 @@ entity "Ticket" {
     region  = "eu"
     count   = 2
     version = 4
+    log = {
+      entries = [{ at = "2024-05-03", text = "flickers" }, { at = "2024-05-04", text = "replaced" }]
+      owner   = "ann"
+    }
   }
   example "t3" {
     owner   = "ann"
@@ -258,5 +268,47 @@ write_pattern "move_ticket" {
       set       = { name = input.name }
       condition = attribute_exists(PK)
     }
+  }
+}
+
+access_pattern "ticket_logs" {
+  entity     = entity.Ticket
+  attributes = ["log.entries[1]", log.owner, "name"]
+  filter     = log.owner != null && log.entries[0].text != input.skip
+  inputs     = { skip = string }
+  key {
+    PK = "ACCOUNT#${owner}"
+    SK = begins_with("TICKET#")
+  }
+  example {
+    owner = "ann"
+    skip  = "nothing"
+  }
+}
+
+write_pattern "start_log" {
+  inputs = { log = object({ entries = list(object({ at = string, text = string })), owner = optional(string) }), at = string }
+  update {
+    entity    = entity.Ticket
+    set       = { log = input.log, opened = if_not_exists(opened, input.at) }
+    condition = attribute_exists(PK) && attribute_not_exists(log)
+  }
+}
+
+write_pattern "note_ticket" {
+  inputs = { entry = object({ at = string, text = string }) }
+  update {
+    entity    = entity.Ticket
+    set       = { "log.entries" = list_append(log.entries, [input.entry]), comment = name, size = size + 1 }
+    remove    = [log.owner]
+    condition = attribute_exists(log.entries)
+  }
+}
+
+write_pattern "note_ticket_unchecked" {
+  inputs = { entry = object({ at = string, text = string }) }
+  update {
+    entity = entity.Ticket
+    set    = { log.entries = list_append(log.entries, [input.entry]) }
   }
 }
