@@ -74,6 +74,20 @@ func (r WriteResult) String() string {
 	return r.Error
 }
 
+// LocalString renders the outcome as DynamoDB Local 3.3.1 answers it where
+// it differs from DynamoDB: a transaction that DynamoDB cancels because
+// one update is refused for its item (reason ValidationError) fails on
+// DynamoDB Local with a plain ValidationException (measured by
+// TestLiveShapes). Elsewhere it is String.
+func (r WriteResult) LocalString() string {
+	for _, reason := range r.Reasons {
+		if reason == ReasonValidationError {
+			return ErrValidation
+		}
+	}
+	return r.String()
+}
+
 // keyString identifies an item by its primary key values.
 func keyString(key []cty.Value) string {
 	parts := make([]string, len(key))

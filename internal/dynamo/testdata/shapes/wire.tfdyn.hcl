@@ -312,3 +312,17 @@ write_pattern "note_ticket_unchecked" {
     set    = { log.entries = list_append(log.entries, [input.entry]) }
   }
 }
+
+write_pattern "note_and_rename" {
+  inputs = { entry = object({ at = string, text = string }) }
+  transaction {
+    update {
+      entity = entity.Account
+      set    = { name = input.name }
+    }
+    update {
+      entity = entity.Ticket
+      set    = { log.entries = list_append(log.entries, [input.entry]) }
+    }
+  }
+}
