@@ -92,13 +92,12 @@ func (d *decoder) writePattern(b *hcl.Block) {
 		if blk.Type == "transaction" {
 			w.Transaction = true
 			w.TransactionRange = blk.DefRange
-			tc, ds := blk.Body.Content(transactionSchema)
-			d.add(ds, CodeSyntax)
-			if len(tc.Blocks) == 0 {
+			tblocks := d.transactionBlocks(blk.Body)
+			if len(tblocks) == 0 {
 				d.errorf(CodeMissingKey, blk.DefRange, "Empty transaction",
 					"The transaction of write pattern %q holds no write; add put, update or delete blocks.", name)
 			}
-			blocks = append(blocks, tc.Blocks...)
+			blocks = append(blocks, tblocks...)
 			continue
 		}
 		blocks = append(blocks, blk)
@@ -113,8 +112,29 @@ func (d *decoder) writePattern(b *hcl.Block) {
 			"Write pattern %q holds several writes; group writes that must succeed together in one transaction block.", name)
 		return
 	}
+	labels := map[string]hcl.Range{}
 	for _, blk := range blocks {
+		label, labelRange := "", hcl.Range{}
+		if len(blk.Labels) == 1 {
+			label, labelRange = blk.Labels[0], blk.LabelRanges[0]
+			if !validName(label) || label == "input" {
+				d.errorf(CodeInvalidValue, labelRange, "Invalid write label",
+					"The label %q of a write names its inputs (input.%s.NAME): it starts with a letter and holds letters, digits, \"_\" and \"-\" (and is not \"input\").", label, label)
+				continue
+			}
+			if prev, dup := labels[label]; dup {
+				d.errorf(CodeDuplicate, labelRange, "Duplicate write label", "A write of this transaction is already labelled %q at %s.", label, prev)
+				continue
+			}
+			if _, clash := declared[label]; clash {
+				d.errorf(CodeDuplicate, labelRange, "Write label is a declared input",
+					"%q is declared in inputs too; the label names the write's own inputs (input.%s.NAME): rename one of them.", label, label)
+				continue
+			}
+			labels[label] = labelRange
+		}
 		if wr := d.write(w, WriteOp(blk.Type), blk); wr != nil {
+			wr.Label, wr.LabelRange, wr.Pattern = label, labelRange, w
 			w.Writes = append(w.Writes, wr)
 		}
 	}
@@ -127,6 +147,39 @@ func (d *decoder) writePattern(b *hcl.Block) {
 		d.errorf(CodeInvalidValue, w.TransactionRange, "Transaction too large",
 			"The transaction of write pattern %q writes %d items; DynamoDB takes at most %d in one TransactWriteItems call.", name, len(w.Writes), WriteTransactionLimit)
 	}
+}
+
+// transactionBlocks returns the writes of a transaction block: put,
+// update and delete blocks with an optional label (put "order_item" {}),
+// which names the write's own inputs. Anything else is TD001.
+func (d *decoder) transactionBlocks(body hcl.Body) []*hcl.Block {
+	sb, ok := body.(*hclsyntax.Body)
+	if !ok {
+		tc, ds := body.Content(transactionSchema)
+		d.add(ds, CodeSyntax)
+		return tc.Blocks
+	}
+	for _, at := range sb.Attributes {
+		d.errorf(CodeSyntax, at.NameRange, "Unsupported argument",
+			"A transaction block holds put, update and delete blocks only; %q belongs in the write pattern or in one of its writes.", at.Name)
+	}
+	var out []*hcl.Block
+	for _, blk := range sb.Blocks {
+		switch blk.Type {
+		case string(WritePut), string(WriteUpdate), string(WriteDelete):
+		default:
+			d.errorf(CodeSyntax, blk.TypeRange, "Unsupported block type",
+				"A transaction holds put, update and delete blocks, not %q.%s", blk.Type, diag.DidYouMean(blk.Type, []string{"put", "update", "delete"}))
+			continue
+		}
+		if len(blk.Labels) > 1 {
+			d.errorf(CodeSyntax, blk.LabelRanges[1], "Extraneous label",
+				"A write takes at most one label, the name of its own inputs (%s \"order_item\" { ... }).", blk.Type)
+			continue
+		}
+		out = append(out, blk.AsHCLBlock())
+	}
+	return out
 }
 
 // WritePattern returns the write pattern with the given name, or nil.
@@ -500,17 +553,46 @@ func (d *decoder) checkWriteCondition(c *Cond) {
 }
 
 // writeInputs collects the write pattern's inputs: the attributes each
-// write needs and every input.NAME, typed from the entity attribute of the
-// same name or the declaration.
+// unlabelled write needs and every input.NAME, typed from the entity
+// attribute of the same name or the declaration (one namespace shared by
+// the writes), and per labelled write an object input of the attributes it
+// needs (input.order_item.Quantity). A shared name that only one labelled
+// write needs stands for that write's input (the shared-name form); one
+// that several need is ambiguous (TD006).
 func (d *decoder) writeInputs(w *WritePattern, declared map[string]cty.Type) {
 	types := map[string]cty.Type{}
 	ranges := map[string]hcl.Range{}
+	labelAttrs := map[string]map[string]cty.Type{}
+	labelOptional := map[string][]string{}
+	needBy := map[string][]string{} // name -> labels whose writes need it
 	for _, wr := range w.Writes {
-		for _, n := range wr.Names() {
-			if _, ok := types[n]; !ok {
-				types[n], ranges[n] = wr.Entity.typeOf(n), wr.EntityRange
+		if wr.Label == "" {
+			for _, n := range wr.Names() {
+				if _, ok := types[n]; !ok {
+					types[n], ranges[n] = wr.Entity.typeOf(n), wr.EntityRange
+				}
 			}
+			continue
 		}
+		m := labelAttrs[wr.Label]
+		if m == nil {
+			m = map[string]cty.Type{}
+			labelAttrs[wr.Label] = m
+			ranges[wr.Label] = wr.LabelRange
+		}
+		for _, n := range wr.Names() {
+			if _, ok := m[n]; ok {
+				continue
+			}
+			m[n] = wr.Entity.typeOf(n)
+			if a := wr.Entity.Attribute(n); a != nil && a.Optional && wr.Op == WritePut {
+				labelOptional[wr.Label] = append(labelOptional[wr.Label], n)
+			}
+			needBy[n] = append(needBy[n], wr.Label)
+		}
+	}
+	for label, m := range labelAttrs {
+		types[label] = cty.ObjectWithOptionalAttrs(m, labelOptional[label])
 	}
 	var exprs []hcl.Expression
 	for _, wr := range w.Writes {
@@ -535,6 +617,18 @@ func (d *decoder) writeInputs(w *WritePattern, declared map[string]cty.Type) {
 			if n == "" {
 				continue
 			}
+			if m, isLabel := labelAttrs[n]; isLabel {
+				// input.order_item.Quantity: an attribute the write needs.
+				if len(tr) > 2 {
+					if ta, ok := tr[2].(hcl.TraverseAttr); ok {
+						if _, has := m[ta.Name]; !has {
+							d.errorf(CodeUnknownVariable, tr.SourceRange(), "Unknown input",
+								"input.%s holds the attributes the write labelled %q needs (%s); it has no %q.%s", n, n, quoteList(sortedKeysOf(m)), ta.Name, diag.DidYouMean(ta.Name, sortedKeysOf(m)))
+						}
+					}
+				}
+				continue
+			}
 			if _, ok := types[n]; ok {
 				if _, seen := ranges[n]; !seen {
 					ranges[n] = tr.SourceRange()
@@ -542,6 +636,23 @@ func (d *decoder) writeInputs(w *WritePattern, declared map[string]cty.Type) {
 				continue
 			}
 			if _, failed := declared[n]; failed {
+				continue
+			}
+			switch labels := needBy[n]; {
+			case len(labels) == 1:
+				if w.aliases == nil {
+					w.aliases = map[string]InputRef{}
+				}
+				w.aliases[n] = InputRef{Label: labels[0], Attr: n}
+				continue
+			case len(labels) > 1:
+				var forms []string
+				for _, l := range labels {
+					forms = append(forms, "input."+l+"."+n)
+				}
+				d.errorf(CodeUnknownVariable, tr.SourceRange(), "Ambiguous input",
+					"input.%s could be %s: the writes labelled %s each need a %q of their own. Write one of them.", n, strings.Join(forms, " or "), quoteList(labels), n)
+				types[n] = cty.NilType
 				continue
 			}
 			found := false
@@ -577,6 +688,15 @@ func (d *decoder) writeInputs(w *WritePattern, declared map[string]cty.Type) {
 		w.Inputs = append(w.Inputs, &Input{Name: n, Type: ty, Range: rng})
 	}
 	sort.Slice(w.Inputs, func(i, j int) bool { return w.Inputs[i].Name < w.Inputs[j].Name })
+}
+
+func sortedKeysOf(m map[string]cty.Type) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // uniqueAttr decodes an entity's `unique = [...]` and builds the guard
@@ -674,7 +794,7 @@ func (d *decoder) expandUnique(w *WritePattern) {
 			wr.Condition = d.notExists(pk, wr.DeclRange)
 		}
 		for _, u := range wr.Entity.Unique {
-			out = append(out, &Write{Op: WritePut, Entity: u.Guard, Guard: u,
+			out = append(out, &Write{Op: WritePut, Entity: u.Guard, Guard: u, Label: wr.Label, LabelRange: wr.LabelRange, Pattern: w,
 				Condition: d.notExists(pk, u.Range), DeclRange: wr.DeclRange, EntityRange: u.Range})
 		}
 		w.Transaction = true

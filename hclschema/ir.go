@@ -59,6 +59,10 @@ type Part struct {
 	// Name is the attribute or input of PartAttr and PartInput, the
 	// function of PartCall.
 	Name string
+	// Field is the attribute of an object input a PartInput reads
+	// (input.order_item.Quantity: Name order_item, Field Quantity, a
+	// labelled write's own input), "" for a whole input.
+	Field string
 	// Args are the arguments of a PartCall, each a template.
 	Args []*Template
 	// Text is the part's source text.
@@ -270,6 +274,12 @@ func (d *decoder) newPart(expr hcl.Expression) *Part {
 		case len(tr) == 2 && tr.RootName() == "input":
 			if ta, ok := tr[1].(hcl.TraverseAttr); ok {
 				p.Kind, p.Name = PartInput, ta.Name
+			}
+		case len(tr) == 3 && tr.RootName() == "input":
+			ta, ok1 := tr[1].(hcl.TraverseAttr)
+			tf, ok2 := tr[2].(hcl.TraverseAttr)
+			if ok1 && ok2 {
+				p.Kind, p.Name, p.Field = PartInput, ta.Name, tf.Name
 			}
 		}
 		if tr := x.Traversal; tr.RootName() != "input" {

@@ -61,6 +61,23 @@ type WritePattern struct {
 	// Incomplete is true when a part failed to load (an error was
 	// reported).
 	Incomplete bool
+	// aliases maps a shared name (input.Quantity) that names one labelled
+	// write's input to it (input.order_item.Quantity): the shared-name
+	// form, accepted where it is unambiguous.
+	aliases map[string]InputRef
+}
+
+// InputRef names an input of a labelled write: input.<Label>.<Attr>.
+type InputRef struct {
+	Label, Attr string
+}
+
+// Alias returns the labelled write's input a shared name stands for
+// (input.Quantity for input.order_item.Quantity, when only that write has
+// a Quantity), or false.
+func (w *WritePattern) Alias(name string) (InputRef, bool) {
+	r, ok := w.aliases[name]
+	return r, ok
 }
 
 // Declared outcomes of a repeated write (`repeat`).
@@ -94,7 +111,16 @@ type Write struct {
 	Remove []*UpdateAction
 	// Guard is the unique attribute this write enforces when it was added
 	// by the entity's `unique` (a put of the guard item), else nil.
-	Guard     *Unique
+	Guard *Unique
+	// Label names the write's own inputs in a transaction (put
+	// "order_item" {}): the attributes it needs come from the input object
+	// of that name (input.order_item.Quantity), not from the pattern's
+	// shared inputs; "" for an unlabelled write (a guard's put takes its
+	// owner's). LabelRange covers it.
+	Label      string
+	LabelRange hcl.Range
+	// Pattern is the write pattern that holds the write.
+	Pattern   *WritePattern
 	DeclRange hcl.Range
 	// EntityRange covers the entity reference.
 	EntityRange hcl.Range

@@ -29,8 +29,67 @@ func (w *WritePattern) CheckInputs(inputs map[string]cty.Value) (map[string]cty.
 	return out, nil
 }
 
-// values returns an object of the entity's attributes taken from inputs
-// (null when not given).
+// values returns the values a write takes its item (a put) or its key (an
+// update, a delete) from: its label's object input (input.order_item) for
+// a labelled write, else the pattern's shared inputs.
+func (wr *Write) values(inputs map[string]cty.Value) map[string]cty.Value {
+	if wr.Label == "" {
+		return inputs
+	}
+	out := map[string]cty.Value{}
+	v, ok := inputs[wr.Label]
+	if !ok || v == cty.NilVal || v.IsNull() || !v.IsKnown() || !(v.Type().IsObjectType() || v.Type().IsMapType()) {
+		return out
+	}
+	for k, x := range v.AsValueMap() {
+		if x != cty.NilVal && !x.IsNull() {
+			out[k] = x
+		}
+	}
+	return out
+}
+
+// Values returns the values the write takes its item or key from (its
+// label's object input, or the shared inputs): the attributes Names
+// lists, as given.
+func (wr *Write) Values(inputs map[string]cty.Value) map[string]cty.Value {
+	return wr.values(inputs)
+}
+
+// Scope returns the object expressions read as input: every input, plus
+// each shared name that stands for one labelled write's input
+// (input.Quantity for input.order_item.Quantity).
+func (w *WritePattern) Scope(inputs map[string]cty.Value) map[string]cty.Value {
+	if len(w.aliases) == 0 {
+		return inputs
+	}
+	out := make(map[string]cty.Value, len(inputs)+len(w.aliases))
+	for k, v := range inputs {
+		out[k] = v
+	}
+	for n, r := range w.aliases {
+		obj, ok := inputs[r.Label]
+		if !ok || obj == cty.NilVal || obj.IsNull() || !obj.IsKnown() || !obj.Type().IsObjectType() || !obj.Type().HasAttribute(r.Attr) {
+			continue
+		}
+		out[n] = obj.GetAttr(r.Attr)
+	}
+	return out
+}
+
+// inputObject is the "input" variable of the write's expressions.
+func (wr *Write) inputObject(inputs map[string]cty.Value) cty.Value {
+	if wr.Pattern != nil {
+		inputs = wr.Pattern.Scope(inputs)
+	}
+	if len(inputs) == 0 {
+		return cty.EmptyObjectVal
+	}
+	return cty.ObjectVal(inputs)
+}
+
+// entityValues returns an object of the entity's attributes taken from
+// inputs (null when not given).
 func entityValues(e *Entity, inputs map[string]cty.Value) cty.Value {
 	m := map[string]cty.Value{}
 	for _, a := range e.Attributes {
@@ -62,9 +121,13 @@ func (wr *Write) TargetKey(inputs map[string]cty.Value) ([]cty.Value, error) {
 // the inputs, in the table's key order.
 func (wr *Write) Key(inputs map[string]cty.Value) ([]cty.Value, error) {
 	vals := map[string]cty.Value{}
+	own := wr.values(inputs)
 	for _, n := range wr.Entity.KeyNames() {
-		v, ok := inputs[n]
+		v, ok := own[n]
 		if !ok || v.IsNull() {
+			if wr.Label != "" {
+				return nil, fmt.Errorf("%s of %s: input %s.%s is not set", wr.Op, wr.Entity.Name, wr.Label, n)
+			}
 			return nil, fmt.Errorf("%s of %s: input %q is not set", wr.Op, wr.Entity.Name, n)
 		}
 		vals[n] = v
@@ -90,10 +153,7 @@ func (wr *Write) ConditionHolds(stored *Item, inputs map[string]cty.Value) bool 
 			vars[k] = v
 		}
 	}
-	vars["input"] = cty.EmptyObjectVal
-	if len(inputs) > 0 {
-		vars["input"] = cty.ObjectVal(inputs)
-	}
+	vars["input"] = wr.inputObject(inputs)
 	return wr.Condition.holds(vars)
 }
 
@@ -125,12 +185,13 @@ func (wr *Write) Apply(stored *Item, inputs map[string]cty.Value) (it Item, ok b
 	case WriteDelete:
 		return Item{}, false, nil
 	case WritePut:
-		it, err := e.Item(entityValues(e, inputs))
+		it, err := e.Item(entityValues(e, wr.values(inputs)))
 		if err != nil {
 			return Item{}, false, fmt.Errorf("put of %s: %w", e.Name, err)
 		}
 		return it, true, nil
 	}
+	own := wr.values(inputs)
 	vals := map[string]cty.Value{}
 	if stored != nil {
 		for _, a := range e.Attributes {
@@ -140,7 +201,9 @@ func (wr *Write) Apply(stored *Item, inputs map[string]cty.Value) (it Item, ok b
 		}
 	} else {
 		for _, n := range e.KeyNames() {
-			vals[n] = inputs[n]
+			if v, ok := own[n]; ok {
+				vals[n] = v
+			}
 		}
 	}
 	// Every value reads the item as it was before the update.
@@ -148,11 +211,7 @@ func (wr *Write) Apply(stored *Item, inputs map[string]cty.Value) (it Item, ok b
 	if stored != nil {
 		orig = stored.Attrs
 	}
-	in := cty.EmptyObjectVal
-	if len(inputs) > 0 {
-		in = cty.ObjectVal(inputs)
-	}
-	scope := map[string]cty.Value{"input": in}
+	scope := map[string]cty.Value{"input": wr.inputObject(inputs)}
 	next := make(map[string]cty.Value, len(vals))
 	for k, v := range vals {
 		next[k] = v

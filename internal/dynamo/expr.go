@@ -86,8 +86,14 @@ type Source struct {
 	Type string
 	// Value is a SourceConstant's value.
 	Value cty.Value
-	// Input is a SourceInput's input name.
+	// Input is a SourceInput's input name; with Label set, the attribute
+	// of the labelled write's object input (input.<Label>.<Input>).
 	Input string
+	// Label is the label of the write whose own input a SourceInput is
+	// (a transaction's put "order_item": input.order_item.Quantity, also
+	// when written input.Quantity, the shared-name form), "" for a
+	// pattern's shared input.
+	Label string
 	// Template is the operand as the schema writes it (SourceTemplate, and
 	// SourceInput and SourceConstant operands); nil for values the
 	// renderer adds (a bool attribute's true) and for key values.
@@ -113,6 +119,9 @@ func (s Source) String() string {
 	case SourceConstant:
 		return "constant " + CanonValue(s.Value)
 	case SourceInput:
+		if s.Label != "" {
+			return fmt.Sprintf("input %s.%s", s.Label, s.Input)
+		}
 		return fmt.Sprintf("input %q", s.Input)
 	case SourceTemplate:
 		return "template " + s.Template.Text
@@ -341,6 +350,13 @@ func operandSource(t *hclschema.Template, role Role, attr string, inputType func
 		}
 	case !t.Quoted && len(t.Parts) == 1 && t.Parts[0].Kind == hclschema.PartInput:
 		s.Kind, s.Input = SourceInput, t.Parts[0].Name
+		if f := t.Parts[0].Field; f != "" {
+			s.Label, s.Input = s.Input, f
+			if ty, ok := inputType(s.Label); ok && ty.IsObjectType() && ty.HasAttribute(f) {
+				s.Type = typeOfCty(ty.AttributeType(f))
+			}
+			break
+		}
 		if ty, ok := inputType(s.Input); ok {
 			s.Type = typeOfCty(ty)
 		}
@@ -463,6 +479,13 @@ func operandValue(s Source, inputs map[string]cty.Value) (cty.Value, error) {
 	case SourceConstant:
 		return s.Value, nil
 	case SourceInput:
+		if s.Label != "" {
+			obj, ok := inputs[s.Label]
+			if !ok || obj == cty.NilVal || obj.IsNull() || !obj.Type().IsObjectType() || !obj.Type().HasAttribute(s.Input) {
+				return cty.NilVal, fmt.Errorf("input %s.%s is not set", s.Label, s.Input)
+			}
+			return obj.GetAttr(s.Input), nil
+		}
 		v, ok := inputs[s.Input]
 		if !ok || v == cty.NilVal {
 			return cty.NilVal, fmt.Errorf("input %q is not set", s.Input)

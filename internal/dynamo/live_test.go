@@ -250,6 +250,11 @@ func TestLiveShapes(t *testing.T) {
 		{"note_ticket_unchecked", map[string]cty.Value{"owner": str("ann"), "id": str("t1"), "entry": entry("2024-05-04", "fine")}, "ok"},
 		{"move_ticket", map[string]cty.Value{"owner": str("cid"), "id": str("t4"), "name": str("Cid")}, "TransactionCanceledException [ConditionalCheckFailed, ConditionalCheckFailed]"},
 		{"move_ticket", map[string]cty.Value{"owner": str("bob"), "id": str("t4"), "name": str("Robert")}, "ok"},
+		// Per-write inputs: two tickets in one transaction.
+		{"split_ticket", map[string]cty.Value{"owner": str("bob"), "name": str("Bobby"),
+			"first": cty.ObjectVal(ticket("t6", "OPEN", 1)), "second": cty.ObjectVal(ticket("t7", "CLOSED", 2))}, "ok"},
+		{"split_ticket", map[string]cty.Value{"owner": str("bob"), "name": str("Bob"),
+			"first": cty.ObjectVal(ticket("t8", "OPEN", 1)), "second": cty.ObjectVal(ticket("t7", "OPEN", 9))}, "TransactionCanceledException [None, ConditionalCheckFailed, None]"},
 	}
 	for i, st := range steps {
 		w := s.WritePattern(st.pattern)

@@ -100,6 +100,9 @@ func writeWrite(b *strings.Builder, s *dynamo.WriteShape) {
 	fmt.Fprintf(b, "write_pattern %s: %s\n", s.Pattern.Name, s.Operation)
 	for _, is := range s.Items {
 		what := string(is.Op) + " " + is.Entity.Name
+		if is.Label != "" {
+			what += fmt.Sprintf(" (label %s: input.%s)", is.Label, is.Label)
+		}
 		if is.Guard != nil {
 			what += fmt.Sprintf(" (guard item of %s.%s)", is.Guard.Entity.Name, is.Guard.Attr)
 		}

@@ -42,6 +42,10 @@ type ItemShape struct {
 	// entity of its own, Guard.Guard, with the one attribute Guard.Attr
 	// from the input of that name), nil for the pattern's own writes.
 	Guard *hclschema.Unique
+	// Label is the write's label in a transaction: its item (a put) or
+	// key (an update, a delete) comes from the object input of that name
+	// (input.order_item), "" when it comes from the shared inputs.
+	Label string
 	// Key holds an update's or delete's primary key attributes in key
 	// order, computed from the inputs; a put's item is Entity's item
 	// (Entity.Item) built from the inputs, index keys and sparse `when`
@@ -149,9 +153,31 @@ func Write(w *hclschema.WritePattern) (*WriteShape, error) {
 		if err != nil {
 			return nil, fmt.Errorf("write pattern %q: %s of %s: %w", w.Name, wr.Op, entityName(wr.Entity), err)
 		}
+		// A shared name that stands for a labelled write's input
+		// (input.Quantity for input.order_item.Quantity) is that input.
+		for v := range is.Variants {
+			for j, ph := range is.Variants[v].Values {
+				is.Variants[v].Values[j].Source = resolveAlias(w, ph.Source)
+			}
+		}
 		s.Items = append(s.Items, is)
 	}
 	return s, nil
+}
+
+// resolveAlias names a SourceInput that the shared-name form wrote by the
+// labelled write's input it stands for.
+func resolveAlias(w *hclschema.WritePattern, src Source) Source {
+	if src.Kind != SourceInput || src.Label != "" {
+		return src
+	}
+	if r, ok := w.Alias(src.Input); ok {
+		src.Label, src.Input = r.Label, r.Attr
+		if in := w.Input(r.Label); in != nil && in.Type.IsObjectType() && in.Type.HasAttribute(r.Attr) {
+			src.Type = typeOfCty(in.Type.AttributeType(r.Attr))
+		}
+	}
+	return src
 }
 
 func entityName(e *hclschema.Entity) string {
@@ -187,12 +213,12 @@ func writeItem(wr *hclschema.Write, inputType func(string) (cty.Type, bool)) (*I
 	if e == nil || e.Table == nil {
 		return nil, fmt.Errorf("no entity")
 	}
-	is := &ItemShape{Write: wr, Op: wr.Op, Entity: e, Guard: wr.Guard}
+	is := &ItemShape{Write: wr, Op: wr.Op, Entity: e, Guard: wr.Guard, Label: wr.Label}
 	if wr.Op != hclschema.WritePut {
 		for _, k := range e.Table.Primary.KeyAttrs() {
 			src := Source{Role: RoleKey, Attr: k.Name, Type: k.Type}
 			if e.Attribute(k.Name) != nil {
-				src.Kind, src.Input = SourceInput, k.Name
+				src.Kind, src.Input, src.Label = SourceInput, k.Name, wr.Label
 			} else {
 				src.Kind, src.Entity, src.Index, src.Key = SourceKeyTemplate, e, e.Table.Primary, e.Key.Template(k.Name)
 				if src.Key == nil {
@@ -508,8 +534,9 @@ func (s *WriteShape) Bind(inputs map[string]cty.Value, stored Stored) (*WriteCal
 		return nil, err
 	}
 	call := &WriteCall{Shape: s}
+	scope := w.Scope(in)
 	for _, is := range s.Items {
-		ic, err := is.bind(in, stored)
+		ic, err := is.bind(in, scope, stored)
 		if err != nil {
 			return nil, fmt.Errorf("write pattern %q: %s of %s: %w", w.Name, is.Op, is.Entity.Name, err)
 		}
@@ -518,7 +545,7 @@ func (s *WriteShape) Bind(inputs map[string]cty.Value, stored Stored) (*WriteCal
 	return call, nil
 }
 
-func (is *ItemShape) bind(in map[string]cty.Value, stored Stored) (ItemCall, error) {
+func (is *ItemShape) bind(in, scope map[string]cty.Value, stored Stored) (ItemCall, error) {
 	wr := is.Write
 	ic := ItemCall{Shape: is}
 	var next hclschema.Item
@@ -584,7 +611,7 @@ func (is *ItemShape) bind(in map[string]cty.Value, stored Stored) (ItemCall, err
 			}
 			return val, nil
 		}
-		return operandValue(src, in)
+		return operandValue(src, scope)
 	})
 	if err != nil {
 		return ic, err

@@ -280,13 +280,19 @@ func (r *runner) writePattern(ctx context.Context, w *hclschema.WritePattern) (W
 		}
 		// Another item (fresh values) with the same unique value.
 		dup := writeInputs(w, ds.Items, 2)
-		dup[wr.Guard.Attr] = in[wr.Guard.Attr]
+		if wr.Label != "" {
+			vals := wr.Values(dup)
+			vals[wr.Guard.Attr] = wr.Values(in)[wr.Guard.Attr]
+			dup[wr.Label] = cty.ObjectVal(vals)
+		} else {
+			dup[wr.Guard.Attr] = in[wr.Guard.Attr]
+		}
 		c, ok, err := run("unique "+wr.Guard.Attr, dup)
 		if err != nil {
 			return rep, err
 		}
 		if ok && c.OK {
-			c.OK, c.Message = false, fmt.Sprintf("a second %s with %s %s was written: the unique value is not enforced", wr.Guard.Entity.Name, wr.Guard.Attr, oracle.Render(in[wr.Guard.Attr]))
+			c.OK, c.Message = false, fmt.Sprintf("a second %s with %s %s was written: the unique value is not enforced", wr.Guard.Entity.Name, wr.Guard.Attr, oracle.Render(wr.Values(in)[wr.Guard.Attr]))
 		}
 		rep.Cases = append(rep.Cases, c)
 	}
@@ -368,11 +374,24 @@ func (r *runner) replaceItems(t *hclschema.Table, items []hclschema.Item, by str
 // the stored item's attribute of the same name, changed.
 func writeInputs(w *hclschema.WritePattern, items []hclschema.Item, variant int) map[string]cty.Value {
 	in := map[string]cty.Value{}
+	// own maps a labelled write's label to its own values (the object
+	// input input.<label>); an unlabelled write's values are the shared in.
+	own := map[string]map[string]cty.Value{}
+	valuesOf := func(wr *hclschema.Write) map[string]cty.Value {
+		if wr.Label == "" {
+			return in
+		}
+		if own[wr.Label] == nil {
+			own[wr.Label] = map[string]cty.Value{}
+		}
+		return own[wr.Label]
+	}
 	stored := make([]*hclschema.Item, len(w.Writes))
 	for i, wr := range w.Writes {
 		if wr.Op == hclschema.WritePut {
 			continue
 		}
+		in := valuesOf(wr)
 		// The first item of the entity the write's condition can hold on
 		// (status == "DRAFT" skips the OPEN ones), else the first item.
 		pick := -1
@@ -400,6 +419,7 @@ func writeInputs(w *hclschema.WritePattern, items []hclschema.Item, variant int)
 		if wr.Op != hclschema.WritePut || wr.Guard != nil {
 			continue
 		}
+		in := valuesOf(wr)
 		fresh := map[string]bool{}
 		for _, n := range wr.Entity.KeyNames() {
 			fresh[n] = true
@@ -439,6 +459,9 @@ func writeInputs(w *hclschema.WritePattern, items []hclschema.Item, variant int)
 		if wr.Condition != nil && stored[i] != nil {
 			readInputs(wr.Condition, *stored[i], in)
 		}
+	}
+	for label, vals := range own {
+		in[label] = cty.ObjectVal(vals)
 	}
 	for _, inp := range w.Inputs {
 		if _, set := in[inp.Name]; set {

@@ -326,3 +326,26 @@ write_pattern "note_and_rename" {
     }
   }
 }
+
+# Per-write inputs: two puts of one entity in a transaction, each labelled
+# with its own inputs (input.first.NAME, input.second.NAME), and an update
+# that reads one of them (input.second.name) beside a shared input of the
+# same name (declared: input.name is ambiguous otherwise).
+write_pattern "split_ticket" {
+  inputs = { name = string }
+  transaction {
+    put "first" {
+      entity    = entity.Ticket
+      condition = attribute_not_exists(PK)
+    }
+    put "second" {
+      entity    = entity.Ticket
+      condition = attribute_not_exists(PK)
+    }
+    update {
+      entity    = entity.Account
+      set       = { name = input.name }
+      condition = attribute_exists(PK) && name != input.second.name
+    }
+  }
+}
