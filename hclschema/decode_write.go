@@ -567,9 +567,13 @@ func (d *decoder) writeInputs(w *WritePattern, declared map[string]cty.Type) {
 	needBy := map[string][]string{} // name -> labels whose writes need it
 	for _, wr := range w.Writes {
 		if wr.Label == "" {
-			for _, n := range wr.Names() {
-				if _, ok := types[n]; !ok {
-					types[n], ranges[n] = wr.Entity.typeOf(n), wr.EntityRange
+			attrs := wr.Entity.KeyNames()
+			if wr.Op == WritePut {
+				attrs = wr.Entity.AttributeNames()
+			}
+			for _, a := range attrs {
+				if n := wr.InputFor(a); types[n] == cty.NilType {
+					types[n], ranges[n] = wr.Entity.typeOf(a), wr.EntityRange
 				}
 			}
 			continue
@@ -778,24 +782,64 @@ func (d *decoder) guardEntity(e *Entity, a *Attribute, rng hcl.Range) *Entity {
 	return g
 }
 
-// expandUnique adds to every put of an entity with unique attributes the
-// guard items' puts, each with attribute_not_exists on the partition key,
-// and makes the pattern a transaction. The entity's own put gets the same
-// condition when it has none.
+// expandUnique writes the guard items of the entities' unique attributes
+// with their owners, and makes the pattern a transaction:
+//
+//   - a put of the owner puts every guard item, each with
+//     attribute_not_exists on the partition key (the owner's put gets the
+//     same condition when it has none);
+//   - a delete of the owner deletes every guard item: the owner's delete
+//     takes the unique values as inputs named like the attributes and
+//     requires the stored item to hold them (email == input.email), so
+//     that it never deletes another item's guard;
+//   - an update that sets a unique attribute from an input (set = { email =
+//     input.email }) and whose condition pins its current value to an input
+//     (email == input.current_email) swaps the guard: it deletes the
+//     current value's guard and puts the new value's (attribute_not_exists),
+//     both left out when the two values are equal (Write.Skipped). Any
+//     other update of a unique attribute is left as it is (lint TD145, gen
+//     GN108).
 func (d *decoder) expandUnique(w *WritePattern) {
 	var out []*Write
 	for _, wr := range w.Writes {
 		out = append(out, wr)
-		if wr.Op != WritePut || len(wr.Entity.Unique) == 0 {
+		if len(wr.Entity.Unique) == 0 {
 			continue
 		}
 		pk := wr.Entity.Table.Primary.PartitionKey[0].Name
-		if wr.Condition == nil {
-			wr.Condition = d.notExists(pk, wr.DeclRange)
-		}
-		for _, u := range wr.Entity.Unique {
-			out = append(out, &Write{Op: WritePut, Entity: u.Guard, Guard: u, Label: wr.Label, LabelRange: wr.LabelRange, Pattern: w,
-				Condition: d.notExists(pk, u.Range), DeclRange: wr.DeclRange, EntityRange: u.Range})
+		switch wr.Op {
+		case WritePut:
+			if wr.Condition == nil {
+				wr.Condition = d.notExists(pk, wr.DeclRange)
+			}
+			for _, u := range wr.Entity.Unique {
+				out = append(out, &Write{Op: WritePut, Entity: u.Guard, Guard: u, Label: wr.Label, LabelRange: wr.LabelRange, Pattern: w,
+					Condition: d.notExists(pk, u.Range), DeclRange: wr.DeclRange, EntityRange: u.Range})
+			}
+		case WriteDelete:
+			for _, u := range wr.Entity.Unique {
+				wr.Condition = d.and(wr.Condition, d.pinInput(u.Attr, u.Attr, wr.DeclRange))
+				out = append(out, &Write{Op: WriteDelete, Entity: u.Guard, Guard: u, Label: wr.Label, LabelRange: wr.LabelRange, Pattern: w, DeclRange: wr.DeclRange, EntityRange: u.Range})
+			}
+		case WriteUpdate:
+			swapped := false
+			for _, u := range wr.Entity.Unique {
+				sw := swapOf(wr, u)
+				if sw == nil {
+					continue
+				}
+				swapped = true
+				out = append(out,
+					&Write{Op: WriteDelete, Entity: u.Guard, Guard: u, Inputs: map[string]string{u.Attr: sw.Current}, Swap: sw, Pattern: w,
+						DeclRange: wr.DeclRange, EntityRange: u.Range},
+					&Write{Op: WritePut, Entity: u.Guard, Guard: u, Inputs: map[string]string{u.Attr: sw.New}, Swap: sw, Pattern: w,
+						Condition: d.notExists(pk, u.Range), DeclRange: wr.DeclRange, EntityRange: u.Range})
+			}
+			if !swapped {
+				continue
+			}
+		default:
+			continue
 		}
 		w.Transaction = true
 		if w.TransactionRange == (hcl.Range{}) {
@@ -803,6 +847,74 @@ func (d *decoder) expandUnique(w *WritePattern) {
 		}
 	}
 	w.Writes = out
+}
+
+// swapOf returns the swap of unique attribute u by update wr: set from an
+// input, its current value pinned to an input by the condition, neither
+// added to nor removed; nil otherwise.
+func swapOf(wr *Write, u *Unique) *Swap {
+	bare := func(t *Template) string {
+		if t != nil && !t.Quoted && len(t.Parts) == 1 && t.Parts[0].Kind == PartInput {
+			return t.Parts[0].Name
+		}
+		return ""
+	}
+	newInput := ""
+	for _, ua := range wr.Set {
+		if ua.Attr == u.Attr {
+			newInput = bare(ua.Value)
+		}
+	}
+	for _, ua := range append(append([]*UpdateAction{}, wr.Add...), wr.Remove...) {
+		if ua.Attr == u.Attr {
+			return nil
+		}
+	}
+	if newInput == "" {
+		return nil
+	}
+	for _, pin := range wr.Pinned() {
+		if pin.Attr == u.Attr {
+			if cur := bare(pin.Value); cur != "" && cur != newInput {
+				return &Swap{Unique: u, Current: cur, New: newInput}
+			}
+		}
+	}
+	return nil
+}
+
+// pinInput builds the condition attr == input.name, placed at rng.
+func (d *decoder) pinInput(attr, name string, rng hcl.Range) *Cond {
+	src := attr + " == input." + name
+	expr, ds := hclsyntax.ParseExpression([]byte(src), rng.Filename+"#generated", hcl.InitialPos)
+	if ds.HasErrors() {
+		return nil
+	}
+	c := d.newCond(expr)
+	c.rng, c.Text = rng, src
+	c.Left.rng, c.Right.rng = rng, rng
+	return c
+}
+
+// and joins two write conditions with && (either may be nil).
+func (d *decoder) and(a, b *Cond) *Cond {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	ax, _ := a.expr.(hclsyntax.Expression)
+	bx, _ := b.expr.(hclsyntax.Expression)
+	if ax == nil || bx == nil {
+		return a
+	}
+	text := a.Text
+	if a.Kind == CondOr {
+		text = "(" + text + ")"
+	}
+	expr := &hclsyntax.BinaryOpExpr{LHS: ax, Op: hclsyntax.OpLogicalAnd, RHS: bx, SrcRange: a.rng}
+	return &Cond{Kind: CondAnd, Sub: []*Cond{a, b}, Text: text + " && " + b.Text, rng: a.rng, expr: expr, src: a.src}
 }
 
 // notExists builds the condition attribute_not_exists(attr), placed at rng.

@@ -157,6 +157,39 @@ func (t *Template) Names() []string {
 	return out
 }
 
+// InputNames returns the inputs the template refers to as input.NAME, in
+// source order, each once.
+func (t *Template) InputNames() []string {
+	if t == nil || t.expr == nil {
+		return nil
+	}
+	return inputNames(t.expr)
+}
+
+// InputNames returns the inputs the condition refers to as input.NAME, in
+// source order, each once; nil for a nil condition.
+func (c *Cond) InputNames() []string {
+	if c == nil || c.expr == nil {
+		return nil
+	}
+	return inputNames(c.expr)
+}
+
+func inputNames(expr hcl.Expression) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, tr := range expr.Variables() {
+		if tr.RootName() != "input" {
+			continue
+		}
+		if n := traversalAttr(tr); n != "" && !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // NameRanges returns the source range of every reference to a root name,
 // in source order.
 func (t *Template) NameRanges() []NameRef {

@@ -34,6 +34,9 @@ func (w *WritePattern) CheckInputs(inputs map[string]cty.Value) (map[string]cty.
 // a labelled write, else the pattern's shared inputs.
 func (wr *Write) values(inputs map[string]cty.Value) map[string]cty.Value {
 	if wr.Label == "" {
+		if wr.Pattern != nil {
+			return wr.Pattern.Scope(inputs)
+		}
 		return inputs
 	}
 	out := map[string]cty.Value{}
@@ -123,12 +126,12 @@ func (wr *Write) Key(inputs map[string]cty.Value) ([]cty.Value, error) {
 	vals := map[string]cty.Value{}
 	own := wr.values(inputs)
 	for _, n := range wr.Entity.KeyNames() {
-		v, ok := own[n]
+		v, ok := own[wr.InputFor(n)]
 		if !ok || v.IsNull() {
 			if wr.Label != "" {
-				return nil, fmt.Errorf("%s of %s: input %s.%s is not set", wr.Op, wr.Entity.Name, wr.Label, n)
+				return nil, fmt.Errorf("%s of %s: input %s.%s is not set", wr.Op, wr.Entity.Name, wr.Label, wr.InputFor(n))
 			}
-			return nil, fmt.Errorf("%s of %s: input %q is not set", wr.Op, wr.Entity.Name, n)
+			return nil, fmt.Errorf("%s of %s: input %q is not set", wr.Op, wr.Entity.Name, wr.InputFor(n))
 		}
 		vals[n] = v
 	}
@@ -185,7 +188,7 @@ func (wr *Write) Apply(stored *Item, inputs map[string]cty.Value) (it Item, ok b
 	case WriteDelete:
 		return Item{}, false, nil
 	case WritePut:
-		it, err := e.Item(entityValues(e, wr.values(inputs)))
+		it, err := e.Item(entityValues(e, wr.itemInputs(wr.values(inputs))))
 		if err != nil {
 			return Item{}, false, fmt.Errorf("put of %s: %w", e.Name, err)
 		}
@@ -201,7 +204,7 @@ func (wr *Write) Apply(stored *Item, inputs map[string]cty.Value) (it Item, ok b
 		}
 	} else {
 		for _, n := range e.KeyNames() {
-			if v, ok := own[n]; ok {
+			if v, ok := own[wr.InputFor(n)]; ok {
 				vals[n] = v
 			}
 		}
@@ -362,4 +365,50 @@ func nullVars(e *Entity) map[string]cty.Value {
 		vars[c.Attr] = cty.NullVal(c.Type)
 	}
 	return vars
+}
+
+// Pin is an attribute a write's condition requires to equal a value the
+// writer has: `orderDate == input.orderDate`.
+type Pin struct {
+	Attr string
+	// Value is the value's template: a literal, input.NAME or a function
+	// of those (never an attribute).
+	Value *Template
+}
+
+// Pinned returns the attributes the write's condition requires to equal a
+// value the writer has (a literal, an input or a function of those): the
+// conjuncts `attr == value` of the condition, in its order. The writer
+// knows these attributes of the stored item once the condition holds:
+// lint's rules on what an update knows (TD150, TD151) and the generated
+// writers ask it.
+func (wr *Write) Pinned() []Pin {
+	return wr.Condition.pinned()
+}
+
+func (c *Cond) pinned() []Pin {
+	if c == nil {
+		return nil
+	}
+	switch c.Kind {
+	case CondAnd:
+		var out []Pin
+		for _, s := range c.Sub {
+			out = append(out, s.pinned()...)
+		}
+		return out
+	case CondCompare:
+		if c.Op != CmpEq {
+			return nil
+		}
+		l, lok := c.Left.Path()
+		r, rok := c.Right.Path()
+		switch {
+		case lok && !rok && !c.Right.UsesAttrs():
+			return []Pin{{Attr: l, Value: c.Right}}
+		case rok && !lok && !c.Left.UsesAttrs():
+			return []Pin{{Attr: r, Value: c.Left}}
+		}
+	}
+	return nil
 }

@@ -346,19 +346,19 @@ func operandSource(t *hclschema.Template, role Role, attr string, inputType func
 	case ok:
 		s.Kind, s.Value = SourceConstant, v
 		if !v.IsNull() {
-			s.Type = typeOfCty(v.Type())
+			s.Type = TypeOfCty(v.Type())
 		}
 	case !t.Quoted && len(t.Parts) == 1 && t.Parts[0].Kind == hclschema.PartInput:
 		s.Kind, s.Input = SourceInput, t.Parts[0].Name
 		if f := t.Parts[0].Field; f != "" {
 			s.Label, s.Input = s.Input, f
 			if ty, ok := inputType(s.Label); ok && ty.IsObjectType() && ty.HasAttribute(f) {
-				s.Type = typeOfCty(ty.AttributeType(f))
+				s.Type = TypeOfCty(ty.AttributeType(f))
 			}
 			break
 		}
 		if ty, ok := inputType(s.Input); ok {
-			s.Type = typeOfCty(ty)
+			s.Type = TypeOfCty(ty)
 		}
 	default:
 		if t.Quoted {

@@ -17,6 +17,7 @@ import (
 	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/oracle"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // createTable creates t's table on DynamoDB Local with the SDK (on demand,
@@ -24,37 +25,7 @@ import (
 // proven here without terraform, multi-attribute GSIs included.
 func createTable(ctx context.Context, tb testing.TB, c *dynamodb.Client, t *hclschema.Table, name string) {
 	tb.Helper()
-	spec := t.Spec()
-	defs := map[string]types.ScalarAttributeType{}
-	keySchema := func(k hclschema.Key) []types.KeySchemaElement {
-		var out []types.KeySchemaElement
-		for _, el := range k.Elements() {
-			defs[el.Name] = types.ScalarAttributeType(el.Type)
-			out = append(out, types.KeySchemaElement{AttributeName: aws.String(el.Name), KeyType: types.KeyType(el.KeyType)})
-		}
-		return out
-	}
-	projection := func(p hclschema.Projection) *types.Projection {
-		return &types.Projection{ProjectionType: types.ProjectionType(p.Type), NonKeyAttributes: p.NonKeyAttributes}
-	}
-	in := &dynamodb.CreateTableInput{TableName: aws.String(name), BillingMode: types.BillingModePayPerRequest, KeySchema: keySchema(spec.Key)}
-	for _, g := range spec.GSIs {
-		in.GlobalSecondaryIndexes = append(in.GlobalSecondaryIndexes, types.GlobalSecondaryIndex{
-			IndexName: aws.String(g.Name), KeySchema: keySchema(g.Key), Projection: projection(g.Projection)})
-	}
-	for _, l := range spec.LSIs {
-		in.LocalSecondaryIndexes = append(in.LocalSecondaryIndexes, types.LocalSecondaryIndex{
-			IndexName: aws.String(l.Name), KeySchema: keySchema(hclschema.Key{Partition: spec.Key.Partition, Sort: []hclschema.KeyAttr{l.SortKey}}), Projection: projection(l.Projection)})
-	}
-	names := make([]string, 0, len(defs))
-	for n := range defs {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		in.AttributeDefinitions = append(in.AttributeDefinitions, types.AttributeDefinition{AttributeName: aws.String(n), AttributeType: defs[n]})
-	}
-	_, err := c.CreateTable(ctx, in)
+	_, err := c.CreateTable(ctx, dynamo.CreateTableInput(t.Spec(), name))
 	require.NoError(tb, err)
 }
 
@@ -171,6 +142,7 @@ func (tb *table) write(ctx context.Context, t *testing.T, w *hclschema.WritePatt
 // filter form, projections) and compares results, outcomes and the stored
 // items with the oracle.
 func TestLiveShapes(t *testing.T) {
+	tftest.Parallel(t)
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	c, err := target.NewClient(ctx)
@@ -255,6 +227,18 @@ func TestLiveShapes(t *testing.T) {
 			"first": cty.ObjectVal(ticket("t6", "OPEN", 1)), "second": cty.ObjectVal(ticket("t7", "CLOSED", 2))}, "ok"},
 		{"split_ticket", map[string]cty.Value{"owner": str("bob"), "name": str("Bob"),
 			"first": cty.ObjectVal(ticket("t8", "OPEN", 1)), "second": cty.ObjectVal(ticket("t7", "OPEN", 9))}, "TransactionCanceledException [None, ConditionalCheckFailed, None]"},
+		// A unique e-mail changed: the current value's guard deleted, the
+		// new value's put; a taken value, a stale current value and the
+		// same value (no guard write sent).
+		{"change_email", map[string]cty.Value{"owner": str("bob"), "current_email": str("bob@example.com"), "email": str("rob@example.com")}, "ok"},
+		{"change_email", map[string]cty.Value{"owner": str("ann"), "current_email": str("ann@example.com"), "email": str("rob@example.com")}, "TransactionCanceledException [None, None, ConditionalCheckFailed]"},
+		{"change_email", map[string]cty.Value{"owner": str("bob"), "current_email": str("bob@example.com"), "email": str("bo@example.com")}, "TransactionCanceledException [ConditionalCheckFailed, None, None]"},
+		{"change_email", map[string]cty.Value{"owner": str("bob"), "current_email": str("rob@example.com"), "email": str("rob@example.com")}, "ok"},
+		// The owner deleted with its guard: the stored e-mail must be the
+		// one given; then the e-mail is free again.
+		{"close_account", map[string]cty.Value{"owner": str("bob"), "email": str("bob@example.com")}, "TransactionCanceledException [ConditionalCheckFailed, None]"},
+		{"close_account", map[string]cty.Value{"owner": str("bob"), "email": str("rob@example.com")}, "ok"},
+		{"open_account", map[string]cty.Value{"owner": str("cid"), "email": str("rob@example.com"), "name": str("Cid")}, "ok"},
 	}
 	for i, st := range steps {
 		w := s.WritePattern(st.pattern)

@@ -104,7 +104,11 @@ func writeWrite(b *strings.Builder, s *dynamo.WriteShape) {
 			what += fmt.Sprintf(" (label %s: input.%s)", is.Label, is.Label)
 		}
 		if is.Guard != nil {
-			what += fmt.Sprintf(" (guard item of %s.%s)", is.Guard.Entity.Name, is.Guard.Attr)
+			what += fmt.Sprintf(" (guard item of %s.%s", is.Guard.Entity.Name, is.Guard.Attr)
+			if sw := is.Write.Swap; sw != nil {
+				what += fmt.Sprintf(", swapped from input %q to input %q, not sent when they are equal", sw.Current, sw.New)
+			}
+			what += ")"
 		}
 		fmt.Fprintf(b, "  %s\n", what)
 		for _, k := range is.Key {

@@ -174,7 +174,7 @@ func resolveAlias(w *hclschema.WritePattern, src Source) Source {
 	if r, ok := w.Alias(src.Input); ok {
 		src.Label, src.Input = r.Label, r.Attr
 		if in := w.Input(r.Label); in != nil && in.Type.IsObjectType() && in.Type.HasAttribute(r.Attr) {
-			src.Type = typeOfCty(in.Type.AttributeType(r.Attr))
+			src.Type = TypeOfCty(in.Type.AttributeType(r.Attr))
 		}
 	}
 	return src
@@ -218,7 +218,7 @@ func writeItem(wr *hclschema.Write, inputType func(string) (cty.Type, bool)) (*I
 		for _, k := range e.Table.Primary.KeyAttrs() {
 			src := Source{Role: RoleKey, Attr: k.Name, Type: k.Type}
 			if e.Attribute(k.Name) != nil {
-				src.Kind, src.Input, src.Label = SourceInput, k.Name, wr.Label
+				src.Kind, src.Input, src.Label = SourceInput, wr.InputFor(k.Name), wr.Label
 			} else {
 				src.Kind, src.Entity, src.Index, src.Key = SourceKeyTemplate, e, e.Table.Primary, e.Key.Template(k.Name)
 				if src.Key == nil {
@@ -278,7 +278,7 @@ func writeItem(wr *hclschema.Write, inputType func(string) (cty.Type, bool)) (*I
 				f, _ := x.piece(func() (string, error) {
 					src := Source{Kind: SourceKeyTemplate, Role: RoleIndexKey, Attr: a, Entity: e, Index: rw.Index}
 					if rw.Computed != nil {
-						src.Computed, src.Type = rw.Computed, typeOfCty(rw.Computed.Type)
+						src.Computed, src.Type = rw.Computed, TypeOfCty(rw.Computed.Type)
 					} else {
 						src.Key = e.KeyTemplateFor(rw.Index, a)
 						if k, ok := rw.Index.KeyAttr(a); ok {
@@ -502,6 +502,9 @@ func rewrites(wr *hclschema.Write) []Rewrite {
 // WriteCall is a WriteShape with its values bound for one set of inputs.
 type WriteCall struct {
 	Shape *WriteShape
+	// Items are the writes sent, in order: every item of the shape but a
+	// swap's guard writes when the unique value does not change
+	// (hclschema's Write.Skipped).
 	Items []ItemCall
 }
 
@@ -536,6 +539,9 @@ func (s *WriteShape) Bind(inputs map[string]cty.Value, stored Stored) (*WriteCal
 	call := &WriteCall{Shape: s}
 	scope := w.Scope(in)
 	for _, is := range s.Items {
+		if is.Write.Skipped(in) {
+			continue // a swap's guard writes when the unique value does not change
+		}
 		ic, err := is.bind(in, scope, stored)
 		if err != nil {
 			return nil, fmt.Errorf("write pattern %q: %s of %s: %w", w.Name, is.Op, is.Entity.Name, err)

@@ -1,6 +1,10 @@
 package gen
 
-import "github.com/hashicorp/hcl/v2"
+import (
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+)
 
 // API is the data-access layer of a schema in neutral form: what every
 // back end prints, in its language's casing and idioms.
@@ -13,6 +17,15 @@ type API struct {
 	// Objects are the struct types of object-typed attributes (and of the
 	// elements of collections of objects), in entity and attribute order.
 	Objects []*Object
+	// Reads are the access patterns, one method each, in declaration
+	// order (reads.go).
+	Reads []*Read
+	// Writes are the write patterns, one method each, in declaration
+	// order (writes.go).
+	Writes []*Write
+	// Queries are the query builders of every entity and index with a
+	// sort key, one step per valid depth of the key (queries.go).
+	Queries []*Query
 }
 
 // Table is a DynamoDB table of the schema.
@@ -72,8 +85,9 @@ const (
 // builders.
 type Entity struct {
 	Name Name
-	// SchemaName is the entity's name in the schema.
+	// SchemaName is the entity's name in the schema, Model the entity.
 	SchemaName string
+	Model      *hclschema.Entity
 	Table      *Table
 	Fields     []*Field
 	// Guard is set for the guard item of a unique attribute

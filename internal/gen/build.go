@@ -9,6 +9,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/cost"
 	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/emit"
 )
@@ -32,11 +33,37 @@ func Build(s *hclschema.Schema) (*API, hcl.Diagnostics) {
 			}
 		}
 	}
+	if !b.diags.HasErrors() {
+		rcu, wcu := costs(s)
+		for _, p := range s.Patterns {
+			b.read(p, rcu)
+		}
+		for _, w := range s.WritePatterns {
+			b.write(w, wcu)
+		}
+		b.queries()
+	}
 	if b.diags.HasErrors() {
 		diag.Sort(b.diags)
 		return nil, b.diags
 	}
 	return b.api, b.diags
+}
+
+// costs are the read units of one call of every access pattern and the
+// write units of one call of every write pattern, by name, as tfdyn cost
+// estimates them.
+func costs(s *hclschema.Schema) (rcu, wcu map[string]float64) {
+	rcu, wcu = map[string]float64{}, map[string]float64{}
+	for _, t := range cost.Estimate(s, nil).Tables {
+		for _, p := range t.Patterns {
+			rcu[p.Pattern] = p.RCU
+		}
+		for _, w := range t.WritePatterns {
+			wcu[w.Pattern] = w.WCU
+		}
+	}
+	return rcu, wcu
 }
 
 type builder struct {
@@ -118,7 +145,7 @@ func (b *builder) index(ix *hclschema.Index) *Index {
 }
 
 func (b *builder) entity(e *hclschema.Entity, guard *GuardOf) {
-	out := &Entity{Name: NameOf(e.Name), SchemaName: e.Name, Table: b.tables[e.Table], Guard: guard, Range: e.DeclRange}
+	out := &Entity{Name: NameOf(e.Name), SchemaName: e.Name, Model: e, Table: b.tables[e.Table], Guard: guard, Range: e.DeclRange}
 	if !b.claim(out.Name, fmt.Sprintf("entity %q", e.Name), e.DeclRange) {
 		return
 	}

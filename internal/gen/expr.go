@@ -182,6 +182,9 @@ type translator struct {
 	// that reads one reads its template (when it cannot fail: the value
 	// is then the same, never absent through a failure).
 	computed map[string]*Computed
+	// inputs are the parameters input.NAME refers to (a filter's, a write
+	// pattern's values and conditions); nil for an entity's templates.
+	inputs map[string]*Field
 	// what names the construct in messages ("the key template of PK").
 	diags hcl.Diagnostics
 }
@@ -241,19 +244,14 @@ func (tr *translator) part(p *hclschema.Part) *Expr {
 			return tr.refuse(CodeExpression, p.Range(), "Expression not reproducible",
 				"%s is not an attribute of the entity; tfdyn gen translates references to the entity's attributes only.", p.Name)
 		}
-		var ty ValueType
-		switch f.Type.Kind {
-		case TString, TEnum:
-			ty = TypeString
-		case TNumber:
-			ty = TypeNumber
-		case TBool:
-			ty = TypeBool
-		default:
+		return fieldRef(tr, p, f)
+	case hclschema.PartInput:
+		f := tr.inputs[p.Name]
+		if f == nil {
 			return tr.refuse(CodeExpression, p.Range(), "Expression not reproducible",
-				"Attribute %q is a collection or an object; tfdyn gen reproduces expressions over string, number and bool attributes only. %s.", p.Name, strings.ToUpper(fixExpression[:1])+fixExpression[1:])
+				"input.%s is not an input here; tfdyn gen translates the inputs of access and write patterns only.", p.Name)
 		}
-		return &Expr{Op: OpField, Type: ty, Field: f}
+		return fieldRef(tr, p, f)
 	case hclschema.PartCall:
 		return tr.call(p)
 	case hclschema.PartOther:
@@ -266,6 +264,23 @@ func (tr *translator) part(p *hclschema.Part) *Expr {
 	}
 	return tr.refuse(CodeExpression, p.Range(), "Expression not reproducible",
 		"tfdyn gen cannot translate %s: %s.", p.Text, fixExpression)
+}
+
+// fieldRef is a reference to field f (an attribute, or a pattern's input).
+func fieldRef(tr *translator, p *hclschema.Part, f *Field) *Expr {
+	var ty ValueType
+	switch f.Type.Kind {
+	case TString, TEnum:
+		ty = TypeString
+	case TNumber:
+		ty = TypeNumber
+	case TBool:
+		ty = TypeBool
+	default:
+		return tr.refuse(CodeExpression, p.Range(), "Expression not reproducible",
+			"Attribute %q is a collection or an object; tfdyn gen reproduces expressions over string, number and bool attributes only. %s.", p.Name, strings.ToUpper(fixExpression[:1])+fixExpression[1:])
+	}
+	return &Expr{Op: OpField, Type: ty, Field: f}
 }
 
 func (tr *translator) literal(v cty.Value, rng hcl.Range) *Expr {

@@ -35,16 +35,22 @@ type WriteResult struct {
 	// ErrValidation or ErrTransactionCanceled otherwise.
 	Error string
 	// Reasons holds, for a canceled transaction, the cancellation reason
-	// of every write in order (ReasonNone or ReasonConditionalCheckFailed).
+	// of every write sent in order (ReasonNone or
+	// ReasonConditionalCheckFailed; a swap's guard writes are not sent when
+	// the unique value does not change: Write.Skipped).
 	Reasons []string
-	// Failed is the index of the first write whose condition failed, or -1.
+	// Failed is the index of the first write whose condition failed among
+	// the writes sent, or -1.
 	Failed int
+	// Sent are the writes sent, in order (the pattern's, less a swap's
+	// guard writes when the unique value does not change).
+	Sent []*hclschema.Write
 	// Items is the table afterwards: the items given, unchanged when the
 	// writes failed; an item keeps its position when replaced, a new item
 	// comes last.
 	Items []hclschema.Item
-	// Changes holds, when the writes succeeded, what each write did to its
-	// item, in the order of the writes.
+	// Changes holds, when the writes succeeded, what each write sent did to
+	// its item, in the order of the writes.
 	Changes []ItemChange
 	// Detail says why DynamoDB refuses an update (ErrValidation, or a
 	// ReasonValidationError in a transaction).
@@ -113,9 +119,18 @@ func ApplyWrite(w *hclschema.WritePattern, items []hclschema.Item, inputs map[st
 	for i, it := range items {
 		byKey[keyString(it.PrimaryKey())] = i
 	}
-	keys := make([]string, len(w.Writes))
-	stored := make([]*hclschema.Item, len(w.Writes))
-	for i, wr := range w.Writes {
+	// The writes sent: a swap's guard writes are left out when the unique
+	// value does not change.
+	var writes []*hclschema.Write
+	for _, wr := range w.Writes {
+		if !wr.Skipped(in) {
+			writes = append(writes, wr)
+		}
+	}
+	transaction := w.Transaction
+	keys := make([]string, len(writes))
+	stored := make([]*hclschema.Item, len(writes))
+	for i, wr := range writes {
 		key, err := wr.TargetKey(in)
 		if err != nil {
 			return WriteResult{}, fmt.Errorf("write pattern %q: %w", w.Name, err)
@@ -131,8 +146,8 @@ func ApplyWrite(w *hclschema.WritePattern, items []hclschema.Item, inputs map[st
 			stored[i] = &it
 		}
 	}
-	res := WriteResult{Failed: -1}
-	for i, wr := range w.Writes {
+	res := WriteResult{Failed: -1, Sent: writes}
+	for i, wr := range writes {
 		if !wr.ConditionHolds(stored[i], in) {
 			if res.Failed < 0 {
 				res.Failed = i
@@ -145,7 +160,7 @@ func ApplyWrite(w *hclschema.WritePattern, items []hclschema.Item, inputs map[st
 	if res.Failed >= 0 {
 		res.Items = append([]hclschema.Item(nil), items...)
 		res.Error = ErrTransactionCanceled
-		if !w.Transaction {
+		if !transaction {
 			res.Error, res.Reasons = ErrConditionalCheckFailed, nil
 		}
 		return res, nil
@@ -153,7 +168,7 @@ func ApplyWrite(w *hclschema.WritePattern, items []hclschema.Item, inputs map[st
 	res.Reasons = nil
 	out := append([]hclschema.Item(nil), items...)
 	removed := map[int]bool{}
-	for i, wr := range w.Writes {
+	for i, wr := range writes {
 		it, keep, err := wr.Apply(stored[i], in)
 		var invalid *hclschema.InvalidUpdateError
 		if errors.As(err, &invalid) {

@@ -24,17 +24,34 @@ type Options struct {
 	// Schema names the schema in the package documentation (its identity:
 	// the path relative to the output directory).
 	Schema string
+	// Contract is the contract printed as contract_test.go (behind the
+	// build tag tfdyn_contract); nil for none.
+	Contract *gen.Contract
 }
 
 // Print returns the bodies of the generated files by name, gofmt'd; the
 // caller puts the ownership header on top. Its diagnostics are GN105 for
 // two top-level names that collide in Go.
 func Print(api *gen.API, opts Options) (map[string][]byte, hcl.Diagnostics) {
-	p := &printer{api: api, opts: opts, top: gen.NewScope("Go")}
+	p := &printer{api: api, opts: opts, top: gen.NewScope("Go"), methods: gen.NewScope("Go"), recognisers: map[string]func(*bytes.Buffer){}}
 	files := map[string]func(*bytes.Buffer){
 		"doc.go":    p.doc,
 		"models.go": p.models,
 		"keys.go":   p.keys,
+		"client.go": p.client,
+	}
+	if len(api.Reads) > 0 {
+		files["reads.go"] = p.reads
+	}
+	if len(api.Queries) > 0 {
+		files["queries.go"] = p.queries
+	}
+	if len(api.Reads) > 0 || len(api.Queries) > 0 {
+		// After reads.go and queries.go: the recognisers they use.
+		files["recognise.go"] = p.recognise
+	}
+	if len(api.Writes) > 0 {
+		files["writes.go"] = p.writes
 	}
 	out := map[string][]byte{}
 	names := make([]string, 0, len(files))
@@ -55,8 +72,13 @@ func Print(api *gen.API, opts Options) (map[string][]byte, hcl.Diagnostics) {
 	for _, n := range names {
 		emit(n, files[n])
 	}
-	// The runtime last: only what the other files use.
+	// The runtime: only what the other files use.
 	emit("tfdyn.go", func(b *bytes.Buffer) { p.runtime(b, runtimeFor(out)) })
+	// The contract test last: its helpers are its own.
+	if opts.Contract != nil {
+		p.contractOf = opts.Contract
+		emit("contract_test.go", p.contract)
+	}
 	if p.diags.HasErrors() {
 		return nil, p.diags
 	}
@@ -67,8 +89,23 @@ type printer struct {
 	api  *gen.API
 	opts Options
 	// top holds every top-level identifier, for collisions.
-	top   *gen.Scope
-	diags hcl.Diagnostics
+	top *gen.Scope
+	// methods holds every method of Queries (a namespace of its own).
+	methods *gen.Scope
+	// contractOf is the contract contract_test.go runs (nil: none).
+	contractOf *gen.Contract
+	// recognisers are the recognisers the readers and query builders use,
+	// printed into recognise.go.
+	recognisers map[string]func(*bytes.Buffer)
+	diags       hcl.Diagnostics
+}
+
+// declareMethod claims a method name of Queries.
+func (p *printer) declareMethod(name, what string, rng hcl.Range) string {
+	if d := p.methods.Declare(name, "method "+name+" of Queries for the "+what, rng); d != nil {
+		p.diags = append(p.diags, d)
+	}
+	return name
 }
 
 // declare claims a top-level identifier.
@@ -82,8 +119,25 @@ func (p *printer) declare(name, what string, rng hcl.Range) string {
 func (p *printer) header(b *bytes.Buffer, imports ...string) {
 	fmt.Fprintf(b, "package %s\n\n", p.opts.Package)
 	if len(imports) > 0 {
-		b.WriteString("import (\n")
+		// The standard library first, then the SDK, as goimports groups them.
+		var std, other []string
 		for _, im := range imports {
+			if strings.Contains(strings.SplitN(im, "/", 2)[0], ".") {
+				other = append(other, im)
+			} else {
+				std = append(std, im)
+			}
+		}
+		sort.Strings(std)
+		sort.Strings(other)
+		b.WriteString("import (\n")
+		for _, im := range std {
+			fmt.Fprintf(b, "\t%q\n", im)
+		}
+		if len(std) > 0 && len(other) > 0 {
+			b.WriteString("\n")
+		}
+		for _, im := range other {
 			fmt.Fprintf(b, "\t%q\n", im)
 		}
 		b.WriteString(")\n\n")

@@ -231,7 +231,12 @@ func (p *printer) marshalField(b *bytes.Buffer, ind, src string, f *gen.Field, d
 // marshalValue writes statements that set dst to the attribute value of
 // src, a Go value of type t.
 func (p *printer) marshalValue(b *bytes.Buffer, ind, src string, t *gen.Type, dst, entity, attr string, depth int) {
-	fail := fmt.Sprintf("return nil, &AttributeError{Entity: %s, Attribute: %s, Err: err}", entity, quote(attr))
+	p.marshalValueFail(b, ind, src, t, dst, fmt.Sprintf("return nil, &AttributeError{Entity: %s, Attribute: %s, Err: err}", entity, quote(attr)), depth)
+}
+
+// marshalValueFail is marshalValue with the statement that returns the
+// error err.
+func (p *printer) marshalValueFail(b *bytes.Buffer, ind, src string, t *gen.Type, dst, fail string, depth int) {
 	switch t.Kind {
 	case gen.TString:
 		fmt.Fprintf(b, "%s%s = &types.AttributeValueMemberS{Value: %s}\n", ind, dst, src)
@@ -253,7 +258,7 @@ func (p *printer) marshalValue(b *bytes.Buffer, ind, src string, t *gen.Type, ds
 		}
 		v := fmt.Sprintf("v%d", depth)
 		fmt.Fprintf(b, "%s\tvar %s types.AttributeValue\n", ind, v)
-		p.marshalValue(b, ind+"\t", e, t.Elem, v, entity, attr, depth+1)
+		p.marshalValueFail(b, ind+"\t", e, t.Elem, v, fail, depth+1)
 		fmt.Fprintf(b, "%s\t%s = append(%s, %s)\n%s}\n", ind, l, l, v, ind)
 		fmt.Fprintf(b, "%s%s = &types.AttributeValueMemberL{Value: %s}\n", ind, dst, l)
 	case gen.TMap:
@@ -262,7 +267,7 @@ func (p *printer) marshalValue(b *bytes.Buffer, ind, src string, t *gen.Type, ds
 		fmt.Fprintf(b, "%sfor %s, %s := range %s {\n", ind, k, e, src)
 		v := fmt.Sprintf("v%d", depth)
 		fmt.Fprintf(b, "%s\tvar %s types.AttributeValue\n", ind, v)
-		p.marshalValue(b, ind+"\t", e, t.Elem, v, entity, attr, depth+1)
+		p.marshalValueFail(b, ind+"\t", e, t.Elem, v, fail, depth+1)
 		fmt.Fprintf(b, "%s\t%s[%s] = %s\n%s}\n", ind, m, k, v, ind)
 		fmt.Fprintf(b, "%s%s = &types.AttributeValueMemberM{Value: %s}\n", ind, dst, m)
 	case gen.TObject:

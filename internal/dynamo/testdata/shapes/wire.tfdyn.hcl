@@ -349,3 +349,18 @@ write_pattern "split_ticket" {
     }
   }
 }
+
+write_pattern "change_email" {
+  repeat = "fails"
+  update {
+    entity    = entity.Account
+    set       = { email = input.email }
+    condition = email == input.current_email
+  }
+}
+
+write_pattern "close_account" {
+  delete {
+    entity = entity.Account
+  }
+}
