@@ -996,6 +996,20 @@ export function tfdynKeyS(v: tfdynV, readsNull: boolean): string | undefined | t
   return s;
 }
 
+/** tfdynComputed is the value of a computed attribute: undefined when it is null or fails while it reads an absent attribute, a problem when it cannot be computed; a string (an empty one is a value: it is no key), a number as DynamoDB number text, or a bool. */
+export function tfdynComputed(v: tfdynV, readsNull: boolean): string | boolean | undefined | tfdynProblem {
+  if (v === null || (v === tfdynFail && readsNull)) {
+    return undefined;
+  }
+  if (typeof v === "string" || typeof v === "boolean") {
+    return v;
+  }
+  if (tfdynIsNum(v)) {
+    return tfdynKeyN(v, readsNull);
+  }
+  return { problem: "the computed attribute cannot be evaluated" };
+}
+
 /** tfdynKeyN is the value of a number key template as DynamoDB number text: undefined when it reads an absent attribute, a problem when it cannot be computed. */
 export function tfdynKeyN(v: tfdynV, readsNull: boolean): string | undefined | tfdynProblem {
   if (v === null || (v === tfdynFail && readsNull)) {
