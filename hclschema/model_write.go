@@ -62,6 +62,23 @@ type WritePattern struct {
 	// Incomplete is true when a part failed to load (an error was
 	// reported).
 	Incomplete bool
+	// aliases maps a shared name (input.Quantity) that names one labelled
+	// write's input to it (input.order_item.Quantity): the shared-name
+	// form, accepted where it is unambiguous.
+	aliases map[string]InputRef
+}
+
+// InputRef names an input of a labelled write: input.<Label>.<Attr>.
+type InputRef struct {
+	Label, Attr string
+}
+
+// Alias returns the labelled write's input a shared name stands for
+// (input.Quantity for input.order_item.Quantity, when only that write has
+// a Quantity), or false.
+func (w *WritePattern) Alias(name string) (InputRef, bool) {
+	r, ok := w.aliases[name]
+	return r, ok
 }
 
 // Declared outcomes of a repeated write (`repeat`).
@@ -107,18 +124,36 @@ type Write struct {
 	Inputs map[string]string
 	// Swap is set on the guard writes of a swap: they are left out of the
 	// call when the new value equals the current one (the guard stays).
-	Swap      *Swap
+	Swap *Swap
+	// Label names the write's own inputs in a transaction (put
+	// "order_item" {}): the attributes it needs come from the input object
+	// of that name (input.order_item.Quantity), not from the pattern's
+	// shared inputs; "" for an unlabelled write (a guard's put takes its
+	// owner's). LabelRange covers it.
+	Label      string
+	LabelRange hcl.Range
+	// Pattern is the write pattern that holds the write.
+	Pattern   *WritePattern
 	DeclRange hcl.Range
 	// EntityRange covers the entity reference.
 	EntityRange hcl.Range
 }
 
-// UpdateAction is one attribute of an update's set, add or remove.
+// UpdateAction is one attribute (or part of one) of an update's set, add
+// or remove.
 type UpdateAction struct {
+	// Attr is the attribute the action changes: Path's first step.
 	Attr string
-	// Value is the value set or added (nil for remove): literals and
-	// inputs (input.NAME), never an item attribute.
+	// Path is what it changes: the attribute itself, or a part of its
+	// document (Detail.Payments, Items[0].Sku).
+	Path Path
+	// Value is the value set or added as written (nil for remove).
 	Value *Template
+	// Expr is a set's value in DynamoDB's grammar (an operand, a path of
+	// the stored item, if_not_exists, list_append, + and -); for add, the
+	// operand (a literal or input.NAME, a function of those); nil for
+	// remove.
+	Expr *UpdateValue
 	// Range covers the attribute name (the list element for remove).
 	Range hcl.Range
 }

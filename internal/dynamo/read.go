@@ -40,8 +40,11 @@ type ReadShape struct {
 	// attribute the index does not project is not asked for (an LSI would
 	// fetch it from the table at a cost, a GSI cannot).
 	Projection string
-	// ProjectionAttrs are the attributes of Projection, in its order.
+	// ProjectionAttrs are the attributes of Projection, in its order (a
+	// path's text for a part of one: Detail.Payments); ProjectionPaths
+	// their paths.
 	ProjectionAttrs []string
+	ProjectionPaths []hclschema.Path
 	// Names are the ExpressionAttributeNames of the expressions, in order
 	// of first use; Values the ExpressionAttributeValues (a Query's key
 	// condition, then its filter), numbered in that order.
@@ -120,30 +123,43 @@ func Read(p *hclschema.AccessPattern) (*ReadShape, error) {
 	}
 	if len(p.Attributes) > 0 {
 		seen := map[string]bool{}
-		add := func(a string) {
+		add := func(pa hclschema.Path) {
+			a := hclschema.PathText(pa)
 			if !seen[a] {
 				seen[a] = true
 				s.ProjectionAttrs = append(s.ProjectionAttrs, a)
+				s.ProjectionPaths = append(s.ProjectionPaths, pa)
 			}
 		}
-		for _, a := range p.Attributes {
-			add(a)
+		for i, a := range p.Attributes {
+			if i < len(p.AttributePaths) {
+				add(p.AttributePaths[i])
+			} else {
+				add(hclschema.AttrPath(a))
+			}
 		}
 		for _, k := range p.Table.Primary.KeyAttrs() {
-			add(k.Name)
+			add(hclschema.AttrPath(k.Name))
 		}
 		for _, e := range p.Entities {
 			for _, n := range e.KeyNames() {
 				if p.Index.Projects(n) {
-					add(n)
+					add(hclschema.AttrPath(n))
+				}
+			}
+			// Computed attributes identify the entity's items too
+			// (Entity.Recompute compares them).
+			for _, c := range e.Computed {
+				if p.Index.Projects(c.Attr) {
+					add(hclschema.AttrPath(c.Attr))
 				}
 			}
 		}
-		for i, a := range s.ProjectionAttrs {
+		for i, pa := range s.ProjectionPaths {
 			if i > 0 {
 				s.Projection += ", "
 			}
-			s.Projection += x.name(a)
+			s.Projection += x.path(pa)
 		}
 	}
 	s.Names, s.Values = x.names, x.values

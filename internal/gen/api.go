@@ -98,6 +98,9 @@ type Entity struct {
 	// (CustomerUniqueEmail): Guard.Owner is the entity, Guard.Field the
 	// attribute.
 	Guard *GuardOf
+	// Computed are the attributes the schema computes on every item
+	// (`computed = { ... }`), in declaration order.
+	Computed []*Computed
 	// Primary is how the item's primary key is computed: one value per
 	// key attribute of the table, in key order.
 	Primary []*KeyValue
@@ -242,4 +245,31 @@ type KeyPrefix struct {
 	Values []*KeyValue
 	// Params are the fields the values read, in declaration order.
 	Params []*Field
+}
+
+// Computed is a computed attribute of an entity: every item stores the
+// value of Expr (a constant such as EntityType = "customer", or a template
+// over the fields), absent when Expr gives null or fails while it reads an
+// absent (optional) field, as hclschema's evaluator computes it.
+type Computed struct {
+	Attr string
+	// Type is the value's type: string, number or bool.
+	Type ValueType
+	Expr *Expr
+	// Text is the template as the schema writes it.
+	Text string
+	// Reads are the fields Expr reads, in declaration order.
+	Reads []*Field
+	Range hcl.Range
+}
+
+// MayBeAbsent reports whether an item can lack the attribute: its
+// template reads an optional field, or can give null.
+func (c *Computed) MayBeAbsent() bool {
+	for _, f := range c.Reads {
+		if f.Optional {
+			return true
+		}
+	}
+	return c.Expr.Type == TypeNull || c.Expr.Op == OpCond || c.Expr.Op == OpCall && c.Expr.Fn == "coalesce"
 }

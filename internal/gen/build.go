@@ -185,6 +185,23 @@ func (b *builder) entity(e *hclschema.Entity, guard *GuardOf) {
 		out.Fields = append(out.Fields, f)
 		tr.fields[a.Name] = f
 	}
+	// Computed attributes: written on every item; a sparse condition that
+	// reads one reads its template (tr.computed).
+	for _, c := range e.Computed {
+		x := tr.template(c.Expr)
+		if x == nil {
+			continue
+		}
+		comp := &Computed{Attr: c.Attr, Type: x.Type, Expr: x, Text: c.Expr.Text, Reads: ordered(out, x.Fields()), Range: c.Range}
+		if x.Type == TypeNull {
+			comp.Type = map[cty.Type]ValueType{cty.String: TypeString, cty.Number: TypeNumber, cty.Bool: TypeBool}[c.Type]
+		}
+		out.Computed = append(out.Computed, comp)
+		if tr.computed == nil {
+			tr.computed = map[string]*Computed{}
+		}
+		tr.computed[c.Attr] = comp
+	}
 	// The primary key: in the table's key order, as the evaluator computes
 	// it (hclschema.Entity.Item).
 	for _, k := range e.Table.Primary.KeyAttrs() {

@@ -344,6 +344,35 @@ type Call struct {
 	Table, Index string
 }
 
+// Key renders the call as the contract tests record it: "Query shop",
+// "Query shop/index/GSI1".
+func (c Call) Key() string {
+	s := c.Operation + " " + c.Table
+	if c.Index != "" {
+		s += "/index/" + c.Index
+	}
+	return s
+}
+
+// Contract environment: the variables every back end's contract test
+// reads, the endpoint and a table name per table label.
+const (
+	ContractEndpointEnv = "TFDYN_CONTRACT_ENDPOINT"
+	ContractTableEnv    = "TFDYN_CONTRACT_TABLE_"
+)
+
+// ContractTableVar is the environment variable naming the table a contract
+// test writes for the table block label: TFDYN_CONTRACT_TABLE_ and the
+// label in upper case, characters other than letters and digits as _.
+func ContractTableVar(label string) string {
+	return ContractTableEnv + strings.ToUpper(strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return '_'
+	}, label))
+}
+
 // Less orders calls by table, index and operation.
 func (c Call) Less(d Call) bool {
 	if c.Table != d.Table {

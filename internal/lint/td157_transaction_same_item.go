@@ -74,24 +74,41 @@ func sampleInputs(wp *hclschema.WritePattern, n int) map[string]cty.Value {
 		}
 	}
 	in := map[string]cty.Value{}
-	for i, x := range wp.Inputs {
-		switch t := x.Type; {
+	var sample func(name string, t cty.Type, i int) cty.Value
+	sample = func(name string, t cty.Type, i int) cty.Value {
+		switch {
 		case t == cty.String:
-			if enum, _ := hclschema.EnumOf(written, x.Name); len(enum) > 0 {
-				in[x.Name] = cty.StringVal(enum[n%len(enum)])
-			} else {
-				in[x.Name] = cty.StringVal(fmt.Sprintf("%s-%d", x.Name, n))
+			if enum, _ := hclschema.EnumOf(written, name); len(enum) > 0 {
+				return cty.StringVal(enum[n%len(enum)])
 			}
+			return cty.StringVal(fmt.Sprintf("%s-%d", name, n))
 		case t == cty.Number:
-			in[x.Name] = cty.NumberIntVal(int64(1000*n + i))
+			return cty.NumberIntVal(int64(1000*n + i))
 		case t == cty.Bool:
-			in[x.Name] = cty.BoolVal(n%2 == 0)
+			return cty.BoolVal(n%2 == 0)
 		case t.IsListType():
-			in[x.Name] = cty.ListValEmpty(t.ElementType())
+			return cty.ListValEmpty(t.ElementType())
 		case t.IsSetType():
-			in[x.Name] = cty.SetValEmpty(t.ElementType())
+			return cty.SetValEmpty(t.ElementType())
 		case t.IsMapType():
-			in[x.Name] = cty.MapValEmpty(t.ElementType())
+			return cty.MapValEmpty(t.ElementType())
+		case t.IsObjectType():
+			// A labelled write's own inputs: each attribute a value of
+			// its own, named after the label (input.first.id differs from
+			// input.second.id).
+			attrs := map[string]cty.Value{}
+			j := 0
+			for an, at := range t.AttributeTypes() {
+				attrs[an] = sample(name+"."+an, at, 100*i+j)
+				j++
+			}
+			return cty.ObjectVal(attrs)
+		}
+		return cty.NilVal
+	}
+	for i, x := range wp.Inputs {
+		if v := sample(x.Name, x.Type, i); v != cty.NilVal {
+			in[x.Name] = v
 		}
 	}
 	return in

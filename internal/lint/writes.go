@@ -68,12 +68,20 @@ func factsOf(wr *hclschema.Write) updateFacts {
 	}
 	for _, ua := range wr.Set {
 		note(ua)
+		// A part of a document, or a value read from the stored item (SET
+		// a = b, list_append): the attribute changes to what the writer
+		// does not know.
+		if ua.Path.Nested() || ua.Expr != nil && ua.Expr.ReadsItem() {
+			continue
+		}
 		f.known[ua.Attr] = true
 		f.values[ua.Attr] = ua.Value
 	}
 	for _, ua := range wr.Remove {
 		note(ua)
-		f.known[ua.Attr] = true
+		if !ua.Path.Nested() {
+			f.known[ua.Attr] = true
+		}
 	}
 	for _, ua := range wr.Add {
 		note(ua)

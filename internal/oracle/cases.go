@@ -47,11 +47,24 @@ func SuccessInputs(w *hclschema.WritePattern, items []hclschema.Item) (map[strin
 // the stored item's attribute of the same name, changed.
 func WriteInputs(w *hclschema.WritePattern, items []hclschema.Item, variant int) map[string]cty.Value {
 	in := map[string]cty.Value{}
+	// own maps a labelled write's label to its own values (the object
+	// input input.<label>); an unlabelled write's values are the shared in.
+	own := map[string]map[string]cty.Value{}
+	valuesOf := func(wr *hclschema.Write) map[string]cty.Value {
+		if wr.Label == "" {
+			return in
+		}
+		if own[wr.Label] == nil {
+			own[wr.Label] = map[string]cty.Value{}
+		}
+		return own[wr.Label]
+	}
 	stored := make([]*hclschema.Item, len(w.Writes))
 	for i, wr := range w.Writes {
 		if wr.Op == hclschema.WritePut || wr.Guard != nil {
 			continue // a guard's key comes from its owner's values
 		}
+		in := valuesOf(wr)
 		// The first item of the entity the write's condition can hold on
 		// (status == "DRAFT" skips the OPEN ones), else the first item.
 		pick := -1
@@ -79,6 +92,7 @@ func WriteInputs(w *hclschema.WritePattern, items []hclschema.Item, variant int)
 		if wr.Op != hclschema.WritePut || wr.Guard != nil {
 			continue
 		}
+		in := valuesOf(wr)
 		fresh := map[string]bool{}
 		for _, n := range wr.Entity.KeyNames() {
 			fresh[n] = true
@@ -118,6 +132,9 @@ func WriteInputs(w *hclschema.WritePattern, items []hclschema.Item, variant int)
 		if wr.Condition != nil && stored[i] != nil {
 			readInputs(wr.Condition, *stored[i], in)
 		}
+	}
+	for label, vals := range own {
+		in[label] = cty.ObjectVal(vals)
 	}
 	for _, inp := range w.Inputs {
 		if _, set := in[inp.Name]; set {
@@ -183,16 +200,36 @@ func readInputs(c *hclschema.Cond, stored hclschema.Item, in map[string]cty.Valu
 }
 
 // zeroOf returns a value of type t for an input named name: the first of
-// enum when the input is an enum attribute.
+// enum when the input is an enum attribute; for a document (an object,
+// list, set, map or tuple input such as a payment to append), a value
+// with every attribute and one element, built the same way.
 func zeroOf(t cty.Type, name string, enum []string) cty.Value {
 	if len(enum) > 0 {
 		return cty.StringVal(enum[0])
 	}
-	switch t {
-	case cty.Number:
+	switch {
+	case t == cty.Number:
 		return cty.NumberIntVal(1)
-	case cty.Bool:
+	case t == cty.Bool:
 		return cty.True
+	case t.IsObjectType():
+		attrs := map[string]cty.Value{}
+		for n, at := range t.AttributeTypes() {
+			attrs[n] = zeroOf(at, n, nil)
+		}
+		return cty.ObjectVal(attrs)
+	case t.IsListType():
+		return cty.ListVal([]cty.Value{zeroOf(t.ElementType(), name, nil)})
+	case t.IsSetType():
+		return cty.SetVal([]cty.Value{zeroOf(t.ElementType(), name, nil)})
+	case t.IsMapType():
+		return cty.MapVal(map[string]cty.Value{name: zeroOf(t.ElementType(), name, nil)})
+	case t.IsTupleType():
+		var elems []cty.Value
+		for i, et := range t.TupleElementTypes() {
+			elems = append(elems, zeroOf(et, fmt.Sprintf("%s%d", name, i), nil))
+		}
+		return cty.TupleVal(elems)
 	}
 	return cty.StringVal(name)
 }
@@ -247,6 +284,13 @@ func UniqueInputs(w *hclschema.WritePattern, items []hclschema.Item, in map[stri
 	attr := g.Guard.Attr
 	if g.Swap == nil {
 		dup := WriteInputs(w, items, 2)
+		if g.Label != "" {
+			// A labelled owner: the value is in its object input.
+			vals := g.Values(dup)
+			vals[g.InputFor(attr)] = g.Values(in)[g.InputFor(attr)]
+			dup[g.Label] = cty.ObjectVal(vals)
+			return dup, true
+		}
 		dup[g.InputFor(attr)] = in[g.InputFor(attr)]
 		return dup, true
 	}

@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -20,12 +21,18 @@ const (
 	// ReasonConditionalCheckFailed is the cancellation reason of a write
 	// whose condition failed.
 	ReasonConditionalCheckFailed = "ConditionalCheckFailed"
+	// ErrValidation is a single write DynamoDB refuses for the item it
+	// finds (an update path the item lacks: hclschema.InvalidUpdateError).
+	ErrValidation = "ValidationException"
+	// ReasonValidationError is the cancellation reason of such a write in
+	// a transaction.
+	ReasonValidationError = "ValidationError"
 )
 
 // WriteResult is the outcome of a write pattern applied to a table.
 type WriteResult struct {
-	// Error is "" when the writes succeeded, ErrConditionalCheckFailed or
-	// ErrTransactionCanceled otherwise.
+	// Error is "" when the writes succeeded, ErrConditionalCheckFailed,
+	// ErrValidation or ErrTransactionCanceled otherwise.
 	Error string
 	// Reasons holds, for a canceled transaction, the cancellation reason
 	// of every write sent in order (ReasonNone or
@@ -45,6 +52,9 @@ type WriteResult struct {
 	// Changes holds, when the writes succeeded, what each write sent did to
 	// its item, in the order of the writes.
 	Changes []ItemChange
+	// Detail says why DynamoDB refuses an update (ErrValidation, or a
+	// ReasonValidationError in a transaction).
+	Detail string
 }
 
 // ItemChange is what one write did to its item of Entity: Before is the
@@ -68,6 +78,20 @@ func (r WriteResult) String() string {
 		return r.Error + " [" + strings.Join(r.Reasons, ", ") + "]"
 	}
 	return r.Error
+}
+
+// LocalString renders the outcome as DynamoDB Local 3.3.1 answers it where
+// it differs from DynamoDB: a transaction that DynamoDB cancels because
+// one update is refused for its item (reason ValidationError) fails on
+// DynamoDB Local with a plain ValidationException (measured by
+// TestLiveShapes). Elsewhere it is String.
+func (r WriteResult) LocalString() string {
+	for _, reason := range r.Reasons {
+		if reason == ReasonValidationError {
+			return ErrValidation
+		}
+	}
+	return r.String()
 }
 
 // keyString identifies an item by its primary key values.
@@ -146,6 +170,23 @@ func ApplyWrite(w *hclschema.WritePattern, items []hclschema.Item, inputs map[st
 	removed := map[int]bool{}
 	for i, wr := range writes {
 		it, keep, err := wr.Apply(stored[i], in)
+		var invalid *hclschema.InvalidUpdateError
+		if errors.As(err, &invalid) {
+			// DynamoDB refuses the update for this item: nothing is
+			// written (a transaction names the write).
+			res := WriteResult{Error: ErrValidation, Failed: i, Items: append([]hclschema.Item(nil), items...), Detail: invalid.Detail}
+			if w.Transaction {
+				res.Error = ErrTransactionCanceled
+				for j := range w.Writes {
+					reason := ReasonNone
+					if j == i {
+						reason = ReasonValidationError
+					}
+					res.Reasons = append(res.Reasons, reason)
+				}
+			}
+			return res, nil
+		}
 		if err != nil {
 			return WriteResult{}, fmt.Errorf("write pattern %q: %w", w.Name, err)
 		}

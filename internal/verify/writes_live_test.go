@@ -304,6 +304,7 @@ func TestVerifyBrokenWriteCopies(t *testing.T) {
 // archive_draft applies to no stored item: its success case fails, says
 // why, and the repeat is not run.
 func TestVerifyWriteSuccessCaseRuns(t *testing.T) {
+	tftest.Parallel(t)
 	env := tftest.Env(t)
 	const dir = "testdata/writes-fresh"
 	s := load(t, dir)
@@ -341,6 +342,7 @@ func TestVerifyWriteSuccessCaseRuns(t *testing.T) {
 // sparse GSI2) are what DynamoDB Local consumes for the success case:
 // table 1 + GSI2 1 (cost averaged over every example item and said 0.6).
 func TestVerifyCostAgreesOnSparseJoin(t *testing.T) {
+	tftest.Parallel(t)
 	env := tftest.Env(t)
 	const dir = "../cost/testdata/writes-sparse"
 	s := load(t, dir)

@@ -514,6 +514,27 @@ func tfdynKeyS(v tfdynV, readsNull bool) (string, error) {
 	return s, nil
 }
 
+// tfdynComputed is the attribute value of a computed attribute:
+// errTfdynAbsent when it is null, or fails while it reads an absent
+// attribute (readsNull); an empty string is a value (it is no key).
+func tfdynComputed(v tfdynV, readsNull bool) (types.AttributeValue, error) {
+	switch {
+	case v.k == tfdynNull || v.k == tfdynFail && readsNull:
+		return nil, errTfdynAbsent
+	case v.k == tfdynStr:
+		return &types.AttributeValueMemberS{Value: v.s}, nil
+	case v.k == tfdynNum:
+		n, err := tfdynNumText(v.n)
+		if err != nil {
+			return nil, err
+		}
+		return &types.AttributeValueMemberN{Value: n}, nil
+	case v.k == tfdynBool:
+		return &types.AttributeValueMemberBOOL{Value: v.b}, nil
+	}
+	return nil, errors.New("the computed attribute cannot be evaluated")
+}
+
 // tfdynKeyN is the value of a number key template, as DynamoDB number text.
 func tfdynKeyN(v tfdynV, readsNull bool) (string, error) {
 	if v.k == tfdynNull || v.k == tfdynFail && readsNull {
