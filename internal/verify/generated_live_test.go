@@ -18,34 +18,36 @@ import (
 )
 
 // TestVerifyGeneratedContract is tfdyn verify --gen go:DIR on DynamoDB
-// Local: the committed package of examples/ecommerce passes its contract
-// test on the tables verify provisions (before verify's own checks, which
-// pass too), and the package generated from a write-broken copy of the
-// example fails it at the step verify fails the schema for (the repeat of
-// update_order_status, VF421 beside VF411).
+// Local: the committed package of every example passes its contract test
+// on the tables verify provisions (before verify's own checks, which pass
+// too), and the package generated from a write-broken copy of
+// examples/ecommerce fails it at the step verify fails the schema for (the
+// repeat of update_order_status, VF421 beside VF411).
 func TestVerifyGeneratedContract(t *testing.T) {
 	tftest.Parallel(t)
 	env := tftest.Env(t)
-	t.Run("ecommerce", func(t *testing.T) {
-		const dir = "../../examples/ecommerce"
-		s := load(t, dir)
-		rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: dir, Env: env,
-			ProviderMajor: providerFor(t, env, s), Items: 3, Generated: []verify.Generated{{Lang: "go", Dir: dir + "/shopdb"}}})
-		var text bytes.Buffer
-		if rep != nil {
-			rep.WriteText(&text)
-		}
-		require.NoError(t, err, text.String())
-		require.True(t, rep.Passed, text.String())
-		require.Len(t, rep.Generated, 1)
-		g := rep.Generated[0]
-		require.True(t, g.OK, text.String())
-		require.Greater(t, len(g.Cases), 50)
-		require.Equal(t, "seed", g.Cases[0].Name)
-		require.Equal(t, "iam-policy", g.Cases[len(g.Cases)-1].Name)
-		require.Contains(t, text.String(), fmt.Sprintf("Generated code go:%s/shopdb (contract test, %d of %d steps passed)", dir, len(g.Cases), len(g.Cases)))
-		assertCleanedUp(t, rep)
-	})
+	for _, ex := range []struct{ name, pkg string }{{"ecommerce", "shopdb"}, {"github", "githubdb"}, {"tournaments", "tournamentsdb"}} {
+		t.Run(ex.name, func(t *testing.T) {
+			dir := "../../examples/" + ex.name
+			s := load(t, dir)
+			rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: dir, Env: env,
+				ProviderMajor: providerFor(t, env, s), Items: 3, Generated: []verify.Generated{{Lang: "go", Dir: dir + "/" + ex.pkg}}})
+			var text bytes.Buffer
+			if rep != nil {
+				rep.WriteText(&text)
+			}
+			require.NoError(t, err, text.String())
+			require.True(t, rep.Passed, text.String())
+			require.Len(t, rep.Generated, 1)
+			g := rep.Generated[0]
+			require.True(t, g.OK, text.String())
+			require.Greater(t, len(g.Cases), 10)
+			require.Equal(t, "seed", g.Cases[0].Name)
+			require.Equal(t, "iam-policy", g.Cases[len(g.Cases)-1].Name)
+			require.Contains(t, text.String(), fmt.Sprintf("Generated code go:%s/%s (contract test, %d of %d steps passed)", dir, ex.pkg, len(g.Cases), len(g.Cases)))
+			assertCleanedUp(t, rep)
+		})
+	}
 	t.Run("no_version_check", func(t *testing.T) {
 		dir := brokenWriteCopy("no_version_check")
 		s := load(t, dir)
