@@ -4,8 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
@@ -122,6 +125,9 @@ func (a *app) genGo(d hclschema.SchemaDir, out, pkg string, o diagOptions, check
 // compares them: GN refusals and files gen may not replace are diagnostics
 // (exit 1), stale files findings.
 func (a *app) genSchema(d hclschema.SchemaDir, out string, o diagOptions, check bool, gen func(*hclschema.Schema, string) (map[string][]byte, hcl.Diagnostics)) error {
+	if err := checkOutputDir(out); err != nil {
+		return exit(ExitUsage, err)
+	}
 	schemaPath := d.Dir
 	if len(d.Paths) == 1 {
 		schemaPath = d.Paths[0] // a file named alone is recorded as that file
@@ -293,4 +299,25 @@ func packageName(flag, out string) (string, error) {
 		return "", fmt.Errorf("%s is %q: the generated package is imported by your application, so it cannot be package main; pass --package, for example --package db", from, name)
 	}
 	return name, nil
+}
+
+// checkOutputDir says why gen cannot write into out when out, or the
+// nearest of its parents that exists, is not a directory.
+func checkOutputDir(out string) error {
+	for p := filepath.Clean(out); ; p = filepath.Dir(p) {
+		st, err := os.Stat(p)
+		switch {
+		case err == nil && st.IsDir():
+			return nil
+		case err == nil && p == filepath.Clean(out):
+			return fmt.Errorf("gen: the output directory %s is a file: pass another -o, or move the file away", out)
+		case err == nil:
+			return fmt.Errorf("gen: cannot create the output directory %s: %s is a file, not a directory: pass another -o, or move the file away", out, p)
+		case !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
+			return fmt.Errorf("gen: cannot use the output directory %s: %w", out, err)
+		}
+		if filepath.Dir(p) == p {
+			return nil
+		}
+	}
 }
