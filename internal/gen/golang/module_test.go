@@ -46,12 +46,7 @@ func TestGeneratedPackagesInAUserModule(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module")
 	}
-	mod := t.TempDir()
-	gomod := "module example.com/app\n\ngo 1.23\n\nrequire github.com/aws/aws-sdk-go-v2/service/dynamodb " + sdkVersion(t) + "\n"
-	require.NoError(t, os.WriteFile(filepath.Join(mod, "go.mod"), []byte(gomod), 0o644))
-	sum, err := os.ReadFile("../../../go.sum")
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(mod, "go.sum"), sum, 0o644))
+	mod := userModule(t)
 	var imports []string
 	for _, g := range generated {
 		dir := filepath.Join(mod, "internal", g.pkg)
