@@ -14,6 +14,7 @@ import (
 	"github.com/tfdyn/tfdyn/internal/ddblocal"
 	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/dynamo"
+	"github.com/tfdyn/tfdyn/internal/gen"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 	"github.com/tfdyn/tfdyn/internal/tstest"
 )
@@ -83,9 +84,9 @@ func createTables(t *testing.T, target *ddblocal.Target, s *hclschema.Schema, pr
 // fresh tables of target.
 func runContract(t *testing.T, target *ddblocal.Target, s *hclschema.Schema, schema, dir, prefix string) *ContractReport {
 	t.Helper()
-	rep, err := RunContract(context.Background(), ContractOptions{Schema: s, SchemaPath: schema, Dir: dir, Work: t.TempDir(),
-		Endpoint: target.Endpoint(), Region: dynamo.DefaultEndpointRegion, AccessKey: dynamo.LocalAccessKey, SecretKey: dynamo.LocalAccessKey,
-		Tables: createTables(t, target, s, prefix)})
+	env := gen.ContractTarget{Endpoint: target.Endpoint(), Region: dynamo.DefaultEndpointRegion, AccessKey: dynamo.LocalAccessKey, SecretKey: dynamo.LocalAccessKey,
+		Tables: createTables(t, target, s, prefix)}.Env()
+	rep, err := RunContract(context.Background(), ContractOptions{Schema: s, SchemaPath: schema, Dir: dir, Work: t.TempDir(), Env: env})
 	require.NoError(t, err)
 	return rep
 }
