@@ -20,13 +20,15 @@ import (
 )
 
 // contractSchemas are the schemas whose contract runs live: the examples
-// (their committed modules) and the client schema of the Go back end
-// (every read and write form), generated for the test.
+// (their committed modules), the client schema of the Go back end (every
+// read and write form) and the language of issue 30 (quoted names,
+// computed attributes, a document path updated), generated for the test.
 var contractSchemas = []struct{ name, schema, committed string }{
 	{"ecommerce", "../../../examples/ecommerce", "../../../examples/ecommerce/ts"},
 	{"github", "../../../examples/github", "../../../examples/github/ts"},
 	{"tournaments", "../../../examples/tournaments", "../../../examples/tournaments/ts"},
 	{"app", "../golang/testdata/app", ""},
+	{"lang30", "testdata/lang30", ""},
 }
 
 // userPackage makes a package in a temporary directory with the
