@@ -15,17 +15,6 @@ import (
 	"github.com/tfdyn/tfdyn/internal/tstest"
 )
 
-// tsUserPackage makes an application's package in a temporary directory
-// whose node_modules is the pinned TypeScript toolchain's (the SDK and
-// typescript) and returns the directory its modules go into, src/db.
-func tsUserPackage(t *testing.T) string {
-	t.Helper()
-	pkg := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(pkg, "package.json"), []byte(`{"name": "app", "private": true, "type": "module"}`+"\n"), 0o644))
-	tstest.Link(t, pkg)
-	return filepath.Join(pkg, "src", "db")
-}
-
 // TestLiveVerifyGenTS runs tfdyn verify --gen ts:DIR (the binary) on every
 // example with hashicorp/aws 6 on DynamoDB Local, DIR the modules tfdyn gen
 // ts wrote into an application's package: the run passes
@@ -55,7 +44,7 @@ func TestLiveVerifyGenTS(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			tftest.Parallel(t)
 			example := filepath.Join("..", "..", "examples", name)
-			dir := tsUserPackage(t)
+			dir := tstest.Package(t, nil)
 			code, stdout, stderr := run(t, "gen", "ts", example, "-o", dir)
 			require.Equal(t, 0, code, "%s\n%s", stdout, stderr)
 			code, stdout, stderr = run(t, "verify", "--items", "5", "--gen", "ts:"+dir, example)
@@ -83,7 +72,7 @@ func TestLiveVerifyGenTS(t *testing.T) {
 	t.Run("ecommerce-edited", func(t *testing.T) {
 		tftest.Parallel(t)
 		example := filepath.Join("..", "..", "examples", "ecommerce")
-		dir := tsUserPackage(t)
+		dir := tstest.Package(t, nil)
 		code, stdout, stderr := run(t, "gen", "ts", example, "-o", dir)
 		require.Equal(t, 0, code, "%s\n%s", stdout, stderr)
 		tpl := filepath.Join(dir, "data-access", "templates.ts")

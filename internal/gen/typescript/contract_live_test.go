@@ -33,35 +33,16 @@ var contractSchemas = []struct{ name, schema, committed string }{
 
 // userPackage makes a package in a temporary directory with the
 // toolchain's node_modules and the modules of schema in src/db: a copy of
-// the committed ones, or generated when committed is "". It returns the
-// modules' directory.
+// the committed ones (their headers name the schema relative to the
+// committed directory, and the copy records the same identity), or
+// generated when committed is "". It returns the modules' directory.
 func userPackage(t *testing.T, schema, committed string) string {
 	t.Helper()
-	dir := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name": "app", "private": true, "type": "module"}`+"\n"), 0o644))
-	tstest.Link(t, dir)
-	out := filepath.Join(dir, "src", "db")
-	if committed == "" {
-		writeTS(t, out, generateTS(t, schema, out))
-		return out
+	if committed != "" {
+		return tstest.Package(t, tstest.Files(t, committed))
 	}
-	// The committed files, with their headers naming the schema relative
-	// to the committed directory: the copy records the same identity.
-	require.NoError(t, filepath.WalkDir(committed, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, err := filepath.Rel(committed, p)
-		if err != nil {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(out, rel)), 0o755))
-		return os.WriteFile(filepath.Join(out, rel), b, 0o644)
-	}))
+	out := tstest.Package(t, nil)
+	writeTS(t, out, generateTS(t, schema, out))
 	return out
 }
 
