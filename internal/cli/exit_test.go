@@ -180,8 +180,15 @@ func TestExitCodes(t *testing.T) {
 		{name: "verify/lint", args: []string{"verify", lintErr}, want: 1, stderr: []string{lintAt}},
 		{name: "verify/usage-target", args: []string{"verify", "--target", "gcp", ecommerce}, want: 2, stderr: []string{`--target must be local, endpoint or aws, got "gcp"`}},
 		{name: "verify/usage-scale", args: []string{"verify", "--scale", "-5", ecommerce}, want: 2, stderr: []string{"--scale must be between 0 and 1000, got -5"}},
-		{name: "verify/usage-gen-lang", args: []string{"verify", "--gen", "ts:x", ecommerce}, want: 2, stderr: []string{`--gen ts:x: verify runs the contract tests of Go packages (go:DIR); "ts" is not supported`}},
-		{name: "verify/usage-gen-form", args: []string{"verify", "--gen", "shopdb", ecommerce}, want: 2, stderr: []string{`--gen "shopdb": want LANG:DIR, for example --gen go:internal/store`}},
+		{name: "verify/usage-gen-lang", args: []string{"verify", "--gen", "rust:x", ecommerce}, want: 2, stderr: []string{`--gen rust:x: verify runs the contract tests of Go packages (go:DIR) and TypeScript modules (ts:DIR); "rust" is not supported`}},
+		{name: "verify/usage-gen-form", args: []string{"verify", "--gen", "shopdb", ecommerce}, want: 2, stderr: []string{`--gen "shopdb": want LANG:DIR, for example --gen go:internal/store or --gen ts:src/db`}},
+		{name: "verify/usage-gen-ts-missing", args: []string{"verify", "--gen", "ts:" + missing, ecommerce}, want: 2, stderr: []string{"--gen ts:" + missing + ": " + missing + " holds no modules tfdyn gen ts wrote (no index.ts): run tfdyn gen ts -o " + missing + " first"}},
+		{name: "verify/usage-gen-ts-stale", args: []string{"verify", "--gen", "ts:../../examples/github/ts", ecommerce}, want: 2,
+			stderr: []string{"--gen ts:../../examples/github/ts: the modules are not what tfdyn gen ts writes for this schema, so its contract test would not be the schema's"}},
+		// The committed modules are current; their directory is no package
+		// with the SDK and TypeScript installed.
+		{name: "verify/usage-gen-ts-no-sdk", args: []string{"verify", "--gen", "ts:../../examples/ecommerce/ts", ecommerce}, want: 2,
+			stderr: []string{"--gen ts:../../examples/ecommerce/ts: gen ts contract: no node_modules with @aws-sdk/client-dynamodb in ../../examples/ecommerce/ts or a parent directory: install the modules' dependencies in their package"}},
 		{name: "verify/usage-gen-missing", args: []string{"verify", "--gen", "go:" + missing, ecommerce}, want: 2, stderr: []string{"holds no package tfdyn gen go wrote (no doc.go)"}},
 		{name: "verify/usage-gen-stale", args: []string{"verify", "--gen", "go:../../examples/github/githubdb", ecommerce}, want: 2,
 			stderr: []string{"--gen go:../../examples/github/githubdb: the package is not what tfdyn gen go writes for this schema, so its contract test would not be the schema's"}},

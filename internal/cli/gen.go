@@ -179,14 +179,19 @@ func (a *app) genTSCommand() *cobra.Command {
 		Use:   "ts [PATH...] -o DIR",
 		Short: "Write the TypeScript data-access modules of a schema",
 		Long: `ts writes TypeScript modules for the schema in PATH (default: the current
-directory) into DIR, over @aws-sdk/lib-dynamodb, in the layout of the design
-guides: entities/<entity>.ts (the domain interface, enums as string-literal
-unions, and the record type whose key and index attributes are template-literal
-types), data-access/<entity>.ts (toXxxRecord and fromXxxRecord: the item's key
-and index attributes computed from the templates, sparse conditions included),
-data-access/keys.ts (a key builder and a key prefix builder per entity and
-index) and index.ts. The modules pass tsc --strict with
-exactOptionalPropertyTypes and noUncheckedIndexedAccess.
+directory) into DIR, over the AWS SDK v3 (@aws-sdk/client-dynamodb and
+@aws-sdk/lib-dynamodb), in the layout of the design guides:
+entities/<entity>.ts (the domain interface, enums as string-literal unions, and
+the record type whose key and index attributes are template-literal types),
+data-access/<entity>.ts (one function per access pattern and write pattern:
+the item or undefined, pages with an opaque cursor and an async iterator,
+transactions, unique guards, ConditionFailedError, UniqueViolationError,
+TransactionCanceledError, an AbortSignal on every call; toXxxRecord and
+fromXxxRecord), data-access/keys.ts (a key builder and a key prefix builder
+per entity and index), data-access/client.ts (createDb) and index.ts. The
+modules pass tsc --strict with exactOptionalPropertyTypes and
+noUncheckedIndexedAccess; tfdyn verify --gen ts:DIR runs their contract test
+on the table verify provisions.
 
 ` + genOwnership + `
 Several schemas (a directory of schemas, each subdirectory one schema, or
