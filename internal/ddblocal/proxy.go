@@ -54,7 +54,7 @@ func Emulated() []string {
 		"server-side encryption: SSESpecification of CreateTable/UpdateTable recorded; SSEDescription {Status ENABLED, SSEType KMS, KMSMasterKeyArn} added to table descriptions (DynamoDB Local ignores SSE; nothing is encrypted)",
 		"table class: TableClass of CreateTable/UpdateTable recorded and reported as TableClassSummary (DynamoDB Local ignores it)",
 		"warm throughput: WarmThroughput of CreateTable/UpdateTable (table and GSIs) recorded and reported instead of the defaults (DynamoDB Local ignores it; nothing is pre-warmed)",
-		"on-demand throughput caps: OnDemandThroughput of CreateTable/UpdateTable (table and GSIs) recorded and reported, -1 for an uncapped side (DynamoDB Local drops it on UpdateTable and fails when a side is missing; nothing is throttled)",
+		"on-demand throughput caps: OnDemandThroughput of CreateTable/UpdateTable (table and GSIs) recorded and reported, -1 for an uncapped side (DynamoDB Local drops it on UpdateTable and fails when a side is missing; nothing is throttled); a GSI without caps has none, as DynamoDB answers (DynamoDB Local reports -1 for both sides)",
 		"resource-based policies: PutResourcePolicy, GetResourcePolicy and DeleteResourcePolicy answered by the layer, per table (nothing is enforced)",
 		"an UpdateTable that only changes SSE, table class, caps or warm throughput is answered by the layer (DynamoDB Local would answer \"Nothing to update\")",
 		"KMS DescribeKey of the AWS managed key alias/aws/dynamodb (the provider looks it up when reading a table with SSE); other KMS calls fail",
@@ -409,6 +409,17 @@ func (c *call) rewrite(resp *bufferedResponse, field, name string) {
 	resp.write(c.w)
 }
 
+// uncapped reports whether an OnDemandThroughput description caps
+// neither side (-1, or absent, on both).
+func uncapped(od map[string]any) bool {
+	for _, f := range onDemandFields {
+		if n, ok := number(od[f]); ok && n > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // augmentTable adds WarmThroughput to a table description and its GSIs,
 // and the recorded SSE and table class. st may be nil.
 func augmentTable(desc map[string]any, st *tableState) {
@@ -427,6 +438,15 @@ func augmentTable(desc map[string]any, st *tableState) {
 			gsi, ok := g.(map[string]any)
 			if !ok {
 				continue
+			}
+			if od, ok := gsi["OnDemandThroughput"].(map[string]any); ok && uncapped(od) {
+				// DynamoDB Local reports {-1, -1} for a GSI created without
+				// caps; DynamoDB leaves the field out (the provider's
+				// aws_dynamodb_global_secondary_index reads no
+				// on_demand_throughput block back, and fails its apply with
+				// "block count changed from 0 to 1" otherwise). Recorded
+				// caps are added back by augmentSettings.
+				delete(gsi, "OnDemandThroughput")
 			}
 			if _, ok := gsi["ProvisionedThroughput"]; !ok {
 				// DynamoDB answers 0/0 for the GSIs of on-demand tables;

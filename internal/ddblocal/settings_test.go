@@ -55,6 +55,44 @@ func TestThroughputSettings(t *testing.T) {
 	require.Equal(t, [2]int64{10, 20}, [2]int64{aws.ToInt64(g.OnDemandThroughput.MaxReadRequestUnits), aws.ToInt64(g.OnDemandThroughput.MaxWriteRequestUnits)})
 }
 
+// TestGSIWithoutCapsHasNone: a GSI created without OnDemandThroughput, in
+// CreateTable or by UpdateTable (the provider's
+// aws_dynamodb_global_secondary_index), is described without one, as
+// DynamoDB answers (DynamoDB Local 3.3.1 alone reports -1 on both sides);
+// caps given later are reported.
+func TestGSIWithoutCapsHasNone(t *testing.T) {
+	c := sharedClient(t, validating)
+	ctx := context.Background()
+	name := aws.String("gsi-without-caps")
+	created := createTable(t, c, "gsi-without-caps", nil)
+	require.Nil(t, created.GlobalSecondaryIndexes[0].OnDemandThroughput)
+	_, err := c.UpdateTable(ctx, &dynamodb.UpdateTableInput{TableName: name,
+		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String("G2"), AttributeType: types.ScalarAttributeTypeS}},
+		GlobalSecondaryIndexUpdates: []types.GlobalSecondaryIndexUpdate{{Create: &types.CreateGlobalSecondaryIndexAction{
+			IndexName: aws.String("GSI2"), KeySchema: []types.KeySchemaElement{{AttributeName: aws.String("G2"), KeyType: types.KeyTypeHash}},
+			Projection: &types.Projection{ProjectionType: types.ProjectionTypeAll}}}}})
+	require.NoError(t, err)
+	out, err := c.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: name})
+	require.NoError(t, err)
+	require.Len(t, out.Table.GlobalSecondaryIndexes, 2)
+	for _, g := range out.Table.GlobalSecondaryIndexes {
+		require.Nil(t, g.OnDemandThroughput, aws.ToString(g.IndexName))
+	}
+	_, err = c.UpdateTable(ctx, &dynamodb.UpdateTableInput{TableName: name,
+		GlobalSecondaryIndexUpdates: []types.GlobalSecondaryIndexUpdate{{Update: &types.UpdateGlobalSecondaryIndexAction{
+			IndexName: aws.String("GSI2"), OnDemandThroughput: &types.OnDemandThroughput{MaxReadRequestUnits: aws.Int64(7)}}}}})
+	require.NoError(t, err)
+	out, err = c.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: name})
+	require.NoError(t, err)
+	for _, g := range out.Table.GlobalSecondaryIndexes {
+		if aws.ToString(g.IndexName) == "GSI1" {
+			require.Nil(t, g.OnDemandThroughput)
+			continue
+		}
+		require.Equal(t, [2]int64{7, -1}, [2]int64{aws.ToInt64(g.OnDemandThroughput.MaxReadRequestUnits), aws.ToInt64(g.OnDemandThroughput.MaxWriteRequestUnits)})
+	}
+}
+
 // TestResourcePolicyRoundTrip: PutResourcePolicy, GetResourcePolicy and
 // DeleteResourcePolicy, which DynamoDB Local does not know.
 func TestResourcePolicyRoundTrip(t *testing.T) {
