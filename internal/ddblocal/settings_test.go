@@ -3,7 +3,10 @@ package ddblocal
 import (
 	"context"
 	"errors"
+	"fmt"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -115,4 +118,50 @@ func TestResourcePolicyRoundTrip(t *testing.T) {
 	require.NoError(t, err)
 	_, err = c.GetResourcePolicy(ctx, &dynamodb.GetResourcePolicyInput{ResourceArn: arn})
 	require.True(t, errors.As(err, &notFound))
+}
+
+// TestConcurrentGSICreations: two UpdateTable calls that each create a GSI
+// of one table at the same moment (terraform creating two
+// aws_dynamodb_global_secondary_index resources in parallel) both take
+// effect, the second after the first as DynamoDB orders them; DynamoDB
+// Local alone loses one of the two GSIs.
+func TestConcurrentGSICreations(t *testing.T) {
+	c := sharedClient(t, validating)
+	ctx := context.Background()
+	name := aws.String("concurrent-gsis")
+	createTable(t, c, "concurrent-gsis", nil)
+	var wg sync.WaitGroup
+	errs := make([]error, 4)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			attr := fmt.Sprintf("C%d", i)
+			in := &dynamodb.UpdateTableInput{TableName: name,
+				AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String(attr), AttributeType: types.ScalarAttributeTypeS}},
+				GlobalSecondaryIndexUpdates: []types.GlobalSecondaryIndexUpdate{{Create: &types.CreateGlobalSecondaryIndexAction{
+					IndexName: aws.String("By" + attr), KeySchema: []types.KeySchemaElement{{AttributeName: aws.String(attr), KeyType: types.KeyTypeHash}},
+					Projection: &types.Projection{ProjectionType: types.ProjectionTypeAll}}}}}
+			for try := 0; ; try++ {
+				_, errs[i] = c.UpdateTable(ctx, in)
+				var limit *types.LimitExceededException
+				var inUse *types.ResourceInUseException
+				if errs[i] == nil || try == 50 || !errors.As(errs[i], &limit) && !errors.As(errs[i], &inUse) {
+					return
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		require.NoError(t, err, "creation %d", i)
+	}
+	out, err := c.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: name})
+	require.NoError(t, err)
+	var got []string
+	for _, g := range out.Table.GlobalSecondaryIndexes {
+		got = append(got, aws.ToString(g.IndexName))
+	}
+	require.ElementsMatch(t, []string{"GSI1", "ByC0", "ByC1", "ByC2", "ByC3"}, got)
 }
