@@ -207,6 +207,15 @@ func TestExitCodes(t *testing.T) {
 		{name: "import/clean", args: []string{"import", "--from-tf", importTF, "-o", filepath.Join(tmp, "import-clean", "schema")}, want: 0,
 			stdout: []string{"wrote " + filepath.Join(tmp, "import-clean", "schema", "orders.tfdyn.hcl") + ` (table "adopt-orders"; 8 warnings from tfdyn validate)`,
 				"no moved block needed: the table stays at aws_dynamodb_table.orders"}},
+		// A table with GSI "by-customer" inline and GSI "ByStatus" a resource
+		// of its own: the next step writes both as resources, and the
+		// hand-off imports the one and moves the other.
+		{name: "import/gsi-handoff", args: []string{"import", "--from-tf", "../adopt/testdata/handoff/mixed", "--tf-out", tmp, "-o", filepath.Join(tmp, "import-gsi")}, want: 0,
+			stdout: []string{"wrote " + filepath.Join(tmp, "tfdyn_import_orders.tf") + " (the table stays at aws_dynamodb_table.orders; 2 GSIs to their resources)\n",
+				"then: tfdyn emit " + filepath.Join(tmp, "import-gsi") + " -o " + tmp + " --gsi-resources\n"},
+			after: func(t *testing.T) {
+				require.Equal(t, readFile(t, "../adopt/testdata/handoff/mixed/want_gsi_resources.tf"), readFile(t, filepath.Join(tmp, "tfdyn_import_orders.tf")))
+			}},
 		{name: "import/syntax", args: []string{"import", "--from-tf", refuse + "syntax", "-o", filepath.Join(tmp, "import-x")}, want: 1,
 			stderr: []string{"refuse/syntax/main.tf:2:17: [IM001] Unterminated template string", "import: 3 errors; nothing written"}},
 		{name: "import/unresolved", args: []string{"import", "--from-tf", refuse + "local", "-o", filepath.Join(tmp, "import-x")}, want: 1,
