@@ -212,7 +212,7 @@ func TestExitCodes(t *testing.T) {
 		// hand-off imports the one and moves the other.
 		{name: "import/gsi-handoff", args: []string{"import", "--from-tf", "../adopt/testdata/handoff/mixed", "--tf-out", tmp, "-o", filepath.Join(tmp, "import-gsi")}, want: 0,
 			stdout: []string{"wrote " + filepath.Join(tmp, "tfdyn_import_orders.tf") + " (the table stays at aws_dynamodb_table.orders; 2 GSIs to their resources)\n",
-				"then: tfdyn emit " + filepath.Join(tmp, "import-gsi") + " -o " + tmp + " --gsi-resources\n"},
+				":1) and its GSI resources aws_dynamodb_global_secondary_index.by_status, then: tfdyn emit " + filepath.Join(tmp, "import-gsi") + " -o " + tmp + " --gsi-resources\n"},
 			after: func(t *testing.T) {
 				require.Equal(t, readFile(t, "../adopt/testdata/handoff/mixed/want_gsi_resources.tf"), readFile(t, filepath.Join(tmp, "tfdyn_import_orders.tf")))
 			}},

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -321,12 +322,22 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 	if adv.Note != "" {
 		emitCmd += " (but first: " + adv.Note + ")"
 	}
+	// The GSI resources go with the table's block: emit writes them.
+	var gsis string
+	if len(t.GSIResources) > 0 {
+		addrs := make([]string, 0, len(t.GSIResources))
+		for _, a := range t.GSIResources {
+			addrs = append(addrs, a)
+		}
+		sort.Strings(addrs)
+		gsis = " and its GSI resources " + strings.Join(addrs, ", ")
+	}
 	switch {
 	case t.Range != nil:
-		fmt.Fprintf(w, "next: remove resource %q %q (%s:%d), then: %s\n",
-			adopt.ResourceType, strings.TrimPrefix(t.Address, adopt.ResourceType+"."), t.Range.Filename, t.Range.Start.Line, emitCmd)
+		fmt.Fprintf(w, "next: remove resource %q %q (%s:%d)%s, then: %s\n",
+			adopt.ResourceType, strings.TrimPrefix(t.Address, adopt.ResourceType+"."), t.Range.Filename, t.Range.Start.Line, gsis, emitCmd)
 	case t.Address != "":
-		fmt.Fprintf(w, "next: remove the resource block of %s from your configuration, then: %s\n", t.Address, emitCmd)
+		fmt.Fprintf(w, "next: remove the resource block of %s%s from your configuration, then: %s\n", t.Address, gsis, emitCmd)
 	default:
 		fmt.Fprintf(w, "next: %s\n", emitCmd)
 	}
