@@ -61,10 +61,15 @@ type Step struct {
 	// attributes fixed by equality, then Op ("" for none) on the next;
 	// Operands are the values in key order (two for between). Desc reads
 	// in descending order.
+	// Params are the values of the query builder's partition key
+	// parameters (Query.Key.Prefixes[0].Params), the item's the key
+	// comes from: a key attribute written by a template takes its fields,
+	// not its stored value.
 	Query    *Query
 	Eq       int
 	Op       hclschema.ConditionOp
 	Operands []cty.Value
+	Params   map[string]cty.Value
 	Desc     bool
 	// Declared says where the expectation comes from for a reader: the
 	// pattern's example (declared returns) or the oracle.
@@ -515,6 +520,12 @@ func queryCases(q *Query, items []hclschema.Item) ([]*Step, error) {
 	keys := ix.KeyAttrs()
 	n := len(ix.SortKey)
 	pk := len(ix.PartitionKey)
+	params := map[string]cty.Value{}
+	for _, f := range q.Key.Prefixes[0].Params {
+		if v, ok := first.Attrs[f.Attr]; ok {
+			params[f.Attr] = v
+		}
+	}
 	var out []*Step
 	add := func(name string, eq int, op hclschema.ConditionOp, desc bool) error {
 		ops := make([]cty.Value, 0, pk+eq+2)
@@ -532,7 +543,7 @@ func queryCases(q *Query, items []hclschema.Item) ([]*Step, error) {
 		if err != nil {
 			return err
 		}
-		out = append(out, &Step{Name: "query/" + q.Name.Key() + "/" + name, Query: q, Eq: eq, Op: op, Operands: ops, Desc: desc, Want: want})
+		out = append(out, &Step{Name: "query/" + q.Name.Key() + "/" + name, Query: q, Eq: eq, Op: op, Operands: ops, Params: params, Desc: desc, Want: want})
 		return nil
 	}
 	if err := add("partition", 0, "", false); err != nil {

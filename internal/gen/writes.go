@@ -536,3 +536,16 @@ func (it *WriteItem) Actions() []string {
 	}
 	return acts
 }
+
+// OnlyIndexKeys reports whether every value of a write (by placeholder) is
+// an index key attribute: each set only in the forms of the write that
+// keep the item in its index, so a form may send no values at all (and
+// DynamoDB refuses an empty ExpressionAttributeValues).
+func OnlyIndexKeys(values map[string]*Value) bool {
+	for _, v := range values {
+		if v.Source.Role != dynamo.RoleIndexKey {
+			return false
+		}
+	}
+	return true
+}

@@ -241,19 +241,10 @@ func (p *printer) queryStep(b *bytes.Buffer, st *gen.Step) {
 	e := q.Entity
 	pk := len(q.Index.PartitionKey)
 	var args []string
-	i := 0
-	part := q.Key.Prefixes[0]
-	vals := map[string]cty.Value{}
-	for j, kv := range q.Key.Values[:pk] {
-		_ = j
-		if kv.Field != nil {
-			vals[kv.Field.Attr] = st.Operands[i]
-		}
-		i++
+	for _, f := range q.Key.Prefixes[0].Params {
+		args = append(args, p.fieldValue(f, st.Params[f.Attr]))
 	}
-	for _, f := range part.Params {
-		args = append(args, p.fieldValue(f, vals[f.Attr]))
-	}
+	i := pk
 	call := fmt.Sprintf("q.%s(%s)", queryStart(q), strings.Join(args, ", "))
 	for d := 0; d < st.Eq; d++ {
 		s := q.Steps[d]

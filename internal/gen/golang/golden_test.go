@@ -30,6 +30,9 @@ var generated = []struct{ schema, dir, pkg string }{
 	// any choice the limit allows.
 	{"../../verify/testdata/limit-ties", "internal/leaguedb", "leaguedb"},
 	{"../testdata/ties", "internal/tiesdb", "tiesdb"},
+	// A query builder of a key a template writes; an update that takes
+	// the item out of every index it rewrites.
+	{"../testdata/sparse", "internal/sparsedb", "sparsedb"},
 }
 
 func generate(t testing.TB, schema, dir, pkg string) map[string][]byte {

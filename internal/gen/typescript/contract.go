@@ -224,24 +224,16 @@ func (cp *contractPrinter) queryStep(st *gen.Step) {
 	q := st.Query
 	e := q.Entity
 	pk := len(q.Index.PartitionKey)
-	part := q.Key.Prefixes[0]
-	vals := map[string]cty.Value{}
-	i := 0
-	for _, kv := range q.Key.Values[:pk] {
-		if kv.Field != nil {
-			vals[kv.Field.Attr] = st.Operands[i]
-		}
-		i++
-	}
+	i := pk
 	var fs []*gen.Field
-	for _, f := range part.Params {
+	for _, f := range q.Key.Prefixes[0].Params {
 		g := *f
 		g.Optional = false
 		fs = append(fs, &g)
 	}
 	call := fmt.Sprintf("api.%s(db", queryStart(q))
 	if len(fs) > 0 {
-		call += ", " + cp.itemLiteral(fs, vals)
+		call += ", " + cp.itemLiteral(fs, st.Params)
 	}
 	call += ")"
 	for d := 0; d < st.Eq; d++ {

@@ -34,6 +34,9 @@ var contractSchemas = []struct{ name, schema, committed string }{
 	// DynamoDB leaves open (a single entity; two entities and a filter).
 	{"league", "../../verify/testdata/limit-ties", ""},
 	{"ties", "../testdata/ties", ""},
+	// A query builder of a key a template writes; an update that takes
+	// the item out of every index it rewrites.
+	{"sparse", "../testdata/sparse", ""},
 }
 
 // userPackage makes a package in a temporary directory with the
