@@ -33,6 +33,7 @@ var generated = []struct{ schema, dir, pkg string }{
 	// A query builder of a key a template writes; an update that takes
 	// the item out of every index it rewrites.
 	{"../testdata/sparse", "internal/sparsedb", "sparsedb"},
+	{"../testdata/saas", "internal/saasdb", "saasdb"},
 }
 
 func generate(t testing.TB, schema, dir, pkg string) map[string][]byte {

@@ -37,6 +37,7 @@ var contractSchemas = []struct{ name, schema, committed string }{
 	// A query builder of a key a template writes; an update that takes
 	// the item out of every index it rewrites.
 	{"sparse", "../testdata/sparse", ""},
+	{"saas", "../testdata/saas", ""},
 }
 
 // userPackage makes a package in a temporary directory with the
