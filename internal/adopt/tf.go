@@ -743,7 +743,16 @@ func (r *tfReader) standaloneGSIs(b *hclsyntax.Block, s *hclschema.TableSpec, ty
 				r.only(blk, "attribute_name", "attribute_type", "key_type")
 				name := r.str(blk.Body.Attributes["attribute_name"])
 				if typ := blk.Body.Attributes["attribute_type"]; typ != nil {
-					types[name] = r.str(typ)
+					t := r.str(typ)
+					if prev, ok := types[name]; ok && prev != "" && t != "" && prev != t {
+						// The provider refuses it ("Invalid Key Schema
+						// Type Change"): an attribute has one type.
+						r.diags = append(r.diags, diag.Errorf(CodeInvalid, typ.Expr.Range().Ptr(), "Key attribute type differs from the table's",
+							"GSI %q declares key attribute %q as %s, but it is defined as %s already (an attribute of the table or another GSI); the provider rejects the configuration. Use one type, then import again.",
+							r.str(gb.Body.Attributes["index_name"]), name, t, prev))
+					} else {
+						types[name] = t
+					}
 				}
 				if r.str(blk.Body.Attributes["key_type"]) == hclschema.KeyTypeRange {
 					g.Key.Sort = append(g.Key.Sort, hclschema.KeyAttr{Name: name})
