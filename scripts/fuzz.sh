@@ -3,9 +3,10 @@
 # the package's test binary lists) for FUZZTIME each (default 10s). It builds
 # each package's instrumented test binary once (go test -c -fuzz), not once
 # per target, and runs FUZZJOBS targets at a time (default: the number of
-# CPUs), each with the CPUs shared out among them as fuzzing workers. A
-# crasher is written under the package's testdata/fuzz/FuzzXxx/: commit it so
-# that it stays in the corpus, then fix the bug.
+# CPUs), each with the CPUs shared out among them as fuzzing workers; a
+# package's targets start while the next package builds. A crasher is
+# written under the package's testdata/fuzz/FuzzXxx/: commit it so that it
+# stays in the corpus, then fix the bug.
 #
 #   scripts/fuzz.sh              # every target, 10s each (CI)
 #   FUZZTIME=10m scripts/fuzz.sh # longer local runs
@@ -88,32 +89,30 @@ fuzz_target() {
 }
 
 # The packages whose tests declare a fuzz target (saves compiling the rest),
-# each built once with fuzzing instrumentation.
+# each built once with fuzzing instrumentation. A package's targets start
+# as soon as its binary is built, FUZZJOBS at a time, while the next
+# package builds: the builds and the runs overlap instead of adding up.
 targets=()
+n=0
 while read -r pkg dir; do
   [ -n "$pkg" ] || continue
   bin="$work/bin/${pkg//\//_}.test"
   echo "fuzz: build $pkg"
-  if ! go test -c -fuzz . -o "$bin" "$pkg"; then
+  if ! go test -c -fuzz . -o "$bin" "$pkg" </dev/null; then
     echo "fuzz: go test -c -fuzz $pkg failed" >&2
+    wait
     exit 1
   fi
-  for fn in $(cd "$dir" && "$bin" -test.list '^Fuzz' | grep '^Fuzz' || true); do
+  for fn in $(cd "$dir" && "$bin" -test.list '^Fuzz' </dev/null | grep '^Fuzz' || true); do
     targets+=("$pkg $dir $bin $fn")
+    while [ "$(jobs -rp | wc -l)" -ge "$FUZZJOBS" ]; do sleep 0.2; done
+    n=$((n + 1))
+    echo "fuzz: $pkg $fn for $FUZZTIME ($workers worker(s))"
+    fuzz_target "$pkg" "$dir" "$bin" "$fn" "$n" </dev/null &
   done
 done < <(go list -f '{{.ImportPath}} {{.Dir}}' "${pkgs[@]}" | while read -r path dir; do
   if grep -qs '^func Fuzz' "$dir"/*_test.go; then echo "$path $dir"; fi
 done)
-
-# Run the targets, FUZZJOBS at a time.
-n=0
-for t in "${targets[@]}"; do
-  read -r pkg dir bin fn <<<"$t"
-  while [ "$(jobs -rp | wc -l)" -ge "$FUZZJOBS" ]; do sleep 0.2; done
-  n=$((n + 1))
-  echo "fuzz: $pkg $fn for $FUZZTIME ($workers worker(s))"
-  fuzz_target "$pkg" "$dir" "$bin" "$fn" "$n" &
-done
 wait
 
 failed=()

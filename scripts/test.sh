@@ -15,6 +15,15 @@
 #     and TFDYN_TEST_SLOTS at a time on the machine, across packages (default
 #     twice the CPUs: a DynamoDB Local that gets no CPU misses its start).
 #
+#   - A package whose tests run one after another for long (live tests that
+#     set the environment or the working directory, or time themselves:
+#     tftest.Serial; go test starts a package's parallel tests only after
+#     its sequential ones) is split into shards: its long sequential tests
+#     (-run) in a go test process of their own, beside the rest of it
+#     (-skip of the same expression), so that neither waits for the other.
+#     The two expressions are complements: every test runs exactly once.
+#     A shard's output is printed when it ends.
+#
 #   scripts/test.sh                     # everything, as make test
 #   scripts/test.sh -run TestVerify ./internal/verify   # go test arguments
 #   scripts/test.sh -json > events.json # go test -json's events (times per test)
@@ -32,6 +41,14 @@ TEST_PARALLEL="${TEST_PARALLEL:-8}"
 slowest=(./internal/plancheck ./internal/ddblocal ./internal/cli ./internal/verify ./internal/corpus ./internal/migrate
   ./internal/emit ./modules ./internal/tfprovider ./internal/dynamo ./internal/gen/typescript ./internal/gen/golang ./internal/setup ./internal/tfenv)
 
+# shards are "package|expression": the package's long sequential tests
+# (internal/cli: the migrate CLI tests change the working directory, the
+# fault tests set the environment, the signal test times itself, the
+# script suites run their scenarios as one test each; ~200 s in a row).
+shards=(
+  "./internal/cli|^(TestLiveMigrateCLI|TestLiveMigrateResume|TestScriptsTerraform|TestScripts|TestExitCodes|TestSignalInterruptsEveryCommand|TestVerifyInterruptedDuringApplyCleansUp|TestVerifyKeepStopsWithCtrlC|TestVerifyDynamoDBLocalKilledMidRun|TestVerifyTerraformApplyFails|TestVerifyProviderNotInstallable)\$"
+)
+
 args=() pkgs=()
 for a in "$@"; do
   case "$a" in
@@ -39,11 +56,49 @@ for a in "$@"; do
     *) args+=("$a") ;;
   esac
 done
-if [ ${#pkgs[@]} -eq 0 ]; then
-  while read -r p; do pkgs+=("$p"); done < <(go list "${slowest[@]}")
-  while read -r p; do
-    case " ${pkgs[*]} " in *" $p "*) ;; *) pkgs+=("$p") ;; esac
-  done < <(go list ./...)
+gotest=(go test -timeout 60m -p "$TEST_P" -parallel "$TEST_PARALLEL" ${args[@]+"${args[@]}"})
+if [ ${#pkgs[@]} -gt 0 ]; then
+  exec "${gotest[@]}" "${pkgs[@]}"
 fi
+# Everything: the slowest packages first, the shards beside them (unless
+# the arguments select tests themselves).
+sharding=1
+for a in ${args[@]+"${args[@]}"}; do
+  case "$a" in -run | -run=* | -test.run* | -skip | -skip=* | -test.skip*) sharding=0 ;; esac
+done
+sharded=()
+if [ "$sharding" = 1 ]; then
+  for s in "${shards[@]}"; do sharded+=("$(go list "${s%%|*}")"); done
+fi
+while read -r p; do pkgs+=("$p"); done < <(go list "${slowest[@]}")
+while read -r p; do
+  case " ${pkgs[*]} " in *" $p "*) ;; *) pkgs+=("$p") ;; esac
+done < <(go list ./...)
+rest=()
+for p in "${pkgs[@]}"; do
+  case " ${sharded[*]-} " in *" $p "*) ;; *) rest+=("$p") ;; esac
+done
 
-exec go test -timeout 60m -p "$TEST_P" -parallel "$TEST_PARALLEL" ${args[@]+"${args[@]}"} "${pkgs[@]}"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+pids=() logs=()
+if [ "$sharding" = 1 ]; then
+  n=0
+  for s in "${shards[@]}"; do
+    pkg=${s%%|*} expr=${s#*|}
+    for sel in -run -skip; do
+      n=$((n + 1))
+      "${gotest[@]}" "$sel" "$expr" "$pkg" >"$work/$n.log" 2>&1 &
+      pids+=($!) logs+=("$work/$n.log")
+    done
+  done
+fi
+status=0
+"${gotest[@]}" "${rest[@]}" || status=$?
+for i in "${!pids[@]}"; do
+  code=0
+  wait "${pids[$i]}" || code=$?
+  cat "${logs[$i]}"
+  [ "$code" -le "$status" ] || status=$code
+done
+exit "$status"

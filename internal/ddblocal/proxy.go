@@ -54,9 +54,10 @@ func Emulated() []string {
 		"server-side encryption: SSESpecification of CreateTable/UpdateTable recorded; SSEDescription {Status ENABLED, SSEType KMS, KMSMasterKeyArn} added to table descriptions (DynamoDB Local ignores SSE; nothing is encrypted)",
 		"table class: TableClass of CreateTable/UpdateTable recorded and reported as TableClassSummary (DynamoDB Local ignores it)",
 		"warm throughput: WarmThroughput of CreateTable/UpdateTable (table and GSIs) recorded and reported instead of the defaults (DynamoDB Local ignores it; nothing is pre-warmed)",
-		"on-demand throughput caps: OnDemandThroughput of CreateTable/UpdateTable (table and GSIs) recorded and reported, -1 for an uncapped side (DynamoDB Local drops it on UpdateTable and fails when a side is missing; nothing is throttled)",
+		"on-demand throughput caps: OnDemandThroughput of CreateTable/UpdateTable (table and GSIs) recorded and reported, -1 for an uncapped side (DynamoDB Local drops it on UpdateTable and fails when a side is missing; nothing is throttled); a GSI without caps has none, as DynamoDB answers (DynamoDB Local reports -1 for both sides)",
 		"resource-based policies: PutResourcePolicy, GetResourcePolicy and DeleteResourcePolicy answered by the layer, per table (nothing is enforced)",
 		"an UpdateTable that only changes SSE, table class, caps or warm throughput is answered by the layer (DynamoDB Local would answer \"Nothing to update\")",
+		"UpdateTable calls of one table run one at a time, as DynamoDB runs them (DynamoDB Local runs them side by side and loses all but one of the GSIs they create)",
 		"KMS DescribeKey of the AWS managed key alias/aws/dynamodb (the provider looks it up when reading a table with SSE); other KMS calls fail",
 		"x-amz-crc32 and Content-Length recomputed on every answer the layer changes or makes; Accept-Encoding is dropped from those requests",
 	}
@@ -103,6 +104,8 @@ type proxy struct {
 
 	mu     sync.Mutex
 	tables map[tableKey]*tableState
+	// updates serialise the UpdateTable calls of each table (guarded by mu).
+	updates map[tableKey]*sync.Mutex
 }
 
 func newProxy(region string, trace io.Writer) *proxy {
@@ -116,8 +119,27 @@ func newProxy(region string, trace io.Writer) *proxy {
 			MaxIdleConnsPerHost: 16,
 			IdleConnTimeout:     30 * time.Second,
 		}},
-		tables: map[tableKey]*tableState{},
+		tables:  map[tableKey]*tableState{},
+		updates: map[tableKey]*sync.Mutex{},
 	}
+}
+
+// updateLock returns the lock that serialises the UpdateTable calls of a
+// table. DynamoDB runs one update of a table at a time (a second index
+// creation while one is under way is refused with "Subscriber limit
+// exceeded", which the AWS provider retries); DynamoDB Local 3.3.1 runs
+// concurrent UpdateTable calls side by side and loses all but one of the
+// GSIs they create (two aws_dynamodb_global_secondary_index resources of
+// one table, created in parallel by terraform: the second never appears).
+func (p *proxy) updateLock(k tableKey) *sync.Mutex {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	l := p.updates[k]
+	if l == nil {
+		l = &sync.Mutex{}
+		p.updates[k] = l
+	}
+	return l
 }
 
 func (p *proxy) setBackend(url string) { p.backend.Store(&url) }
@@ -308,6 +330,9 @@ func (c *call) describeTable() {
 
 func (c *call) updateTable() {
 	name := c.tableName()
+	lock := c.p.updateLock(c.key(name))
+	lock.Lock()
+	defer lock.Unlock()
 	// DynamoDB Local ignores SSESpecification, TableClass and
 	// WarmThroughput, mishandles OnDemandThroughput (see settings.go), and
 	// answers "Nothing to update" when they are all an UpdateTable changes.
@@ -409,6 +434,17 @@ func (c *call) rewrite(resp *bufferedResponse, field, name string) {
 	resp.write(c.w)
 }
 
+// uncapped reports whether an OnDemandThroughput description caps
+// neither side (-1, or absent, on both).
+func uncapped(od map[string]any) bool {
+	for _, f := range onDemandFields {
+		if n, ok := number(od[f]); ok && n > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // augmentTable adds WarmThroughput to a table description and its GSIs,
 // and the recorded SSE and table class. st may be nil.
 func augmentTable(desc map[string]any, st *tableState) {
@@ -427,6 +463,15 @@ func augmentTable(desc map[string]any, st *tableState) {
 			gsi, ok := g.(map[string]any)
 			if !ok {
 				continue
+			}
+			if od, ok := gsi["OnDemandThroughput"].(map[string]any); ok && uncapped(od) {
+				// DynamoDB Local reports {-1, -1} for a GSI created without
+				// caps; DynamoDB leaves the field out (the provider's
+				// aws_dynamodb_global_secondary_index reads no
+				// on_demand_throughput block back, and fails its apply with
+				// "block count changed from 0 to 1" otherwise). Recorded
+				// caps are added back by augmentSettings.
+				delete(gsi, "OnDemandThroughput")
 			}
 			if _, ok := gsi["ProvisionedThroughput"]; !ok {
 				// DynamoDB answers 0/0 for the GSIs of on-demand tables;

@@ -239,6 +239,10 @@ func clashes(t *Target, s *hclschema.Schema, opts Options) hcl.Diagnostics {
 		for _, o := range n.Outputs() {
 			report(CodeOutputClash, "output", "output."+o, tbl)
 		}
+		if opts.AppPolicy && len(AppCalls(s, tbl)) > 0 {
+			report(CodeResourceClash, "data source", "data.aws_iam_policy_document."+n.AppPolicy, tbl)
+			report(CodeOutputClash, "output", "output."+n.AppPolicyOutput, tbl)
+		}
 	}
 	if d, ok := t.Find("var." + TagsVariable(opts)); ok {
 		r := d.Range

@@ -9,6 +9,8 @@ import (
 // API is the data-access layer of a schema in neutral form: what every
 // back end prints, in its language's casing and idioms.
 type API struct {
+	// Schema is the schema the API is built from.
+	Schema   *hclschema.Schema
 	Tables   []*Table
 	Entities []*Entity
 	// Enums are the enum types of the entities' attributes, in entity and
@@ -31,6 +33,8 @@ type API struct {
 // Table is a DynamoDB table of the schema.
 type Table struct {
 	Name Name
+	// Model is the table block.
+	Model *hclschema.Table
 	// Label is the table block's label (the naming contract of emit).
 	Label string
 	// TableName is the DynamoDB table name the schema declares: the

@@ -18,7 +18,7 @@ import (
 // diagnostics are GN errors: what the generated code cannot reproduce, at
 // the schema's positions; the API is nil when there is one.
 func Build(s *hclschema.Schema) (*API, hcl.Diagnostics) {
-	b := &builder{api: &API{}, tables: map[*hclschema.Table]*Table{}, entities: map[*hclschema.Entity]*Entity{}, names: map[string]hcl.Range{}}
+	b := &builder{api: &API{Schema: s}, tables: map[*hclschema.Table]*Table{}, entities: map[*hclschema.Entity]*Entity{}, names: map[string]hcl.Range{}}
 	for _, t := range s.Tables {
 		b.table(t)
 	}
@@ -106,7 +106,7 @@ func (b *builder) claim(n Name, what string, rng hcl.Range) bool {
 
 func (b *builder) table(t *hclschema.Table) {
 	names := emit.NamesFor(t, emit.Options{})
-	out := &Table{Name: NameOf(t.Label), Label: t.Label, TableName: t.Name, NameOutput: names.TableNameOutput}
+	out := &Table{Name: NameOf(t.Label), Model: t, Label: t.Label, TableName: t.Name, NameOutput: names.TableNameOutput}
 	conv := func(ix *hclschema.Index) *Index {
 		x := &Index{Name: NameOf(ix.Name), Kind: IndexKind(ix.Kind)}
 		if ix.Kind == hclschema.IndexPrimary {

@@ -445,11 +445,12 @@ func (b *builder) result(r *Read, e *Entity, ranges []hcl.Range, i int) *Result 
 	}
 	res.Checks = keyChecks(e, has)
 	if len(p.Entities) > 1 {
-		// Items of several entities are told apart by their keys: at
-		// least one key attribute is recomputed or has a literal prefix.
-		tells := false
+		// Items of several entities are told apart by their keys: every
+		// key attribute is recomputed from the item or has a literal
+		// prefix to compare.
+		tells := true
 		for _, c := range res.Checks {
-			tells = tells || c.Recompute || c.Prefix != ""
+			tells = tells && (c.Recompute || c.Prefix != "" || c.Value.Field != nil)
 		}
 		if !tells {
 			rng := p.DeclRange
@@ -457,7 +458,7 @@ func (b *builder) result(r *Read, e *Entity, ranges []hcl.Range, i int) *Result 
 				rng = ranges[i]
 			}
 			b.diags = append(b.diags, diag.Errorf(CodeRecognise, &rng, "Items not recognisable",
-				"Access pattern %q returns items of several entities, but %s projects none of the attributes %q's primary key is computed from and its key templates have no literal prefix, so the generated code cannot tell its items from the others' by their key. "+
+				"Access pattern %q returns items of several entities, but %s does not project the attributes %q's primary key is computed from, and a key template without a literal prefix is left to compare, so the generated code cannot tell its items from the others' by their key. "+
 					"Project those attributes into the index (projection = \"ALL\", or include them), or read one entity per pattern.", p.Name, p.Index.DisplayName(), e.SchemaName))
 			return nil
 		}

@@ -258,6 +258,11 @@ func (r *runner) afterApply(ctx context.Context) error {
 		g.Go(func() error { return r.step("terraform plan -destroy", func() error { return r.destroyPlan(gctx) }) })
 	}
 	g.Go(func() error {
+		if len(o.Generated) > 0 {
+			if err := r.step("contract tests of generated code", func() error { return r.contracts(gctx) }); err != nil {
+				return err
+			}
+		}
 		if err := r.step("write example items", func() error { return r.seedExamples(gctx) }); err != nil {
 			return err
 		}
@@ -681,7 +686,7 @@ func (r *runner) runOnce(ctx context.Context, p *hclschema.AccessPattern, ds *Da
 	if m := cardinalityIntent(p, live); m != "" && !afterWritesMany { // one VF262 per run
 		problems = append(problems, problem{vfCardinalityOne, m})
 	}
-	if m := checkCapacity(&run, b, ds.Items, live); m != "" { // capacity.go
+	if m := checkCapacity(&run, b, ds.Items, live, r.opts.Target); m != "" { // capacity.go
 		problems = append(problems, problem{vfReadCapacity, m})
 	}
 	run.fail(problems...)

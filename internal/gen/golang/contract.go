@@ -10,6 +10,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/gen"
 )
 
@@ -17,22 +18,16 @@ import (
 // -tags tfdyn_contract runs it (tfdyn verify --gen go:DIR does).
 const ContractTag = "tfdyn_contract"
 
-// Contract environment: the endpoint, and a table name per table label.
+// Contract environment: the endpoint, and a table name per table label
+// (the front end's, which every back end's contract test reads).
 const (
-	ContractEndpointEnv = "TFDYN_CONTRACT_ENDPOINT"
-	ContractTableEnv    = "TFDYN_CONTRACT_TABLE_"
+	ContractEndpointEnv = gen.ContractEndpointEnv
+	ContractTableEnv    = gen.ContractTableEnv
 )
 
 // ContractTableVar is the environment variable naming the table a contract
-// test writes for the table block label.
-func ContractTableVar(label string) string {
-	return ContractTableEnv + strings.ToUpper(strings.Map(func(r rune) rune {
-		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
-			return r
-		}
-		return '_'
-	}, label))
-}
+// test writes for the table block label (gen.ContractTableVar).
+func ContractTableVar(label string) string { return gen.ContractTableVar(label) }
 
 // contract prints contract_test.go: the contract of the schema run live
 // through the package's methods.
@@ -81,8 +76,17 @@ func (p *printer) contract(b *bytes.Buffer) {
 	}
 
 	// The calls made, against the IAM policy.
+	// What emit --app-policy grants (emit.AppCalls), in the order the
+	// recorder sorts the calls.
+	var granted []gen.Call
+	for _, t := range p.api.Tables {
+		for _, c := range emit.AppCalls(p.api.Schema, t.Model) {
+			granted = append(granted, gen.Call{Operation: c.Operation, Table: t.Label, Index: c.Index})
+		}
+	}
+	sort.Slice(granted, func(i, j int) bool { return granted[i].Less(granted[j]) })
 	var calls []string
-	for _, cl := range p.api.Calls() {
+	for _, cl := range granted {
 		calls = append(calls, quote(callKey(cl)))
 	}
 	b.WriteString("\tt.Run(\"iam-policy\", func(t *testing.T) {\n")
@@ -105,13 +109,7 @@ func (p *printer) contract(b *bytes.Buffer) {
 }
 
 // callKey renders a call as the contract test records it.
-func callKey(c gen.Call) string {
-	s := c.Operation + " " + c.Table
-	if c.Index != "" {
-		s += "/index/" + c.Index
-	}
-	return s
-}
+func callKey(c gen.Call) string { return c.Key() }
 
 func tableVars(ts []*gen.Table) string {
 	var out []string

@@ -3,8 +3,8 @@ package golang
 import (
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/gen"
 )
 

@@ -219,14 +219,27 @@ func tfdynFormat(f string, args ...tfdynV) tfdynV {
 			sb.WriteByte(f[i])
 			continue
 		}
-		start := i
 		i++
 		if i < len(f) && f[i] == '%' {
 			sb.WriteByte('%')
 			continue
 		}
-		for i < len(f) && (strings.IndexByte("0-+ ", f[i]) >= 0 || f[i] >= '0' && f[i] <= '9') {
-			i++
+		var minus, plus, space, zero bool
+		for ; i < len(f) && strings.IndexByte("0-+ ", f[i]) >= 0; i++ {
+			switch f[i] {
+			case '-':
+				minus = true
+			case '+':
+				plus = true
+			case ' ':
+				space = true
+			case '0':
+				zero = true
+			}
+		}
+		width := 0
+		for ; i < len(f) && f[i] >= '0' && f[i] <= '9'; i++ {
+			width = width*10 + int(f[i]-'0')
 		}
 		if i >= len(f) || next >= len(args) {
 			return tfdynFailed
@@ -242,7 +255,29 @@ func tfdynFormat(f string, args ...tfdynV) tfdynV {
 			if acc != big.Exact {
 				return tfdynFailed
 			}
-			sb.WriteString(fmt.Sprintf(f[start:i+1], bi))
+			// As fmt formats a *big.Int: sign, then the padding of the
+			// flags and width.
+			sign := ""
+			switch {
+			case bi.Sign() < 0:
+				sign = "-"
+			case plus:
+				sign = "+"
+			case space:
+				sign = " "
+			}
+			digits := new(big.Int).Abs(bi).String()
+			pad := width - len(sign) - len(digits)
+			switch {
+			case pad <= 0:
+				sb.WriteString(sign + digits)
+			case minus:
+				sb.WriteString(sign + digits + strings.Repeat(" ", pad))
+			case zero:
+				sb.WriteString(sign + strings.Repeat("0", pad) + digits)
+			default:
+				sb.WriteString(strings.Repeat(" ", pad) + sign + digits)
+			}
 		case 's':
 			s, ok := tfdynText(a)
 			if !ok {
@@ -565,14 +600,30 @@ func tfdynGetS(av types.AttributeValue) (string, error) {
 	return "", tfdynWrongType(av, "a string (S)")
 }
 
+// tfdynGetN reads a number as a float64, exactly or not at all: a float64
+// holds every integer up to 2^53 and 15 significant digits, DynamoDB 38; a
+// stored number the float64 would round is an error, never another value.
 func tfdynGetN(av types.AttributeValue) (float64, error) {
 	v, ok := av.(*types.AttributeValueMemberN)
 	if !ok {
 		return 0, tfdynWrongType(av, "a number (N)")
 	}
 	f, err := strconv.ParseFloat(v.Value, 64)
-	if err != nil {
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
 		return 0, fmt.Errorf("%q is not a number", v.Value)
+	}
+	var buf [32]byte
+	if err == nil && string(strconv.AppendFloat(buf[:0], f, 'f', -1, 64)) == v.Value {
+		return f, nil
+	}
+	// Another spelling of the float64's value (1.50, 1e3), or a number the
+	// float64 rounds.
+	stored, ok := new(big.Rat).SetString(v.Value)
+	if !ok {
+		return 0, fmt.Errorf("%q is not a number", v.Value)
+	}
+	if read, ok := new(big.Rat).SetString(strconv.FormatFloat(f, 'g', -1, 64)); err != nil || !ok || stored.Cmp(read) != 0 {
+		return 0, fmt.Errorf("%s does not fit a float64 exactly (15 significant digits, integers up to 2^53): read it with the SDK", v.Value)
 	}
 	return f, nil
 }
