@@ -4,10 +4,13 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"io"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -550,4 +553,39 @@ func (cu *catchUp) note(res *CatchUpResult, msg string) {
 	if len(res.Errors) < maxErrors {
 		res.Errors = append(res.Errors, msg)
 	}
+}
+
+// WriteText writes what a catch-up did.
+func (r *CatchUpResult) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Catch-up of %s into %s: %d records read from %d shards (%d older than the copy, skipped; %d of no BASE entity).\n",
+		r.Table, r.Target, r.Records, r.Shards, r.Skipped, r.Unknown)
+	for _, n := range sortedKeys(r.Entities) {
+		c := r.Entities[n]
+		fmt.Fprintf(&b, "  entity %s: %d puts, %d deletes, %d moved to another key, %d failed\n", n, c.Puts, c.Deletes, c.Rekeyed, c.Failed)
+	}
+	fmt.Fprintf(&b, "  tombstones: %d written, %d removed\n", r.Tombstones, r.TombstonesRemoved)
+	switch {
+	case r.CaughtUp && r.CopyComplete:
+		b.WriteString("Caught up: the target holds every write read from the stream, and the copy is complete.\n")
+	case r.CaughtUp:
+		b.WriteString("Caught up with the stream; the copy is not complete yet: run the catch-up again after it (tombstones are removed then).\n")
+	default:
+		b.WriteString("Not caught up yet: run the catch-up again.\n")
+	}
+	if !r.Latest.IsZero() {
+		fmt.Fprintf(&b, "Latest record applied: %s.\n", r.Latest.UTC().Format(time.RFC3339))
+	}
+	for _, e := range r.Errors {
+		fmt.Fprintf(&b, "  %s\n", e)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteJSON writes what a catch-up did as JSON.
+func (r *CatchUpResult) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
 }

@@ -470,3 +470,24 @@ func segmentList(segs []int) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// MaxTotalSegments is the most segments a shared migration has: DynamoDB's
+// bound on a parallel Scan's TotalSegments.
+const MaxTotalSegments = 1_000_000
+
+// Reset removes the records of the migration of table (into target, for a
+// copy: "" for a backfill) from the control table, so that the next run
+// starts over; it returns how many it removed and the migration's name.
+// Tombstones a copy wrote stay in the target, with what was copied.
+func Reset(ctx context.Context, p *Plan, label, table, target string, c *Control) (int, string, error) {
+	if err := c.Check(ctx); err != nil {
+		return 0, "", err
+	}
+	cp := p.Copy(label)
+	id := migrationID(table, cp, target)
+	items, err := c.parts(ctx, id, "")
+	if err != nil {
+		return 0, id, err
+	}
+	return len(items), id, c.deleteAll(ctx, id)
+}

@@ -387,6 +387,14 @@ func (p *Plan) WriteText(w io.Writer, res *Result) error {
 					e.Scanned, verb, e.Updated, res.Scanned-e.Scanned, verb, res.Updated()-e.Updated)
 			}
 		}
+		if w := res.Worker; w != nil {
+			state := "not finished (interrupted: run the same command to resume)"
+			if w.Done {
+				state = "finished"
+			}
+			fmt.Fprintf(&sb, "Worker of segment %d of %d: this run scanned %d items and %s %d; the segment is %s; %d of %d segments are finished (the counts above are the whole migration's).\n",
+				w.Segment, res.Segments, w.Scanned, map[bool]string{true: "wrote", false: "updated"}[res.Target != ""], w.Updated, state, w.SegmentsDone, res.Segments)
+		}
 		for _, e := range res.Errors {
 			fmt.Fprintf(&sb, "  %s\n", e)
 		}
