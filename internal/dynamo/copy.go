@@ -52,10 +52,10 @@ func DeleteTombstone(table string, key map[string]types.AttributeValue) *dynamod
 		ExpressionAttributeNames: map[string]string{"#t": TombstoneAttr}}
 }
 
-// MarshalRecord converts a Go struct with dynamodbav tags to an item (the
-// records of tfdyn migrate's control table).
+// MarshalRecord converts a Go struct to an item by its json tags (the
+// records of tfdyn migrate's control table: one set of tags serves both).
 func MarshalRecord(v any) (map[string]types.AttributeValue, error) {
-	m, err := attributevalue.MarshalMap(v)
+	m, err := attributevalue.MarshalMapWithOptions(v, func(o *attributevalue.EncoderOptions) { o.TagKey = "json" })
 	if err != nil {
 		return nil, fmt.Errorf("marshal record: %w", err)
 	}
@@ -64,7 +64,7 @@ func MarshalRecord(v any) (map[string]types.AttributeValue, error) {
 
 // UnmarshalRecord reads an item into the Go struct v points to.
 func UnmarshalRecord(item map[string]types.AttributeValue, v any) error {
-	if err := attributevalue.UnmarshalMap(item, v); err != nil {
+	if err := attributevalue.UnmarshalMapWithOptions(item, v, func(o *attributevalue.DecoderOptions) { o.TagKey = "json" }); err != nil {
 		return fmt.Errorf("unmarshal record: %w", err)
 	}
 	return nil

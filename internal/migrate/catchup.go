@@ -184,7 +184,7 @@ func CatchUp(ctx context.Context, p *Plan, opts CatchUpOptions) (*CatchUpResult,
 	}
 	if meta.StreamARN != tgt.stream {
 		return nil, fmt.Errorf("%w: BASE's stream is %s, but the copy started with %s: the stream was turned off and on since, and the writes in between are lost; remove the migration's records (--reset), empty the target and copy again",
-			ErrCheckpointMismatch, tgt.stream, meta.StreamARN)
+			ErrSharedMismatch, tgt.stream, meta.StreamARN)
 	}
 	cu := &catchUp{opts: opts, cp: cp, tgt: tgt, meta: &meta, c: c,
 		res: &CatchUpResult{Table: opts.Table, Target: opts.Target, Entities: map[string]*CatchUpCounts{}}}

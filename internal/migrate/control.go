@@ -179,10 +179,16 @@ func (c *Control) parts(ctx context.Context, id, prefix string) ([]map[string]ty
 	var out []map[string]types.AttributeValue
 	var start map[string]types.AttributeValue
 	for {
-		q, err := c.Client.Query(ctx, &dynamodb.QueryInput{TableName: aws.String(c.Table), ConsistentRead: aws.Bool(true), ExclusiveStartKey: start,
+		in := &dynamodb.QueryInput{TableName: aws.String(c.Table), ConsistentRead: aws.Bool(true), ExclusiveStartKey: start,
 			KeyConditionExpression:    aws.String("#m = :m AND begins_with(#p, :p)"),
 			ExpressionAttributeNames:  map[string]string{"#m": ControlPartitionKey, "#p": ControlSortKey},
-			ExpressionAttributeValues: dynamo.StringKey(":m", id, ":p", prefix)})
+			ExpressionAttributeValues: dynamo.StringKey(":m", id, ":p", prefix)}
+		if prefix == "" { // every record
+			in.KeyConditionExpression = aws.String("#m = :m")
+			in.ExpressionAttributeNames = map[string]string{"#m": ControlPartitionKey}
+			in.ExpressionAttributeValues = dynamo.StringKey(":m", id)
+		}
+		q, err := c.Client.Query(ctx, in)
 		if err != nil {
 			return nil, fmt.Errorf("control table %s: read %s: %w", c.Table, id, err)
 		}
@@ -291,10 +297,10 @@ func (m *metaRecord) fits(want metaRecord) error {
 	case m.TableARN != want.TableARN || !m.TableCreated.Equal(want.TableCreated):
 		return fmt.Errorf("%w: it records the progress on table %s created %s, but the table now is %s created %s: "+
 			"it was deleted and created again since (a restore, a re-seed, a new apply), so its items are not where the control table says; remove the migration's records (--reset) to start over",
-			ErrCheckpointMismatch, m.TableARN, m.TableCreated.Format(time.RFC3339Nano), want.TableARN, want.TableCreated.Format(time.RFC3339Nano))
+			ErrSharedMismatch, m.TableARN, m.TableCreated.Format(time.RFC3339Nano), want.TableARN, want.TableCreated.Format(time.RFC3339Nano))
 	case m.TargetARN != want.TargetARN || !m.TargetCreated.Equal(want.TargetCreated):
 		return fmt.Errorf("%w: it records a copy into table %s created %s, but the target now is %s created %s: it was deleted and created again since, so the copied items are gone; remove the migration's records (--reset) to start over",
-			ErrCheckpointMismatch, m.TargetARN, m.TargetCreated.Format(time.RFC3339Nano), want.TargetARN, want.TargetCreated.Format(time.RFC3339Nano))
+			ErrSharedMismatch, m.TargetARN, m.TargetCreated.Format(time.RFC3339Nano), want.TargetARN, want.TargetCreated.Format(time.RFC3339Nano))
 	case m.Segments != want.Segments:
 		return fmt.Errorf("%w: the migration %s runs in %d segments (control table records since %s), this worker was given %d: give every worker the same --total-segments",
 			ErrSharedMismatch, m.Migration, m.Segments, m.Started.Format(time.RFC3339), want.Segments)
@@ -325,7 +331,7 @@ func runShared(ctx context.Context, p *Plan, opts Options, id TableIdentity, cp 
 	}
 	if tgt != nil && meta.StreamARN != tgt.stream {
 		return nil, fmt.Errorf("%w: BASE's stream is %s, but the copy started with %s: the stream was turned off and on since, and the writes in between are lost to the catch-up; remove the migration's records (--reset), empty the target and copy again",
-			ErrCheckpointMismatch, tgt.stream, meta.StreamARN)
+			ErrSharedMismatch, tgt.stream, meta.StreamARN)
 	}
 	recs, err := c.segments(ctx, meta.Migration)
 	if err != nil {
