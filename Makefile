@@ -21,7 +21,7 @@ deps: ## Download Go modules (cached by the Go toolchain)
 	$(GO) mod download
 
 .PHONY: setup
-setup: deps ## Install DynamoDB Local, the provider mirror (builds hashicorp/aws 6 once, ~40 min) and the Terraform CLI config into $(TFDYN_CACHE)
+setup: deps ## Install DynamoDB Local, the provider mirror (builds hashicorp/aws 6 once, ~40 min), the TypeScript toolchain, the npm tools of the tests (tools/: Mermaid, LSP client) and the Terraform CLI config into $(TFDYN_CACHE)
 	scripts/setup.sh
 
 .PHONY: build

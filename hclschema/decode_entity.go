@@ -233,7 +233,7 @@ func (d *decoder) enumValues(e *Entity, attr string, call *hcl.StaticCall) ([]st
 		if ds.HasErrors() || v.IsNull() || !v.IsWhollyKnown() || v.Type() != cty.String {
 			hint := ""
 			if !ds.HasErrors() && !v.IsNull() && v.IsWhollyKnown() && v.Type() == cty.Number {
-				hint = fmt.Sprintf(" An enum is stored as a string: write %q.", v.AsBigFloat().Text('f', -1))
+				hint = fmt.Sprintf(" An enum is stored as a string: write %q.", NumberText(v.AsBigFloat()))
 			}
 			d.errorf(CodeInvalidType, arg.Range(), "Enum value not a string",
 				"The values of enum(...) for attribute %q of entity %q are quoted strings, like enum(\"active\", \"suspended\").%s", attr, e.Name, hint)

@@ -1,6 +1,8 @@
 package hclschema
 
 import (
+	"fmt"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 
@@ -22,11 +24,18 @@ var tableSchema = &hcl.BodySchema{
 		{Name: "table_class"},
 		{Name: "tags"},
 		{Name: "key_types"},
+		{Name: "point_in_time_recovery_period"},
+		{Name: "consistency_mode"},
+		{Name: "witness_region"},
+		{Name: "resource_policy"},
 	},
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "global_secondary_index", LabelNames: []string{"name"}},
 		{Type: "local_secondary_index", LabelNames: []string{"name"}},
 		{Type: "server_side_encryption"},
+		{Type: "on_demand_throughput"},
+		{Type: "warm_throughput"},
+		{Type: "replica", LabelNames: []string{"region"}},
 	},
 }
 
@@ -39,6 +48,10 @@ var gsiSchema = &hcl.BodySchema{
 		{Name: "read_capacity"},
 		{Name: "write_capacity"},
 		{Name: "key_types"},
+	},
+	Blocks: []hcl.BlockHeaderSchema{
+		{Type: "on_demand_throughput"},
+		{Type: "warm_throughput"},
 	},
 }
 
@@ -133,9 +146,29 @@ func (d *decoder) table(b *hcl.Block) {
 			t.TagRanges = tagRanges(at.Expr, m)
 		}
 	}
+	if at := a["point_in_time_recovery_period"]; at != nil {
+		d.recoveryPeriod(t, at)
+	}
+	if at := a["resource_policy"]; at != nil {
+		d.resourcePolicy(t, at)
+	}
 	names := map[string]hcl.Range{}
 	for _, blk := range content.Blocks {
 		switch blk.Type {
+		case "on_demand_throughput":
+			if t.OnDemand != nil {
+				d.errorf(CodeDuplicate, blk.DefRange, "Duplicate on_demand_throughput block", "A table has at most one on_demand_throughput block.")
+				continue
+			}
+			t.OnDemand = d.onDemand(blk, t.BillingMode, "table")
+		case "warm_throughput":
+			if t.Warm != nil {
+				d.errorf(CodeDuplicate, blk.DefRange, "Duplicate warm_throughput block", "A table has at most one warm_throughput block.")
+				continue
+			}
+			t.Warm = d.warm(blk, "table")
+		case "replica":
+			d.replica(t, blk)
 		case "server_side_encryption":
 			if t.SSE != nil {
 				d.errorf(CodeDuplicate, blk.DefRange, "Duplicate server_side_encryption block", "A table has at most one server_side_encryption block.")
@@ -175,6 +208,7 @@ func (d *decoder) table(b *hcl.Block) {
 			}
 		}
 	}
+	d.globalTable(t, a)
 	d.schema.Tables = append(d.schema.Tables, t)
 }
 
@@ -258,6 +292,17 @@ func (d *decoder) gsi(t *Table, blk *hcl.Block) *Index {
 	d.keyTypes(ix, c.Attributes["key_types"])
 	d.projection(ix, c.Attributes)
 	ix.ReadCapacity, ix.WriteCapacity = d.capacity(c.Attributes, t.BillingMode, blk.DefRange, "index")
+	for _, b := range c.Blocks {
+		what := fmt.Sprintf("GSI %q", ix.Name)
+		switch {
+		case b.Type == "on_demand_throughput" && ix.OnDemand == nil:
+			ix.OnDemand = d.onDemand(b, t.BillingMode, what)
+		case b.Type == "warm_throughput" && ix.Warm == nil:
+			ix.Warm = d.warm(b, what)
+		default:
+			d.errorf(CodeDuplicate, b.DefRange, "Duplicate "+b.Type+" block", "A GSI has at most one %s block.", b.Type)
+		}
+	}
 	if len(ix.PartitionKey) == 0 {
 		return nil
 	}

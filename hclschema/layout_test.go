@@ -82,6 +82,8 @@ var testOnly = []string{
 	modulePath + "/internal/ddblocal/ddblocaltest",
 	modulePath + "/internal/tablespectest",
 	modulePath + "/internal/schemagen",
+	modulePath + "/internal/tstest",
+	modulePath + "/internal/gen/gentest",
 }
 
 // testOnlyDeps returns the dependencies of a binary that are test-only.

@@ -21,12 +21,13 @@ var liveImports = map[string]bool{
 	modulePath + "/internal/ddblocal/ddblocaltest": true,
 	modulePath + "/internal/tfenv":                 true,
 	modulePath + "/internal/tftest":                true,
+	modulePath + "/internal/tstest":                true,
 	"github.com/rogpeppe/go-internal/testscript":   true,
 }
 
 // liveMarks are the calls that make a package's tests live (tftest.Live):
 // go test never answers them from its cache under make test.
-var liveMarks = []string{"tftest.Live(", "tftest.Env(", "ddblocaltest.Start("}
+var liveMarks = []string{"tftest.Live(", "tftest.Env(", "ddblocaltest.Start(", "tstest.Dir(", "tstest.Link(", "tstest.StartLines(", "tstest.NewSyntaxChecker(", "tstest.Compilers["}
 
 // cachedWithTools lists the packages whose tests use one of liveImports and
 // still may be cached, with the reason.

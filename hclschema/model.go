@@ -95,6 +95,21 @@ type Table struct {
 	// SSE is nil when the table uses the AWS owned key (the default).
 	SSE  *SSE
 	Tags map[string]string
+	// RecoveryDays is point_in_time_recovery_period (days), 0 when not
+	// declared.
+	RecoveryDays int64
+	// OnDemand and Warm are the table's on_demand_throughput and
+	// warm_throughput blocks, nil when absent.
+	OnDemand *OnDemandThroughput
+	Warm     *WarmThroughput
+	// Replicas are the replica blocks in declaration order.
+	Replicas []*Replica
+	// ConsistencyMode is consistency_mode ("" when not declared);
+	// WitnessRegion is witness_region.
+	ConsistencyMode string
+	WitnessRegion   string
+	// ResourcePolicy is resource_policy, nil when absent.
+	ResourcePolicy *ResourcePolicy
 	// Entities lists the entities stored in the table, in declaration order.
 	Entities  []*Entity
 	DeclRange hcl.Range
@@ -206,7 +221,11 @@ type Index struct {
 	Include       []string
 	ReadCapacity  int64
 	WriteCapacity int64
-	DeclRange     hcl.Range
+	// OnDemand and Warm are a GSI's on_demand_throughput and
+	// warm_throughput blocks, nil when absent.
+	OnDemand  *OnDemandThroughput
+	Warm      *WarmThroughput
+	DeclRange hcl.Range
 	// LabelRange covers the block label (DeclRange for the primary key).
 	LabelRange hcl.Range
 	// IncludeRanges covers each element of Include.

@@ -42,6 +42,25 @@ type TableSpec struct {
 	SSE *SSESpec
 	// Tags are the schema's tags (emit merges the user's over them).
 	Tags map[string]string
+	// RecoveryDays is the point-in-time recovery period in days (1-35):
+	// the declared one, else DynamoDB's 35; 0 when recovery is off.
+	RecoveryDays int64
+	// OnDemand caps the request units per second of an on-demand table
+	// (Read: max_read_request_units); nil when uncapped.
+	OnDemand *Throughput
+	// Warm is the table's warm throughput (units per second); nil when
+	// not declared (DynamoDB's own).
+	Warm *Throughput
+	// Replicas are the other regions of a global table, in declaration
+	// order.
+	Replicas []ReplicaSpec
+	// ConsistencyMode is EVENTUAL or STRONG with replicas, "" without.
+	ConsistencyMode string `tablespec:"values=EVENTUAL,STRONG"`
+	// WitnessRegion is the witness of a STRONG global table with one
+	// replica, "" for none.
+	WitnessRegion string
+	// ResourcePolicy is nil when the table has none.
+	ResourcePolicy *PolicySpec
 }
 
 // Capacity is provisioned read and write capacity.
@@ -74,6 +93,11 @@ type GSISpec struct {
 	// table: its own read_capacity and write_capacity, each defaulting to
 	// the table's. Zero with PAY_PER_REQUEST.
 	Capacity Capacity
+	// OnDemand caps the index's request units on an on-demand table; nil
+	// when uncapped.
+	OnDemand *Throughput
+	// Warm is the index's warm throughput; nil when not declared.
+	Warm *Throughput
 }
 
 // LSISpec is a local secondary index of a TableSpec. Its partition key is
@@ -207,7 +231,7 @@ func (t *Table) Spec() TableSpec {
 		s.Key = keyOf(t.Primary)
 	}
 	for _, ix := range t.GSIs {
-		g := GSISpec{Name: ix.Name, Key: keyOf(ix), Projection: projectionOf(ix)}
+		g := GSISpec{Name: ix.Name, Key: keyOf(ix), Projection: projectionOf(ix), OnDemand: onDemandSpec(ix.OnDemand), Warm: warmSpec(ix.Warm)}
 		if s.Provisioned() {
 			g.Capacity = s.Capacity
 			if ix.ReadCapacity != 0 {
@@ -228,6 +252,30 @@ func (t *Table) Spec() TableSpec {
 	}
 	if t.SSE != nil {
 		s.SSE = &SSESpec{KMSKeyARN: t.SSE.KMSKeyARN}
+	}
+	if t.PointInTimeRecovery {
+		s.RecoveryDays = t.RecoveryDays
+		if s.RecoveryDays == 0 {
+			s.RecoveryDays = DefaultRecoveryDays
+		}
+	}
+	s.OnDemand, s.Warm = onDemandSpec(t.OnDemand), warmSpec(t.Warm)
+	for _, r := range t.Replicas {
+		s.Replicas = append(s.Replicas, ReplicaSpec{Region: r.Region, KMSKeyARN: r.KMSKeyARN,
+			PointInTimeRecovery: r.PointInTimeRecovery, PropagateTags: r.PropagateTags, DeletionProtection: r.DeletionProtection})
+	}
+	if len(t.Replicas) > 0 {
+		s.ConsistencyMode = t.ConsistencyMode
+		if s.ConsistencyMode == "" {
+			s.ConsistencyMode = MultiRegionEventual
+		}
+		s.WitnessRegion = t.WitnessRegion
+	}
+	if p := t.ResourcePolicy; p != nil {
+		s.ResourcePolicy = &PolicySpec{Kind: p.Kind, Text: p.Text}
+		if p.Kind == PolicyDocument {
+			s.ResourcePolicy.Text = CanonicalJSON(p.Text)
+		}
 	}
 	if len(t.Tags) > 0 {
 		s.Tags = make(map[string]string, len(t.Tags))

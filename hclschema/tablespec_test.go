@@ -19,7 +19,7 @@ func TestSpecOfTheFullTable(t *testing.T) {
 		}
 		return out
 	}
-	require.Equal(t, "full.tfdyn.hcl:10,28-32", spec.Key.Partition[0].Range.String())
+	require.Equal(t, "full.tfdyn.hcl:14,35-39", spec.Key.Partition[0].Range.String())
 	spec.Key = hclschema.Key{Partition: strip(spec.Key.Partition), Sort: strip(spec.Key.Sort)}
 	for i := range spec.GSIs {
 		spec.GSIs[i].Key = hclschema.Key{Partition: strip(spec.GSIs[i].Key.Partition), Sort: strip(spec.GSIs[i].Key.Sort)}
@@ -41,6 +41,7 @@ func TestSpecOfTheFullTable(t *testing.T) {
 			Projection: hclschema.Projection{Type: hclschema.ProjectInclude, NonKeyAttributes: []string{"amount", "memo"}},
 			// read_capacity = 2 of its own; write_capacity the table's.
 			Capacity: hclschema.Capacity{Read: 2, Write: 10},
+			Warm:     &hclschema.Throughput{Read: 13000, Write: 4500},
 		}},
 		LSIs: []hclschema.LSISpec{{
 			Name:       "ByAmount",
@@ -54,7 +55,44 @@ func TestSpecOfTheFullTable(t *testing.T) {
 		TableClass:          "STANDARD_INFREQUENT_ACCESS",
 		SSE:                 &hclschema.SSESpec{KMSKeyARN: "arn:aws:kms:us-east-1:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab"},
 		Tags:                map[string]string{"team": "ledger"},
+		RecoveryDays:        7,
+		Warm:                &hclschema.Throughput{Read: 15000, Write: 5000},
+		ResourcePolicy:      &hclschema.PolicySpec{Kind: hclschema.PolicyDocument, Text: spec.ResourcePolicy.Text},
 	}, spec)
+	require.Equal(t, `{"Statement":[{"Action":["dynamodb:GetItem","dynamodb:Query"],"Effect":"Allow","Principal":{"AWS":"arn:aws:iam::111122223333:role/auditor"},"Resource":"*","Sid":"ReadOnlyForAuditors"}],"Version":"2012-10-17"}`, spec.ResourcePolicy.Text, "canonical JSON")
+}
+
+func TestSpecOfTheGlobalTable(t *testing.T) {
+	spec := tablespectest.Full(t).Tables[1].Spec()
+	require.Equal(t, hclschema.PayPerRequest, spec.BillingMode)
+	require.Equal(t, &hclschema.Throughput{Read: 2000, Write: 1000}, spec.OnDemand)
+	require.Equal(t, &hclschema.Throughput{Read: 500, Write: 250}, spec.GSIs[0].OnDemand)
+	require.Nil(t, spec.GSIs[0].Warm)
+	require.Equal(t, []hclschema.ReplicaSpec{{Region: "us-west-2", KMSKeyARN: "arn:aws:kms:us-west-2:111122223333:key/5678abcd-12ab-34cd-56ef-1234567890ab",
+		PointInTimeRecovery: true, PropagateTags: true, DeletionProtection: true}}, spec.Replicas)
+	require.Equal(t, hclschema.MultiRegionStrong, spec.ConsistencyMode)
+	require.Equal(t, "us-east-2", spec.WitnessRegion)
+	require.Zero(t, spec.RecoveryDays, "no point-in-time recovery, no period")
+}
+
+// TestSpecSettingDefaults: point-in-time recovery keeps DynamoDB's 35
+// days unless a period is declared; replicas are EVENTUAL unless declared.
+func TestSpecSettingDefaults(t *testing.T) {
+	s, diags := hclschema.LoadSource("t.tfdyn.hcl", []byte(`
+table "t" {
+  partition_key          = "PK"
+  point_in_time_recovery = true
+  stream                 = "NEW_AND_OLD_IMAGES"
+  replica "eu-west-1" {}
+  resource_policy = data.aws_iam_policy_document.t["x"].json
+}
+`))
+	require.False(t, diags.HasErrors(), diags.Error())
+	spec := s.Tables[0].Spec()
+	require.Equal(t, int64(35), spec.RecoveryDays)
+	require.Equal(t, hclschema.MultiRegionEventual, spec.ConsistencyMode)
+	require.Equal(t, []string{"eu-west-1"}, spec.Regions())
+	require.Equal(t, &hclschema.PolicySpec{Kind: hclschema.PolicyReference, Text: `data.aws_iam_policy_document.t["x"].json`}, spec.ResourcePolicy)
 }
 
 func TestSpecDefaults(t *testing.T) {

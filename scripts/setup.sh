@@ -69,6 +69,14 @@ else
   echo "setup: building it from the Go module proxy instead"
   "$here/build-provider6.sh"
 fi
+# --- The corpus of real configurations (internal/corpus): the AWS provider's Go -----
+# module at a pinned version, for its acceptance test configurations. Fetched
+# through the Go module proxy into the module cache; nothing is copied into the
+# repository.
+CORPUS_MODULE="$(sed -n 's/^const ProviderModule = "\(.*\)"$/\1/p' "$here/../internal/corpus/extract.go")"
+if [ -n "$CORPUS_MODULE" ] && ! go mod download "$CORPUS_MODULE" 2>/dev/null; then
+  echo "setup: warning: could not download $CORPUS_MODULE; the corpus tests will fail" >&2
+fi
 # --- SARIF 2.1.0 schema (tests validate tfdyn's SARIF output against it) ---------
 SARIF="$CACHE/sarif/sarif-schema-2.1.0.json"
 SARIF_PKG="@microsoft/jest-sarif@1.0.0-beta.0"
@@ -85,6 +93,41 @@ if [ ! -f "$SARIF" ]; then
     fi
     rm -rf "$tmp"
   fi
+fi
+
+# --- npm tools of the tests: Mermaid's parser, an LSP client ----------------------
+# tools/<name> pins each with a committed package-lock.json; npm ci installs
+# exactly that into $CACHE/<name>, again only when the lock file changes. Its
+# scripts are copied next to it on every run.
+#   mermaid    check.mjs parses every diagram of tfdyn doc (internal/doc tests)
+#   lspclient  drive.mjs drives tfdyn lsp over stdio, tokenize.mjs runs the
+#              TextMate grammar of editors/vscode (internal/cli tests)
+npm_tool() {
+  local name="$1" script="$2" dest="$CACHE/$1" src="$here/../tools/$1" tmp
+  if ! cmp -s "$src/package-lock.json" "$dest/package-lock.json" ||
+     [ ! -d "$dest/node_modules" ]; then
+    tmp=$(mktemp -d "$CACHE/$name.XXXXXX")
+    cp "$src/package.json" "$src/package-lock.json" "$tmp/"
+    if (cd "$tmp" && npm ci --no-audit --no-fund --ignore-scripts >"$tmp/npm.log" 2>&1); then
+      rm -f "$tmp/npm.log"
+      rm -rf "$dest"
+      mv "$tmp" "$dest"
+      echo "setup: tools/$name installed in $dest"
+    else
+      cat "$tmp/npm.log" >&2
+      rm -rf "$tmp"
+      fail "npm ci in tools/$name failed (see above)"
+    fi
+  fi
+  for f in $script; do
+    cp "$src/$f" "$dest/$f.tmp" && mv "$dest/$f.tmp" "$dest/$f"
+  done
+}
+if command -v npm >/dev/null && command -v node >/dev/null; then
+  npm_tool mermaid check.mjs
+  npm_tool lspclient "drive.mjs tokenize.mjs"
+else
+  echo "setup: warning: node or npm not found: the Mermaid and LSP client tests will fail" >&2
 fi
 
 # --- TypeScript toolchain (the gen ts tests compile and run the generated code) ----

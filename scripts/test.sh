@@ -26,8 +26,8 @@ TEST_P="${TEST_P:-4}"
 TEST_PARALLEL="${TEST_PARALLEL:-8}"
 
 # slowest are the packages whose live tests take longest, started first.
-slowest=(./internal/verify ./internal/plancheck ./internal/cli ./internal/ddblocal ./internal/migrate
-  ./internal/emit ./modules ./internal/tfprovider ./internal/gen/golang ./internal/setup ./internal/tfenv)
+slowest=(./internal/verify ./internal/plancheck ./internal/cli ./internal/corpus ./internal/ddblocal ./internal/migrate
+  ./internal/emit ./modules ./internal/tfprovider ./internal/gen/typescript ./internal/gen/golang ./internal/setup ./internal/tfenv)
 
 args=() pkgs=()
 for a in "$@"; do

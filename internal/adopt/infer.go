@@ -30,6 +30,12 @@ type Entity struct {
 	Indexes []IndexUse
 	// Examples are items of the sample, as values of Attrs.
 	Examples []map[string]cty.Value
+	// ExampleLabels label Examples ("" or absent: an unlabelled example).
+	ExampleLabels []string
+	// Comment replaces the "Proposal: inferred from ..." comment when set
+	// (an entity read as it was declared, such as from tfdyn's section of a
+	// Workbench model).
+	Comment string
 	// Skipped names attributes left out, with the reason.
 	Skipped []string
 	// KeyTypesOnly marks the entity that only declares the types of key
@@ -44,6 +50,8 @@ type Entity struct {
 // IndexUse is an index a proposed entity is in.
 type IndexUse struct {
 	Name string
+	// When is the sparse condition (HCL source), "" for none.
+	When string
 	Key  []Assign
 }
 
@@ -440,6 +448,23 @@ func inferEntity(t *Table, pkp, skp string, items []map[string]value) Entity {
 				break
 			}
 		}
+		// The rest of an earlier key attribute's value (SK = "C#${id}" next
+		// to PK = "C#${id}"): the same new attribute.
+		for _, n := range sortedKeys(synth) {
+			if v != "" {
+				break
+			}
+			same := true
+			for _, it := range items {
+				if synth[n](it).AsString() != strings.TrimPrefix(it[k].s, p) {
+					same = false
+					break
+				}
+			}
+			if same {
+				v = n
+			}
+		}
 		if v == "" {
 			v = camel(words(p))
 			if v == "" || v[0] >= '0' && v[0] <= '9' {
@@ -598,4 +623,32 @@ func keyTypes(t *Table, es []Entity) *Entity {
 		e.Attrs = append(e.Attrs, Attr{Name: k, Type: ty})
 	}
 	return e
+}
+
+// Disambiguate renames the proposed entities whose names are taken (by the
+// schemas already in the directory import writes into), prefixing them
+// with the table's label in CamelCase (KeyTypes → OrdersKeyTypes), then
+// with a number, so that several tables imported into one directory
+// still form one valid schema.
+func Disambiguate(ents []Entity, taken map[string]bool, label string) {
+	used := map[string]bool{}
+	for n := range taken {
+		used[n] = true
+	}
+	prefix := title(words(label))
+	if prefix == "" || prefix[0] >= '0' && prefix[0] <= '9' {
+		prefix = "T" + prefix
+	}
+	for i := range ents {
+		if !used[ents[i].Name] {
+			used[ents[i].Name] = true
+			continue
+		}
+		name := prefix + ents[i].Name
+		for j := 2; used[name]; j++ {
+			name = fmt.Sprintf("%s%s%d", prefix, ents[i].Name, j)
+		}
+		ents[i].Name = name
+		used[name] = true
+	}
 }

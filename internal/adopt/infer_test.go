@@ -129,3 +129,11 @@ func TestInferUniqueGuards(t *testing.T) {
 	require.Equal(t, []string{"Unique", "Profile"}, names(ents))
 	require.Empty(t, ents[1].Unique)
 }
+
+// TestDisambiguate: entity names taken by another schema of the directory
+// get the table's label in front.
+func TestDisambiguate(t *testing.T) {
+	ents := []Entity{{Name: "Order"}, {Name: "KeyTypes"}, {Name: "Profile"}}
+	Disambiguate(ents, map[string]bool{"KeyTypes": true, "Order": true, "OrdersOrder": true}, "orders")
+	require.Equal(t, []string{"OrdersOrder2", "OrdersKeyTypes", "Profile"}, []string{ents[0].Name, ents[1].Name, ents[2].Name})
+}

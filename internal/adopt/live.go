@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -12,6 +15,7 @@ import (
 	"github.com/aws/smithy-go"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/dynamo"
 )
 
@@ -21,6 +25,7 @@ type API interface {
 	DescribeTimeToLive(context.Context, *dynamodb.DescribeTimeToLiveInput, ...func(*dynamodb.Options)) (*dynamodb.DescribeTimeToLiveOutput, error)
 	DescribeContinuousBackups(context.Context, *dynamodb.DescribeContinuousBackupsInput, ...func(*dynamodb.Options)) (*dynamodb.DescribeContinuousBackupsOutput, error)
 	ListTagsOfResource(context.Context, *dynamodb.ListTagsOfResourceInput, ...func(*dynamodb.Options)) (*dynamodb.ListTagsOfResourceOutput, error)
+	GetResourcePolicy(context.Context, *dynamodb.GetResourcePolicyInput, ...func(*dynamodb.Options)) (*dynamodb.GetResourcePolicyOutput, error)
 	Scan(context.Context, *dynamodb.ScanInput, ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error)
 }
 
@@ -56,7 +61,11 @@ func FromLive(ctx context.Context, c API, name, origin string) (*Table, error) {
 	}
 	s.Key = liveKey(d.KeySchema)
 	for _, g := range d.GlobalSecondaryIndexes {
-		ix := hclschema.GSISpec{Name: aws.ToString(g.IndexName), Key: liveKey(g.KeySchema), Projection: liveProjection(g.Projection)}
+		ix := hclschema.GSISpec{Name: aws.ToString(g.IndexName), Key: liveKey(g.KeySchema), Projection: liveProjection(g.Projection),
+			OnDemand: liveCap(g.OnDemandThroughput)}
+		if w := g.WarmThroughput; w != nil {
+			ix.Warm = warmOf(aws.ToInt64(w.ReadUnitsPerSecond), aws.ToInt64(w.WriteUnitsPerSecond))
+		}
 		sort.Strings(ix.Projection.NonKeyAttributes)
 		if g.ProvisionedThroughput != nil {
 			ix.Capacity = hclschema.Capacity{Read: aws.ToInt64(g.ProvisionedThroughput.ReadCapacityUnits), Write: aws.ToInt64(g.ProvisionedThroughput.WriteCapacityUnits)}
@@ -73,9 +82,21 @@ func FromLive(ctx context.Context, c API, name, origin string) (*Table, error) {
 	sort.Slice(s.GSIs, func(i, j int) bool { return s.GSIs[i].Name < s.GSIs[j].Name })
 	sort.Slice(s.LSIs, func(i, j int) bool { return s.LSIs[i].Name < s.LSIs[j].Name })
 	attrTypes.types(s)
-	capacities(s)
 	if ss := d.StreamSpecification; ss != nil && aws.ToBool(ss.StreamEnabled) {
 		s.StreamViewType = string(ss.StreamViewType)
+	}
+	s.OnDemand = liveCap(d.OnDemandThroughput)
+	if w := d.WarmThroughput; w != nil {
+		s.Warm = warmOf(aws.ToInt64(w.ReadUnitsPerSecond), aws.ToInt64(w.WriteUnitsPerSecond))
+	}
+	if len(d.Replicas) > 0 || len(d.GlobalTableWitnesses) > 0 {
+		var regions []string
+		for _, r := range d.Replicas {
+			regions = append(regions, aws.ToString(r.RegionName))
+		}
+		return nil, &RefusedError{Diagnostic: diag.Errorf(CodeUnsupported, nil, "Global table read live",
+			"DescribeTable of %q lists replicas (%s): their point-in-time recovery, deletion protection and tag propagation are settings of each replica's region, which one endpoint cannot read, and guessing them could turn them off. Import the table from its Terraform instead (--from-tf DIR, or --from-state FILE with terraform show -json), which holds every replica setting.",
+			name, strings.Join(regions, ", "))}
 	}
 	if d.TableClassSummary != nil && d.TableClassSummary.TableClass != "" {
 		s.TableClass = string(d.TableClassSummary.TableClass)
@@ -96,6 +117,17 @@ func FromLive(ctx context.Context, c API, name, origin string) (*Table, error) {
 	}
 	if d := cb.ContinuousBackupsDescription; d != nil && d.PointInTimeRecoveryDescription != nil {
 		s.PointInTimeRecovery = d.PointInTimeRecoveryDescription.PointInTimeRecoveryStatus == types.PointInTimeRecoveryStatusEnabled
+		s.RecoveryDays = int64(aws.ToInt32(d.PointInTimeRecoveryDescription.RecoveryPeriodInDays))
+	}
+	capacities(s)
+	pol, err := c.GetResourcePolicy(ctx, &dynamodb.GetResourcePolicyInput{ResourceArn: d.TableArn})
+	var none *types.PolicyNotFoundException
+	switch {
+	case errors.As(err, &none):
+	case err != nil:
+		return nil, fmt.Errorf("import: get the resource policy of %q: %w", name, err)
+	case aws.ToString(pol.Policy) != "":
+		s.ResourcePolicy = &hclschema.PolicySpec{Kind: hclschema.PolicyDocument, Text: hclschema.CanonicalJSON(aws.ToString(pol.Policy))}
 	}
 	var next *string
 	for {
@@ -123,6 +155,27 @@ func unknownOperation(err error, op, origin string) error {
 	}
 	return fmt.Errorf("%s does not implement %s (plain DynamoDB Local implements neither point-in-time recovery nor tags, which import reads): "+
 		"serve the table with tfdyn local, whose endpoint answers them, and import from there: %w", origin, op, err)
+}
+
+// RefusedError is a live table import refuses: a setting a schema could
+// only guess.
+type RefusedError struct {
+	Diagnostic *hcl.Diagnostic
+}
+
+func (e *RefusedError) Error() string { return e.Diagnostic.Summary + ": " + e.Diagnostic.Detail }
+
+// liveCap is an OnDemandThroughput of DescribeTable: nil when no side is
+// capped (-1 or absent).
+func liveCap(o *types.OnDemandThroughput) *hclschema.Throughput {
+	if o == nil {
+		return nil
+	}
+	t := &hclschema.Throughput{Read: max(aws.ToInt64(o.MaxReadRequestUnits), 0), Write: max(aws.ToInt64(o.MaxWriteRequestUnits), 0)}
+	if t.Read == 0 && t.Write == 0 {
+		return nil
+	}
+	return t
 }
 
 // liveKey is a key schema of DescribeTable: HASH elements then RANGE

@@ -85,26 +85,7 @@ func offsetRange(path string, src []byte, offset int64) hcl.Range {
 // stateTables lists the managed aws_dynamodb_table resources of s, in
 // address order.
 func stateTables(s *tfjson.State) []*tfjson.StateResource {
-	var out []*tfjson.StateResource
-	var walk func(m *tfjson.StateModule)
-	walk = func(m *tfjson.StateModule) {
-		if m == nil {
-			return
-		}
-		for _, r := range m.Resources {
-			if r != nil && r.Mode == tfjson.ManagedResourceMode && r.Type == ResourceType {
-				out = append(out, r)
-			}
-		}
-		for _, c := range m.ChildModules {
-			walk(c)
-		}
-	}
-	if s.Values != nil {
-		walk(s.Values.RootModule)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Address < out[j].Address })
-	return out
+	return stateResources(s, ResourceType)
 }
 
 // FromState reads the table at addr (or the only one when addr is "") of
@@ -143,7 +124,126 @@ func FromState(s *tfjson.State, path, addr string) (*Table, hcl.Diagnostics) {
 			return nil, hcl.Diagnostics{diag.Errorf(CodeUnknownTable, nil, "Unknown table address", "%s", detail)}
 		}
 	}
-	return fromAttributes(res.Address, path, res.AttributeValues)
+	t, diags := fromAttributes(res.Address, path, res.AttributeValues)
+	if t != nil && !diags.HasErrors() {
+		diags = append(diags, t.fromStateResources(s)...)
+	}
+	return t, diags
+}
+
+// stateResources lists the managed resources of type typ in s, in address
+// order.
+func stateResources(s *tfjson.State, typ string) []*tfjson.StateResource {
+	var out []*tfjson.StateResource
+	var walk func(m *tfjson.StateModule)
+	walk = func(m *tfjson.StateModule) {
+		if m == nil {
+			return
+		}
+		for _, r := range m.Resources {
+			if r != nil && r.Mode == tfjson.ManagedResourceMode && r.Type == typ {
+				out = append(out, r)
+			}
+		}
+		for _, c := range m.ChildModules {
+			walk(c)
+		}
+	}
+	if s.Values != nil {
+		walk(s.Values.RootModule)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Address < out[j].Address })
+	return out
+}
+
+// fromStateResources reads what other resources of state s hold of table
+// t: its resource policy (aws_dynamodb_resource_policy whose resource_arn
+// is the table's) and its standalone GSIs (aws_dynamodb_global_secondary_index
+// whose table_name is the table's), then checks the table again.
+func (t *Table) fromStateResources(s *tfjson.State) hcl.Diagnostics {
+	s2 := &t.Spec
+	for _, r := range stateResources(s, PolicyType) {
+		if t.arn == "" || str(r.AttributeValues["resource_arn"]) != t.arn {
+			continue
+		}
+		s2.ResourcePolicy = &hclschema.PolicySpec{Kind: hclschema.PolicyDocument, Text: hclschema.CanonicalJSON(str(r.AttributeValues["policy"]))}
+	}
+	types := keyNames{}
+	for _, a := range s2.Attributes() {
+		types[a.Name] = a.Type
+	}
+	added := false
+	for _, r := range stateResources(s, GSIType) {
+		av := r.AttributeValues
+		if str(av["table_name"]) != s2.Name {
+			continue
+		}
+		g := hclschema.GSISpec{Name: str(av["index_name"]), OnDemand: stateThroughput(av["on_demand_throughput"], "max_read_request_units", "max_write_request_units")}
+		if w, ok := av["warm_throughput"].(map[string]any); ok {
+			g.Warm = warmOf(num(w["read_units_per_second"]), num(w["write_units_per_second"]))
+		}
+		for _, k := range objects(av["key_schema"]) {
+			name := str(k["attribute_name"])
+			types[name] = str(k["attribute_type"])
+			if str(k["key_type"]) == hclschema.KeyTypeRange {
+				g.Key.Sort = append(g.Key.Sort, hclschema.KeyAttr{Name: name})
+			} else {
+				g.Key.Partition = append(g.Key.Partition, hclschema.KeyAttr{Name: name})
+			}
+		}
+		for _, p := range objects(av["projection"]) {
+			g.Projection = gsiProjection(str(p["projection_type"]), strs(p["non_key_attributes"]))
+		}
+		if g.Projection.Type == "" {
+			g.Projection = gsiProjection("", nil)
+		}
+		for _, p := range objects(av["provisioned_throughput"]) {
+			g.Capacity = hclschema.Capacity{Read: num(p["read_capacity_units"]), Write: num(p["write_capacity_units"])}
+		}
+		// The table resource reads the same index back: the resource is what
+		// declares it.
+		for i := range s2.GSIs {
+			if s2.GSIs[i].Name == g.Name {
+				s2.GSIs = append(s2.GSIs[:i], s2.GSIs[i+1:]...)
+				break
+			}
+		}
+		s2.GSIs = append(s2.GSIs, g)
+		if t.GSIResources == nil {
+			t.GSIResources = map[string]string{}
+		}
+		t.GSIResources[g.Name] = r.Address
+		added = true
+	}
+	if !added {
+		return nil
+	}
+	sort.Slice(s2.GSIs, func(i, j int) bool { return s2.GSIs[i].Name < s2.GSIs[j].Name })
+	types.types(s2)
+	capacities(s2)
+	return t.Check()
+}
+
+// stateThroughput reads an on_demand_throughput or warm_throughput block
+// of state: nil when absent or with no side set.
+func stateThroughput(v any, read, write string) *hclschema.Throughput {
+	for _, b := range objects(v) {
+		t := &hclschema.Throughput{Read: max(num(b[read]), 0), Write: max(num(b[write]), 0)}
+		if t.Read > 0 || t.Write > 0 {
+			return t
+		}
+	}
+	return nil
+}
+
+// warmOf is a warm throughput read back from state or DynamoDB: nil for
+// DynamoDB's defaults (12000 and 4000 units of an on-demand table, 1 and 1
+// of a provisioned one), which the provider treats as not configured.
+func warmOf(read, write int64) *hclschema.Throughput {
+	if read == hclschema.MinWarmRead && write == hclschema.MinWarmWrite || read <= 1 && write <= 1 {
+		return nil
+	}
+	return &hclschema.Throughput{Read: read, Write: write}
 }
 
 // fromAttributes reads a table from the attribute values of the provider's
@@ -199,6 +299,15 @@ func fromAttributes(addr, origin string, av map[string]any) (*Table, hcl.Diagnos
 	}
 	for _, p := range objects(av["point_in_time_recovery"]) {
 		s.PointInTimeRecovery = boolean(p["enabled"])
+		s.RecoveryDays = num(p["recovery_period_in_days"])
+	}
+	t.arn = str(av["arn"])
+	s.OnDemand = stateThroughput(av["on_demand_throughput"], "max_read_request_units", "max_write_request_units")
+	for _, w := range objects(av["warm_throughput"]) {
+		s.Warm = warmOf(num(w["read_units_per_second"]), num(w["write_units_per_second"]))
+	}
+	for _, w := range objects(av["global_table_witness"]) {
+		s.WitnessRegion = str(w["region_name"])
 	}
 	for _, e := range objects(av["server_side_encryption"]) {
 		if boolean(e["enabled"]) {
@@ -207,10 +316,34 @@ func fromAttributes(addr, origin string, av map[string]any) (*Table, hcl.Diagnos
 	}
 	types.types(s)
 	capacities(s)
-	if rs := objects(av["replica"]); len(rs) > 0 {
-		diags = append(diags, diag.Errorf(CodeUnsupported, nil, "Unsupported block",
-			"A tfdyn schema cannot express the block \"replica\" of aws_dynamodb_table (%s has %d): a tfdyn schema has no global table replicas.", addr, len(rs)))
+	// Creation-only arguments: removing them plans a replacement, so a
+	// schema (which has none) cannot adopt the table.
+	for _, name := range []string{"import_table", "restore_source_name", "restore_source_table_arn", "restore_backup_arn", "restore_date_time", "restore_to_latest_time"} {
+		v := av[name]
+		if v == nil || v == false || v == "" || len(list(v)) == 0 && fmt.Sprint(v) == "[]" {
+			continue
+		}
+		diags = append(diags, diag.Errorf(CodeUnsupported, nil, "Unsupported argument",
+			"%s has %s in state. %s", addr, name, noSafePath))
 	}
+	for _, r := range objects(av["replica"]) {
+		rep := hclschema.ReplicaSpec{Region: str(r["region_name"]), KMSKeyARN: str(r["kms_key_arn"]),
+			PointInTimeRecovery: boolean(r["point_in_time_recovery"]), PropagateTags: boolean(r["propagate_tags"]),
+			DeletionProtection: boolean(r["deletion_protection_enabled"])}
+		mode := str(r["consistency_mode"])
+		if mode == "" {
+			mode = hclschema.MultiRegionEventual
+		}
+		switch {
+		case len(s.Replicas) == 0:
+			s.ConsistencyMode = mode
+		case mode != s.ConsistencyMode:
+			diags = append(diags, diag.Errorf(CodeInvalid, nil, "Replicas with different consistency modes",
+				"The replicas of %s have consistency modes %s and %s; a global table has one. Import does not guess: fix the configuration first.", addr, s.ConsistencyMode, mode))
+		}
+		s.Replicas = append(s.Replicas, rep)
+	}
+	sort.Slice(s.Replicas, func(i, j int) bool { return s.Replicas[i].Region < s.Replicas[j].Region })
 	if !diags.HasErrors() {
 		diags = append(diags, t.Check()...)
 	}
@@ -222,7 +355,11 @@ func fromAttributes(addr, origin string, av map[string]any) (*Table, hcl.Diagnos
 func stateGSI(m map[string]any) hclschema.GSISpec {
 	g := hclschema.GSISpec{Name: str(m["name"]),
 		Projection: gsiProjection(str(m["projection_type"]), strs(m["non_key_attributes"])),
-		Capacity:   hclschema.Capacity{Read: num(m["read_capacity"]), Write: num(m["write_capacity"])}}
+		Capacity:   hclschema.Capacity{Read: num(m["read_capacity"]), Write: num(m["write_capacity"])},
+		OnDemand:   stateThroughput(m["on_demand_throughput"], "max_read_request_units", "max_write_request_units")}
+	for _, w := range objects(m["warm_throughput"]) {
+		g.Warm = warmOf(num(w["read_units_per_second"]), num(w["write_units_per_second"]))
+	}
 	for _, k := range objects(m["key_schema"]) {
 		if str(k["key_type"]) == hclschema.KeyTypeRange {
 			g.Key.Sort = append(g.Key.Sort, hclschema.KeyAttr{Name: str(k["attribute_name"])})

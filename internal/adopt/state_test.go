@@ -74,3 +74,18 @@ func readGolden(t *testing.T, path string) string {
 	require.NoError(t, err)
 	return w
 }
+
+// TestFromStateCreationOnly: a table created by an import from S3 or a
+// restore is refused from state too (removing those arguments replaces
+// the table), never adopted without a word.
+func TestFromStateCreationOnly(t *testing.T) {
+	for _, attr := range []string{`"import_table": [{"input_format": "CSV"}]`, `"restore_date_time": "2024-01-01T00:00:00Z"`, `"restore_to_latest_time": true`} {
+		src := `{"format_version": "1.0", "values": {"root_module": {"resources": [{"address": "aws_dynamodb_table.t", "mode": "managed", "type": "aws_dynamodb_table", "name": "t",
+  "values": {"name": "t-table", "hash_key": "PK", "billing_mode": "PAY_PER_REQUEST", "attribute": [{"name": "PK", "type": "S"}], ` + attr + `}}]}}}`
+		s, diags := ParseState("state.json", []byte(src))
+		require.Empty(t, diags)
+		_, diags = FromState(s, "state.json", "")
+		require.Equal(t, []string{"IM004 - Unsupported argument"}, diagLines(diags), attr)
+		require.Contains(t, diags[0].Detail, "there is no safe path to a tfdyn schema for this table")
+	}
+}

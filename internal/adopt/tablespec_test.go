@@ -6,6 +6,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/require"
@@ -21,10 +22,13 @@ import (
 // TestLiveTableSpec, whose prior state it is, and the recording of
 // verify's TestLiveConformance; both refreshed with -update).
 const (
-	fullTF    = "testdata/full"
-	fullPlan  = "../plancheck/testdata/plans/spec.json"
-	fullLive  = "../verify/testdata/conformance/full.json"
-	fullLabel = "full"
+	fullTF   = "testdata/full"
+	fullPlan = "../plancheck/testdata/plans/spec.json"
+	fullLive = "../verify/testdata/conformance/tables.json"
+	// fullGlobalPlan is recorded with fullPlan (spec.json alone is an older
+	// recording, from before the global table).
+	fullGlobalPlan = "../plancheck/testdata/plans/spec_global.json"
+	fullLabel      = "full"
 )
 
 // TestImportReadsEveryTableSetting reads the full table from each source
@@ -35,13 +39,18 @@ func TestImportReadsEveryTableSetting(t *testing.T) {
 		m, diags, err := ReadTF(fullTF)
 		require.NoError(t, err)
 		require.Empty(t, diags)
-		b, diags := m.Find("", fullTF)
-		require.Empty(t, diags)
-		tb, diags := m.FromTF(b)
-		require.Empty(t, diagLines(diags))
-		tablespectest.CheckRead(t, "import --from-tf", nil, tb.Spec)
+		var got []hclschema.TableSpec
+		for _, addr := range []string{"aws_dynamodb_table.full", "aws_dynamodb_table.global"} {
+			b, diags := m.Find(addr, fullTF)
+			require.Empty(t, diags)
+			tb, diags := m.FromTF(b)
+			require.Empty(t, diagLines(diags))
+			got = append(got, tb.Spec)
+		}
+		tablespectest.CheckRead(t, "import --from-tf", nil, got...)
 	})
 	t.Run("from-state", func(t *testing.T) {
+		tablespectest.Recording(t, fullGlobalPlan, "go test ./internal/plancheck -run TestLiveTableSpec")
 		src, err := os.ReadFile(fullPlan)
 		require.NoError(t, err)
 		var plan struct {
@@ -50,18 +59,40 @@ func TestImportReadsEveryTableSetting(t *testing.T) {
 		require.NoError(t, json.Unmarshal(src, &plan))
 		s, diags := ParseState(fullPlan, plan.PriorState)
 		require.Empty(t, diags)
-		tb, diags := FromState(s, fullPlan, "")
-		require.Empty(t, diagLines(diags))
-		tablespectest.CheckRead(t, "import --from-state", nil, tb.Spec)
+		var got []hclschema.TableSpec
+		for _, addr := range []string{"aws_dynamodb_table.full", "aws_dynamodb_table.global"} {
+			tb, diags := FromState(s, fullPlan, addr)
+			require.Empty(t, diagLines(diags))
+			got = append(got, tb.Spec)
+		}
+		tablespectest.CheckRead(t, "import --from-state", map[string]string{
+			"Replicas.Region":              singleRegion,
+			"Replicas.KMSKeyARN":           singleRegion,
+			"Replicas.PointInTimeRecovery": singleRegion,
+			"Replicas.PropagateTags":       singleRegion,
+			"Replicas.DeletionProtection":  singleRegion,
+			"ConsistencyMode":              singleRegion,
+			"WitnessRegion":                singleRegion,
+		}, got...)
 	})
 	t.Run("table", func(t *testing.T) {
-		tb, err := FromLive(context.Background(), replay(t, fullLive), "full-prod", "recording")
-		require.NoError(t, err)
+		tablespectest.Recording(t, fullLive, "go test ./internal/verify -run TestLiveConformance")
+		var got []hclschema.TableSpec
+		for _, name := range []string{"full-prod", "global-prod"} {
+			tb, err := FromLive(context.Background(), replay(t, fullLive, name), name, "recording")
+			require.NoError(t, err)
+			got = append(got, tb.Spec)
+		}
 		tablespectest.CheckRead(t, "import --table", map[string]string{
-			"DeletionProtection":  "the recording is of the table verify creates, with deletion protection off so that it can destroy it",
-			"PointInTimeRecovery": "verify's recording predates DescribeContinuousBackups (refresh it: go test ./internal/verify -run TestLiveConformance -update)",
-			"Tags":                "verify's recording predates ListTagsOfResource (refresh it: go test ./internal/verify -run TestLiveConformance -update)",
-		}, tb.Spec)
+			"DeletionProtection":           "the recording is of the tables verify creates, with deletion protection off so that it can destroy them",
+			"Replicas.Region":              singleRegion + "; a live global table is refused (its replicas' settings live in their regions)",
+			"Replicas.KMSKeyARN":           singleRegion,
+			"Replicas.PointInTimeRecovery": singleRegion,
+			"Replicas.PropagateTags":       singleRegion,
+			"Replicas.DeletionProtection":  singleRegion,
+			"ConsistencyMode":              singleRegion,
+			"WitnessRegion":                singleRegion,
+		}, got...)
 	})
 }
 
@@ -74,10 +105,11 @@ func TestImportWritesEveryTableSetting(t *testing.T) {
 		tb := &Table{Spec: spec, Address: "aws_dynamodb_table.full", Origin: "main.tf:1"}
 		return Schema(tb, fullLabel, Infer(tb, nil))
 	}
-	base := tablespectest.Full(t).Tables[0].Spec()
-	s, diags := hclschema.LoadSource("full.tfdyn.hcl", write(base))
-	require.False(t, diags.HasErrors(), "%s", diags.Error())
-	require.Empty(t, tablespectest.Differences(base, s.Tables[0].Spec()), "the written schema declares the table it was given")
+	for _, base := range tablespectest.Specs(t) {
+		s, diags := hclschema.LoadSource("full.tfdyn.hcl", write(base))
+		require.False(t, diags.HasErrors(), "%s", diags.Error())
+		require.Empty(t, tablespectest.Differences(base, s.Tables[0].Spec()), "the written schema declares the table %s it was given", base.Name)
+	}
 	reads := map[string]string{}
 	for _, f := range tablespectest.Fields(t) {
 		reads[f] = ""
@@ -87,12 +119,16 @@ func TestImportWritesEveryTableSetting(t *testing.T) {
 	})
 }
 
+// singleRegion is why the recordings of the full tables hold no replicas.
+const singleRegion = "recorded on DynamoDB Local, which serves one region: the global table was created without its replicas and witness"
+
 // recording is a live table as verify's conformance test saved it.
 type recording struct {
 	Table   *types.TableDescription
 	TTL     *types.TimeToLiveDescription
 	Backups *types.ContinuousBackupsDescription
 	Tags    []types.Tag
+	Policy  *string
 }
 
 // replayed answers import's DynamoDB calls from a recording of the real
@@ -102,12 +138,14 @@ type replayed struct {
 	rec recording
 }
 
-func replay(t *testing.T, path string) API {
+func replay(t *testing.T, path, name string) API {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	require.NoError(t, err)
-	var r recording
-	require.NoError(t, json.Unmarshal(b, &r))
+	var recs map[string]recording
+	require.NoError(t, json.Unmarshal(b, &recs))
+	r, ok := recs[name]
+	require.True(t, ok, "no recording of %q in %s: run go test ./internal/verify -run TestLiveConformance -update", name, path)
 	return &replayed{rec: r}
 }
 
@@ -121,6 +159,13 @@ func (r *replayed) DescribeTimeToLive(context.Context, *dynamodb.DescribeTimeToL
 
 func (r *replayed) DescribeContinuousBackups(context.Context, *dynamodb.DescribeContinuousBackupsInput, ...func(*dynamodb.Options)) (*dynamodb.DescribeContinuousBackupsOutput, error) {
 	return &dynamodb.DescribeContinuousBackupsOutput{ContinuousBackupsDescription: r.rec.Backups}, nil
+}
+
+func (r *replayed) GetResourcePolicy(context.Context, *dynamodb.GetResourcePolicyInput, ...func(*dynamodb.Options)) (*dynamodb.GetResourcePolicyOutput, error) {
+	if r.rec.Policy == nil {
+		return nil, &types.PolicyNotFoundException{Message: aws.String("no policy")}
+	}
+	return &dynamodb.GetResourcePolicyOutput{Policy: r.rec.Policy}, nil
 }
 
 func (r *replayed) ListTagsOfResource(context.Context, *dynamodb.ListTagsOfResourceInput, ...func(*dynamodb.Options)) (*dynamodb.ListTagsOfResourceOutput, error) {

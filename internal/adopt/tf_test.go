@@ -61,7 +61,12 @@ func TestFromTFOrders(t *testing.T) {
 	b, diags := m.Find("", "testdata/orders")
 	require.Empty(t, diags)
 	tb, diags := m.FromTF(b)
-	require.Empty(t, diagLines(diags))
+	// The name and a tag come from variable defaults: emit has variables
+	// for both, which the warnings name.
+	require.Equal(t, []string{
+		"IM008 testdata/orders/main.tf:12:22-12:43 Value read from a variable default",
+		"IM008 testdata/orders/main.tf:106:10-109:4 Value read from a variable default"}, diagLines(diags))
+	require.Contains(t, diags[0].Detail, "emit declares the variable dynamodb_orders_table_name for this setting: where an environment sets var.orders_table_name (a tfvars file, -var), set dynamodb_orders_table_name instead after tfdyn emit.")
 	require.Equal(t, "testdata/orders/main.tf:11", tb.Origin)
 	require.Equal(t, "orders", DefaultLabel(tb), "the resource keeps its address")
 	label := Label(tb.Spec.Name)
@@ -91,14 +96,21 @@ func TestFromTFRefusals(t *testing.T) {
 		{dir: "local", want: []string{"IM004 testdata/refuse/local/main.tf:6:18-6:34 Value cannot be resolved"}},
 		{dir: "function", want: []string{"IM004 testdata/refuse/function/main.tf:11:10-11:54 Value cannot be resolved"}},
 		{dir: "nodefault", want: []string{"IM004 testdata/refuse/nodefault/main.tf:6:18-6:32 Variable without a default"}},
-		{dir: "replica", want: []string{"IM004 testdata/refuse/replica/main.tf:13:3-13:10 Unsupported block"}},
+		{dir: "replica", want: []string{"IM007 testdata/refuse/replica/main.tf:19:24-19:32 Replicas with different consistency modes"}},
 		{dir: "binary", want: []string{"IM004 testdata/refuse/binary/main.tf:8:12-8:15 Binary key attribute"}},
 		{dir: "foreach", want: []string{
 			"IM004 testdata/refuse/foreach/main.tf:2:3-2:11 Unsupported argument",
 			"IM004 testdata/refuse/foreach/main.tf:3:18-3:26 Value cannot be resolved"}},
 		{dir: "lifecycle", want: []string{
 			"IM005 testdata/refuse/lifecycle/main.tf:5:3-5:13 Argument not carried over",
-			"IM005 testdata/refuse/lifecycle/main.tf:12:3-12:12 Block not carried over"}},
+			"IM005 testdata/refuse/lifecycle/main.tf:13:23-13:27 Lifecycle setting not carried over",
+			"IM005 testdata/refuse/lifecycle/main.tf:14:23-14:54 ignore_changes not carried over"}},
+		{dir: "module", want: []string{"IM002 testdata/refuse/module/main.tf:1:1-1:16 Table of a module call"}},
+		{dir: "interpolation", want: []string{"IM004 testdata/refuse/interpolation/main.tf:7:18-7:45 Value built from a variable"}},
+		{dir: "envvar", want: []string{"IM004 testdata/refuse/envvar/main.tf:8:18-8:29 Variable in a setting"}},
+		{dir: "stream", want: []string{"IM007 testdata/refuse/stream/main.tf:5:20-5:24 Stream without a view type"}},
+		{dir: "ttl", want: []string{"IM007 testdata/refuse/ttl/main.tf:12:22-12:24 Time to live without an attribute"}},
+		{dir: "fivekeys", want: []string{"IM007 testdata/refuse/fivekeys/main.tf:31:3-31:25 GSI key with too many attributes"}},
 		{dir: "several", want: []string{"IM003 testdata/refuse/several/main.tf:12:1-12:38 Several tables to import"}},
 		{dir: "several", address: "aws_dynamodb_table.user", want: []string{"IM002 - Unknown table address"}},
 		{dir: "syntax", want: []string{
@@ -122,6 +134,15 @@ func TestFromTFRefusals(t *testing.T) {
 			require.Equal(t, tc.want, diagLines(diags))
 		})
 	}
+}
+
+// TestModuleCallMessage: the refusal of a call of the community module
+// gives the --from-state command and the address of the module's table.
+func TestModuleCallMessage(t *testing.T) {
+	m, _, err := ReadTF("testdata/refuse/module")
+	require.NoError(t, err)
+	_, diags := m.Find("", "testdata/refuse/module")
+	require.Contains(t, diags[0].Detail, "tfdyn import --from-state state.json --address 'module.orders.aws_dynamodb_table.autoscaled[0]' -o SCHEMA_DIR --tf-out testdata/refuse/module")
 }
 
 // TestFindMessages asserts the details that name every candidate.

@@ -64,6 +64,9 @@ func tableBlock(tb *hclwrite.Body, s *hclschema.TableSpec) {
 		tb.SetAttributeValue("ttl", cty.StringVal(s.TTLAttribute))
 	}
 	tb.SetAttributeValue("point_in_time_recovery", cty.BoolVal(s.PointInTimeRecovery))
+	if s.PointInTimeRecovery && s.RecoveryDays != 0 && s.RecoveryDays != hclschema.DefaultRecoveryDays {
+		tb.SetAttributeValue("point_in_time_recovery_period", cty.NumberIntVal(s.RecoveryDays))
+	}
 	tb.SetAttributeValue("deletion_protection", cty.BoolVal(s.DeletionProtection))
 	tb.SetAttributeValue("table_class", cty.StringVal(s.TableClass))
 	if len(s.Tags) > 0 {
@@ -72,6 +75,31 @@ func tableBlock(tb *hclwrite.Body, s *hclschema.TableSpec) {
 			m[k] = cty.StringVal(v)
 		}
 		tb.SetAttributeValue("tags", cty.MapVal(m))
+	}
+	if s.Global() {
+		tb.SetAttributeValue("consistency_mode", cty.StringVal(s.ConsistencyMode))
+		if s.WitnessRegion != "" {
+			tb.SetAttributeValue("witness_region", cty.StringVal(s.WitnessRegion))
+		}
+	}
+	if p := s.ResourcePolicy; p != nil {
+		if p.Kind == hclschema.PolicyReference {
+			tb.SetAttributeRaw("resource_policy", emit.ExprTokens(p.Text))
+		} else {
+			tb.SetAttributeRaw("resource_policy", emit.JSONHeredoc(p.Text))
+		}
+	}
+	throughputBlock(tb, "on_demand_throughput", "max_read_request_units", "max_write_request_units", s.OnDemand)
+	throughputBlock(tb, "warm_throughput", "read_units_per_second", "write_units_per_second", s.Warm)
+	for _, r := range s.Replicas {
+		tb.AppendNewline()
+		rb := tb.AppendNewBlock("replica", []string{r.Region}).Body()
+		if r.KMSKeyARN != "" {
+			rb.SetAttributeValue("kms_key_arn", cty.StringVal(r.KMSKeyARN))
+		}
+		rb.SetAttributeValue("point_in_time_recovery", cty.BoolVal(r.PointInTimeRecovery))
+		rb.SetAttributeValue("propagate_tags", cty.BoolVal(r.PropagateTags))
+		rb.SetAttributeValue("deletion_protection", cty.BoolVal(r.DeletionProtection))
 	}
 	if s.SSE != nil {
 		tb.AppendNewline()
@@ -95,12 +123,30 @@ func tableBlock(tb *hclwrite.Body, s *hclschema.TableSpec) {
 		if s.Provisioned() && ix.Capacity.Write != s.Capacity.Write {
 			b.SetAttributeValue("write_capacity", cty.NumberIntVal(ix.Capacity.Write))
 		}
+		throughputBlock(b, "on_demand_throughput", "max_read_request_units", "max_write_request_units", ix.OnDemand)
+		throughputBlock(b, "warm_throughput", "read_units_per_second", "write_units_per_second", ix.Warm)
 	}
 	for _, ix := range s.LSIs {
 		tb.AppendNewline()
 		b := tb.AppendNewBlock("local_secondary_index", []string{ix.Name}).Body()
 		b.SetAttributeValue("sort_key", names([]hclschema.KeyAttr{ix.SortKey}))
 		projection(b, ix.Projection)
+	}
+}
+
+// throughputBlock writes a caps or warm throughput block (nothing for nil),
+// after a blank line.
+func throughputBlock(b *hclwrite.Body, block, read, write string, t *hclschema.Throughput) {
+	if t == nil {
+		return
+	}
+	b.AppendNewline()
+	tb := b.AppendNewBlock(block, nil).Body()
+	if t.Read > 0 {
+		tb.SetAttributeValue(read, cty.NumberIntVal(t.Read))
+	}
+	if t.Write > 0 {
+		tb.SetAttributeValue(write, cty.NumberIntVal(t.Write))
 	}
 }
 
@@ -144,25 +190,36 @@ func projection(b *hclwrite.Body, p hclschema.Projection) {
 	}
 }
 
+// sample says what entity e was inferred from: "2 items with partition
+// key prefix "A#" and sort key prefix "B#"", none when no prefix.
+func (e Entity) sample(none string) string {
+	what := none
+	switch {
+	case e.PKPrefix != "" && e.SKPrefix != "":
+		what = fmt.Sprintf("partition key prefix %q and sort key prefix %q", e.PKPrefix, e.SKPrefix)
+	case e.PKPrefix != "":
+		what = fmt.Sprintf("partition key prefix %q", e.PKPrefix)
+	case e.SKPrefix != "":
+		what = fmt.Sprintf("sort key prefix %q", e.SKPrefix)
+	}
+	items := "items"
+	if e.Items == 1 {
+		items = "item"
+	}
+	return fmt.Sprintf("%d %s with %s", e.Items, items, what)
+}
+
 func entity(body *hclwrite.Body, label string, e Entity) {
-	if e.KeyTypesOnly {
+	switch {
+	case e.Comment != "":
+		for _, l := range strings.Split(e.Comment, "\n") {
+			comment(body, l)
+		}
+	case e.KeyTypesOnly:
 		comment(body, "Proposal: no sampled item writes some key attributes of type N; this entity declares")
 		comment(body, "their types so that emit writes them as N. Replace it with your entities.")
-	} else {
-		what := "no key prefix"
-		switch {
-		case e.PKPrefix != "" && e.SKPrefix != "":
-			what = fmt.Sprintf("partition key prefix %q and sort key prefix %q", e.PKPrefix, e.SKPrefix)
-		case e.PKPrefix != "":
-			what = fmt.Sprintf("partition key prefix %q", e.PKPrefix)
-		case e.SKPrefix != "":
-			what = fmt.Sprintf("sort key prefix %q", e.SKPrefix)
-		}
-		items := "items"
-		if e.Items == 1 {
-			items = "item"
-		}
-		comment(body, fmt.Sprintf("Proposal: inferred from %d %s with %s.", e.Items, items, what))
+	default:
+		comment(body, fmt.Sprintf("Proposal: inferred from %s.", e.sample("no key prefix")))
 		if len(e.Unique) > 0 {
 			guards := "items"
 			if e.Guards == 1 {
@@ -188,11 +245,7 @@ func entity(body *hclwrite.Body, label string, e Entity) {
 	sb.WriteString("}")
 	b.SetAttributeRaw("attributes", emit.ExprTokens(sb.String()))
 	if len(e.Unique) > 0 {
-		vals := make([]cty.Value, len(e.Unique))
-		for i, n := range e.Unique {
-			vals[i] = cty.StringVal(n)
-		}
-		b.SetAttributeValue("unique", cty.ListVal(vals))
+		b.SetAttributeValue("unique", stringList(e.Unique))
 	}
 	if len(e.Key) > 0 {
 		b.AppendNewline()
@@ -204,21 +257,32 @@ func entity(body *hclwrite.Body, label string, e Entity) {
 	for _, ix := range e.Indexes {
 		b.AppendNewline()
 		ib := b.AppendNewBlock("index", []string{ix.Name}).Body()
+		if ix.When != "" {
+			ib.SetAttributeRaw("when", emit.ExprTokens(ix.When))
+		}
 		for _, k := range ix.Key {
 			ib.SetAttributeRaw(k.Attr, emit.ExprTokens(k.Expr))
 		}
 	}
-	for _, ex := range e.Examples {
+	for i, ex := range e.Examples {
 		b.AppendNewline()
-		xb := b.AppendNewBlock("example", nil).Body()
-		keys := make([]string, 0, len(ex))
-		for k := range ex {
-			keys = append(keys, k)
+		var labels []string
+		if i < len(e.ExampleLabels) && e.ExampleLabels[i] != "" {
+			labels = []string{e.ExampleLabels[i]}
 		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			xb.SetAttributeValue(k, ex[k])
-		}
+		setSorted(b.AppendNewBlock("example", labels).Body(), ex)
+	}
+}
+
+// setSorted sets every value of vals in b, in name order.
+func setSorted(b *hclwrite.Body, vals map[string]cty.Value) {
+	keys := make([]string, 0, len(vals))
+	for k := range vals {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		b.SetAttributeValue(k, vals[k])
 	}
 }
 

@@ -23,6 +23,7 @@ func (a *app) emitCommand() *cobra.Command {
 		check        bool
 		noVersions   bool
 		prefix       string
+		gsiResources bool
 	)
 	c := &cobra.Command{
 		Use:   "emit [PATH...] -o DIR",
@@ -85,7 +86,7 @@ DIR and its own --prefix.`,
 			if err := checkProvider(provider); err != nil {
 				return err
 			}
-			opts := emit.Options{Layout: emit.Layout(layout), ProviderMajor: provider, ModuleSource: moduleSource, NoVersions: noVersions, Prefix: prefix}
+			opts := emit.Options{Layout: emit.Layout(layout), ProviderMajor: provider, ModuleSource: moduleSource, NoVersions: noVersions, Prefix: prefix, GSIResources: gsiResources}
 			if as != "" {
 				if err := oneOf("--as", as, "module-call", "resources"); err != nil {
 					return err
@@ -103,6 +104,9 @@ DIR and its own --prefix.`,
 			}
 			if moduleSource != "" && opts.Layout != emit.LayoutModuleCall {
 				return exitf(ExitUsage, "--module-source applies only to --as module-call")
+			}
+			if gsiResources && (opts.Layout == emit.LayoutModuleCall || provider == 5) {
+				return exitf(ExitUsage, "--gsi-resources writes aws_dynamodb_global_secondary_index resources (hashicorp/aws %s): not with --provider 5 or --as module-call", emit.ProviderGSIResourcesConstraint)
 			}
 			if err := emit.CheckPrefix(prefix); err != nil {
 				return exitf(ExitUsage, "--prefix: %s", err)
@@ -132,6 +136,7 @@ DIR and its own --prefix.`,
 	c.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 when DIR is not what emit would write (says why per file)")
 	c.Flags().BoolVar(&noVersions, "no-versions", false, "leave out dynamodb_versions.tf (emit also leaves it out by itself when DIR declares required_providers)")
 	c.Flags().StringVar(&prefix, "prefix", "", `name everything emit declares with P, e.g. "blog_" (files, resources, variables, outputs; docs/emit.md)`)
+	c.Flags().BoolVar(&gsiResources, "gsi-resources", false, "write each GSI as an aws_dynamodb_global_secondary_index resource (hashicorp/aws "+emit.ProviderGSIResourcesConstraint+") instead of a block of its table")
 	return c
 }
 

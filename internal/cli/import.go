@@ -11,6 +11,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/spf13/cobra"
 
 	"github.com/tfdyn/tfdyn/hclschema"
@@ -33,6 +34,7 @@ const (
 // importOptions are the flags of tfdyn import.
 type importOptions struct {
 	fromTF, fromState, table string
+	fromWorkbench            string
 	address                  string
 	endpoint, region         string
 	sample                   int
@@ -44,7 +46,7 @@ type importOptions struct {
 func (a *app) importCommand() *cobra.Command {
 	var o importOptions
 	c := &cobra.Command{
-		Use:   "import (--from-tf DIR | --from-state FILE | --table NAME) -o DIR",
+		Use:   "import (--from-tf DIR | --from-state FILE | --table NAME | --from-workbench MODEL.json) -o DIR",
 		Short: "Adopt an existing DynamoDB table: write a starting schema and the moved or import block",
 		Long: `import reads an existing table and writes a starting schema for it,
 DIR/<label>.tfdyn.hcl, plus the Terraform that hands the table to the
@@ -58,6 +60,13 @@ code changes nothing:
                       your credentials); an import {} block goes to --tf-out.
                       Up to --sample items (2 Scan pages) are read to propose
                       entities from the key prefixes found.
+  --from-workbench MODEL.json
+                      a NoSQL Workbench data model: a schema file per table,
+                      no Terraform (docs/workbench.md). Facets become
+                      entities (key templates where the sample items show a
+                      prefix), sample items examples, and a GetItem per
+                      entity is proposed; a model written by tfdyn doc
+                      --format workbench reads back as it was.
 
 For --from-tf and --from-state the label defaults to the resource's name, so
 the emitted resource keeps its address; with another --label (or a resource
@@ -75,6 +84,7 @@ express, an existing file), 2 for usage or unreadable input.`,
 	f.StringVar(&o.fromTF, "from-tf", "", "directory of .tf files holding the aws_dynamodb_table")
 	f.StringVar(&o.fromState, "from-state", "", "state JSON file (terraform show -json)")
 	f.StringVar(&o.table, "table", "", "name of a live table")
+	f.StringVar(&o.fromWorkbench, "from-workbench", "", "NoSQL Workbench data model (JSON)")
 	f.StringVar(&o.address, "address", "", "resource address of the table (--from-tf, --from-state), e.g. aws_dynamodb_table.orders")
 	f.StringVar(&o.endpoint, "endpoint", "", "URL of a DynamoDB-compatible endpoint (--table), e.g. http://localhost:8000")
 	f.StringVar(&o.region, "region", "", "AWS region (--table; default us-east-1 with --endpoint, AWS_REGION otherwise)")
@@ -92,16 +102,19 @@ func (o *importOptions) check() error {
 		return err
 	}
 	n := 0
-	for _, s := range []string{o.fromTF, o.fromState, o.table} {
+	for _, s := range []string{o.fromTF, o.fromState, o.table, o.fromWorkbench} {
 		if s != "" {
 			n++
 		}
 	}
 	if n != 1 {
-		return exitf(ExitUsage, "import needs exactly one source: --from-tf DIR, --from-state FILE or --table NAME")
+		return exitf(ExitUsage, "import needs exactly one source: --from-tf DIR, --from-state FILE, --table NAME or --from-workbench MODEL.json")
 	}
 	if o.out == "" {
 		return exitf(ExitUsage, "import needs a schema directory: -o DIR")
+	}
+	if o.fromWorkbench != "" {
+		return o.checkWorkbench()
 	}
 	if o.table != "" && o.address != "" {
 		return exitf(ExitUsage, "--address applies to --from-tf and --from-state, not to --table")
@@ -137,6 +150,9 @@ func hclLabel(s string) bool { return s != "" && adopt.Label(s) == s }
 func (a *app) runImport(ctx context.Context, o importOptions) error {
 	if err := o.check(); err != nil {
 		return err
+	}
+	if o.fromWorkbench != "" {
+		return a.runImportWorkbench(o)
 	}
 	if st, err := os.Stat(o.tfOut); err != nil {
 		return exitf(ExitUsage, "import: --tf-out %s: %v (give the directory of your Terraform module)", o.tfOut, errors.Unwrap(err))
@@ -181,6 +197,10 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 			return exit(ExitUsage, err)
 		}
 		t, err = adopt.FromLive(ctx, client, o.table, origin)
+		var refused *adopt.RefusedError
+		if errors.As(err, &refused) {
+			return a.importFailed(nil, hcl.Diagnostics{refused.Diagnostic}, o)
+		}
 		if err != nil {
 			return exit(ExitUsage, err)
 		}
@@ -204,13 +224,41 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 		label = adopt.DefaultLabel(t)
 	}
 	schemaPath := filepath.Join(o.out, label+hclschema.FileSuffix)
+	// The schemas already in -o: the new table joins them, so its label and
+	// entity names must be new there.
+	if ds := refuseExisting(schemaPath, "", false); ds.HasErrors() {
+		return a.importFailed(files, append(diags, ds...), o)
+	}
+	others, err := existingSchema(o.out)
+	if err != nil {
+		return exit(ExitUsage, err)
+	}
+	if others != nil {
+		if other := others.Table(label); other != nil {
+			r := other.DeclRange
+			return a.importFailed(others.Files, hcl.Diagnostics{diag.Errorf(adopt.CodeFileExists, &r, "Table label taken",
+				"%s already declares table %q; the imported table needs another label in the same schema directory: give --label.", r.Filename, label)}, o)
+		}
+		taken := map[string]bool{}
+		for _, e := range others.Entities {
+			taken[e.Name] = true
+		}
+		adopt.Disambiguate(ents, taken, label)
+	}
 	src := adopt.Schema(t, label, ents)
 	s, sdiags := hclschema.LoadSource(schemaPath, src)
 	sdiags = append(sdiags, lint.Run(s)...)
 	if sdiags.HasErrors() {
-		// A bug of import: show what the loader says about its output.
+		// A bug of import: show what the loader says about the schema it
+		// would write (nothing was written).
 		_ = diag.WriteText(a.stderr, s.Files, sdiags, 0, false)
-		return exitf(ExitFindings, "import: the schema written for table %q does not validate; please report this", t.Spec.Name)
+		return exitf(ExitFindings, "import: the schema import would write for table %q (%s, not written) does not validate; nothing written; please report this with the source of the table", t.Spec.Name, schemaPath)
+	}
+	if others != nil {
+		if ds := validateTogether(o.out, schemaPath, src); ds.HasErrors() {
+			_ = diag.WriteText(a.stderr, nil, ds, 0, false)
+			return exitf(ExitFindings, "import: the schema of table %q does not validate together with the schemas in %s; nothing written (import it into another directory with -o)", t.Spec.Name, o.out)
+		}
 	}
 	// The address emit gives the table: the naming contract, one implementation.
 	resource := emit.NamesFor(s.Tables[0], emit.Options{Prefix: o.prefix}).Local
@@ -226,18 +274,8 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 	if ds := refuseExisting(schemaPath, tfPath, tf != nil); ds.HasErrors() {
 		return a.importFailed(files, append(diags, ds...), o)
 	}
-	if len(diags) > 0 {
-		if err := a.printImportDiags(files, diags, o); err != nil {
-			return exit(ExitUsage, err)
-		}
-	}
-	if err := a.commit(func() error {
-		if err := os.MkdirAll(o.out, 0o755); err != nil {
-			return err
-		}
-		return fsafe.WriteSet(out, 0o644)
-	}); err != nil {
-		return exit(ExitUsage, fmt.Errorf("import: %w", err))
+	if err := a.writeImport(files, diags, o, out); err != nil {
+		return err
 	}
 	w := a.stdout
 	if o.format == "json" {
@@ -266,6 +304,15 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 	if o.prefix != "" {
 		emitCmd += " --prefix " + o.prefix
 	}
+	// The flags the module's own hashicorp/aws constraint admits.
+	target, _ := emit.ReadTarget(o.tfOut, emit.Options{Prefix: o.prefix})
+	adv := emit.Advise(target, s, len(t.GSIResources) > 0)
+	if len(adv.Flags) > 0 {
+		emitCmd += " " + strings.Join(adv.Flags, " ")
+	}
+	if adv.Note != "" {
+		emitCmd += " (but first: " + adv.Note + ")"
+	}
 	switch {
 	case t.Range != nil:
 		fmt.Fprintf(w, "next: remove resource %q %q (%s:%d), then: %s\n",
@@ -274,6 +321,77 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 		fmt.Fprintf(w, "next: remove the resource block of %s from your configuration, then: %s\n", t.Address, emitCmd)
 	default:
 		fmt.Fprintf(w, "next: %s\n", emitCmd)
+	}
+	return nil
+}
+
+// existingSchema loads the schema files already in dir, or returns nil
+// when there are none, dir does not exist, or they do not load (a broken
+// schema is not made any worse).
+func existingSchema(dir string) (*hclschema.Schema, error) {
+	files, err := hclschema.FindFiles(dir)
+	if err != nil || len(files) == 0 {
+		return nil, nil
+	}
+	s, diags := hclschema.Load(dir)
+	if diags.HasErrors() {
+		return nil, nil // already broken: nothing to keep valid
+	}
+	return s, nil
+}
+
+// validateTogether loads the schema files of dir with the new file src at
+// path: the schema the directory becomes.
+func validateTogether(dir, path string, src []byte) hcl.Diagnostics {
+	files, err := hclschema.FindFiles(dir)
+	if err != nil {
+		return nil
+	}
+	p := hclparse.NewParser()
+	var all []*hcl.File
+	var diags hcl.Diagnostics
+	for _, f := range files {
+		b, err := hclschema.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		hf, ds := p.ParseHCL(b, f)
+		diags = append(diags, ds...)
+		all = append(all, hf)
+	}
+	hf, ds := p.ParseHCL(src, path)
+	diags = append(diags, ds...)
+	all = append(all, hf)
+	if diags.HasErrors() {
+		return diags
+	}
+	s, ds := hclschema.Decode(all...)
+	diags = append(diags, ds...)
+	diags = append(diags, lint.Run(s)...)
+	var errs hcl.Diagnostics
+	for _, d := range diags {
+		if d.Severity == hcl.DiagError {
+			errs = append(errs, d)
+		}
+	}
+	return errs
+}
+
+// writeImport prints the diagnostics of the source (warnings) and writes
+// the files of out into place, all or none.
+func (a *app) writeImport(files map[string]*hcl.File, diags hcl.Diagnostics, o importOptions, out map[string][]byte) error {
+	if len(diags) > 0 {
+		if err := a.printImportDiags(files, diags, o); err != nil {
+			return exit(ExitUsage, err)
+		}
+	}
+	if err := a.commit(func() error {
+		if err := os.MkdirAll(o.out, 0o755); err != nil {
+			return err
+		}
+		return fsafe.WriteSet(out, 0o644)
+	}); err != nil {
+		return exit(ExitUsage, fmt.Errorf("import: %w", err))
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/tfdyn/tfdyn/hclschema"
 )
@@ -48,6 +49,14 @@ type TableReport struct {
 	Recommendations []*Recommendation `json:"recommendations"`
 	// Assumptions say which figures were not declared and what was used.
 	Assumptions []string `json:"assumptions"`
+	// Regions is the number of regions the table is stored and written in:
+	// 1, or 1 plus the replicas of a global table.
+	Regions int `json:"regions"`
+
+	// capped is set when on-demand caps bound the average units
+	// (boundRead, boundWrite per second).
+	capped                bool
+	boundRead, boundWrite float64
 }
 
 // PatternCost is the read cost of one access pattern.
@@ -168,6 +177,7 @@ const (
 	RecNarrowProject = "narrow-projection"
 	RecUnusedIndex   = "unused-index"
 	RecCapacity      = "capacity"
+	RecThroughputCap = "throughput-cap"
 )
 
 // Recommendation is a change that would cost less, with the numbers.
@@ -247,9 +257,35 @@ func estimateTable(s *hclschema.Schema, t *hclschema.Table, profiles map[*hclsch
 		tr.Assumptions = append(tr.Assumptions, notes...)
 	}
 	tr.storage(t, profiles, read, prices.Classes[tr.TableClass])
+	spec := t.Spec()
+	tr.Regions = 1 + len(spec.Replicas)
+	peaks := tr.indexPeaks(t)
+	if spec.BillingMode == hclschema.PayPerRequest && hasCaps(spec) {
+		var notes []string
+		tr.boundRead, tr.boundWrite, notes = tr.bounded(spec, peaks)
+		tr.capped = true
+		tr.Assumptions = append(tr.Assumptions, notes...)
+	}
+	if tr.Regions > 1 {
+		tr.Assumptions = append(tr.Assumptions, fmt.Sprintf("global table in %d regions (%s and the table's): every write and every stored byte is billed in each region (replicated writes at the write prices of this price table); reads are counted in the table's region only", tr.Regions, strings.Join(spec.Regions(), ", ")))
+	}
 	tr.monthly(prices)
 	tr.recommend(s, t, profiles, read, prices)
+	tr.capRecommendations(spec, peaks)
 	return tr
+}
+
+// hasCaps reports whether spec caps the throughput of the table or a GSI.
+func hasCaps(s hclschema.TableSpec) bool {
+	if s.OnDemand != nil {
+		return true
+	}
+	for _, g := range s.GSIs {
+		if g.OnDemand != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // entityCost is the write cost of one item of the entity: the table and
@@ -492,6 +528,11 @@ func (tr *TableReport) monthly(prices *Prices) {
 	for _, row := range tr.Storage {
 		storedGB += row.Bytes / (1 << 30)
 	}
+	regions := float64(max(tr.Regions, 1))
+	odR, odW := avgR, avgW
+	if tr.capped {
+		odR, odW = math.Min(avgR, tr.boundRead), math.Min(avgW, tr.boundWrite)
+	}
 	m := &tr.Monthly
 	m.ProvisionedRCU, m.ProvisionedWCU = math.Ceil(peakR), math.Ceil(peakW)
 	if peakR > 0 {
@@ -502,8 +543,8 @@ func (tr *TableReport) monthly(prices *Prices) {
 	}
 	bill := func(class string) (od, pv Bill) {
 		c := prices.Classes[class]
-		od = Bill{Reads: avgR * SecondsPerMonth / 1e6 * c.ReadRequestPerMillion, Writes: avgW * SecondsPerMonth / 1e6 * c.WriteRequestPerMillion, Storage: storedGB * c.StorageGBMonth}
-		pv = Bill{Reads: m.ProvisionedRCU * HoursPerMonth * c.RCUHour, Writes: m.ProvisionedWCU * HoursPerMonth * c.WCUHour, Storage: od.Storage}
+		od = Bill{Reads: odR * SecondsPerMonth / 1e6 * c.ReadRequestPerMillion, Writes: regions * odW * SecondsPerMonth / 1e6 * c.WriteRequestPerMillion, Storage: regions * storedGB * c.StorageGBMonth}
+		pv = Bill{Reads: m.ProvisionedRCU * HoursPerMonth * c.RCUHour, Writes: regions * m.ProvisionedWCU * HoursPerMonth * c.WCUHour, Storage: od.Storage}
 		od.sum()
 		pv.sum()
 		return od, pv
@@ -693,21 +734,9 @@ func (tr *TableReport) capacity(t *hclschema.Table) {
 	if t.BillingMode != hclschema.Provisioned {
 		return
 	}
-	for _, ix := range append([]*hclschema.Index{t.Primary}, t.GSIs...) {
-		owner := func(name string) bool {
-			if ix.Kind == hclschema.IndexPrimary {
-				other := t.Index(name)
-				return other != nil && other.Kind != hclschema.IndexGlobal
-			}
-			return name == ix.Name
-		}
-		var rcu float64
-		for _, pc := range tr.Patterns {
-			if owner(pc.Index) {
-				rcu += pc.PeakRCUPerSecond
-			}
-		}
-		_, wcu := tr.indexWCU(owner)
+	peaks := tr.indexPeaks(t)
+	for i, ix := range append([]*hclschema.Index{t.Primary}, t.GSIs...) {
+		rcu, wcu := peaks[i].PeakRead, peaks[i].PeakWrite
 		declR, declW := t.ReadCapacity, t.WriteCapacity
 		if ix.Kind == hclschema.IndexGlobal {
 			declR, declW = ix.ReadCapacity, ix.WriteCapacity

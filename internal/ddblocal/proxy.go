@@ -53,7 +53,10 @@ func Emulated() []string {
 		"point-in-time recovery: UpdateContinuousBackups and DescribeContinuousBackups answered by the layer (ContinuousBackupsStatus ENABLED, PITR status and RecoveryPeriodInDays per table)",
 		"server-side encryption: SSESpecification of CreateTable/UpdateTable recorded; SSEDescription {Status ENABLED, SSEType KMS, KMSMasterKeyArn} added to table descriptions (DynamoDB Local ignores SSE; nothing is encrypted)",
 		"table class: TableClass of CreateTable/UpdateTable recorded and reported as TableClassSummary (DynamoDB Local ignores it)",
-		"an UpdateTable that only changes SSE or table class is answered by the layer (DynamoDB Local would answer \"Nothing to update\")",
+		"warm throughput: WarmThroughput of CreateTable/UpdateTable (table and GSIs) recorded and reported instead of the defaults (DynamoDB Local ignores it; nothing is pre-warmed)",
+		"on-demand throughput caps: OnDemandThroughput of CreateTable/UpdateTable (table and GSIs) recorded and reported, -1 for an uncapped side (DynamoDB Local drops it on UpdateTable and fails when a side is missing; nothing is throttled)",
+		"resource-based policies: PutResourcePolicy, GetResourcePolicy and DeleteResourcePolicy answered by the layer, per table (nothing is enforced)",
+		"an UpdateTable that only changes SSE, table class, caps or warm throughput is answered by the layer (DynamoDB Local would answer \"Nothing to update\")",
 		"KMS DescribeKey of the AWS managed key alias/aws/dynamodb (the provider looks it up when reading a table with SSE); other KMS calls fail",
 		"x-amz-crc32 and Content-Length recomputed on every answer the layer changes or makes; Accept-Encoding is dropped from those requests",
 	}
@@ -83,6 +86,12 @@ type tableState struct {
 	sseKeyARN    string // "" = SSE with an AWS owned key: no SSEDescription
 	tableClass   string
 	classUpdated time.Time
+	// onDemand and warm are the table's recorded OnDemandThroughput and
+	// WarmThroughput (nil: never set); gsis those of its GSIs by name.
+	onDemand, warm *throughputSetting
+	gsis           map[string]gsiSettings
+	// policy is the resource-based policy document ("" for none).
+	policy, policyRevision string
 }
 
 type proxy struct {
@@ -161,7 +170,8 @@ func (p *proxy) serveDynamoDB(w http.ResponseWriter, r *http.Request, op string)
 	switch op {
 	case "CreateTable", "DescribeTable", "UpdateTable", "DeleteTable",
 		"TagResource", "UntagResource", "ListTagsOfResource",
-		"UpdateContinuousBackups", "DescribeContinuousBackups":
+		"UpdateContinuousBackups", "DescribeContinuousBackups",
+		"PutResourcePolicy", "GetResourcePolicy", "DeleteResourcePolicy":
 	default:
 		p.passThrough(w, r)
 		return false
@@ -197,6 +207,12 @@ func (p *proxy) serveDynamoDB(w http.ResponseWriter, r *http.Request, op string)
 		c.updateContinuousBackups()
 	case "DescribeContinuousBackups":
 		c.describeContinuousBackups()
+	case "PutResourcePolicy":
+		c.putResourcePolicy()
+	case "GetResourcePolicy":
+		c.getResourcePolicy()
+	case "DeleteResourcePolicy":
+		c.deleteResourcePolicy()
 	}
 	return true
 }
@@ -237,7 +253,14 @@ func tableNameFromARN(arn string) (string, bool) {
 }
 
 func (c *call) createTable() {
-	resp, err := c.p.forward(c.r, c.body, true)
+	st := &tableState{tags: map[string]string{}}
+	record := takeSettings(c.in, st)
+	body, err := encodeJSON(c.in)
+	if err != nil {
+		writeError(c.w, http.StatusInternalServerError, "InternalServerError", "ddblocal: "+err.Error())
+		return
+	}
+	resp, err := c.p.forward(c.r, body, true)
 	if err != nil {
 		writeError(c.w, http.StatusBadGateway, "InternalServerError", "ddblocal: "+err.Error())
 		return
@@ -248,7 +271,7 @@ func (c *call) createTable() {
 	}
 	name, _ := c.in["TableName"].(string)
 	c.p.mu.Lock()
-	st := &tableState{tags: map[string]string{}}
+	record()
 	c.p.tables[c.key(name)] = st
 	for _, t := range tagList(c.in["Tags"]) {
 		st.tags[t[0]] = t[1]
@@ -285,24 +308,29 @@ func (c *call) describeTable() {
 
 func (c *call) updateTable() {
 	name := c.tableName()
-	// DynamoDB Local ignores SSESpecification and TableClass, and answers
-	// "Nothing to update" when they are all an UpdateTable changes.
+	// DynamoDB Local ignores SSESpecification, TableClass and
+	// WarmThroughput, mishandles OnDemandThroughput (see settings.go), and
+	// answers "Nothing to update" when they are all an UpdateTable changes.
 	stripped := map[string]any{}
 	for k, v := range c.in {
 		if k != "SSESpecification" && k != "TableClass" {
 			stripped[k] = v
 		}
 	}
+	c.p.mu.Lock()
+	scratch := *c.p.state(c.key(name))
+	c.p.mu.Unlock()
+	before, gsiUpdates := len(stripped), len(list(stripped["GlobalSecondaryIndexUpdates"]))
+	record := takeSettings(stripped, &scratch)
+	emulated := len(stripped) != len(c.in) || len(stripped) != before || len(list(stripped["GlobalSecondaryIndexUpdates"])) != gsiUpdates
 	var resp *bufferedResponse
 	var err error
-	if len(stripped) == len(c.in) || hasUpdates(stripped) {
-		body := c.body
-		if len(stripped) != len(c.in) {
-			body, err = encodeJSON(stripped)
-			if err != nil {
-				writeError(c.w, http.StatusInternalServerError, "InternalServerError", "ddblocal: "+err.Error())
-				return
-			}
+	if !emulated || hasUpdates(stripped) {
+		var body []byte
+		body, err = encodeJSON(stripped)
+		if err != nil {
+			writeError(c.w, http.StatusInternalServerError, "InternalServerError", "ddblocal: "+err.Error())
+			return
 		}
 		resp, err = c.p.forward(c.r, body, true)
 	} else {
@@ -320,10 +348,19 @@ func (c *call) updateTable() {
 	}
 	if resp.status == http.StatusOK {
 		c.p.mu.Lock()
-		c.applySettings(c.p.state(c.key(name)))
+		st := c.p.state(c.key(name))
+		c.applySettings(st)
+		scratch.tags, scratch.gsis = st.tags, st.gsis
+		record()
+		st.onDemand, st.warm, st.gsis = scratch.onDemand, scratch.warm, scratch.gsis
 		c.p.mu.Unlock()
 	}
 	c.rewrite(resp, "TableDescription", name)
+}
+
+func list(v any) []any {
+	l, _ := v.([]any)
+	return l
 }
 
 // hasUpdates reports whether an UpdateTable request changes anything
@@ -375,6 +412,9 @@ func (c *call) rewrite(resp *bufferedResponse, field, name string) {
 // augmentTable adds WarmThroughput to a table description and its GSIs,
 // and the recorded SSE and table class. st may be nil.
 func augmentTable(desc map[string]any, st *tableState) {
+	if st != nil {
+		defer augmentSettings(desc, st)
+	}
 	if _, ok := desc["WarmThroughput"]; !ok {
 		desc["WarmThroughput"] = map[string]any{
 			"ReadUnitsPerSecond":  defaultWarmReadUnits,

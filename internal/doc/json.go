@@ -35,6 +35,8 @@ type TableDocument struct {
 	Entities       []string               `json:"entities"`
 	AccessPatterns []AccessPatternDoc     `json:"access_patterns"`
 	WritePatterns  []WritePatternDocument `json:"write_patterns,omitempty"`
+	// Graph is what the Markdown's diagrams draw (graph.go).
+	Graph Graph `json:"graph"`
 }
 
 // AccessPatternDoc is one row of the access-pattern table.
@@ -132,5 +134,6 @@ func (g *gen) tableDocument(t *hclschema.Table) TableDocument {
 		}
 		td.WritePatterns = append(td.WritePatterns, wd)
 	}
+	td.Graph = TableGraph(g.s, t)
 	return td
 }

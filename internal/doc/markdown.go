@@ -2,6 +2,7 @@ package doc
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -76,16 +77,28 @@ func anchor(label string) string {
 }
 
 func (g *gen) table(t *hclschema.Table) {
+	graph := TableGraph(g.s, t)
 	g.printf("## Table %s\n\n", t.Label)
 	spec := t.Spec()
 	g.settings(spec)
 	g.indexes(spec)
 	g.entities(t)
-	g.chart(t, t.Primary)
-	for _, ix := range append(append([]*hclschema.Index{}, t.GSIs...), t.LSIs...) {
-		g.chart(t, ix)
+	if len(graph.Entities) > 0 {
+		g.printf("### Entity relationships\n\n")
+		g.printf("Entities (attributes marked PK make up the primary key) and the access patterns that return several of them: one item with its collection (`||--o{`), or one item of either entity (`|o--o|`).\n\n")
+		g.printf("%s", mermaidER(graph))
+	}
+	for _, ix := range t.Indexes() {
+		if g.chart(t, ix) {
+			g.printf("Item collections: entities whose partition keys have the same shape share a box.\n\n")
+			g.printf("%s", mermaidCollections(graph, ix.Name))
+		}
 	}
 	g.patterns(t)
+	if paths := mermaidPaths(graph); paths != "" {
+		g.printf("### Access pattern paths\n\n")
+		g.printf("%s", paths)
+	}
 	g.writePatterns(t) // writes.go: only when write patterns write the table
 	g.cost(t)          // cost.go: only when the schema declares a workload
 }
@@ -101,13 +114,93 @@ func (g *gen) settings(s hclschema.TableSpec) {
 		{"Sort key", keyList(s.Key.Sort)},
 		{"Stream", orOff(s.StreamViewType, false)},
 		{"TTL attribute", orOff(s.TTLAttribute, true)},
-		{"Point-in-time recovery", onOff(s.PointInTimeRecovery)},
+		{"Point-in-time recovery", pitr(s)},
 		{"Deletion protection", onOff(s.DeletionProtection)},
 		{"Table class", s.TableClass},
 		{"Encryption", encryption(s.SSE)},
 		{"Tags", tags(s.Tags)},
 	}
+	if s.OnDemand != nil {
+		rows = append(rows, []string{"Throughput caps", throughput(s.OnDemand, "request units/s")})
+	}
+	if s.Warm != nil {
+		rows = append(rows, []string{"Warm throughput", throughput(s.Warm, "units/s")})
+	}
+	if s.Global() {
+		rows = append(rows, []string{"Global table", globalTable(s)})
+		for _, r := range s.Replicas {
+			rows = append(rows, []string{"Replica " + code(r.Region), replica(r)})
+		}
+	}
+	if p := s.ResourcePolicy; p != nil {
+		rows = append(rows, []string{"Resource policy", policy(p)})
+	}
 	g.grid([]string{"Setting", "Value"}, rows)
+}
+
+func pitr(s hclschema.TableSpec) string {
+	if !s.PointInTimeRecovery {
+		return "off"
+	}
+	return fmt.Sprintf("on (%d days)", s.RecoveryDays)
+}
+
+// throughput renders a cap or warm throughput: "read 2000, write 1000
+// request units/s"; a side left to DynamoDB is "unset".
+func throughput(t *hclschema.Throughput, unit string) string {
+	side := func(n int64) string {
+		if n == 0 {
+			return "unset"
+		}
+		return fmt.Sprint(n)
+	}
+	return fmt.Sprintf("read %s, write %s %s", side(t.Read), side(t.Write), unit)
+}
+
+func globalTable(s hclschema.TableSpec) string {
+	out := fmt.Sprintf("%d replica(s), %s consistency", len(s.Replicas), strings.ToLower(s.ConsistencyMode))
+	if s.WitnessRegion != "" {
+		out += ", witness " + code(s.WitnessRegion)
+	}
+	return out
+}
+
+func replica(r hclschema.ReplicaSpec) string {
+	parts := []string{"point-in-time recovery " + onOff(r.PointInTimeRecovery), "deletion protection " + onOff(r.DeletionProtection)}
+	if r.PropagateTags {
+		parts = append(parts, "tags propagated")
+	}
+	if r.KMSKeyARN != "" {
+		parts = append(parts, "key "+code(r.KMSKeyARN))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func policy(p *hclschema.PolicySpec) string {
+	if p.Kind == hclschema.PolicyReference {
+		return "from " + code(p.Text)
+	}
+	var doc struct {
+		Statement []struct {
+			Sid    string
+			Effect string
+		}
+	}
+	n := ""
+	if json.Unmarshal([]byte(p.Text), &doc) == nil {
+		var sids []string
+		for _, st := range doc.Statement {
+			if st.Sid != "" {
+				sids = append(sids, code(st.Sid))
+			}
+		}
+		n = fmt.Sprintf("%d statement(s)", len(doc.Statement))
+		if len(sids) > 0 {
+			n += ": " + strings.Join(sids, ", ")
+		}
+		n += ", "
+	}
+	return fmt.Sprintf("JSON document (%s%d bytes)", n, len(p.Text))
 }
 
 func billing(mode string, c hclschema.Capacity) string {
@@ -187,8 +280,32 @@ func (g *gen) indexes(s hclschema.TableSpec) {
 		}
 		return nil
 	}
-	rows := [][]string{append([]string{hclschema.PrimaryIndexName, "base table", keyList(s.Key.Partition), keyList(s.Key.Sort), hclschema.ProjectAll},
-		capacity(fmt.Sprintf("%d RCU, %d WCU", s.Capacity.Read, s.Capacity.Write))...)}
+	// Caps and warm throughput of GSIs, in a column only when one has them.
+	extra := false
+	for _, ix := range s.GSIs {
+		extra = extra || ix.OnDemand != nil || ix.Warm != nil
+	}
+	if extra {
+		head = append(head, "Throughput")
+	}
+	more := func(ix *hclschema.GSISpec) []string {
+		if !extra {
+			return nil
+		}
+		var parts []string
+		if ix != nil && ix.OnDemand != nil {
+			parts = append(parts, "caps "+throughput(ix.OnDemand, "request units/s"))
+		}
+		if ix != nil && ix.Warm != nil {
+			parts = append(parts, "warm "+throughput(ix.Warm, "units/s"))
+		}
+		if len(parts) == 0 {
+			return []string{none}
+		}
+		return []string{strings.Join(parts, "; ")}
+	}
+	rows := [][]string{append(append([]string{hclschema.PrimaryIndexName, "base table", keyList(s.Key.Partition), keyList(s.Key.Sort), hclschema.ProjectAll},
+		capacity(fmt.Sprintf("%d RCU, %d WCU", s.Capacity.Read, s.Capacity.Write))...), more(nil)...)}
 	for _, ix := range s.GSIs {
 		kind := "GSI"
 		if len(ix.Key.Partition) > 1 || len(ix.Key.Sort) > 1 {
@@ -198,11 +315,11 @@ func (g *gen) indexes(s hclschema.TableSpec) {
 		if ix.Capacity == s.Capacity {
 			c = "same as the table"
 		}
-		rows = append(rows, append([]string{ix.Name, kind, keyList(ix.Key.Partition), keyList(ix.Key.Sort), projection(ix.Projection)}, capacity(c)...))
+		rows = append(rows, append(append([]string{ix.Name, kind, keyList(ix.Key.Partition), keyList(ix.Key.Sort), projection(ix.Projection)}, capacity(c)...), more(&ix)...))
 	}
 	for _, ix := range s.LSIs {
-		rows = append(rows, append([]string{ix.Name, "LSI", keyList(s.Key.Partition), keyList([]hclschema.KeyAttr{ix.SortKey}), projection(ix.Projection)},
-			capacity("shares the table's")...))
+		rows = append(rows, append(append([]string{ix.Name, "LSI", keyList(s.Key.Partition), keyList([]hclschema.KeyAttr{ix.SortKey}), projection(ix.Projection)},
+			capacity("shares the table's")...), more(nil)...))
 	}
 	g.grid(head, rows)
 }
@@ -240,8 +357,9 @@ func (g *gen) entities(t *hclschema.Table) {
 }
 
 // chart writes the entity-key chart of one index: a row per entity that has
-// every key attribute of the index, a column per key attribute.
-func (g *gen) chart(t *hclschema.Table, ix *hclschema.Index) {
+// every key attribute of the index, a column per key attribute; it
+// reports whether an entity writes the index's keys.
+func (g *gen) chart(t *hclschema.Table, ix *hclschema.Index) bool {
 	switch ix.Kind {
 	case hclschema.IndexPrimary:
 		g.printf("### Entity keys: base table\n\n")
@@ -269,9 +387,10 @@ func (g *gen) chart(t *hclschema.Table, ix *hclschema.Index) {
 	}
 	if len(rows) == 0 {
 		g.printf("No entity writes the keys of this index.\n\n")
-		return
+		return false
 	}
 	g.grid(head, rows)
+	return true
 }
 
 // keyCells returns how entity e writes each key attribute of ix and when its

@@ -61,6 +61,14 @@ type Options struct {
 	// NoVersions leaves out the provider requirements file (LayoutResources),
 	// for modules that declare required_providers themselves.
 	NoVersions bool
+	// SingleRegion leaves out replicas and the witness of global tables,
+	// for a target that serves one region (verify on DynamoDB Local). It is
+	// not a command-line option and not recorded in file headers.
+	SingleRegion bool
+	// GSIResources writes every GSI as an aws_dynamodb_global_secondary_index
+	// resource of its own instead of a block of the table (--gsi-resources;
+	// provider >= 6.44, not with the module-call layout).
+	GSIResources bool
 	// Prefix names everything emit declares in a user's module (files,
 	// resources, module calls, variables, outputs), so that several schemas
 	// and the user's own code can share one module: "" or an identifier
@@ -110,8 +118,14 @@ func Emit(s *hclschema.Schema, opts Options) (map[string][]byte, error) {
 	if opts.Prefix != "" && opts.Layout == LayoutModule {
 		return nil, fmt.Errorf("emit: a prefix names what emit adds to your module; a module of its own (layout module) takes none")
 	}
+	if opts.GSIResources && (opts.ProviderMajor == 5 || opts.Layout == LayoutModuleCall) {
+		return nil, fmt.Errorf("emit: --gsi-resources writes aws_dynamodb_global_secondary_index resources, which need provider 6 (%s) and the resources or module layout", ProviderGSIResourcesConstraint)
+	}
 	if opts.ProviderMajor == 5 {
 		for _, t := range s.Tables {
+			if e := provider5Refusal(t); e != nil {
+				return nil, e
+			}
 			for _, ix := range t.GSIs {
 				if ix.MultiAttribute() {
 					return nil, &Error{Range: ix.DeclRange, Code: CodeProvider5MultiAttribute, Summary: "Multi-attribute key needs provider 6", Message: fmt.Sprintf(
@@ -152,7 +166,11 @@ type tableOut struct {
 func newGenerator(s *hclschema.Schema, opts Options) *generator {
 	g := &generator{opts: opts}
 	for _, t := range s.Tables {
-		g.tables = append(g.tables, tableOut{label: t.Label, names: NamesFor(t, opts), spec: t.Spec()})
+		spec := t.Spec()
+		if opts.SingleRegion {
+			spec = spec.SingleRegion()
+		}
+		g.tables = append(g.tables, tableOut{label: t.Label, names: NamesFor(t, opts), spec: spec})
 	}
 	return g
 }
@@ -174,10 +192,7 @@ func (g *generator) versions() []byte {
 	tf := f.Body().AppendNewBlock("terraform", nil).Body()
 	tf.SetAttributeValue("required_version", cty.StringVal(">= 1.5.0"))
 	rp := tf.AppendNewBlock("required_providers", nil).Body()
-	constraint := Provider6Constraint
-	if g.opts.ProviderMajor == 5 {
-		constraint = Provider5Constraint
-	}
+	constraint := Need(g.opts)
 	rp.SetAttributeValue("aws", cty.ObjectVal(map[string]cty.Value{
 		"source":  cty.StringVal("hashicorp/aws"),
 		"version": cty.StringVal(constraint),
@@ -231,7 +246,8 @@ func (g *generator) module() (map[string][]byte, error) {
 	return files, nil
 }
 
-// table writes one aws_dynamodb_table resource.
+// table writes one aws_dynamodb_table resource, its resource policy and,
+// with --gsi-resources, its GSI resources.
 func (g *generator) table(body *hclwrite.Body, t tableOut) {
 	n, s := t.names, t.spec
 	r := body.AppendNewBlock("resource", []string{"aws_dynamodb_table", n.Local}).Body()
@@ -250,13 +266,16 @@ func (g *generator) table(body *hclwrite.Body, t tableOut) {
 	if s.StreamViewType != "" {
 		r.SetAttributeValue("stream_view_type", cty.StringVal(s.StreamViewType))
 	}
-	for _, k := range s.Attributes() {
+	for _, k := range g.tableAttributes(s) {
 		r.AppendNewline()
 		a := r.AppendNewBlock("attribute", nil).Body()
 		a.SetAttributeValue("name", cty.StringVal(k.Name))
 		a.SetAttributeValue("type", cty.StringVal(k.Type))
 	}
 	for _, ix := range s.GSIs {
+		if g.opts.GSIResources {
+			break
+		}
 		r.AppendNewline()
 		b := r.AppendNewBlock("global_secondary_index", nil).Body()
 		b.SetAttributeValue("name", cty.StringVal(ix.Name))
@@ -277,6 +296,8 @@ func (g *generator) table(body *hclwrite.Body, t tableOut) {
 				ks.SetAttributeValue("key_type", cty.StringVal(k.KeyType))
 			}
 		}
+		onDemandBlock(b, ix.OnDemand)
+		warmBlock(b, ix.Warm)
 	}
 	for _, ix := range s.LSIs {
 		r.AppendNewline()
@@ -296,6 +317,12 @@ func (g *generator) table(body *hclwrite.Body, t tableOut) {
 	r.AppendNewline()
 	pitr := r.AppendNewBlock("point_in_time_recovery", nil).Body()
 	pitr.SetAttributeTraversal("enabled", traversal("var", n.PointInTimeRecoveryVar))
+	if s.RecoveryDays > 0 {
+		// Only while recovery is on: the provider sends the period with
+		// enabled = true only, so a fixed period would differ from the state
+		// of an environment that turns recovery off.
+		pitr.SetAttributeRaw("recovery_period_in_days", ExprTokens(fmt.Sprintf("var.%s ? %d : null", n.PointInTimeRecoveryVar, s.RecoveryDays)))
+	}
 	if s.SSE != nil {
 		r.AppendNewline()
 		sse := r.AppendNewBlock("server_side_encryption", nil).Body()
@@ -304,8 +331,21 @@ func (g *generator) table(body *hclwrite.Body, t tableOut) {
 			sse.SetAttributeValue("kms_key_arn", cty.StringVal(s.SSE.KMSKeyARN))
 		}
 	}
+	if s.OnDemand != nil {
+		r.AppendNewline()
+		onDemandBlock(r, s.OnDemand)
+	}
+	if s.Warm != nil {
+		r.AppendNewline()
+		warmBlock(r, s.Warm)
+	}
+	g.replicaBlocks(r, s)
 	r.AppendNewline()
 	r.SetAttributeRaw("tags", mergeTags(s.Tags, "var."+TagsVariable(g.opts)))
+	g.policyResource(body, t, n.Resource)
+	if g.opts.GSIResources {
+		g.gsiResources(body, t, n.Resource)
+	}
 }
 
 // capacity writes read_capacity and write_capacity: the table's capacity

@@ -48,6 +48,10 @@ const (
 	// multi-attribute GSI key, which hash_key/range_key cannot express
 	// (Emit's *Error).
 	CodeProvider5MultiAttribute diag.Code = "EM121"
+	// CodeProvider5Setting: --provider 5 for a schema with a setting the
+	// provider 5.x cannot express (warm throughput, strong consistency, a
+	// witness, replica deletion protection).
+	CodeProvider5Setting diag.Code = "EM122"
 	// CodeNotGenerated: a file emit would write exists and emit may not
 	// replace it: it lacks the generated-code header, or it is a symbolic
 	// link or not a regular file (Write's *ForeignFileError).
@@ -59,8 +63,11 @@ const (
 
 // Need returns the hashicorp/aws constraint the output of opts requires.
 func Need(opts Options) string {
-	if opts.ProviderMajor == 5 {
+	switch {
+	case opts.ProviderMajor == 5:
 		return Provider5Constraint
+	case opts.GSIResources:
+		return ProviderGSIResourcesConstraint
 	}
 	return Provider6Constraint
 }
@@ -213,6 +220,14 @@ func clashes(t *Target, s *hclschema.Schema, opts Options) hcl.Diagnostics {
 			report(CodeModuleClash, "module call", n.Module, tbl)
 		} else {
 			report(CodeResourceClash, "resource", n.Resource, tbl)
+			if tbl.ResourcePolicy != nil {
+				report(CodeResourceClash, "resource", n.Policy, tbl)
+			}
+			if opts.GSIResources {
+				for _, ix := range tbl.GSIs {
+					report(CodeResourceClash, "resource", "aws_dynamodb_global_secondary_index."+n.GSIResource(ix.Name), tbl)
+				}
+			}
 		}
 		for _, v := range n.Variables(tbl) {
 			report(CodeVariableClash, "variable", "var."+v, tbl)
@@ -285,3 +300,48 @@ func complement(need string) []string {
 	}
 	return out
 }
+
+// Advice is how to emit a schema into a module so that it fits the
+// module's hashicorp/aws constraint: the flags for tfdyn emit, and a note
+// when no output fits (the constraint must change first). tfdyn import's
+// "next:" hint prints it.
+type Advice struct {
+	Flags []string
+	Note  string
+}
+
+// Advise reads the hashicorp/aws constraint of module t and returns the
+// emit flags for schema s whose output it admits: none (provider 6), or
+// --provider 5 for a module held to 5.x when the schema needs nothing of
+// provider 6; gsiResources adds --gsi-resources (which needs provider 6).
+func Advise(t *Target, s *hclschema.Schema, gsiResources bool) Advice {
+	opts := Options{ProviderMajor: 6, GSIResources: gsiResources}
+	var adv Advice
+	if gsiResources {
+		adv.Flags = append(adv.Flags, "--gsi-resources")
+	}
+	aws := t.AWS()
+	if aws == nil || aws.Version == "" {
+		return adv
+	}
+	if _, err := version.NewConstraint(aws.Version); err != nil || satisfiable(aws.Version, Need(opts)) {
+		return adv
+	}
+	needs6 := gsiResources
+	for _, tb := range s.Tables {
+		if provider5Refusal(tb) != nil {
+			needs6 = true
+		}
+		for _, ix := range tb.GSIs {
+			needs6 = needs6 || ix.MultiAttribute()
+		}
+	}
+	if !needs6 && satisfiable(aws.Version, Provider5Constraint) {
+		adv.Flags = []string{"--provider", "5"}
+		return adv
+	}
+	adv.Note = fmt.Sprintf("the module requires hashicorp/aws %q (%s), which admits no provider the schema's Terraform can use (%s): widen that constraint first", aws.Version, posString(aws.VersionRange), Need(opts))
+	return adv
+}
+
+func posString(r hcl.Range) string { return fmt.Sprintf("%s:%d", r.Filename, r.Start.Line) }

@@ -316,11 +316,14 @@ func (o Options) flags() []flag {
 	if o.Prefix != "" {
 		fs = append(fs, flag{"--prefix", o.Prefix})
 	}
+	if o.GSIResources {
+		fs = append(fs, flag{"--gsi-resources", ""})
+	}
 	return fs
 }
 
 // switches are the flags without a value.
-var switches = map[string]bool{"--no-versions": true}
+var switches = map[string]bool{"--no-versions": true, "--gsi-resources": true}
 
 // flagLine renders the options: "--as module-call --module-source ./m
 // --provider 6". A value that is empty or holds a space, a quote, a

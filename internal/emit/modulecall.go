@@ -66,6 +66,12 @@ func (g *generator) callTable(body *hclwrite.Body, t tableOut) {
 			if ix.Projection.Type == hclschema.ProjectInclude {
 				obj["non_key_attributes"] = stringList(ix.Projection.NonKeyAttributes)
 			}
+			if ix.OnDemand != nil {
+				obj["on_demand_throughput"] = onDemandObject(ix.OnDemand)
+			}
+			if ix.Warm != nil {
+				obj["warm_throughput"] = warmObject(ix.Warm)
+			}
 			toks := hclwrite.TokensForValue(cty.ObjectVal(obj))
 			if s.Provisioned() {
 				// Append capacity overrides inside the object literal.
@@ -98,6 +104,9 @@ func (g *generator) callTable(body *hclwrite.Body, t tableOut) {
 		m.SetAttributeValue("ttl_attribute", cty.StringVal(s.TTLAttribute))
 	}
 	m.SetAttributeTraversal("point_in_time_recovery", traversal("var", n.PointInTimeRecoveryVar))
+	if s.RecoveryDays > 0 {
+		m.SetAttributeValue("point_in_time_recovery_period", cty.NumberIntVal(s.RecoveryDays))
+	}
 	m.SetAttributeTraversal("deletion_protection", traversal("var", n.DeletionProtectionVar))
 	m.SetAttributeValue("table_class", cty.StringVal(s.TableClass))
 	if s.SSE != nil {
@@ -107,7 +116,42 @@ func (g *generator) callTable(body *hclwrite.Body, t tableOut) {
 		}
 		m.SetAttributeValue("server_side_encryption", cty.ObjectVal(sse))
 	}
+	if s.OnDemand != nil {
+		m.SetAttributeValue("on_demand_throughput", onDemandObject(s.OnDemand))
+	}
+	if s.Warm != nil {
+		m.SetAttributeValue("warm_throughput", warmObject(s.Warm))
+	}
+	if len(s.Replicas) > 0 {
+		var reps []cty.Value
+		for _, r := range s.Replicas {
+			obj := map[string]cty.Value{
+				"region_name":                 cty.StringVal(r.Region),
+				"point_in_time_recovery":      cty.BoolVal(r.PointInTimeRecovery),
+				"propagate_tags":              cty.BoolVal(r.PropagateTags),
+				"deletion_protection_enabled": cty.BoolVal(r.DeletionProtection),
+			}
+			if r.KMSKeyARN != "" {
+				obj["kms_key_arn"] = cty.StringVal(r.KMSKeyARN)
+			}
+			reps = append(reps, cty.ObjectVal(obj))
+		}
+		m.SetAttributeValue("replicas", cty.TupleVal(reps))
+		m.SetAttributeValue("consistency_mode", cty.StringVal(s.ConsistencyMode))
+	}
+	if s.WitnessRegion != "" {
+		m.SetAttributeValue("witness_region", cty.StringVal(s.WitnessRegion))
+	}
+	if s.ResourcePolicy != nil {
+		m.SetAttributeRaw("resource_policy", policyTokens(s.ResourcePolicy))
+	}
 	m.SetAttributeRaw("tags", mergeTags(s.Tags, "var."+TagsVariable(g.opts)))
+}
+
+// onDemandObject is a cap as the module's on_demand_throughput input (a
+// side left out is the module's default, -1: uncapped).
+func onDemandObject(o *hclschema.Throughput) cty.Value {
+	return sidesObject(o, "max_read_request_units", "max_write_request_units")
 }
 
 func coalesceString(ref string, def int64) string {

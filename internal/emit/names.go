@@ -3,6 +3,7 @@ package emit
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/tfdyn/tfdyn/hclschema"
 )
@@ -21,6 +22,9 @@ type Names struct {
 	// Module is the table's module call address in the module-call layout:
 	// module.<Local>.
 	Module string
+	// Policy is the address of the table's resource policy in the
+	// resources and module layouts: aws_dynamodb_resource_policy.<Local>.
+	Policy string
 
 	// Variables of the table.
 	TableNameVar, DeletionProtectionVar, PointInTimeRecoveryVar, ReadCapacityVar, WriteCapacityVar string
@@ -79,6 +83,7 @@ func NamesFor(t *hclschema.Table, opts Options) Names {
 		Local:                  local,
 		Resource:               "aws_dynamodb_table." + local,
 		Module:                 "module." + local,
+		Policy:                 "aws_dynamodb_resource_policy." + local,
 		TableNameVar:           v + "table_name",
 		DeletionProtectionVar:  v + "deletion_protection",
 		PointInTimeRecoveryVar: v + "point_in_time_recovery",
@@ -90,6 +95,12 @@ func NamesFor(t *hclschema.Table, opts Options) Names {
 		GSINamesOutput:         v + "global_secondary_index_names",
 		LSINamesOutput:         v + "local_secondary_index_names",
 	}
+}
+
+// GSIResource is the resource name of GSI index with --gsi-resources:
+// <Local>_<index>, "-" and "." in the index name replaced by "_".
+func (n Names) GSIResource(index string) string {
+	return n.Local + "_" + strings.NewReplacer("-", "_", ".", "_").Replace(index)
 }
 
 // TagsVariable is the name of the variable of tags added to every table:
@@ -137,4 +148,24 @@ func CheckPrefix(p string) error {
 		return fmt.Errorf("prefix %q is not a name fragment: use letters, digits and \"_\", start with a letter and end with \"_\" (for example \"blog_\")", p)
 	}
 	return nil
+}
+
+// SnakeCase writes a label in lower case with "_" between words, the form
+// of Terraform names: OnlineShop is online_shop, HTTPServer http_server,
+// shopEU shop_eu. Lint's TD156 suggests it; tfdyn import --from-workbench
+// labels tables and names proposed patterns with it.
+func SnakeCase(s string) string {
+	rs := []rune(s)
+	var b strings.Builder
+	for i, r := range rs {
+		if unicode.IsUpper(r) && i > 0 {
+			prev := rs[i-1]
+			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
+			if unicode.IsLower(prev) || unicode.IsDigit(prev) || unicode.IsUpper(prev) && nextLower {
+				b.WriteByte('_')
+			}
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
 }

@@ -19,6 +19,7 @@ func TestNamesFor(t *testing.T) {
 		Local:                  "cms_blog_posts_v2",
 		Resource:               "aws_dynamodb_table.cms_blog_posts_v2",
 		Module:                 "module.cms_blog_posts_v2",
+		Policy:                 "aws_dynamodb_resource_policy.cms_blog_posts_v2",
 		TableNameVar:           "dynamodb_cms_blog_posts_v2_table_name",
 		DeletionProtectionVar:  "dynamodb_cms_blog_posts_v2_deletion_protection",
 		PointInTimeRecoveryVar: "dynamodb_cms_blog_posts_v2_point_in_time_recovery",

@@ -138,11 +138,7 @@ func (g *generator) readme() []byte {
 	sb.WriteString(". Change the schema and emit again instead of editing these files.\n\n")
 	sb.WriteString("## Usage\n\n```hcl\nmodule \"dynamodb\" {\n  source = \"./path/to/this/module\"\n\n  tags = { environment = \"prod\" }\n}\n```\n\n")
 	sb.WriteString("## Requirements\n\n| Name | Version |\n|------|---------|\n| terraform | >= 1.5.0 |\n")
-	constraint := Provider6Constraint
-	if g.opts.ProviderMajor == 5 {
-		constraint = Provider5Constraint
-	}
-	fmt.Fprintf(&sb, "| hashicorp/aws | %s |\n\n", constraint)
+	fmt.Fprintf(&sb, "| hashicorp/aws | %s |\n\n", Need(g.opts))
 	sb.WriteString("## Inputs\n\n| Name | Description | Type | Default |\n|------|-------------|------|---------|\n")
 	for _, v := range g.variableList() {
 		fmt.Fprintf(&sb, "| `%s` | %s | `%s` | `%s` |\n", v.Name, v.Description, v.Type, strings.TrimSpace(string(hclwrite.TokensForValue(v.Default).Bytes())))

@@ -132,11 +132,7 @@ func FuzzGenTS(f *testing.F) {
 		}
 		files, gdiags := typescript.Generate(s, typescript.Options{Schema: ".."})
 		if gdiags.HasErrors() {
-			for _, d := range gdiags {
-				if !strings.HasPrefix(string(diag.CodeOf(d)), "GN") || d.Subject == nil {
-					t.Fatalf("refusal without a GN code or a position: %s", d.Error())
-				}
-			}
+			checkRefusals(t, gdiags)
 			return
 		}
 		for name, content := range files {
@@ -160,6 +156,17 @@ func FuzzGenTS(f *testing.F) {
 	})
 }
 
+// checkRefusals fails the test for a refusal of gen without a GN code or
+// a position.
+func checkRefusals(t *testing.T, diags hcl.Diagnostics) {
+	t.Helper()
+	for _, d := range diags {
+		if !strings.HasPrefix(string(diag.CodeOf(d)), "GN") || d.Subject == nil {
+			t.Fatalf("refusal without a GN code or a position: %s", d.Error())
+		}
+	}
+}
+
 // importFrom finds the module specifiers of import and export statements.
 var importFrom = regexp.MustCompile(`(?m)^(?:import|export)\b[^;]*? from "([^"]+)";$`)
 
@@ -175,11 +182,7 @@ func FuzzGenGo(f *testing.F) {
 		}
 		files, gdiags := golang.Generate(s, golang.Options{Package: "fuzzdb", Schema: ".."})
 		if gdiags.HasErrors() {
-			for _, d := range gdiags {
-				if !strings.HasPrefix(string(diag.CodeOf(d)), "GN") || d.Subject == nil {
-					t.Fatalf("refusal without a GN code or a position: %s", d.Error())
-				}
-			}
+			checkRefusals(t, gdiags)
 			return
 		}
 		for name, content := range files {

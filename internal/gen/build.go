@@ -135,6 +135,19 @@ func (b *builder) entity(e *hclschema.Entity, guard *GuardOf) {
 		if prev, ok := seen[f.Name.Key()]; ok {
 			b.diags = append(b.diags, diag.Errorf(CodeNameCollision, &a.Range, "Names collide in generated code",
 				"Attributes %q and %q of entity %q become one field name in generated code (%s). Rename one of them.", prev.Name, a.Name, e.Name, f.Name.Key()))
+			// Templates that read it still translate: the collision is
+			// the one error, not a cascade of "not an attribute".
+			switch a.Type {
+			case cty.String:
+				f.Type = &Type{Kind: TString}
+			case cty.Number:
+				f.Type = &Type{Kind: TNumber}
+			case cty.Bool:
+				f.Type = &Type{Kind: TBool}
+			}
+			if f.Type != nil {
+				tr.fields[a.Name] = f
+			}
 			continue
 		}
 		seen[f.Name.Key()] = a

@@ -85,6 +85,11 @@ func TestRefusals(t *testing.T) {
     PK = "A"
     SK = id
   }`, gen.CodeNameCollision, `orderId`},
+		{"attributes collide, both read", `attributes = { order_id = string, orderId = string }
+  key {
+    PK = "ORDER#${order_id}"
+    SK = "ORDER#${orderId}"
+  }`, gen.CodeNameCollision, `orderId`},
 		{"enum values collide", `attributes = { id = string, s = enum("in-progress", "in_progress") }
   key {
     PK = "A"

@@ -3,6 +3,11 @@ package gen
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/tfdyn/tfdyn/internal/diag"
 )
 
 // Name is an identifier in neutral form: its words in lower case
@@ -78,4 +83,53 @@ var initialisms = map[string]bool{
 // identifiers: an initialism, with any digits after it (gsi1).
 func Initialism(word string) bool {
 	return initialisms[strings.TrimRightFunc(word, unicode.IsDigit)]
+}
+
+// Word cases one word of an identifier that starts in upper case: an
+// initialism in capitals (GSI1, PR, ID), any other word with its first
+// letter in upper case.
+func Word(w string) string {
+	if Initialism(w) {
+		return strings.ToUpper(w)
+	}
+	r, n := utf8.DecodeRuneInString(w)
+	return string(unicode.ToUpper(r)) + w[n:]
+}
+
+// Pascal is the name as an identifier in upper camel case, the form of Go's
+// exported names and TypeScript's types: OrderID, PRComment, GSI1PK; "X"
+// goes before a name that starts with a digit.
+func (n Name) Pascal() string {
+	var sb strings.Builder
+	for _, w := range n {
+		sb.WriteString(Word(w))
+	}
+	s := sb.String()
+	if s != "" && !unicode.IsLetter([]rune(s)[0]) {
+		s = "X" + s
+	}
+	return s
+}
+
+// Scope holds the identifiers a back end declares at one level (a Go
+// package's, the names a TypeScript index re-exports), for collisions.
+type Scope struct {
+	lang  string
+	names map[string]hcl.Range
+}
+
+// NewScope returns an empty scope of the language lang ("Go",
+// "TypeScript").
+func NewScope(lang string) *Scope { return &Scope{lang: lang, names: map[string]hcl.Range{}} }
+
+// Declare claims name for what, declared at rng in the schema; a name
+// claimed twice is a GN105 error, which it returns (nil otherwise).
+func (s *Scope) Declare(name, what string, rng hcl.Range) *hcl.Diagnostic {
+	prev, ok := s.names[name]
+	s.names[name] = rng
+	if !ok {
+		return nil
+	}
+	return diag.Errorf(CodeNameCollision, &rng, "Names collide in generated code",
+		"The generated %s code would declare %s twice: for the %s and for what is declared at %s. Rename one of them.", s.lang, name, what, prev)
 }

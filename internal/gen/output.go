@@ -1,8 +1,28 @@
 package gen
 
 import (
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/emit"
 )
+
+// Generate builds the API model of s, prints it with a back end's print
+// and puts the ownership header on every file (schema identity, options).
+// Diagnostics are GN errors at the schema's positions; files is nil when
+// there is one.
+func Generate(s *hclschema.Schema, schema string, optionNames, optionValues []string, print func(*API) (map[string][]byte, hcl.Diagnostics)) (map[string][]byte, hcl.Diagnostics) {
+	api, diags := Build(s)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	bodies, pdiags := print(api)
+	diags = append(diags, pdiags...)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return WithHeaders(bodies, schema, optionNames, optionValues), diags
+}
 
 // WithHeaders puts the ownership header on every body: the generated-code
 // line of tfdyn gen, the schema identity, the options line and the content

@@ -119,6 +119,7 @@ func Rules() []Rule {
 		ruleValueNotInEnum,
 		ruleCardinalityOneKey,
 		rulePrefixBoundary,
+		ruleCapBelowPeak,
 		ruleTerraformNameCase,
 	}
 }

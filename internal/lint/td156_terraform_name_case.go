@@ -2,7 +2,6 @@ package lint
 
 import (
 	"strings"
-	"unicode"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -26,7 +25,7 @@ func checkTerraformNameCase(r *rule, a *analysis) hcl.Diagnostics {
 			continue
 		}
 		n := emit.NamesFor(t, emit.Options{})
-		label := snakeCase(t.Label)
+		label := emit.SnakeCase(t.Label)
 		renamed := emit.NamesFor(&hclschema.Table{Label: label}, emit.Options{})
 		diags = append(diags, r.report(t.LabelRange, "Table label not lower-case",
 			"Table %q has upper-case letters in its label, and tfdyn emit names its Terraform after the label: %s, var.%s, output.%s. "+
@@ -37,22 +36,4 @@ func checkTerraformNameCase(r *rule, a *analysis) hcl.Diagnostics {
 			t.Label, n.Resource, n.TableNameVar, n.TableARNOutput, label, t.Label, n.Resource, renamed.Resource))
 	}
 	return diags
-}
-
-// snakeCase writes a label in lower case with "_" between words:
-// OnlineShop is online_shop, HTTPServer http_server, shopEU shop_eu.
-func snakeCase(s string) string {
-	rs := []rune(s)
-	var b strings.Builder
-	for i, r := range rs {
-		if unicode.IsUpper(r) && i > 0 {
-			prev := rs[i-1]
-			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
-			if unicode.IsLower(prev) || unicode.IsDigit(prev) || unicode.IsUpper(prev) && nextLower {
-				b.WriteByte('_')
-			}
-		}
-		b.WriteRune(unicode.ToLower(r))
-	}
-	return b.String()
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/internal/diag"
+	"github.com/tfdyn/tfdyn/internal/emit"
 )
 
 const nameCaseTable = `table "LABEL" {
@@ -46,6 +47,6 @@ func TestTerraformNameCase(t *testing.T) {
 func TestSnakeCase(t *testing.T) {
 	for in, want := range map[string]string{"OnlineShop": "online_shop", "HTTPServer": "http_server", "shopEU": "shop_eu",
 		"Shop_EU": "shop_eu", "shop2Go": "shop2_go", "shop": "shop", "Orders-V2": "orders-v2"} {
-		require.Equal(t, want, snakeCase(in), in)
+		require.Equal(t, want, emit.SnakeCase(in), in)
 	}
 }

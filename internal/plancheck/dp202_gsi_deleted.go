@@ -12,7 +12,11 @@ func checkGSIDeleted(_ *checkContext, c *change) []note {
 	deleted, _, _ := gsiDiff(c)
 	var out []note
 	for _, d := range deleted {
-		detail := fmt.Sprintf("Terraform will delete GSI %q (%s) of table %s. Queries on the index fail as soon as the apply starts; creating it again later means a new backfill of the whole table.", d.Name, d.Before.keyString(), c.displayName())
+		by := ""
+		if d.Before.Standalone != "" {
+			by = " with its resource " + d.Before.Standalone
+		}
+		detail := fmt.Sprintf("Terraform will delete GSI %q (%s) of table %s%s. Queries on the index fail as soon as the apply starts; creating it again later means a new backfill of the whole table.", d.Name, d.Before.keyString(), c.displayName(), by)
 		summary := fmt.Sprintf("GSI %q of table %s is deleted", d.Name, c.displayName())
 		if d.Maybe {
 			summary = fmt.Sprintf("GSI %q of table %s may be deleted", d.Name, c.displayName())

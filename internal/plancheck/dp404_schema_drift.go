@@ -28,6 +28,8 @@ func checkDrift(ctx *checkContext) []Finding {
 	}
 	var out []Finding
 	standalone := standaloneGSIs(ctx.plan)
+	declared := standaloneDeclared(ctx.plan)
+	ps := policies(ctx.plan)
 	for _, t := range s.Tables {
 		if t == nil {
 			continue
@@ -68,7 +70,9 @@ func checkDrift(ctx *checkContext) []Finding {
 					out = append(out, f)
 				}
 			}
-			diffs := append(tableDrift(spec, c.After, skip), managed...)
+			after := withStandalone(c.After, declared[c.TableName().Value])
+			diffs := append(tableDrift(spec, after, skip), managed...)
+			diffs = append(diffs, policyDrift(spec, policyOf(ps, c))...)
 			if len(diffs) == 0 {
 				continue
 			}
@@ -209,7 +213,7 @@ func tableDrift(s hclschema.TableSpec, a *table, skip []string) []string {
 	if !a.LSIsUnknown {
 		d = append(d, lsiDrift(s, a)...)
 	}
-	return d
+	return append(d, settingsDrift(s, a)...)
 }
 
 func streamWord(view string) string {
@@ -268,6 +272,8 @@ func gsiDrift(s hclschema.TableSpec, a *table, skip []string) []string {
 		if !g.KeysUnknown && (!sameStrings(g.Hash, want.Hash) || !sameStrings(g.Range, want.Range)) {
 			d = append(d, fmt.Sprintf("GSI %q has %s in the plan but %s in the schema", ix.Name, g.keyString(), want.keyString()))
 		}
+		d = append(d, throughputDrift(fmt.Sprintf("GSI %q", ix.Name), "on_demand_throughput", g.OnDemand, ix.OnDemand, true)...)
+		d = append(d, throughputDrift(fmt.Sprintf("GSI %q", ix.Name), "warm_throughput", g.Warm, ix.Warm, false)...)
 		if !g.Projection.Unknown && g.Projection.Value != ix.Projection.Type {
 			d = append(d, fmt.Sprintf("GSI %q projects %s in the plan but %s in the schema", ix.Name, g.Projection.Value, ix.Projection.Type))
 		} else if ix.Projection.Type == hclschema.ProjectInclude {

@@ -13,5 +13,13 @@ var DecodePlanJSONLimit = decodePlanJSON
 // DriftOf returns DP404's differences between spec s and the planned
 // value of the plan's first aws_dynamodb_table change.
 func DriftOf(p *tfjson.Plan, s hclschema.TableSpec) []string {
-	return tableDrift(s, changes(p)[0].After, nil)
+	cs := changes(p)
+	c := cs[0]
+	for _, x := range cs {
+		if n := x.TableName(); n.Value == s.Name {
+			c = x
+		}
+	}
+	d := tableDrift(s, withStandalone(c.After, standaloneDeclared(p)[c.TableName().Value]), nil)
+	return append(d, policyDrift(s, policyOf(policies(p), c))...)
 }

@@ -52,6 +52,11 @@ func gsiDiff(c *change) (deleted, rebuilt, created []gsiDelta) {
 		} else if a.Projection != b.Projection || (a.Projection.Value == "INCLUDE" && !sameStrings(a.NonKey, b.NonKey)) {
 			why = append(why, fmt.Sprintf("its projection changes from %s to %s", projString(b), projString(a)))
 		}
+		if len(why) == 0 {
+			if r := representationRebuild(b, a); r != "" {
+				why = append(why, r)
+			}
+		}
 		if len(why) > 0 {
 			rebuilt = append(rebuilt, gsiDelta{Name: name, Before: b, After: a, Why: strings.Join(why, " and "),
 				Maybe: a.KeysUnknown && !(a.Projection != b.Projection)})
@@ -85,4 +90,24 @@ func gsiNames(ds []gsiDelta) string {
 	}
 	sort.Strings(names)
 	return strings.Join(names, ", ")
+}
+
+// representationRebuild says why the provider's update deletes and
+// re-creates a GSI whose key and projection do not change, or "". The
+// update (hashicorp/aws 6, updateDiffGSI) compares the index before and
+// after with its updatable settings stripped: it takes the key as equal
+// when both sides have the same hash_key, or both the same key_schema
+// blocks. A state written by provider 5 has hash_key/range_key and no
+// key_schema until a refresh reads the table; planned without refresh
+// against key_schema blocks (emit for provider 6), hash_key is unknown
+// or empty after, and the index is rebuilt although nothing about it
+// changes (docs/upgrade-provider-6.md).
+func representationRebuild(b, a *gsi) string {
+	if b.KeySchemaSet || !a.KeySchemaSet || b.HashKeyAttr.Value == "" {
+		return ""
+	}
+	if !a.HashKeyAttr.Unknown && a.HashKeyAttr.Value == b.HashKeyAttr.Value {
+		return ""
+	}
+	return "the state holds its key as hash_key/range_key without key_schema (written by provider 5 and not refreshed) and the plan as key_schema blocks: the provider's update compares the two forms and deletes and re-creates the index; plan with refresh (terraform plan without -refresh=false), which reads key_schema into the state (docs/upgrade-provider-6.md)"
 }

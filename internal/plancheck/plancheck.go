@@ -144,6 +144,8 @@ func CheckPlan(plan *tfjson.Plan, opts Options) (*Report, error) {
 		}
 	}
 	rep.Findings = append(rep.Findings, checkDrift(ctx)...)
+	rep.Findings = append(rep.Findings, checkPolicies(ctx)...)
+	rep.Findings = append(rep.Findings, checkCaps(ctx)...)
 	placeInSchema(ctx, rep.Findings)
 	sort.SliceStable(rep.Findings, func(i, j int) bool {
 		a, b := rep.Findings[i], rep.Findings[j]

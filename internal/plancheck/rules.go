@@ -18,13 +18,14 @@ type Rule struct {
 // DocPath is the rule's documentation page, relative to the repository root.
 func (r Rule) DocPath() string { return "docs/plan-rules/" + r.Code + ".md" }
 
-// rules run in this order on every table change; DP404 (drift) and DP405
-// (GSI kept by the provider) run once per plan from CheckPlan.
+// rules run in this order on every table change; DP206 (policies), DP207
+// (caps against the schema's peak), DP404 (drift) and DP405 (GSI kept by
+// the provider) run once per plan from CheckPlan.
 var rules = []*Rule{
-	dp101, dp102, dp103,
-	dp201, dp202, dp203, dp204, dp205,
+	dp101, dp102, dp103, dp104, dp105, dp106,
+	dp201, dp202, dp203, dp204, dp205, dp206, dp207,
 	dp301,
-	dp401, dp402, dp403, dp404, dp405,
+	dp401, dp402, dp403, dp404, dp405, dp406,
 }
 
 // Rules returns every rule, ordered by code.

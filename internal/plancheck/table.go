@@ -40,6 +40,19 @@ type table struct {
 	SSEEnabled         boolVal
 	SSEKey             strVal
 	TableClass         strVal
+	// ARN is the table's ARN (known for a table that exists).
+	ARN strVal
+
+	// RecoveryDays is point_in_time_recovery.recovery_period_in_days.
+	RecoveryDays intVal
+	// OnDemand and Warm are the on_demand_throughput and warm_throughput blocks.
+	OnDemand, Warm throughput
+	// Replicas are the replica blocks; ReplicasUnknown is set when the
+	// set is unknown until apply.
+	Replicas        []replica
+	ReplicasUnknown bool
+	// Witness is global_table_witness.region_name.
+	Witness strVal
 }
 
 // gsi is one global_secondary_index block.
@@ -52,6 +65,19 @@ type gsi struct {
 	KeysUnknown bool
 	Projection  strVal
 	NonKey      []string
+	// OnDemand and Warm are the index's on_demand_throughput and
+	// warm_throughput; ReadCapacity and WriteCapacity its provisioned
+	// capacity.
+	OnDemand, Warm              throughput
+	ReadCapacity, WriteCapacity intVal
+	// Standalone is the address of the aws_dynamodb_global_secondary_index
+	// resource that declares the index, "" for a block of the table.
+	Standalone string
+	// HashKeyAttr is the hash_key argument as the plan has it and
+	// KeySchemaSet whether key_schema blocks are: the two forms of the
+	// key that the provider's update compares (see representationRebuild).
+	HashKeyAttr  strVal
+	KeySchemaSet bool
 }
 
 // lsi is one local_secondary_index block.
@@ -112,7 +138,14 @@ func readTable(v value) *table {
 		// A disabled TTL may keep an attribute name in state; it means nothing.
 		t.TTLAttribute = strVal{}
 	}
-	t.PITR = v.Get("point_in_time_recovery").First().Get("enabled").boolVal()
+	pitr := v.Get("point_in_time_recovery").First()
+	t.PITR = pitr.Get("enabled").boolVal()
+	t.RecoveryDays = pitr.Get("recovery_period_in_days").intVal()
+	t.ARN = v.Get("arn").strVal()
+	t.OnDemand = readOnDemand(v.Get("on_demand_throughput"))
+	t.Warm = readWarm(v.Get("warm_throughput"))
+	t.Replicas, t.ReplicasUnknown = readReplicas(v.Get("replica"))
+	t.Witness = v.Get("global_table_witness").First().Get("region_name").strVal()
 	sse := v.Get("server_side_encryption").First()
 	t.SSEEnabled = sse.Get("enabled").boolVal()
 	t.SSEKey = sse.Get("kms_key_arn").strVal()
@@ -123,12 +156,16 @@ func readTable(v value) *table {
 }
 
 func readGSI(e value) gsi {
-	g := gsi{Name: e.Get("name").strVal(), Projection: e.Get("projection_type").strVal()}
+	g := gsi{Name: e.Get("name").strVal(), Projection: e.Get("projection_type").strVal(),
+		OnDemand: readOnDemand(e.Get("on_demand_throughput")), Warm: readWarm(e.Get("warm_throughput")),
+		ReadCapacity: e.Get("read_capacity").intVal(), WriteCapacity: e.Get("write_capacity").intVal()}
 	g.NonKey, _ = e.Get("non_key_attributes").Strings(true)
 	ks := e.Get("key_schema")
 	if ks.Unknown() {
 		g.KeysUnknown = true
 	}
+	g.HashKeyAttr = e.Get("hash_key").strVal()
+	g.KeySchemaSet = len(ks.List()) > 0
 	for _, k := range ks.List() {
 		name, typ := k.Get("attribute_name").strVal(), k.Get("key_type").strVal()
 		if name.Unknown || typ.Unknown {
@@ -285,7 +322,77 @@ func changes(plan *tfjson.Plan) []*change {
 		}
 		out = append(out, c)
 	}
+	foldStandalone(plan, out)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Address() < out[j].Address() })
+	return out
+}
+
+// foldStandalone makes the aws_dynamodb_global_secondary_index changes of
+// plan part of their tables' changes, so that every GSI rule (DP202,
+// DP203, DP204, DP301) sees a standalone index like a block: its prior
+// value in Before, its planned value in After (gone when the resource is
+// deleted). The table resource itself reads its GSIs back from DynamoDB
+// and plans them unchanged.
+func foldStandalone(plan *tfjson.Plan, cs []*change) {
+	byName := map[string]*change{}
+	for _, c := range cs {
+		if n := c.TableName(); !n.Unknown && n.Value != "" {
+			byName[n.Value] = c
+		}
+	}
+	for _, rc := range plan.ResourceChanges {
+		if rc == nil || rc.Change == nil || rc.Type != StandaloneGSIType || rc.Mode == tfjson.DataResourceMode {
+			continue
+		}
+		a := rc.Change.Actions
+		before := value{v: rc.Change.Before}
+		after := value{v: rc.Change.After, unk: rc.Change.AfterUnknown}
+		name := before.Get("table_name").strVal()
+		if a.Create() && !a.Delete() {
+			name = after.Get("table_name").strVal()
+		}
+		c := byName[name.Value]
+		if c == nil || name.Unknown {
+			continue
+		}
+		if c.Before != nil && !a.Create() || a.Delete() && c.Before != nil {
+			g := readStandaloneGSI(before, rc.Address)
+			c.Before.GSIs = replaceGSI(c.Before.GSIs, g)
+		}
+		if c.After != nil {
+			if a.Delete() && !a.Create() || a.Forget() {
+				if !a.Forget() {
+					c.After.GSIs = removeGSI(c.After.GSIs, before.Get("index_name").strVal().Value)
+				}
+				continue
+			}
+			g := readStandaloneGSI(after, rc.Address)
+			if a.Delete() && a.Create() && g.Name.Value != before.Get("index_name").strVal().Value {
+				c.After.GSIs = removeGSI(c.After.GSIs, before.Get("index_name").strVal().Value)
+			}
+			c.After.GSIs = replaceGSI(c.After.GSIs, g)
+		}
+	}
+}
+
+// replaceGSI puts g in place of the GSI of the same name, or adds it.
+func replaceGSI(gs []gsi, g gsi) []gsi {
+	for i := range gs {
+		if !gs[i].Name.Unknown && gs[i].Name.Value == g.Name.Value {
+			gs[i] = g
+			return gs
+		}
+	}
+	return append(gs, g)
+}
+
+func removeGSI(gs []gsi, name string) []gsi {
+	out := gs[:0]
+	for _, g := range gs {
+		if g.Name.Unknown || g.Name.Value != name {
+			out = append(out, g)
+		}
+	}
 	return out
 }
 

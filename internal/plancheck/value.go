@@ -151,3 +151,27 @@ func (v value) Strings(sorted bool) ([]string, bool) {
 	}
 	return out, unknown
 }
+
+// intVal is a whole number that may be unknown until apply.
+type intVal struct {
+	Value   int64
+	Unknown bool
+}
+
+// intVal returns the value as a whole number (null and other types are 0).
+func (v value) intVal() intVal {
+	if v.Unknown() {
+		return intVal{Unknown: true}
+	}
+	switch x := v.v.(type) {
+	case json.Number:
+		n, _ := x.Int64()
+		return intVal{Value: n}
+	case float64:
+		return intVal{Value: int64(x)}
+	case string:
+		n, _ := strconv.ParseInt(x, 10, 64)
+		return intVal{Value: n}
+	}
+	return intVal{}
+}

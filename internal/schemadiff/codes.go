@@ -72,6 +72,8 @@ const (
 	PatternRemoved       Code = "SD401"
 	PatternChanged       Code = "SD402"
 	AttrRemoved          Code = "SD403"
+	CapLowered           Code = "SD404"
+	PolicyChanged        Code = "SD405"
 	TableRemoved         Code = "SD501"
 	GSIRemoved           Code = "SD502"
 	EntityRemoved        Code = "SD503"
@@ -79,6 +81,9 @@ const (
 	LSIChanged           Code = "SD505"
 	GSIRebuilt           Code = "SD506"
 	ProtectionOff        Code = "SD507"
+	ReplicaRemoved       Code = "SD508"
+	ConsistencyChanged   Code = "SD509"
+	WarmLowered          Code = "SD510"
 )
 
 // CodeInfo describes a change code: its class and a title (docs/diff.md).
@@ -110,13 +115,18 @@ var Codes = []CodeInfo{
 	{PatternRemoved, BreaksReaders, "access pattern removed"},
 	{PatternChanged, BreaksReaders, "access pattern changed"},
 	{AttrRemoved, BreaksReaders, "attribute removed"},
+	{CapLowered, BreaksReaders, "on-demand throughput cap added or lowered (table or GSI)"},
+	{PolicyChanged, BreaksReaders, "resource policy removed or changed"},
 	{TableRemoved, Destructive, "table removed"},
 	{GSIRemoved, Destructive, "GSI removed"},
 	{EntityRemoved, Destructive, "entity removed"},
 	{TableReplaced, Destructive, "table replaced (name or key schema changed)"},
 	{LSIChanged, Destructive, "LSI added, removed or changed"},
 	{GSIRebuilt, Destructive, "GSI rebuilt (key schema or projection changed)"},
-	{ProtectionOff, Destructive, "stream, point-in-time recovery or deletion protection turned off or changed"},
+	{ProtectionOff, Destructive, "stream, point-in-time recovery or deletion protection turned off or changed, recovery period shortened"},
+	{ReplicaRemoved, Destructive, "replica removed, or recreated (its region's copy of the data is deleted)"},
+	{ConsistencyChanged, Destructive, "consistency mode or witness of a global table changed, or strong consistency added to an existing table"},
+	{WarmLowered, Destructive, "warm throughput lowered (the provider replaces the table)"},
 }
 
 // Info returns the description of code c, or false.

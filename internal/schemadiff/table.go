@@ -88,6 +88,7 @@ func compareSpecs(label string, b, h hclschema.TableSpec) []specChange {
 				"The provisioned capacity of GSI %q changes from %d read / %d write to %d read / %d write units.",
 				hg.Name, bg.Capacity.Read, bg.Capacity.Write, hg.Capacity.Read, hg.Capacity.Write)
 		}
+		out = append(out, compareThroughput(label, hg.Name, bg.OnDemand, hg.OnDemand, bg.Warm, hg.Warm)...)
 	}
 	for _, hg := range h.GSIs {
 		if findGSI(b.GSIs, hg.Name) != nil {
@@ -136,6 +137,18 @@ func compareSettings(label string, b, h hclschema.TableSpec) []specChange {
 	if b.TTLAttribute == "" && h.TTLAttribute != "" {
 		safe = append(safe, fmt.Sprintf("TTL turned on (attribute %q)", h.TTLAttribute))
 	}
+	var shortened []string
+	if b.PointInTimeRecovery && h.PointInTimeRecovery && b.RecoveryDays != h.RecoveryDays {
+		if h.RecoveryDays > b.RecoveryDays {
+			safe = append(safe, fmt.Sprintf("point-in-time recovery period %d → %d days", b.RecoveryDays, h.RecoveryDays))
+		} else {
+			shortened = append(shortened, fmt.Sprintf("the point-in-time recovery period is shortened from %d to %d days (recovery points older than %d days are deleted)", b.RecoveryDays, h.RecoveryDays, h.RecoveryDays))
+		}
+	}
+	gsafe, goff, global := compareGlobal(label, b, h)
+	safe = append(safe, gsafe...)
+	psafe, policy := comparePolicy(label, b.ResourcePolicy, h.ResourcePolicy)
+	safe = append(safe, psafe...)
 	if len(safe) > 0 {
 		out = append(out, specChange{Code: SettingChanged, Summary: fmt.Sprintf("settings of table %q changed", label),
 			Detail: fmt.Sprintf("Table %q changes: %s. No item is lost.", label, strings.Join(safe, "; "))})
@@ -153,6 +166,7 @@ func compareSettings(label string, b, h hclschema.TableSpec) []specChange {
 	if b.DeletionProtection && !h.DeletionProtection {
 		off = append(off, "deletion protection is turned off")
 	}
+	off = append(append(off, shortened...), goff...)
 	if len(off) > 0 {
 		out = append(out, specChange{Code: ProtectionOff, Summary: fmt.Sprintf("protection of table %q reduced", label),
 			Detail: fmt.Sprintf("In table %q %s.", label, strings.Join(off, "; "))})
@@ -165,7 +179,9 @@ func compareSettings(label string, b, h hclschema.TableSpec) []specChange {
 		out = append(out, specChange{Code: TTLChanged, Summary: fmt.Sprintf("TTL of table %q changed", label),
 			Detail: fmt.Sprintf("In table %q %s.", label, what)})
 	}
-	return out
+	out = append(out, global...)
+	out = append(out, policy...)
+	return append(out, compareThroughput(label, "", b.OnDemand, h.OnDemand, b.Warm, h.Warm)...)
 }
 
 func keyList(ks []hclschema.KeyAttr) string {
@@ -236,4 +252,202 @@ func findLSI(ls []hclschema.LSISpec, name string) *hclschema.LSISpec {
 		}
 	}
 	return nil
+}
+
+// capText renders a cap: "read 2000, write uncapped request units/s".
+func capText(t *hclschema.Throughput) string {
+	if t == nil {
+		return "uncapped"
+	}
+	side := func(n int64) string {
+		if n == 0 {
+			return "uncapped"
+		}
+		return fmt.Sprint(n)
+	}
+	return fmt.Sprintf("read %s, write %s request units/s", side(t.Read), side(t.Write))
+}
+
+// capChange compares caps b and h: lowered is true when a side gets a cap
+// it did not have or a lower one (requests above it are throttled).
+func capChange(b, h *hclschema.Throughput) (changed, lowered bool) {
+	side := func(x *hclschema.Throughput, read bool) int64 {
+		switch {
+		case x == nil:
+			return 0
+		case read:
+			return x.Read
+		}
+		return x.Write
+	}
+	for _, read := range []bool{true, false} {
+		bv, hv := side(b, read), side(h, read)
+		if bv != hv {
+			changed = true
+		}
+		if hv != 0 && (bv == 0 || hv < bv) {
+			lowered = true
+		}
+	}
+	return changed, lowered
+}
+
+func warmText(t *hclschema.Throughput) string {
+	if t == nil {
+		return "DynamoDB's"
+	}
+	side := func(n int64) string {
+		if n == 0 {
+			return "DynamoDB's"
+		}
+		return fmt.Sprint(n)
+	}
+	return fmt.Sprintf("read %s, write %s units/s", side(t.Read), side(t.Write))
+}
+
+// warmChange compares warm throughputs: lowered is true when a declared
+// side gets a lower value (DynamoDB only raises warm throughput).
+func warmChange(b, h *hclschema.Throughput) (changed, lowered bool) {
+	if b == nil || h == nil {
+		return (b == nil) != (h == nil), false
+	}
+	lowered = h.Read != 0 && h.Read < b.Read || h.Write != 0 && h.Write < b.Write
+	return *b != *h, lowered
+}
+
+// compareThroughput compares the caps and warm throughput of the table
+// (index "") or a GSI.
+func compareThroughput(label, index string, bCap, hCap, bWarm, hWarm *hclschema.Throughput) []specChange {
+	var out []specChange
+	what := fmt.Sprintf("table %q", label)
+	if index != "" {
+		what = fmt.Sprintf("GSI %q of table %q", index, label)
+	}
+	if changed, lowered := capChange(bCap, hCap); changed {
+		code, detail := SettingChanged, "No request is throttled that was not before."
+		if lowered {
+			code, detail = CapLowered, "Requests above the new cap are throttled: readers and writers that need more get ThrottlingException until the cap is raised again."
+		}
+		out = append(out, specChange{Code: code, Index: index, Summary: fmt.Sprintf("throughput cap of %s changed", what),
+			Detail: fmt.Sprintf("The on-demand throughput cap of %s changes from %s to %s. %s", what, capText(bCap), capText(hCap), detail)})
+	}
+	if changed, lowered := warmChange(bWarm, hWarm); changed {
+		code, detail := SettingChanged, "DynamoDB prepares the new throughput; nothing is lost."
+		if hWarm == nil {
+			detail = "DynamoDB keeps the warm throughput it has (it is never lowered)."
+		}
+		if lowered {
+			code, detail = WarmLowered, "DynamoDB cannot lower warm throughput: for the table the provider deletes and recreates it with every item, for an index the apply fails. Keep the current value."
+		}
+		out = append(out, specChange{Code: code, Index: index, Summary: fmt.Sprintf("warm throughput of %s changed", what),
+			Detail: fmt.Sprintf("The warm throughput of %s changes from %s to %s. %s", what, warmText(bWarm), warmText(hWarm), detail)})
+	}
+	return out
+}
+
+// compareGlobal compares the replicas, consistency mode and witness of a
+// global table: a replica removed or recreated (another KMS key) deletes
+// that region's copy (SD508); a consistency mode or witness change, or
+// strong consistency added to a table that exists, needs the replicas or
+// the table created again (SD509).
+func compareGlobal(label string, b, h hclschema.TableSpec) (safe, off []string, out []specChange) {
+	breps := map[string]hclschema.ReplicaSpec{}
+	for _, r := range b.Replicas {
+		breps[r.Region] = r
+	}
+	hreps := map[string]bool{}
+	for _, hr := range h.Replicas {
+		hreps[hr.Region] = true
+		br, ok := breps[hr.Region]
+		switch {
+		case !ok:
+			safe = append(safe, fmt.Sprintf("replica in %s added (DynamoDB copies the table there)", hr.Region))
+			continue
+		case br.KMSKeyARN != hr.KMSKeyARN:
+			out = append(out, specChange{Code: ReplicaRemoved, Summary: fmt.Sprintf("replica in %s of table %q recreated", hr.Region, label),
+				Detail: fmt.Sprintf("The KMS key of the replica of table %q in %s changes from %s to %s: the provider deletes the replica, with its copy of the data, and creates it again; reads and writes in %s fail until DynamoDB has copied the table again.",
+					label, hr.Region, orDefault(br.KMSKeyARN), orDefault(hr.KMSKeyARN), hr.Region)})
+		}
+		switch {
+		case !br.PointInTimeRecovery && hr.PointInTimeRecovery:
+			safe = append(safe, fmt.Sprintf("point-in-time recovery of the replica in %s turned on", hr.Region))
+		case br.PointInTimeRecovery && !hr.PointInTimeRecovery:
+			off = append(off, fmt.Sprintf("point-in-time recovery of the replica in %s is turned off (its backups are deleted)", hr.Region))
+		}
+		switch {
+		case !br.DeletionProtection && hr.DeletionProtection:
+			safe = append(safe, fmt.Sprintf("deletion protection of the replica in %s turned on", hr.Region))
+		case br.DeletionProtection && !hr.DeletionProtection:
+			off = append(off, fmt.Sprintf("deletion protection of the replica in %s is turned off", hr.Region))
+		}
+		if br.PropagateTags != hr.PropagateTags {
+			safe = append(safe, fmt.Sprintf("tag propagation to the replica in %s turned %s", hr.Region, onOffWord(hr.PropagateTags)))
+		}
+	}
+	for _, br := range b.Replicas {
+		if !hreps[br.Region] {
+			out = append(out, specChange{Code: ReplicaRemoved, Summary: fmt.Sprintf("replica in %s of table %q removed", br.Region, label),
+				Detail: fmt.Sprintf("The replica of table %q in %s is no longer declared: DynamoDB deletes it with its copy of every item, and readers and writers in %s lose the table.", label, br.Region, br.Region)})
+		}
+	}
+	var why []string
+	switch {
+	case b.Global() && h.Global() && b.ConsistencyMode != h.ConsistencyMode:
+		why = append(why, fmt.Sprintf("its consistency mode changes from %s to %s, which DynamoDB fixes when the global table is created: the provider recreates the replicas", b.ConsistencyMode, h.ConsistencyMode))
+	case !b.Global() && h.ConsistencyMode == hclschema.MultiRegionStrong:
+		why = append(why, "it becomes a strongly consistent global table, which DynamoDB creates only from an empty table: copy the items into a new table instead")
+	}
+	if b.WitnessRegion != h.WitnessRegion && (b.WitnessRegion != "" || h.WitnessRegion != "") {
+		why = append(why, fmt.Sprintf("its witness region changes from %s to %s", orNoneWord(b.WitnessRegion), orNoneWord(h.WitnessRegion)))
+	}
+	if len(why) > 0 {
+		out = append(out, specChange{Code: ConsistencyChanged, Summary: fmt.Sprintf("global table %q changes consistency", label),
+			Detail: fmt.Sprintf("Table %q: %s.", label, strings.Join(why, "; ")), Reasons: why})
+	}
+	return safe, off, out
+}
+
+// comparePolicy compares resource policies: added is safe, removed or
+// changed may take access from the principals it granted (SD405).
+func comparePolicy(label string, b, h *hclschema.PolicySpec) (safe []string, out []specChange) {
+	switch {
+	case b == nil && h == nil:
+	case b == nil:
+		safe = append(safe, "resource policy added")
+	case h == nil:
+		out = append(out, specChange{Code: PolicyChanged, Summary: fmt.Sprintf("resource policy of table %q removed", label),
+			Detail: fmt.Sprintf("Table %q no longer has a resource policy: principals of other accounts that it granted access lose it, and what it denied is allowed again by identity policies.", label)})
+	case *b != *h:
+		out = append(out, specChange{Code: PolicyChanged, Summary: fmt.Sprintf("resource policy of table %q changed", label),
+			Detail: fmt.Sprintf("The resource policy of table %q changes (%s → %s): review which principals gain or lose access.", label, policyText(b), policyText(h))})
+	}
+	return safe, out
+}
+
+func policyText(p *hclschema.PolicySpec) string {
+	if p.Kind == hclschema.PolicyReference {
+		return p.Text
+	}
+	return fmt.Sprintf("a JSON document of %d bytes", len(p.Text))
+}
+
+func orDefault(s string) string {
+	if s == "" {
+		return "the default key"
+	}
+	return s
+}
+
+func orNoneWord(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+func onOffWord(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
 }

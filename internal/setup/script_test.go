@@ -45,4 +45,9 @@ func TestMakeSetupCopiesAProviderTerraformCanInstall(t *testing.T) {
 	require.Len(t, bins, 1, "hashicorp/aws %s is in tfdyn's mirror", sixes[len(sixes)-1])
 	require.FileExists(t, filepath.Join(cache, "dynamodb-local", "DynamoDBLocal.jar"))
 	require.FileExists(t, filepath.Join(cache, "sarif", "sarif-schema-2.1.0.json"))
+	require.FileExists(t, filepath.Join(cache, "mermaid", "node_modules", "mermaid", "package.json"))
+	require.FileExists(t, filepath.Join(cache, "mermaid", "check.mjs"))
+	require.FileExists(t, filepath.Join(cache, "lspclient", "node_modules", "vscode-languageserver-protocol", "package.json"))
+	require.FileExists(t, filepath.Join(cache, "lspclient", "drive.mjs"))
+	require.FileExists(t, filepath.Join(cache, "lspclient", "tokenize.mjs"))
 }

@@ -12,21 +12,38 @@ import (
 	"github.com/tfdyn/tfdyn/internal/tablespectest"
 )
 
-func TestMutationsCoverEveryField(t *testing.T) {
+func TestFieldsNameEverySetting(t *testing.T) {
 	require.Equal(t, []string{
 		"Name", "BillingMode", "Capacity.Read", "Capacity.Write",
 		"Key.Partition.Name", "Key.Partition.Type", "Key.Sort.Name", "Key.Sort.Type",
 		"GSIs.Name", "GSIs.Key.Partition.Name", "GSIs.Key.Partition.Type", "GSIs.Key.Sort.Name", "GSIs.Key.Sort.Type",
 		"GSIs.Projection.Type", "GSIs.Projection.NonKeyAttributes", "GSIs.Capacity.Read", "GSIs.Capacity.Write",
+		"GSIs.OnDemand", "GSIs.OnDemand.Read", "GSIs.OnDemand.Write", "GSIs.Warm", "GSIs.Warm.Read", "GSIs.Warm.Write",
 		"LSIs.Name", "LSIs.SortKey.Name", "LSIs.SortKey.Type", "LSIs.Projection.Type", "LSIs.Projection.NonKeyAttributes",
 		"StreamViewType", "TTLAttribute", "PointInTimeRecovery", "DeletionProtection", "TableClass",
 		"SSE", "SSE.KMSKeyARN", "Tags",
+		"RecoveryDays", "OnDemand", "OnDemand.Read", "OnDemand.Write", "Warm", "Warm.Read", "Warm.Write",
+		"Replicas.Region", "Replicas.KMSKeyARN", "Replicas.PointInTimeRecovery", "Replicas.PropagateTags", "Replicas.DeletionProtection",
+		"ConsistencyMode", "WitnessRegion", "ResourcePolicy", "ResourcePolicy.Kind", "ResourcePolicy.Text",
 	}, tablespectest.Fields(t))
 }
 
+// TestMutationsCoverEveryField: every field is changed in some full table.
+func TestMutationsCoverEveryField(t *testing.T) {
+	mutated := map[string]bool{}
+	for _, s := range tablespectest.Specs(t) {
+		for _, m := range tablespectest.Mutations(t, s) {
+			mutated[m.Field] = true
+		}
+	}
+	for _, f := range tablespectest.Fields(t) {
+		require.True(t, mutated[f], "no full table lets %s be changed", f)
+	}
+}
+
 func TestMutationsChangeOneFieldOfACopy(t *testing.T) {
-	base := tablespectest.Full(t).Tables[0].Spec()
-	before := tablespectest.Full(t).Tables[0].Spec()
+	base := tablespectest.Spec(t, "full-prod")
+	before := tablespectest.Spec(t, "full-prod")
 	for _, m := range tablespectest.Mutations(t, base) {
 		require.False(t, reflect.DeepEqual(base, m.Spec), "%s: the mutation changes nothing", m.Field)
 	}
@@ -45,12 +62,22 @@ func TestMutationsChangeOneFieldOfACopy(t *testing.T) {
 	require.Equal(t, "arn:aws:kms:us-east-1:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab2", byField["SSE.KMSKeyARN"].SSE.KMSKeyARN)
 	require.Equal(t, map[string]string{"team": "ledger", "tfdyn-mutated": "yes"}, byField["Tags"].Tags)
 	require.False(t, byField["PointInTimeRecovery"].PointInTimeRecovery)
+	require.Equal(t, hclschema.TypeS, byField["GSIs.Key.Sort.Type"].GSIs[0].Key.Sort[1].Type, "a closed set takes its next value: N to S")
+	require.Equal(t, hclschema.PolicyReference, byField["ResourcePolicy.Kind"].ResourcePolicy.Kind)
+
+	global := tablespectest.Spec(t, "global-prod")
+	for _, m := range tablespectest.Mutations(t, global) {
+		if m.Field == "ConsistencyMode" {
+			require.Equal(t, hclschema.MultiRegionEventual, m.Spec.ConsistencyMode)
+		}
+	}
 }
 
-// TestFullSetsEveryField: every setting of Full's spec differs from the
-// zero value of its type, so that a producer that does not read a setting
-// gives a spec that differs from Full's (CheckRead).
+// TestFullSetsEveryField: every setting of the spec differs from the zero
+// value of its type in some full table, so that a producer that does not
+// read a setting gives a spec that differs from Full's (CheckRead).
 func TestFullSetsEveryField(t *testing.T) {
+	set := map[string]bool{}
 	var walk func(v reflect.Value, path string)
 	walk = func(v reflect.Value, path string) {
 		switch v.Kind() {
@@ -62,34 +89,42 @@ func TestFullSetsEveryField(t *testing.T) {
 				}
 			}
 		case reflect.Pointer:
-			require.False(t, v.IsNil(), "%s is nil in full.tfdyn.hcl", path)
-			walk(v.Elem(), path)
+			if !v.IsNil() {
+				set[path] = true
+				walk(v.Elem(), path)
+			}
 		case reflect.Slice:
-			require.NotZero(t, v.Len(), "%s is empty in full.tfdyn.hcl", path)
 			for i := 0; i < v.Len(); i++ {
 				walk(v.Index(i), path)
 			}
 		default:
-			require.False(t, v.IsZero(), "%s has its zero value in full.tfdyn.hcl: set it, so that a reader that leaves it out is caught", path)
+			if !v.IsZero() {
+				set[path] = true
+			}
 		}
 	}
-	walk(reflect.ValueOf(tablespectest.Full(t).Tables[0].Spec()), "")
+	for _, s := range tablespectest.Specs(t) {
+		walk(reflect.ValueOf(s), "")
+	}
+	for _, f := range tablespectest.Fields(t) {
+		require.True(t, set[f], "%s has its zero value in every table of full.tfdyn.hcl: set it in one, so that a reader that leaves it out is caught", f)
+	}
 }
 
 // TestDifferences names the fields in which two specs differ.
 func TestDifferences(t *testing.T) {
-	base := tablespectest.Full(t).Tables[0].Spec()
-	require.Empty(t, tablespectest.Differences(base, tablespectest.Full(t).Tables[0].Spec()))
+	base := tablespectest.Spec(t, "full-prod")
+	require.Empty(t, tablespectest.Differences(base, tablespectest.Spec(t, "full-prod")))
 	for _, m := range tablespectest.Mutations(t, base) {
 		d := tablespectest.Differences(base, m.Spec)
 		require.Contains(t, d, m.Field, "mutation %s", m.Field)
 	}
-	noGSI := tablespectest.Full(t).Tables[0].Spec()
+	noGSI := tablespectest.Spec(t, "full-prod")
 	noGSI.GSIs = nil
 	d := tablespectest.Differences(base, noGSI)
 	require.Equal(t, "got 0 elements, want 1", d["GSIs.Key.Sort.Type"])
-	require.Len(t, d, 9)
-	seqAsString := tablespectest.Full(t).Tables[0].Spec()
+	require.Len(t, d, 15)
+	seqAsString := tablespectest.Spec(t, "full-prod")
 	seqAsString.GSIs[0].Key.Sort[1].Type = hclschema.TypeS
 	require.Equal(t, map[string]string{"GSIs.Key.Sort.Type": `got "S", want "N"`}, tablespectest.Differences(base, seqAsString))
 }

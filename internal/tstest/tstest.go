@@ -16,6 +16,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 var (
@@ -46,9 +48,11 @@ func cacheDir() string {
 
 // Dir returns the toolchain's directory (its node_modules holds the
 // packages). A missing toolchain or node fails the test (run make setup);
-// under -short it skips it.
+// under -short it skips it. The test is live (tftest.Live): tsc and node
+// read files go test's cache cannot see.
 func Dir(t testing.TB) string {
 	t.Helper()
+	tftest.Live()
 	dir := filepath.Join(cacheDir(), "ts", Key())
 	missing := ""
 	if _, err := os.Stat(filepath.Join(dir, "node_modules", "typescript", "package.json")); err != nil {
@@ -129,19 +133,19 @@ lines.on("line", (line) => {
 });
 `
 
-// SyntaxChecker is a node process that checks the syntax of TypeScript
-// files with the TypeScript 5.9 compiler's API, fast enough for a fuzz
-// target (the compilers check the types).
-type SyntaxChecker struct {
+// Lines is a node process that answers each JSON line on its standard
+// input with a JSON line on its standard output.
+type Lines struct {
 	in  io.WriteCloser
 	out *bufio.Scanner
 }
 
-// NewSyntaxChecker starts a checker; the test stops it when it ends.
-func NewSyntaxChecker(t testing.TB) *SyntaxChecker {
+// StartLines starts node with args in dir; the test stops it (closes its
+// input, then kills it if it does not end) when it ends.
+func StartLines(t testing.TB, dir string, args ...string) *Lines {
 	t.Helper()
-	ts := filepath.Join(Dir(t), "node_modules", "typescript5", "lib", "typescript.js")
-	cmd := exec.Command("node", "-e", syntaxServer, ts)
+	cmd := exec.Command("node", args...)
+	cmd.Dir = dir
 	cmd.Stderr = os.Stderr
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -162,25 +166,58 @@ func NewSyntaxChecker(t testing.TB) *SyntaxChecker {
 	})
 	sc := bufio.NewScanner(out)
 	sc.Buffer(make([]byte, 1<<20), 1<<26)
-	return &SyntaxChecker{in: in, out: sc}
+	return &Lines{in: in, out: sc}
+}
+
+// Write writes raw input: lines the process answers one by one.
+func (l *Lines) Write(p []byte) (int, error) { return l.in.Write(p) }
+
+// Line is the JSON line of v.
+func Line(t testing.TB, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(b, '\n')
+}
+
+// Receive reads the next answer into v.
+func (l *Lines) Receive(t testing.TB, v any) {
+	t.Helper()
+	if !l.out.Scan() {
+		t.Fatalf("the node process stopped: %v", l.out.Err())
+	}
+	if err := json.Unmarshal(l.out.Bytes(), v); err != nil {
+		t.Fatalf("node answered %v: %s", err, l.out.Text())
+	}
+}
+
+// Call sends req as a line and reads the answer into resp.
+func (l *Lines) Call(t testing.TB, req, resp any) {
+	t.Helper()
+	if _, err := l.Write(Line(t, req)); err != nil {
+		t.Fatalf("write to node: %v", err)
+	}
+	l.Receive(t, resp)
+}
+
+// SyntaxChecker is a node process that checks the syntax of TypeScript
+// files with the TypeScript 5.9 compiler's API, fast enough for a fuzz
+// target (the compilers check the types).
+type SyntaxChecker struct{ lines *Lines }
+
+// NewSyntaxChecker starts a checker; the test stops it when it ends.
+func NewSyntaxChecker(t testing.TB) *SyntaxChecker {
+	t.Helper()
+	ts := filepath.Join(Dir(t), "node_modules", "typescript5", "lib", "typescript.js")
+	return &SyntaxChecker{lines: StartLines(t, "", "-e", syntaxServer, ts)}
 }
 
 // Check returns the syntax errors of a TypeScript file.
 func (c *SyntaxChecker) Check(t testing.TB, name string, text []byte) []string {
 	t.Helper()
-	line, err := json.Marshal(map[string]string{"name": name, "text": string(text)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.in.Write(append(line, '\n')); err != nil {
-		t.Fatalf("syntax checker: %v", err)
-	}
-	if !c.out.Scan() {
-		t.Fatalf("syntax checker stopped: %v", c.out.Err())
-	}
 	var errs []string
-	if err := json.Unmarshal(c.out.Bytes(), &errs); err != nil {
-		t.Fatalf("syntax checker: %v: %s", err, c.out.Text())
-	}
+	c.lines.Call(t, map[string]string{"name": name, "text": string(text)}, &errs)
 	return errs
 }

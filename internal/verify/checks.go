@@ -36,6 +36,11 @@ const (
 	vfCapacity        = "VF112"
 	vfTableClass      = "VF113"
 	vfSSE             = "VF114"
+	vfThroughputCap   = "VF115"
+	vfWarmThroughput  = "VF116"
+	vfRecoveryPeriod  = "VF117"
+	vfResourcePolicy  = "VF118"
+	vfReplicas        = "VF119"
 	vfSecondPlan      = "VF151"
 	vfDestroyProven   = "VF152"
 	vfNoInputs        = "VF201"
@@ -100,6 +105,11 @@ var checkKinds = []CheckKind{
 	{vfCapacity, "capacity", familyConformance, sevError, "The live table has other provisioned capacity than the schema"},
 	{vfTableClass, "table-class", familyConformance, sevError, "The live table's class differs from the schema"},
 	{vfSSE, "server-side-encryption", familyConformance, sevError, "The live table's encryption differs from the schema"},
+	{vfThroughputCap, "throughput-cap", familyConformance, sevError, "The live table or a GSI has other on-demand throughput caps than the schema"},
+	{vfWarmThroughput, "warm-throughput", familyConformance, sevError, "The live table or a GSI has other warm throughput than the schema declares"},
+	{vfRecoveryPeriod, "recovery-period", familyConformance, sevError, "Point-in-time recovery keeps another number of days than the schema says"},
+	{vfResourcePolicy, "resource-policy", familyConformance, sevError, "The live table's resource policy is not the schema's"},
+	{vfReplicas, "replicas", familyConformance, sevError, "The live global table has other replicas, or another consistency mode, than the schema"},
 	{vfSecondPlan, "second-plan-no-changes", familyLifecycle, sevError, "A second terraform plan right after apply shows changes"},
 	{vfDestroyProven, "destroy-proven", familyLifecycle, sevError, "terraform plan -destroy does not delete every resource"},
 	{vfNoInputs, "no-inputs", familyPattern, sevError, "An access pattern has no inputs to run with"},

@@ -2,9 +2,6 @@ package verify
 
 import (
 	"bytes"
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -15,16 +12,13 @@ import (
 )
 
 // TestConformanceCodes checks the code of every conformance check of the
-// full table (live description in testdata/conformance/full.json), and
+// full table (live description in testdata/conformance/tables.json), and
 // that a changed stream fails VF109 alone.
 func TestConformanceCodes(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("testdata", "conformance", "full.json"))
-	require.NoError(t, err)
-	var live liveTable
-	require.NoError(t, json.Unmarshal(b, &live))
-	spec := tablespectest.Full(t).Tables[0].Spec()
+	live := loadRecordings(t)["full-prod"]
+	spec := tablespectest.Spec(t, "full-prod")
 	var got [][2]string
-	for _, c := range compareLive(spec, live.Table, live.TTL) {
+	for _, c := range compareLive(spec, live) {
 		require.True(t, c.OK, c.Name)
 		got = append(got, [2]string{c.Code, c.Name})
 	}
@@ -43,11 +37,15 @@ func TestConformanceCodes(t *testing.T) {
 		{"VF112", "capacity"},
 		{"VF113", "table class"},
 		{"VF114", "server-side encryption"},
+		{"VF116", "warm throughput"},
+		{"VF116", "GSI ByAccount warm throughput"},
+		{"VF117", "recovery period"},
+		{"VF118", "resource policy"},
 	}, got)
 
 	spec.StreamViewType = "KEYS_ONLY"
 	var failed []Check
-	for _, c := range compareLive(spec, live.Table, live.TTL) {
+	for _, c := range compareLive(spec, live) {
 		if !c.OK {
 			failed = append(failed, c)
 		}

@@ -2,6 +2,8 @@ package verify
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -25,22 +27,65 @@ type Check struct {
 	Pos *findings.Pos `json:"position,omitempty"`
 }
 
-// conformance compares DescribeTable and DescribeTimeToLive of the live
-// table with the table's spec.
-func conformance(ctx context.Context, client *dynamodb.Client, t *hclschema.Table, name string) ([]Check, error) {
-	out, err := client.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)})
-	if err != nil {
-		return nil, fmt.Errorf("describe table %s: %w", name, err)
-	}
-	ttl, err := client.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(name)})
-	if err != nil {
-		return nil, fmt.Errorf("describe TTL of %s: %w", name, err)
-	}
-	return compareLive(t.Spec(), out.Table, ttl.TimeToLiveDescription), nil
+// liveTable is what conformance reads of a live table.
+type liveTable struct {
+	Table   *types.TableDescription
+	TTL     *types.TimeToLiveDescription
+	Backups *types.ContinuousBackupsDescription
+	Tags    []types.Tag
+	// Policy is the resource-based policy document, nil for none.
+	Policy *string
 }
 
-// compareLive checks the live table d and its time to live with spec s.
-func compareLive(s hclschema.TableSpec, d *types.TableDescription, ttl *types.TimeToLiveDescription) []Check {
+// describe reads the live table name: DescribeTable, DescribeTimeToLive,
+// DescribeContinuousBackups, ListTagsOfResource and GetResourcePolicy.
+func describe(ctx context.Context, client *dynamodb.Client, name string) (liveTable, error) {
+	var live liveTable
+	out, err := client.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)})
+	if err != nil {
+		return live, fmt.Errorf("describe table %s: %w", name, err)
+	}
+	live.Table = out.Table
+	ttl, err := client.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(name)})
+	if err != nil {
+		return live, fmt.Errorf("describe TTL of %s: %w", name, err)
+	}
+	live.TTL = ttl.TimeToLiveDescription
+	cb, err := client.DescribeContinuousBackups(ctx, &dynamodb.DescribeContinuousBackupsInput{TableName: aws.String(name)})
+	if err != nil {
+		return live, fmt.Errorf("describe continuous backups of %s: %w", name, err)
+	}
+	live.Backups = cb.ContinuousBackupsDescription
+	tags, err := client.ListTagsOfResource(ctx, &dynamodb.ListTagsOfResourceInput{ResourceArn: out.Table.TableArn})
+	if err != nil {
+		return live, fmt.Errorf("list tags of %s: %w", name, err)
+	}
+	live.Tags = tags.Tags
+	pol, err := client.GetResourcePolicy(ctx, &dynamodb.GetResourcePolicyInput{ResourceArn: out.Table.TableArn})
+	var none *types.PolicyNotFoundException
+	switch {
+	case errors.As(err, &none):
+	case err != nil:
+		return live, fmt.Errorf("get the resource policy of %s: %w", name, err)
+	default:
+		live.Policy = pol.Policy
+	}
+	return live, nil
+}
+
+// conformance compares the live table with the table's spec as verify
+// provisioned it (Provisioned: without replicas on a single-region target).
+func conformance(ctx context.Context, client *dynamodb.Client, spec hclschema.TableSpec, name string) ([]Check, error) {
+	live, err := describe(ctx, client, name)
+	if err != nil {
+		return nil, err
+	}
+	return compareLive(spec, live), nil
+}
+
+// compareLive checks the live table with spec s.
+func compareLive(s hclschema.TableSpec, live liveTable) []Check {
+	d, ttl := live.Table, live.TTL
 	types_ := map[string]string{}
 	for _, a := range d.AttributeDefinitions {
 		types_[aws.ToString(a.AttributeName)] = string(a.AttributeType)
@@ -108,7 +153,140 @@ func compareLive(s hclschema.TableSpec, d *types.TableDescription, ttl *types.Ti
 		add(vfTableClass, "table class", s.TableClass, string(d.TableClassSummary.TableClass))
 	}
 	add(vfSSE, "server-side encryption", sseString(s.SSE), sseLive(s.SSE, d.SSEDescription))
+	if !s.Provisioned() {
+		add(vfThroughputCap, "throughput caps", capString(s.OnDemand), capLive(d.OnDemandThroughput))
+	}
+	if s.Warm != nil {
+		add(vfWarmThroughput, "warm throughput", warmString(s.Warm), warmLive(s.Warm, d.WarmThroughput))
+	}
+	for _, ix := range s.GSIs {
+		g, ok := liveGSIs[ix.Name]
+		if !ok {
+			continue
+		}
+		if !s.Provisioned() {
+			add(vfThroughputCap, "GSI "+ix.Name+" throughput caps", capString(ix.OnDemand), capLive(g.OnDemandThroughput))
+		}
+		if ix.Warm != nil {
+			var w *types.TableWarmThroughputDescription
+			if g.WarmThroughput != nil {
+				w = &types.TableWarmThroughputDescription{ReadUnitsPerSecond: g.WarmThroughput.ReadUnitsPerSecond, WriteUnitsPerSecond: g.WarmThroughput.WriteUnitsPerSecond}
+			}
+			add(vfWarmThroughput, "GSI "+ix.Name+" warm throughput", warmString(ix.Warm), warmLive(ix.Warm, w))
+		}
+	}
+	// Point-in-time recovery itself varies per environment (emit's
+	// variable); the period counts while it is on.
+	if s.PointInTimeRecovery && live.Backups != nil && live.Backups.PointInTimeRecoveryDescription != nil &&
+		live.Backups.PointInTimeRecoveryDescription.PointInTimeRecoveryStatus == types.PointInTimeRecoveryStatusEnabled {
+		add(vfRecoveryPeriod, "recovery period", fmt.Sprintf("%d days", s.RecoveryDays),
+			fmt.Sprintf("%d days", aws.ToInt32(live.Backups.PointInTimeRecoveryDescription.RecoveryPeriodInDays)))
+	}
+	add(vfResourcePolicy, "resource policy", policyString(s.ResourcePolicy), policyLive(s.ResourcePolicy, live.Policy))
+	if s.Global() || len(d.Replicas) > 0 {
+		add(vfReplicas, "replicas", replicasString(s), replicasLive(d))
+	}
 	return checks
+}
+
+// capString and capLive describe on-demand throughput caps: "read 100,
+// write uncapped" (-1 and 0 are no cap).
+func capString(t *hclschema.Throughput) string {
+	if t == nil {
+		return capText(0, 0)
+	}
+	return capText(t.Read, t.Write)
+}
+
+func capLive(o *types.OnDemandThroughput) string {
+	if o == nil {
+		return capText(0, 0)
+	}
+	return capText(aws.ToInt64(o.MaxReadRequestUnits), aws.ToInt64(o.MaxWriteRequestUnits))
+}
+
+func capText(r, w int64) string {
+	side := func(n int64) string {
+		if n <= 0 {
+			return "uncapped"
+		}
+		return fmt.Sprint(n)
+	}
+	return fmt.Sprintf("read %s, write %s", side(r), side(w))
+}
+
+// warmString describes declared warm throughput; warmLive the live one,
+// only the sides the schema declares.
+func warmString(t *hclschema.Throughput) string { return warmText(t, t.Read, t.Write) }
+
+func warmLive(want *hclschema.Throughput, w *types.TableWarmThroughputDescription) string {
+	if w == nil {
+		return warmText(want, 0, 0)
+	}
+	return warmText(want, aws.ToInt64(w.ReadUnitsPerSecond), aws.ToInt64(w.WriteUnitsPerSecond))
+}
+
+func warmText(want *hclschema.Throughput, r, w int64) string {
+	var parts []string
+	if want.Read > 0 {
+		parts = append(parts, fmt.Sprintf("read %d", r))
+	}
+	if want.Write > 0 {
+		parts = append(parts, fmt.Sprintf("write %d", w))
+	}
+	return strings.Join(parts, ", ") + " units/s"
+}
+
+// policyString and policyLive describe the resource policy: none, a
+// document (compared as JSON), or, for a reference, any policy.
+func policyString(p *hclschema.PolicySpec) string {
+	switch {
+	case p == nil:
+		return "none"
+	case p.Kind == hclschema.PolicyReference:
+		return "a policy (" + p.Text + ")"
+	}
+	return "document " + canonicalJSON(p.Text)
+}
+
+func policyLive(want *hclschema.PolicySpec, doc *string) string {
+	switch {
+	case doc == nil:
+		return "none"
+	case want != nil && want.Kind == hclschema.PolicyReference:
+		return "a policy (" + want.Text + ")"
+	}
+	return "document " + canonicalJSON(aws.ToString(doc))
+}
+
+// canonicalJSON re-encodes a JSON text (sorted keys, no spaces), or
+// returns it as it is when it does not parse.
+func canonicalJSON(s string) string {
+	var v any
+	if json.Unmarshal([]byte(s), &v) != nil {
+		return s
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+func replicasString(s hclschema.TableSpec) string {
+	regions := append([]string{}, s.Regions()...)
+	sort.Strings(regions)
+	return fmt.Sprintf("%s (%s)", strings.Join(regions, ","), s.ConsistencyMode)
+}
+
+func replicasLive(d *types.TableDescription) string {
+	var regions []string
+	for _, r := range d.Replicas {
+		regions = append(regions, aws.ToString(r.RegionName))
+	}
+	sort.Strings(regions)
+	mode := string(d.MultiRegionConsistency)
+	if mode == "" {
+		mode = hclschema.MultiRegionEventual
+	}
+	return fmt.Sprintf("%s (%s)", strings.Join(regions, ","), mode)
 }
 
 // billingLive is the billing mode of d. DynamoDB leaves BillingModeSummary

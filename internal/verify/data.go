@@ -80,10 +80,18 @@ func (d *Dataset) add(it hclschema.Item, src itemSource) (bool, error) {
 	return true, nil
 }
 
-// EntityOf returns the entity of the item with the primary key of av, or nil.
+// EntityOf returns the entity of the item with the primary key of av: the
+// one verify wrote under that key, else the one entity that recognizes the
+// item; nil when none (or several) does.
 func (d *Dataset) EntityOf(av map[string]types.AttributeValue) *hclschema.Entity {
 	if i, ok := d.byKey[dynamo.KeyString(av, d.Table.Primary.KeyAttrs())]; ok {
 		return d.Items[i].Entity
+	}
+	// An item verify did not write: the entity whose templates give back
+	// its primary key (hclschema's Table.Recognize, as migrate asks), when
+	// exactly one does.
+	if its := d.Table.Recognize(dynamo.Values(av)); len(its) == 1 {
+		return its[0].Entity
 	}
 	return nil
 }

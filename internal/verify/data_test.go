@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/require"
 	"github.com/zclconf/go-cty/cty"
 
@@ -62,4 +63,30 @@ func TestMissInputsChangePartitionInputsOnly(t *testing.T) {
 	require.True(t, ok)
 	require.Equal(t, "PLACED~tfdyn-miss", miss["status"].AsString())
 	require.Equal(t, "2024-05-01", miss["from"].AsString())
+}
+
+// TestEntityOfRecognizesItemsVerifyDidNotWrite: an item the dataset holds
+// is of the entity verify wrote it as; an item it does not hold is of the
+// entity whose templates give back its key (hclschema's Table.Recognize);
+// an item of no entity is of none.
+func TestEntityOfRecognizesItemsVerifyDidNotWrite(t *testing.T) {
+	s := loadEcommerce(t)
+	ds := newDataset(s.Tables[0])
+	require.NoError(t, ds.addExamples())
+	written, err := dynamo.ItemAV(ds.Items[0])
+	require.NoError(t, err)
+	require.Same(t, ds.Items[0].Entity, ds.EntityOf(written))
+
+	customer := s.Entity("Customer")
+	it, err := customer.Item(cty.ObjectVal(map[string]cty.Value{
+		"username": cty.StringVal("zoe"), "email": cty.StringVal("zoe@example.com"),
+		"name": cty.StringVal("Zoe"), "createdAt": cty.StringVal("2024-06-01T00:00:00Z"),
+	}))
+	require.NoError(t, err)
+	stranger, err := dynamo.ItemAV(it)
+	require.NoError(t, err)
+	require.Same(t, customer, ds.EntityOf(stranger))
+
+	stranger["PK"] = &types.AttributeValueMemberS{Value: "CUSTOMER#someone-else"}
+	require.Nil(t, ds.EntityOf(stranger), "its key is not what Customer's templates compute from it")
 }

@@ -62,7 +62,8 @@ func newWorkspace(env *tfenv.Env, s *hclschema.Schema, opts Options, suffix stri
 		return nil, fmt.Errorf("verify: workspace: %w", err)
 	}
 	w := &workspace{tableNames: map[*hclschema.Table]string{}, env: env}
-	emitOpts := emit.Options{Layout: emit.LayoutResources, ProviderMajor: opts.ProviderMajor, SchemaPath: opts.SchemaPath}
+	emitOpts := emit.Options{Layout: emit.LayoutResources, ProviderMajor: opts.ProviderMajor, SchemaPath: opts.SchemaPath,
+		SingleRegion: opts.Target != TargetAWS}
 	vars := map[string]any{}
 	m := marker{PID: os.Getpid(), Host: hostname(), Target: opts.Target, Endpoint: opts.Endpoint, Region: opts.Region, Started: time.Now().UTC()}
 	for _, t := range s.Tables {
@@ -78,12 +79,16 @@ func newWorkspace(env *tfenv.Env, s *hclschema.Schema, opts Options, suffix stri
 		vars[n.TableNameVar] = name
 		vars[n.DeletionProtectionVar] = false
 	}
+	creating.Lock()
 	dir, err := os.MkdirTemp(root, strconv.Itoa(os.Getpid())+"-")
+	if err == nil {
+		live.Store(dir, true)
+	}
+	creating.Unlock()
 	if err != nil {
 		return nil, fmt.Errorf("verify: workspace: %w", err)
 	}
 	w.dir = dir
-	live.Store(dir, true)
 	w.marker = m
 	if err := w.writeMarker(); err != nil {
 		w.remove()
@@ -232,6 +237,13 @@ type marker struct {
 // is not in live is from an earlier process with a reused pid).
 var live sync.Map
 
+// creating orders a workspace's creation and its entry in live against
+// CleanWorkspaces in this process: without it a concurrent run's cleanup
+// could remove a workspace between os.MkdirTemp and live.Store (seen with
+// parallel verify tests on a loaded machine: "write .../tfdyn-verify.json:
+// no such file or directory").
+var creating sync.Mutex
+
 func (w *workspace) writeMarker() error {
 	b, _ := json.MarshalIndent(w.marker, "", "  ")
 	if err := fsafe.WriteFile(filepath.Join(w.dir, markerFile), b, 0o644); err != nil {
@@ -296,6 +308,8 @@ func (l Leftover) Advice() string {
 // hosts (a shared home directory) and entries that are not workspaces are
 // left alone.
 func CleanWorkspaces(root string) (removed []string, kept []Leftover, err error) {
+	creating.Lock()
+	defer creating.Unlock()
 	entries, err := os.ReadDir(root)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil, nil

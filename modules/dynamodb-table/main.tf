@@ -32,6 +32,7 @@ locals {
 
   gsis_without_capacity = [for g in var.global_secondary_indexes : g.name if g.read_capacity == null || g.write_capacity == null]
   gsis_with_capacity    = [for g in var.global_secondary_indexes : g.name if g.read_capacity != null || g.write_capacity != null]
+  gsis_with_on_demand   = [for g in var.global_secondary_indexes : g.name if g.on_demand_throughput != null]
 
   non_key_attribute_count = length(flatten(concat(
     var.global_secondary_indexes[*].non_key_attributes,
@@ -68,6 +69,22 @@ resource "aws_dynamodb_table" "this" {
       non_key_attributes = gsi.value.projection_type == "INCLUDE" ? gsi.value.non_key_attributes : null
       read_capacity      = local.provisioned ? gsi.value.read_capacity : null
       write_capacity     = local.provisioned ? gsi.value.write_capacity : null
+
+      dynamic "on_demand_throughput" {
+        for_each = gsi.value.on_demand_throughput == null ? [] : [gsi.value.on_demand_throughput]
+        content {
+          max_read_request_units  = on_demand_throughput.value.max_read_request_units
+          max_write_request_units = on_demand_throughput.value.max_write_request_units
+        }
+      }
+
+      dynamic "warm_throughput" {
+        for_each = gsi.value.warm_throughput == null ? [] : [gsi.value.warm_throughput]
+        content {
+          read_units_per_second  = warm_throughput.value.read_units_per_second
+          write_units_per_second = warm_throughput.value.write_units_per_second
+        }
+      }
 
       # key_schema replaces the deprecated hash_key/range_key of a GSI and is
       # the only way to write multi-attribute keys: HASH entries first, then
@@ -109,6 +126,43 @@ resource "aws_dynamodb_table" "this" {
   # Written even when off, for the same reason as ttl.
   point_in_time_recovery {
     enabled = var.point_in_time_recovery
+    # The provider sends the period only while recovery is on.
+    recovery_period_in_days = var.point_in_time_recovery ? var.point_in_time_recovery_period : null
+  }
+
+  dynamic "on_demand_throughput" {
+    for_each = var.on_demand_throughput == null ? [] : [var.on_demand_throughput]
+    content {
+      max_read_request_units  = on_demand_throughput.value.max_read_request_units
+      max_write_request_units = on_demand_throughput.value.max_write_request_units
+    }
+  }
+
+  dynamic "warm_throughput" {
+    for_each = var.warm_throughput == null ? [] : [var.warm_throughput]
+    content {
+      read_units_per_second  = warm_throughput.value.read_units_per_second
+      write_units_per_second = warm_throughput.value.write_units_per_second
+    }
+  }
+
+  dynamic "replica" {
+    for_each = var.replicas
+    content {
+      region_name                 = replica.value.region_name
+      kms_key_arn                 = replica.value.kms_key_arn
+      point_in_time_recovery      = replica.value.point_in_time_recovery
+      propagate_tags              = replica.value.propagate_tags
+      deletion_protection_enabled = replica.value.deletion_protection_enabled
+      consistency_mode            = var.consistency_mode
+    }
+  }
+
+  dynamic "global_table_witness" {
+    for_each = var.witness_region == null ? [] : [var.witness_region]
+    content {
+      region_name = global_table_witness.value
+    }
   }
 
   deletion_protection_enabled = var.deletion_protection
@@ -159,8 +213,31 @@ resource "aws_dynamodb_table" "this" {
     }
 
     precondition {
+      condition     = var.on_demand_throughput == null && length(local.gsis_with_on_demand) == 0 ? true : !local.provisioned
+      error_message = "on_demand_throughput caps on-demand tables only: set billing_mode PAY_PER_REQUEST, or remove it${length(local.gsis_with_on_demand) > 0 ? " (set on: ${join(", ", local.gsis_with_on_demand)})" : ""}."
+    }
+
+    precondition {
+      condition     = var.witness_region == null ? true : var.consistency_mode == "STRONG" && length(var.replicas) == 1
+      error_message = "A witness_region serves a STRONG global table with exactly one replica."
+    }
+
+    precondition {
+      condition     = var.consistency_mode == "STRONG" ? (var.witness_region == null ? length(var.replicas) == 2 : length(var.replicas) == 1) : true
+      error_message = "A STRONG global table spans three regions: the table's and two replicas, or one replica and witness_region."
+    }
+
+    precondition {
       condition     = local.non_key_attribute_count <= 100
       error_message = "At most 100 non_key_attributes are allowed in total across all secondary indexes (got ${local.non_key_attribute_count})."
     }
   }
+}
+
+# The table's resource-based policy, when var.resource_policy is set.
+resource "aws_dynamodb_resource_policy" "this" {
+  count = var.resource_policy == null ? 0 : 1
+
+  resource_arn = aws_dynamodb_table.this.arn
+  policy       = var.resource_policy
 }

@@ -112,6 +112,17 @@ variable "global_secondary_indexes" {
     non_key_attributes = optional(list(string), [])
     read_capacity      = optional(number)
     write_capacity     = optional(number)
+    # Caps of an on-demand table's index (request units per second; -1, the
+    # default of a side, is none, as DynamoDB reads it back) and its warm
+    # throughput (units per second); null leaves DynamoDB's.
+    on_demand_throughput = optional(object({
+      max_read_request_units  = optional(number, -1)
+      max_write_request_units = optional(number, -1)
+    }))
+    warm_throughput = optional(object({
+      read_units_per_second  = optional(number)
+      write_units_per_second = optional(number)
+    }))
   }))
   default  = []
   nullable = false
@@ -307,4 +318,75 @@ variable "tags" {
     condition     = alltrue([for k, v in var.tags : length(k) >= 1 && length(k) <= 128 && length(v) <= 256 && !startswith(k, "aws:")])
     error_message = "Tag keys must be 1 to 128 characters and must not start with \"aws:\"; tag values at most 256 characters."
   }
+}
+
+variable "point_in_time_recovery_period" {
+  description = "Days of continuous backups point-in-time recovery keeps (1-35); null keeps DynamoDB's 35. Applies only while point_in_time_recovery is true."
+  type        = number
+  default     = null
+
+  validation {
+    condition     = var.point_in_time_recovery_period == null ? true : var.point_in_time_recovery_period >= 1 && var.point_in_time_recovery_period <= 35 && floor(var.point_in_time_recovery_period) == var.point_in_time_recovery_period
+    error_message = "The point_in_time_recovery_period must be null or a whole number of days from 1 to 35."
+  }
+}
+
+variable "on_demand_throughput" {
+  description = "Caps of an on-demand table: the most read and write request units per second it serves (null: uncapped; -1, the default of a side: that side uncapped). Only with billing_mode PAY_PER_REQUEST."
+  type = object({
+    max_read_request_units  = optional(number, -1)
+    max_write_request_units = optional(number, -1)
+  })
+  default = null
+}
+
+variable "warm_throughput" {
+  description = "Warm throughput of the table: read (at least 12000) and write (at least 4000) units per second it serves at once; null keeps DynamoDB's. It can be raised, not lowered (lowering replaces the table)."
+  type = object({
+    read_units_per_second  = optional(number)
+    write_units_per_second = optional(number)
+  })
+  default = null
+
+  validation {
+    condition     = var.warm_throughput == null ? true : (coalesce(var.warm_throughput.read_units_per_second, 12000) >= 12000 && coalesce(var.warm_throughput.write_units_per_second, 4000) >= 4000)
+    error_message = "Warm throughput is at least 12000 read and 4000 write units per second."
+  }
+}
+
+variable "replicas" {
+  description = "Replicas of a global table (version 2019.11.21), one per region: region_name, and optionally kms_key_arn, point_in_time_recovery, propagate_tags and deletion_protection_enabled."
+  type = list(object({
+    region_name                 = string
+    kms_key_arn                 = optional(string)
+    point_in_time_recovery      = optional(bool, false)
+    propagate_tags              = optional(bool, false)
+    deletion_protection_enabled = optional(bool, false)
+  }))
+  default  = []
+  nullable = false
+}
+
+variable "consistency_mode" {
+  description = "Consistency of a global table: EVENTUAL (multi-Region eventual) or STRONG (multi-Region strong: three regions, the table's and two replicas, or one replica and witness_region). Changing it recreates the replicas."
+  type        = string
+  default     = "EVENTUAL"
+  nullable    = false
+
+  validation {
+    condition     = contains(["EVENTUAL", "STRONG"], var.consistency_mode)
+    error_message = "The consistency_mode must be EVENTUAL or STRONG."
+  }
+}
+
+variable "witness_region" {
+  description = "Witness region of a strongly consistent global table with one replica; null for none."
+  type        = string
+  default     = null
+}
+
+variable "resource_policy" {
+  description = "Resource-based policy of the table (a JSON document, at most 20 KB); null for none."
+  type        = string
+  default     = null
 }

@@ -14,7 +14,6 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/gen"
 )
 
@@ -31,7 +30,7 @@ type Options struct {
 // caller puts the ownership header on top. Its diagnostics are GN105 for
 // two top-level names that collide in Go.
 func Print(api *gen.API, opts Options) (map[string][]byte, hcl.Diagnostics) {
-	p := &printer{api: api, opts: opts, top: map[string]hcl.Range{}}
+	p := &printer{api: api, opts: opts, top: gen.NewScope("Go")}
 	files := map[string]func(*bytes.Buffer){
 		"doc.go":    p.doc,
 		"models.go": p.models,
@@ -67,19 +66,16 @@ func Print(api *gen.API, opts Options) (map[string][]byte, hcl.Diagnostics) {
 type printer struct {
 	api  *gen.API
 	opts Options
-	// top maps every top-level identifier to the schema position it comes
-	// from, for collisions.
-	top   map[string]hcl.Range
+	// top holds every top-level identifier, for collisions.
+	top   *gen.Scope
 	diags hcl.Diagnostics
 }
 
 // declare claims a top-level identifier.
 func (p *printer) declare(name, what string, rng hcl.Range) string {
-	if prev, ok := p.top[name]; ok {
-		p.diags = append(p.diags, diag.Errorf(gen.CodeNameCollision, &rng, "Names collide in generated code",
-			"The generated Go code would declare %s twice: for the %s and for what is declared at %s. Rename one of them.", name, what, prev))
+	if d := p.top.Declare(name, what, rng); d != nil {
+		p.diags = append(p.diags, d)
 	}
-	p.top[name] = rng
 	return name
 }
 

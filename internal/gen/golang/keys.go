@@ -255,6 +255,13 @@ func (p *printer) expr(e *gen.Expr, ref func(*gen.Field) string) string {
 	case gen.OpField:
 		f := e.Field
 		fn := map[gen.TypeKind]string{gen.TString: "S", gen.TEnum: "S", gen.TNumber: "N", gen.TBool: "B"}[f.Type.Kind]
+		if fn == "" {
+			// A collection or object, only compared with null: its presence.
+			if f.Optional {
+				return "tfdynPresent(" + ref(f) + " != nil)"
+			}
+			return "tfdynB(true)"
+		}
 		if f.Optional {
 			return "tfdynOpt" + fn + "(" + ref(f) + ")"
 		}

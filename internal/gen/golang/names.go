@@ -4,32 +4,15 @@ import (
 	"go/token"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/tfdyn/tfdyn/internal/gen"
 )
 
 // word cases one word of an exported name.
-func word(w string) string {
-	if gen.Initialism(w) {
-		return strings.ToUpper(w)
-	}
-	r, n := utf8.DecodeRuneInString(w)
-	return string(unicode.ToUpper(r)) + w[n:]
-}
+func word(w string) string { return gen.Word(w) }
 
 // exported is the Go name of n for an exported identifier: OrderID.
-func exported(n gen.Name) string {
-	var sb strings.Builder
-	for _, w := range n {
-		sb.WriteString(word(w))
-	}
-	s := sb.String()
-	if s != "" && !unicode.IsLetter([]rune(s)[0]) {
-		s = "X" + s // a name that starts with a digit
-	}
-	return s
-}
+func exported(n gen.Name) string { return n.Pascal() }
 
 // reserved are names a parameter must not take: Go's keywords and
 // predeclared identifiers, and the names the generated code uses itself.

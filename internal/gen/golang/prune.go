@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/tfdyn/tfdyn/internal/gen"
 )
 
 // runtimeDecl is one top-level declaration of the runtime.
@@ -91,24 +93,11 @@ func runtimeFor(files map[string][]byte) string {
 			need[string(m)] = true
 		}
 	}
-	keep := make([]bool, len(runtimeDecls))
-	for changed := true; changed; {
-		changed = false
-		for i, d := range runtimeDecls {
-			if keep[i] {
-				continue
-			}
-			for _, n := range d.names {
-				if need[n] {
-					keep[i], changed = true, true
-					for u := range d.uses {
-						need[u] = true
-					}
-					break
-				}
-			}
-		}
+	decls := make([]gen.Decl, len(runtimeDecls))
+	for i, d := range runtimeDecls {
+		decls[i] = gen.Decl{Names: d.names, Uses: d.uses}
 	}
+	keep := gen.Keep(decls, need)
 	pkgs := map[string]bool{}
 	var body []string
 	for i, d := range runtimeDecls {

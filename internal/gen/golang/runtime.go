@@ -72,6 +72,15 @@ func tfdynOptB(p *bool) tfdynV {
 	return tfdynB(*p)
 }
 
+// tfdynPresent is the value of a collection or object attribute in a
+// comparison with null: null when it is absent.
+func tfdynPresent(present bool) tfdynV {
+	if present {
+		return tfdynB(true)
+	}
+	return tfdynV{}
+}
+
 // tfdynNumLit is a number literal of the schema, parsed as HCL does.
 func tfdynNumLit(text string) tfdynV {
 	f, _, err := big.ParseFloat(text, 10, 512, big.ToNearestEven)

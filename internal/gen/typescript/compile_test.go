@@ -60,26 +60,24 @@ func compileTS(t testing.TB, schema string) string {
 	t.Helper()
 	dir := t.TempDir()
 	writeTS(t, filepath.Join(dir, "src"), generateTS(t, schema, filepath.Join(dir, "src")))
-	tstest.Link(t, dir)
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"type": "module", "private": true}`+"\n"), 0o644))
-	tsconfig := `{
-  "compilerOptions": {
-    ` + strictOptions + `,
-    "target": "es2022",
-    "lib": ["es2022"],
-    "types": ["node"],
-    "module": "nodenext",
-    "moduleResolution": "nodenext",
-    "rootDir": "src",
-    "outDir": "out"
-  },
-  "include": ["src"]
-}
-`
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "tsconfig.json"), []byte(tsconfig), 0o644))
+	tsPackage(t, dir, "module", `"target": "es2022", "lib": ["es2022"], "types": ["node"], "module": "nodenext", "moduleResolution": "nodenext", "rootDir": "src", "outDir": "out"`, "src")
 	out, ok := tstest.Compilers[0].Run(t, dir, "-p", ".")
 	require.True(t, ok, "tsc on the code generated from %s:\n%s", schema, out)
 	return dir
+}
+
+// tsPackage makes dir a package of type pkgType ("module", "commonjs")
+// with the toolchain's node_modules and a tsconfig.json of the strict
+// options, options (more compiler options) and include.
+func tsPackage(t testing.TB, dir, pkgType, options, include string) {
+	t.Helper()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name": "app", "private": true, "type": "`+pkgType+`"}`+"\n"), 0o644))
+	tsconfig := "{\n  \"compilerOptions\": {\n    " + strictOptions + ",\n    " + options + "\n  }"
+	if include != "" {
+		tsconfig += ",\n  \"include\": [" + str(include) + "]"
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "tsconfig.json"), []byte(tsconfig+"\n}\n"), 0o644))
+	tstest.Link(t, dir)
 }
 
 // schemaName is a short name of a schema directory for subtests.

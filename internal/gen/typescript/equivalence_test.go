@@ -1,14 +1,10 @@
 package typescript
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
-	"io"
 	"math"
 	"math/rand"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -57,11 +53,7 @@ for await (const line of lines) {
 `
 
 // harness is a node process running the generated writers of a schema.
-type harness struct {
-	cmd *exec.Cmd
-	in  io.WriteCloser
-	out *bufio.Scanner
-}
+type harness struct{ *tstest.Lines }
 
 type harnessResult struct {
 	Attrs map[string]*struct{ S, N *string } `json:"attrs"`
@@ -69,44 +61,25 @@ type harnessResult struct {
 	Name  string                             `json:"name"`
 }
 
-// startHarness compiles the schema's modules and starts the harness; the
-// test stops it (by its process) when it ends.
+// startHarness compiles the schema's modules and starts the harness.
 func startHarness(t testing.TB, schema string) *harness {
 	t.Helper()
 	dir := compileTS(t, schema)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "harness.mjs"), []byte(harnessSource), 0o644))
-	cmd := exec.Command("node", "harness.mjs")
-	cmd.Dir = dir
-	cmd.Stderr = os.Stderr
-	in, err := cmd.StdinPipe()
-	require.NoError(t, err)
-	out, err := cmd.StdoutPipe()
-	require.NoError(t, err)
-	require.NoError(t, cmd.Start())
-	t.Cleanup(func() {
-		_ = in.Close()
-		if err := cmd.Wait(); err != nil {
-			_ = cmd.Process.Kill()
-		}
-	})
-	sc := bufio.NewScanner(out)
-	sc.Buffer(make([]byte, 1<<20), 1<<26)
-	return &harness{cmd: cmd, in: in, out: sc}
+	return &harness{tstest.StartLines(t, dir, "harness.mjs")}
 }
 
 // request is the harness's input line for the writer of e on values (a
 // JSON object of plain values).
 func request(t testing.TB, e *hclschema.Entity, values map[string]any) []byte {
-	line, err := json.Marshal(map[string]any{"fn": funcName(gen.Join(gen.Name{"to"}, gen.NameOf(e.Name), gen.Name{"record"})), "values": values})
-	require.NoError(t, err)
-	return append(line, '\n')
+	return tstest.Line(t, map[string]any{"fn": funcName(gen.Join(gen.Name{"to"}, gen.NameOf(e.Name), gen.Name{"record"})), "values": values})
 }
 
 // call runs the writer of entity e on values and returns the item's
 // attributes and its error.
 func (h *harness) call(t testing.TB, e *hclschema.Entity, values map[string]any) (map[string]*gentest.Key, error) {
 	t.Helper()
-	_, err := h.in.Write(request(t, e, values))
+	_, err := h.Write(request(t, e, values))
 	require.NoError(t, err)
 	return h.result(t, e)
 }
@@ -114,9 +87,8 @@ func (h *harness) call(t testing.TB, e *hclschema.Entity, values map[string]any)
 // result reads the harness's answer for entity e.
 func (h *harness) result(t testing.TB, e *hclschema.Entity) (map[string]*gentest.Key, error) {
 	t.Helper()
-	require.True(t, h.out.Scan(), "the harness stopped: %v", h.out.Err())
 	var res harnessResult
-	require.NoError(t, json.Unmarshal(h.out.Bytes(), &res), h.out.Text())
+	h.Receive(t, &res)
 	if res.Attrs == nil {
 		require.Contains(t, []string{"KeyError", "AttributeError"}, res.Name, "%s: the writer failed with %s: %s", e.Name, res.Name, res.Error)
 		return nil, fmt.Errorf("%s: %s", res.Name, res.Error)
@@ -169,7 +141,7 @@ func TestKeyEquivalence(t *testing.T) {
 			}
 			written := make(chan error, 1)
 			go func() {
-				_, err := h.in.Write(input)
+				_, err := h.Write(input)
 				written <- err
 			}()
 			for _, d := range draws {

@@ -11,14 +11,7 @@ import (
 // each file with its ownership header. Diagnostics are GN errors at the
 // schema's positions; files is nil when there is one.
 func Generate(s *hclschema.Schema, opts Options) (map[string][]byte, hcl.Diagnostics) {
-	api, diags := gen.Build(s)
-	if diags.HasErrors() {
-		return nil, diags
-	}
-	bodies, pdiags := Print(api, opts)
-	diags = append(diags, pdiags...)
-	if diags.HasErrors() {
-		return nil, diags
-	}
-	return gen.WithHeaders(bodies, opts.Schema, []string{"--lang"}, []string{"ts"}), diags
+	return gen.Generate(s, opts.Schema, []string{"--lang"}, []string{"ts"}, func(api *gen.API) (map[string][]byte, hcl.Diagnostics) {
+		return Print(api, opts)
+	})
 }

@@ -9,29 +9,9 @@ import (
 	"github.com/tfdyn/tfdyn/internal/gen"
 )
 
-// word cases one word of a name: an initialism in capitals (GSI1, PR,
-// ID), any other word with its first letter in upper case.
-func word(w string) string {
-	if gen.Initialism(w) {
-		return strings.ToUpper(w)
-	}
-	r, n := utf8.DecodeRuneInString(w)
-	return string(unicode.ToUpper(r)) + w[n:]
-}
-
 // typeName is the TypeScript name of a type: OrderItem, PRComment,
 // OrderGSI1Key.
-func typeName(n gen.Name) string {
-	var sb strings.Builder
-	for _, w := range n {
-		sb.WriteString(word(w))
-	}
-	s := sb.String()
-	if s != "" && !unicode.IsLetter([]rune(s)[0]) {
-		s = "X" + s // a name that starts with a digit
-	}
-	return s
-}
+func typeName(n gen.Name) string { return n.Pascal() }
 
 // funcName is the TypeScript name of a function or constant: orderKey,
 // prCommentKey, orderGSI1Key.
@@ -41,7 +21,7 @@ func funcName(n gen.Name) string {
 	}
 	s := strings.ToLower(n[0])
 	for _, w := range n[1:] {
-		s += word(w)
+		s += gen.Word(w)
 	}
 	if !unicode.IsLetter([]rune(s)[0]) {
 		s = "x" + s

@@ -3,7 +3,6 @@ package typescript
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -47,9 +46,11 @@ func TestGeneratedModulesInAUserPackage(t *testing.T) {
 	setups := []struct {
 		name, pkgType, options string
 	}{
-		{"nodenext", "module", `"module": "nodenext", "moduleResolution": "nodenext", "verbatimModuleSyntax": true, "erasableSyntaxOnly": true`},
-		{"bundler", "module", `"module": "esnext", "moduleResolution": "bundler", "verbatimModuleSyntax": true, "allowImportingTsExtensions": false`},
-		{"commonjs", "commonjs", `"module": "nodenext", "moduleResolution": "nodenext", "esModuleInterop": true`},
+		{"nodenext", "module", `"module": "nodenext", "moduleResolution": "nodenext", "erasableSyntaxOnly": true`},
+		{"bundler", "module", `"module": "esnext", "moduleResolution": "bundler"`},
+		// CommonJS emits require() for the imports: verbatimModuleSyntax
+		// forbids that, so a CommonJS package turns it off.
+		{"commonjs", "commonjs", `"module": "nodenext", "moduleResolution": "nodenext", "esModuleInterop": true, "verbatimModuleSyntax": false`},
 	}
 	for _, c := range tstest.Compilers {
 		for _, s := range setups {
@@ -65,23 +66,7 @@ func TestGeneratedModulesInAUserPackage(t *testing.T) {
 				}
 				require.NoError(t, os.WriteFile(filepath.Join(dir, "src", "db", "shop", "own.ts"), []byte(userOwn), 0o644))
 				require.NoError(t, os.WriteFile(filepath.Join(dir, "src", "app.ts"), []byte(userApp), 0o644))
-				require.NoError(t, os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name": "app", "private": true, "type": "`+s.pkgType+`"}`+"\n"), 0o644))
-				options := strings.ReplaceAll(strictOptions, `"verbatimModuleSyntax": true,`, "")
-				options = strings.ReplaceAll(options, `"isolatedModules": true,`, `"isolatedModules": true,`)
-				tsconfig := `{
-  "compilerOptions": {
-    ` + options + `,
-    ` + s.options + `,
-    "target": "es2020",
-    "lib": ["es2020"],
-    "types": ["node"],
-    "noEmit": true
-  },
-  "include": ["src"]
-}
-`
-				require.NoError(t, os.WriteFile(filepath.Join(dir, "tsconfig.json"), []byte(tsconfig), 0o644))
-				tstest.Link(t, dir)
+				tsPackage(t, dir, s.pkgType, s.options+`, "target": "es2020", "lib": ["es2020"], "types": ["node"], "noEmit": true`, "src")
 				out, ok := c.Run(t, dir, "-p", ".")
 				require.True(t, ok, "tsc (%s) in a user's package (%s):\n%s", c.Name, s.name, out)
 			})

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/tfdyn/tfdyn/internal/gen"
 )
 
 // runtimeSource is tfdyn.ts: the runtime of every generated package, of
@@ -96,28 +98,11 @@ func init() {
 // they use, transitively, in the runtime's order: the package holds no
 // code it does not run.
 func runtimeFor(names map[string]bool) string {
-	need := map[string]bool{}
-	for n := range names {
-		need[n] = true
+	decls := make([]gen.Decl, len(runtimeDecls))
+	for i, d := range runtimeDecls {
+		decls[i] = gen.Decl{Names: d.names, Uses: d.uses}
 	}
-	keep := make([]bool, len(runtimeDecls))
-	for changed := true; changed; {
-		changed = false
-		for i, d := range runtimeDecls {
-			if keep[i] {
-				continue
-			}
-			for _, n := range d.names {
-				if need[n] {
-					keep[i], changed = true, true
-					for u := range d.uses {
-						need[u] = true
-					}
-					break
-				}
-			}
-		}
-	}
+	keep := gen.Keep(decls, names)
 	var parts []string
 	for i, d := range runtimeDecls {
 		if keep[i] {

@@ -64,22 +64,7 @@ func TestTypeErrors(t *testing.T) {
 				require.NoError(t, err)
 				require.NoError(t, os.WriteFile(filepath.Join(dir, "src", f), b, 0o644))
 			}
-			require.NoError(t, os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"type": "module", "private": true}`+"\n"), 0o644))
-			tsconfig := `{
-  "compilerOptions": {
-    ` + strictOptions + `,
-    "target": "es2022",
-    "lib": ["es2022"],
-    "types": ["node"],
-    "module": "nodenext",
-    "moduleResolution": "nodenext",
-    "noEmit": true
-  },
-  "include": ["src"]
-}
-`
-			require.NoError(t, os.WriteFile(filepath.Join(dir, "tsconfig.json"), []byte(tsconfig), 0o644))
-			tstest.Link(t, dir)
+			tsPackage(t, dir, "module", `"target": "es2022", "lib": ["es2022"], "types": ["node"], "module": "nodenext", "moduleResolution": "nodenext", "noEmit": true`, "src")
 			out, ok := c.Run(t, dir, "-p", ".", "--pretty", "false")
 			require.False(t, ok, "errors.ts compiled:\n%s", out)
 			got := map[string]string{}

@@ -30,7 +30,7 @@ const (
 // header on top. Its diagnostics are GN105 for two exported names or files
 // that collide in TypeScript.
 func Print(api *gen.API, opts Options) (map[string][]byte, hcl.Diagnostics) {
-	p := &printer{api: api, opts: opts, top: map[string]hcl.Range{}, files: map[string]hcl.Range{}}
+	p := &printer{api: api, opts: opts, top: gen.NewScope("TypeScript"), files: map[string]hcl.Range{}}
 	p.declare("tfdyn", "the runtime", hcl.Range{})
 	for _, n := range []string{"KeyError", "AttributeError"} {
 		p.declare(n, "the package's "+n, hcl.Range{})
@@ -69,24 +69,22 @@ func Print(api *gen.API, opts Options) (map[string][]byte, hcl.Diagnostics) {
 type printer struct {
 	api  *gen.API
 	opts Options
-	// top maps every exported name (index.ts re-exports them all) to the
-	// schema position it comes from, for collisions; files the same for
-	// file names.
-	top   map[string]hcl.Range
+	// top holds every exported name (index.ts re-exports them all), files
+	// every file name, for collisions.
+	top   *gen.Scope
 	files map[string]hcl.Range
 	diags hcl.Diagnostics
 }
 
-// declare claims an exported name.
+// declare claims an exported name (index.ts re-exports them all); names
+// starting with tfdyn belong to the runtime.
 func (p *printer) declare(name, what string, rng hcl.Range) string {
-	if prev, ok := p.top[name]; ok {
-		p.diags = append(p.diags, diag.Errorf(gen.CodeNameCollision, &rng, "Names collide in generated code",
-			"The generated TypeScript code would export %s twice: for the %s and for what is declared at %s. Rename one of them.", name, what, prev))
+	if d := p.top.Declare(name, what, rng); d != nil {
+		p.diags = append(p.diags, d)
 	} else if strings.HasPrefix(name, "tfdyn") && name != "tfdyn" {
 		p.diags = append(p.diags, diag.Errorf(gen.CodeNameCollision, &rng, "Name reserved in generated code",
 			"The generated TypeScript code would export %s for the %s, but names starting with tfdyn belong to the generated runtime. Rename it.", name, what))
 	}
-	p.top[name] = rng
 	return name
 }
 

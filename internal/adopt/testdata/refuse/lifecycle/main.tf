@@ -11,5 +11,6 @@ resource "aws_dynamodb_table" "orders" {
 
   lifecycle {
     prevent_destroy = true
+    ignore_changes  = [read_capacity, write_capacity]
   }
 }

@@ -13,4 +13,9 @@ resource "aws_dynamodb_table" "orders" {
   replica {
     region_name = "eu-west-1"
   }
+
+  replica {
+    region_name      = "eu-west-2"
+    consistency_mode = "STRONG"
+  }
 }

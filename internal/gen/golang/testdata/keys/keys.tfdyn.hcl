@@ -75,6 +75,7 @@ entity "Match" {
     matchId = string
     winner  = optional(string)
     label   = optional(string)
+    labels  = optional(list(string))
   }
   key {
     PK = "MATCH#${matchId}"
@@ -84,6 +85,11 @@ entity "Match" {
   index "GSI1" {
     GSI1PK = "LABEL#${label}"
     GSI1SK = "R${round / 4}"
+  }
+  index "GSI2" {
+    when   = labels != null
+    GSI2PK = "LABELS#${matchId}"
+    GSI2SK = "${round}"
   }
   example {
     tenant  = "t1"

@@ -1,0 +1,5 @@
+# want: TD002 4:3
+table "app" {
+  partition_key    = "PK"
+  consistency_mode = "EVENTUAL"
+}

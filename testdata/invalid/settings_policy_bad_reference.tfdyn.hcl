@@ -1,0 +1,5 @@
+# want: TD002 4:21
+table "app" {
+  partition_key   = "PK"
+  resource_policy = table.app.name
+}
