@@ -102,6 +102,8 @@ fi
 #   mermaid    check.mjs parses every diagram of tfdyn doc (internal/doc tests)
 #   lspclient  drive.mjs drives tfdyn lsp over stdio, tokenize.mjs runs the
 #              TextMate grammar of editors/vscode (internal/cli tests)
+#   asl        check.mjs validates the state machines of tfdyn migrate --emit
+#              stepfunctions with asl-validator (internal/migrate tests)
 npm_tool() {
   local name="$1" script="$2" dest="$CACHE/$1" src="$here/../tools/$1" tmp
   if ! cmp -s "$src/package-lock.json" "$dest/package-lock.json" ||
@@ -126,8 +128,9 @@ npm_tool() {
 if command -v npm >/dev/null && command -v node >/dev/null; then
   npm_tool mermaid check.mjs
   npm_tool lspclient "drive.mjs tokenize.mjs"
+  npm_tool asl check.mjs
 else
-  echo "setup: warning: node or npm not found: the Mermaid and LSP client tests will fail" >&2
+  echo "setup: warning: node or npm not found: the Mermaid, LSP client and ASL tests will fail" >&2
 fi
 
 # --- TypeScript toolchain (the gen ts tests compile and run the generated code) ----
