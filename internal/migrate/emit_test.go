@@ -100,10 +100,10 @@ func TestEmitRefuses(t *testing.T) {
 	require.EqualError(t, err, `migrate: the plan changes no item of table "app": there is nothing for workers to do`)
 	backfill := Build(load(t, sd+"base"), load(t, sd+"backfill"))
 	for opts, msg := range map[EmitOptions]string{
-		{Kind: EmitStepFunctions, Label: "app", Workers: 10001}:                   "migrate: workers must be between 1 and 10000 (a Distributed Map's most child workflows at a time), got 10001",
+		{Kind: EmitStepFunctions, Label: "app", Workers: 10001}:                  "migrate: workers must be between 1 and 10000 (a Distributed Map's most child workflows at a time), got 10001",
 		{Kind: EmitStepFunctions, Label: "app", Workers: 4, TotalSegments: 1001}: "migrate: total segments must be between 1 and 1000 (States.ArrayRange's most items), got 1001",
 		{Kind: EmitStepFunctions, Label: "app", Workers: 100, Rate: 0.5}:         "migrate: a rate of 0.5 split across 100 workers is 0.005 per worker, below 0.01: give fewer workers or a higher rate",
-		{Kind: EmitStepFunctions, Label: "nope"}:                                  `migrate: BASE has no table "nope"`,
+		{Kind: EmitStepFunctions, Label: "nope"}:                                 `migrate: BASE has no table "nope"`,
 	} {
 		_, err := Emit(backfill, opts)
 		require.EqualError(t, err, msg)
@@ -208,4 +208,3 @@ func TestEmittedMigrationValidates(t *testing.T) {
 		})
 	}
 }
-
