@@ -171,6 +171,20 @@ if [ ! -x "$SC" ]; then
   fi
 fi
 
+# --- AWS Lambda Runtime Interface Emulator (the migrate Lambda worker's test) -----
+# AWS's emulator of the Lambda Runtime API, from the Go module proxy: the
+# internal/cli test runs tfdyn as a Lambda bootstrap under it.
+RIE_VERSION=v0.0.0-20261030222936-bef5c4ba774d
+RIE="$CACHE/bin/aws-lambda-rie-$RIE_VERSION"
+if [ ! -x "$RIE" ]; then
+  if GOBIN="$CACHE/bin" go install "github.com/aws/aws-lambda-runtime-interface-emulator/cmd/aws-lambda-rie@$RIE_VERSION"; then
+    mv "$CACHE/bin/aws-lambda-rie" "$RIE"
+    echo "setup: aws-lambda-rie $RIE_VERSION in $RIE"
+  else
+    echo "setup: warning: could not install aws-lambda-rie $RIE_VERSION; the migrate Lambda worker test will fail" >&2
+  fi
+fi
+
 # --- CLI config for the demo's and benchmarks' bare terraform commands -------------
 RC="$CACHE/terraformrc"
 cat > "$RC.tmp" <<RC

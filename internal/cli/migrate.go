@@ -331,6 +331,9 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 		case o.checkpoint != "":
 			fmt.Fprintf(a.stderr, "migrate: interrupted before %s was written: nothing to resume, run the same command to start again\n", o.checkpoint)
 		case o.control != "":
+			if res != nil { // what this worker did before the interrupt
+				_ = write(res)
+			}
 			fmt.Fprintf(a.stderr, "migrate: progress is in control table %s: run the same command to resume\n", o.control)
 		}
 		return exit(ExitInterrupted, err)

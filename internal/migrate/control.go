@@ -374,10 +374,8 @@ func runShared(ctx context.Context, p *Plan, opts Options, id TableIdentity, cp 
 		}
 	}
 	mine, runErr := r.run(ctx, todo)
-	if runErr != nil && ctx.Err() != nil {
-		return mine, runErr
-	}
-	// The whole migration's counts, as recorded (other workers' too).
+	// The whole migration's counts, as recorded (other workers' too; also
+	// after an interrupt: every page this run finished is recorded).
 	recs, err = c.segments(context.WithoutCancel(ctx), meta.Migration)
 	if err != nil {
 		return mine, errors.Join(runErr, err)
