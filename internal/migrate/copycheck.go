@@ -83,6 +83,13 @@ func compareCopy(cp *CopyPlan, base, head, tombstones []map[string]types.Attribu
 		cc.Tombstones++
 		l.tombs = append(l.tombs, keyString(it, cp.head))
 	}
+	// BASE's items by the HEAD key of their copy, in BASE key order.
+	type expected struct {
+		ci   copied
+		base map[string]types.AttributeValue
+	}
+	byKey := map[string][]expected{}
+	var keys []string
 	for _, it := range base {
 		ci, err := cp.headItem(it)
 		if ci.n != 1 {
@@ -99,16 +106,42 @@ func compareCopy(cp *CopyPlan, base, head, tombstones []map[string]types.Attribu
 			continue
 		}
 		k := dynamo.CanonItem(ci.Key)
-		got, ok := inTarget[k]
-		if !ok {
-			cc.Missing++
-			l.missing = append(l.missing, fmt.Sprintf("%s %s (BASE %s)", ci.Entity, keyString(ci.Item, cp.head), keyString(it, cp.base)))
-			continue
+		if byKey[k] == nil {
+			keys = append(keys, k)
 		}
+		byKey[k] = append(byKey[k], expected{ci, it})
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		exps := byKey[k]
+		sort.Slice(exps, func(i, j int) bool { return keyString(exps[i].base, cp.base) < keyString(exps[j].base, cp.base) })
+		got, ok := inTarget[k]
 		delete(inTarget, k)
-		if diff := itemDiff(ci.Item, got); diff != "" {
-			cc.Stale++
-			l.stale = append(l.stale, fmt.Sprintf("%s %s: %s", ci.Entity, keyString(ci.Item, cp.head), diff))
+		match := -1
+		for i, e := range exps {
+			if ok && itemDiff(e.ci.Item, got) == "" {
+				match = i
+			}
+		}
+		for i, e := range exps {
+			switch {
+			case i == match:
+			case !ok:
+				cc.Missing++
+				l.missing = append(l.missing, fmt.Sprintf("%s %s (BASE %s)", e.ci.Entity, keyString(e.ci.Item, cp.head), keyString(e.base, cp.base)))
+			case len(exps) > 1:
+				cc.Missing++
+				var others []string
+				for j, o := range exps {
+					if j != i {
+						others = append(others, keyString(o.base, cp.base))
+					}
+				}
+				l.missing = append(l.missing, fmt.Sprintf("%s %s (BASE %s): HEAD's templates give BASE %s the same key", e.ci.Entity, keyString(e.ci.Item, cp.head), keyString(e.base, cp.base), strings.Join(others, ", ")))
+			default:
+				cc.Stale++
+				l.stale = append(l.stale, fmt.Sprintf("%s %s: %s", e.ci.Entity, keyString(e.ci.Item, cp.head), itemDiff(e.ci.Item, got)))
+			}
 		}
 	}
 	for _, it := range inTarget {
