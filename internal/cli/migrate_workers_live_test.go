@@ -26,7 +26,7 @@ import (
 
 // createControlTable creates a control table as migrate --emit terraform
 // declares it.
-func createControlTable(t *testing.T, ctx context.Context, c *dynamodb.Client, name string) {
+func createControlTable(t testing.TB, ctx context.Context, c *dynamodb.Client, name string) {
 	t.Helper()
 	s := func(n string) types.AttributeDefinition {
 		return types.AttributeDefinition{AttributeName: aws.String(n), AttributeType: types.ScalarAttributeTypeS}
