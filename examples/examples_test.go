@@ -235,3 +235,32 @@ func valueString(v cty.Value) string {
 	}
 	return v.GoString()
 }
+
+// TestReadmesShowApplicationCode: each example's README shows the
+// application code of its generated package as its app_example_test.go
+// compiles it (the lines between app:begin and app:end).
+func TestReadmesShowApplicationCode(t *testing.T) {
+	for name, pkg := range map[string]string{"ecommerce": "shopdb", "github": "githubdb", "tournaments": "tournamentsdb"} {
+		src, err := os.ReadFile(filepath.Join(name, pkg, "app_example_test.go"))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		_, rest, ok := strings.Cut(string(src), "\t// app:begin\n")
+		body, _, ok2 := strings.Cut(rest, "\t// app:end\n")
+		if !ok || !ok2 {
+			t.Fatalf("%s/%s/app_example_test.go: no app:begin ... app:end block", name, pkg)
+		}
+		var lines []string
+		for _, l := range strings.SplitAfter(body, "\n") {
+			lines = append(lines, strings.TrimPrefix(l, "\t"))
+		}
+		block := "```go\n" + strings.Join(lines, "") + "```\n"
+		readme, err := os.ReadFile(filepath.Join(name, "README.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(readme), block) {
+			t.Errorf("%s/README.md does not show the application code of %s/app_example_test.go:\n%s", name, pkg, block)
+		}
+	}
+}

@@ -2,7 +2,6 @@ package hclschema
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
@@ -17,6 +16,8 @@ var entitySchema = &hcl.BodySchema{
 		{Name: "table"},
 		{Name: "attributes", Required: true},
 		{Name: "unique"},
+		{Name: "key"},
+		{Name: "computed"},
 	},
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "key"},
@@ -40,7 +41,7 @@ func (d *decoder) entity(b *hcl.Block) {
 	d.add(ds, CodeSyntax)
 	e := &Entity{Name: name, DeclRange: b.DefRange}
 	defer func() {
-		if d.errorCount() > errs {
+		if d.errorCount() > errs || bodyHasBrokenRef(b.Body) {
 			e.Incomplete = true
 		}
 	}()
@@ -50,6 +51,7 @@ func (d *decoder) entity(b *hcl.Block) {
 	if at := content.Attributes["attributes"]; at != nil {
 		d.attributes(e, at)
 	}
+	d.computedAttrs(e, content.Attributes["computed"])
 	if e.Table == nil {
 		d.addEntity(e)
 		return
@@ -67,12 +69,29 @@ func (d *decoder) entity(b *hcl.Block) {
 	if len(keyBlocks) > 1 {
 		d.errorf(CodeDuplicate, keyBlocks[1].DefRange, "Duplicate key block", "An entity has one key block; this one repeats the block at %s.", keyBlocks[0].DefRange)
 	}
-	if len(keyBlocks) > 0 {
+	keyArg := content.Attributes["key"]
+	keyFailed := false
+	if keyArg != nil && len(keyBlocks) > 0 {
+		d.errorf(CodeDuplicate, keyArg.NameRange, "Duplicate key block",
+			"Entity %q gives its key templates both as a key block (at %s) and as key = {...}; use one of them.", e.Name, keyBlocks[0].DefRange)
+		keyArg = nil
+	}
+	switch {
+	case keyArg != nil:
+		e.Key = &KeyBlock{DeclRange: keyArg.Range}
+		as, ok := d.objectAssignments(keyArg.Expr, "key")
+		keyFailed = !ok
+		e.Key.Templates = d.keyTemplates(e, t.Primary, d.uniqueAssignments(as))
+	case len(keyBlocks) > 0:
 		e.Key = &KeyBlock{DeclRange: keyBlocks[0].DefRange}
 		e.Key.Templates = d.templates(e, t.Primary, keyBlocks[0].Body, nil)
 	}
-	// Every primary key attribute must be provided.
+	// Every primary key attribute must be provided (unless the key
+	// argument itself failed: reported once).
 	for _, k := range t.Primary.KeyAttrs() {
+		if keyFailed {
+			break
+		}
 		if e.Attribute(k.Name) == nil && e.Key.Template(k.Name) == nil && !d.isBroken(e, k.Name) {
 			rng := e.DeclRange
 			if e.Key != nil {
@@ -276,30 +295,36 @@ func (d *decoder) entityIndex(e *Entity, blk *hcl.Block) {
 }
 
 // templates decodes the key attribute assignments of a key or index block.
-// When when is non-nil, a `when` argument is accepted as the sparse condition.
+// When when is non-nil, a `when` argument is accepted as the sparse
+// condition; an index block also takes its assignments in the object form
+// key = { "State#Date" = "..." } (quoted names).
 func (d *decoder) templates(e *Entity, ix *Index, body hcl.Body, when **Cond) []*KeyTemplate {
-	attrs, ds := body.JustAttributes()
-	d.add(ds, CodeSyntax)
-	var names []string
-	for n := range attrs {
-		names = append(names, n)
+	objectArg := ""
+	if when != nil {
+		objectArg = "key"
 	}
-	sort.Slice(names, func(i, j int) bool { return attrs[names[i]].Range.Start.Byte < attrs[names[j]].Range.Start.Byte })
-	var out []*KeyTemplate
-	for _, n := range names {
-		at := attrs[n]
-		if n == "when" && when != nil {
-			if d.checkVariables(e, at.Expr, "sparse condition") {
-				v, ds := Eval(at.Expr, unknownContext(e), CodeInvalidTemplate)
-				if ds.HasErrors() {
-					d.add(ds, CodeInvalidTemplate)
-				} else if !v.Type().Equals(cty.Bool) && v.Type() != cty.DynamicPseudoType {
-					d.errorf(CodeInvalidTemplate, at.Expr.Range(), "Invalid sparse condition", "The when condition must be true or false, like status == \"OPEN\"; it evaluates to %s.", v.Type().FriendlyName())
-				}
+	as, whenAt := d.blockAssignments(body, objectArg, when != nil)
+	if whenAt != nil {
+		at := whenAt
+		if d.checkVariables(e, at.Expr, sparseWhat) {
+			v, ds := Eval(at.Expr, unknownContext(e), CodeInvalidTemplate)
+			if ds.HasErrors() {
+				d.add(ds, CodeInvalidTemplate)
+			} else if !v.Type().Equals(cty.Bool) && v.Type() != cty.DynamicPseudoType {
+				d.errorf(CodeInvalidTemplate, at.Expr.Range(), "Invalid sparse condition", "The when condition must be true or false, like status == \"OPEN\"; it evaluates to %s.", v.Type().FriendlyName())
 			}
-			*when = d.newCond(at.Expr)
-			continue
 		}
+		*when = d.newCond(at.Expr)
+	}
+	return d.keyTemplates(e, ix, as)
+}
+
+// keyTemplates decodes key attribute assignments (a key block's, an index
+// block's, or the object form's) into templates.
+func (d *decoder) keyTemplates(e *Entity, ix *Index, as []assignment) []*KeyTemplate {
+	var out []*KeyTemplate
+	for _, at := range as {
+		n := at.Name
 		if _, ok := ix.KeyAttr(n); !ok {
 			keyNames := []string{}
 			for _, k := range ix.KeyAttrs() {
@@ -333,15 +358,26 @@ func (d *decoder) templates(e *Entity, ix *Index, body hcl.Body, when **Cond) []
 	return out
 }
 
-// checkVariables reports every variable of expr that is not an attribute of e.
+// checkVariables reports every variable of expr that is not an attribute of
+// e (a sparse condition may also read a computed attribute; a key template
+// may not: it is computed from the attributes the caller gives).
 func (d *decoder) checkVariables(e *Entity, expr hcl.Expression, what string) bool {
 	ok := true
 	for _, tr := range expr.Variables() {
 		root := tr.RootName()
-		if e.Attribute(root) != nil {
+		if e.Attribute(root) != nil || what == sparseWhat && e.ComputedAttr(root) != nil {
+			continue
+		}
+		if c := e.ComputedAttr(root); c != nil {
+			ok = false
+			d.errorf(CodeUnknownVariable, tr.SourceRange(), "Template reads a computed attribute",
+				"The %s uses %q, a computed attribute (%s); a key template reads the entity's attributes: use %s itself.", what, root, c.Expr.Text, c.Expr.Text)
 			continue
 		}
 		ok = false
+		if root == brokenRef {
+			continue // a malformed attr(...), already reported
+		}
 		if d.isBroken(e, root) {
 			continue // its declaration was already reported
 		}
@@ -351,7 +387,7 @@ func (d *decoder) checkVariables(e *Entity, expr hcl.Expression, what string) bo
 	return ok
 }
 
-func (d *decoder) template(e *Entity, attr string, at *hcl.Attribute) *KeyTemplate {
+func (d *decoder) template(e *Entity, attr string, at assignment) *KeyTemplate {
 	if !d.checkVariables(e, at.Expr, "template for "+attr) {
 		return nil
 	}
@@ -373,12 +409,19 @@ func (d *decoder) template(e *Entity, attr string, at *hcl.Attribute) *KeyTempla
 	return &KeyTemplate{Attr: attr, Expr: d.newTemplate(at.Expr), Type: ty, Range: at.Range}
 }
 
-// unknownContext binds every attribute of e to an unknown value of its type,
-// so evaluation checks types and yields the result type.
+// sparseWhat names a sparse condition in checkVariables' messages.
+const sparseWhat = "sparse condition"
+
+// unknownContext binds every attribute of e (computed ones too) to an
+// unknown value of its type, so evaluation checks types and yields the
+// result type.
 func unknownContext(e *Entity) *hcl.EvalContext {
 	vars := map[string]cty.Value{}
 	for _, a := range e.Attributes {
 		vars[a.Name] = cty.UnknownVal(a.Type)
+	}
+	for _, c := range e.Computed {
+		vars[c.Attr] = cty.UnknownVal(c.Type)
 	}
 	return &hcl.EvalContext{Variables: vars, Functions: functions}
 }
@@ -390,6 +433,7 @@ func unknownContext(e *Entity) *hcl.EvalContext {
 func (d *decoder) example(e *Entity, blk *hcl.Block, checkItem bool, label string, labelRange hcl.Range, pos int) bool {
 	attrs, ds := blk.Body.JustAttributes()
 	d.add(ds, CodeSyntax)
+	attrs = d.exampleValues(e, attrs)
 	vals := map[string]cty.Value{}
 	set := map[string]bool{}
 	ok := true
@@ -498,4 +542,35 @@ func ixPhrase(ix *Index) string {
 		return "the table"
 	}
 	return ix.Kind.String() + " \"" + ix.Name + "\""
+}
+
+// exampleValuesArg is the argument of an example block that sets
+// attributes whose names are not identifiers: values = { "Order Date" =
+// "2024-05-01" }. An entity with an attribute of that name sets the
+// attribute with it instead.
+const exampleValuesArg = "values"
+
+// exampleValues expands an example block's values = { ... } into its
+// arguments, one per item (quoted names allowed), unless the entity has an
+// attribute named values. A name set twice is TD003.
+func (d *decoder) exampleValues(e *Entity, attrs hcl.Attributes) hcl.Attributes {
+	at, ok := attrs[exampleValuesArg]
+	if !ok || e.Attribute(exampleValuesArg) != nil || d.isBroken(e, exampleValuesArg) {
+		return attrs
+	}
+	items, _ := d.objectAssignments(at.Expr, exampleValuesArg)
+	out := hcl.Attributes{}
+	for n, a := range attrs {
+		if n != exampleValuesArg {
+			out[n] = a
+		}
+	}
+	for _, it := range items {
+		if prev, dup := out[it.Name]; dup {
+			d.errorf(CodeDuplicate, it.NameRange, "Duplicate attribute in example", "%q is already set at %s.", it.Name, prev.NameRange)
+			continue
+		}
+		out[it.Name] = &hcl.Attribute{Name: it.Name, Expr: it.Expr, Range: it.Range, NameRange: it.NameRange}
+	}
+	return out
 }

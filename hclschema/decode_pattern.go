@@ -24,6 +24,7 @@ var patternSchema = &hcl.BodySchema{
 		{Name: "attributes"},
 		{Name: "inputs"},
 		{Name: "cardinality"},
+		{Name: "key"},
 	},
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "key"},
@@ -128,11 +129,37 @@ func (d *decoder) pattern(b *hcl.Block) {
 		p.CardinalityRange = at.Expr.Range()
 	}
 	if at := a["attributes"]; at != nil {
-		p.Attributes, _ = d.stringList(at)
+		known := func(n string) bool {
+			if _, key := p.Table.Primary.KeyAttr(n); key || keyIndexOf(p.Table, n) != nil {
+				return true
+			}
+			for _, e := range p.Entities {
+				if e.StoredType(n) != cty.NilType {
+					return true
+				}
+			}
+			return false
+		}
+		paths, ranges, ok := d.pathList(at, known)
+		for i, x := range paths {
+			for j, y := range paths[:i] {
+				if x.HasPrefix(y) || y.HasPrefix(x) {
+					d.errorf(CodeInvalidValue, ranges[i], "Overlapping attributes",
+						"attributes lists %s and %s (at %s); DynamoDB rejects a projection whose paths overlap (\"Two document paths overlap with each other\"). Keep one of them.", PathText(x), PathText(y), ranges[j])
+					ok = false
+					break
+				}
+			}
+		}
+		if ok {
+			p.AttributePaths, p.AttributeRanges = paths, ranges
+			for _, x := range paths {
+				p.Attributes = append(p.Attributes, PathText(x))
+			}
+		}
 		p.AttributesRange = at.Expr.Range()
-		p.AttributeRanges = listRanges(at.Expr, len(p.Attributes))
 	}
-	declared := d.declaredInputs(a["inputs"])
+	declared := d.declaredInputs(a["inputs"], false)
 	declaredRanges := map[string]hcl.Range{}
 	if at := a["inputs"]; at != nil {
 		if pairs, ds := hcl.ExprMap(at.Expr); !ds.HasErrors() {
@@ -148,16 +175,31 @@ func (d *decoder) pattern(b *hcl.Block) {
 			keyBlocks = append(keyBlocks, blk)
 		}
 	}
+	keyArg := a["key"]
 	switch {
+	case keyArg != nil && len(keyBlocks) > 0:
+		d.errorf(CodeDuplicate, keyArg.NameRange, "Duplicate key block",
+			"Access pattern %q gives its key conditions both as a key block (at %s) and as key = {...}; use one of them.", name, keyBlocks[0].DefRange)
+		return
+	case keyArg != nil:
+		p.KeyRange = keyArg.NameRange
+		as, ok := d.objectAssignments(keyArg.Expr, "key")
+		if !ok {
+			return
+		}
+		d.conditions(p, d.uniqueAssignments(as))
 	case len(keyBlocks) == 0:
 		d.errorf(CodeMissingKey, b.DefRange, "Missing key block",
-			"Access pattern %q needs a key block with its key conditions, like key { PK = \"USER#${username}\" }. tfdyn never plans a Scan.", name)
+			"Access pattern %q needs a key block with its key conditions, like key { PK = \"USER#${username}\" } (or key = { \"State#Date\" = ... } for a name that is not an identifier). tfdyn never plans a Scan.", name)
 		return
-	case len(keyBlocks) > 1:
-		d.errorf(CodeDuplicate, keyBlocks[1].DefRange, "Duplicate key block", "An access pattern has one key block.")
+	default:
+		if len(keyBlocks) > 1 {
+			d.errorf(CodeDuplicate, keyBlocks[1].DefRange, "Duplicate key block", "An access pattern has one key block.")
+		}
+		p.KeyRange = keyBlocks[0].DefRange
+		as, _ := d.blockAssignments(keyBlocks[0].Body, "", false)
+		d.conditions(p, as)
 	}
-	p.KeyRange = keyBlocks[0].DefRange
-	d.conditions(p, keyBlocks[0])
 	d.inputs(p, declared, declaredRanges)
 	if at := a["filter"]; at != nil {
 		p.Filter = d.newCond(at.Expr)
@@ -167,7 +209,7 @@ func (d *decoder) pattern(b *hcl.Block) {
 			d.checkSendable(p.Filter)
 		}
 	}
-	if d.errorCount() > errs || p.Incomplete {
+	if d.errorCount() > errs || p.Incomplete || bodyHasBrokenRef(b.Body) {
 		p.Incomplete = true
 		d.schema.PatternsIncomplete = true
 	}
@@ -233,8 +275,11 @@ func (d *decoder) entityRefs(one, many *hcl.Attribute, def hcl.Range, pattern st
 }
 
 // declaredInputs reads `inputs = { name = type }`; a name whose type is
-// invalid maps to cty.NilType (already reported).
-func (d *decoder) declaredInputs(at *hcl.Attribute) map[string]cty.Type {
+// invalid maps to cty.NilType (already reported). An access pattern's
+// inputs are strings or numbers (key condition operands, filter values); a
+// write pattern's may also be bools, lists, sets, maps and objects (a
+// document a write stores: list_append(Detail.Payments, [input.payment])).
+func (d *decoder) declaredInputs(at *hcl.Attribute, documents bool) map[string]cty.Type {
 	out := map[string]cty.Type{}
 	if at == nil {
 		return out
@@ -256,8 +301,14 @@ func (d *decoder) declaredInputs(at *hcl.Attribute) map[string]cty.Type {
 			out[name] = cty.NilType
 			continue
 		}
-		if DynamoType(ty) == "" {
-			d.errorf(CodeInvalidType, kv.Value.Range(), "Invalid input type", "Input %q must be a string or a number.", name)
+		if ty == cty.DynamicPseudoType {
+			d.errorf(CodeInvalidType, kv.Value.Range(), "Type any is not supported", "Give input %q a concrete type such as string, number or object({ amount = number }).", name)
+			out[name] = cty.NilType
+			continue
+		}
+		if DynamoType(ty) == "" && !documents {
+			d.errorf(CodeInvalidType, kv.Value.Range(), "Invalid input type",
+				"Input %q of an access pattern must be a string or a number; lists, maps and objects are inputs of write patterns (a document a write stores).", name)
 			out[name] = cty.NilType
 			continue
 		}
@@ -266,10 +317,8 @@ func (d *decoder) declaredInputs(at *hcl.Attribute) map[string]cty.Type {
 	return out
 }
 
-func (d *decoder) conditions(p *AccessPattern, blk *hcl.Block) {
-	attrs, ds := blk.Body.JustAttributes()
-	d.add(ds, CodeSyntax)
-	for _, at := range attrs {
+func (d *decoder) conditions(p *AccessPattern, as []assignment) {
+	for _, at := range as {
 		c := &Condition{Attr: at.Name, Op: OpEq, Args: []*Template{d.newTemplate(at.Expr)}, Range: at.Range, NameRange: at.NameRange}
 		if call, ds := hcl.ExprCall(at.Expr); !ds.HasErrors() {
 			if _, known := functions[call.Name]; !known {
@@ -324,6 +373,16 @@ func (d *decoder) inputs(p *AccessPattern, declared map[string]cty.Type, declare
 					continue
 				}
 				seen[name] = true
+				if name == brokenRef {
+					p.Incomplete = true // a malformed attr(...), already reported
+					continue
+				}
+				if !IsIdentifier(name) {
+					d.errorf(CodeInvalidCondition, ref.Range, "Attribute reference in a key condition",
+						"A key condition's operand is computed from the pattern's inputs, which are named like HCL variables; %s names an attribute. Declare an input, like inputs = { state = string }, and use it.", AttrRef(name))
+					p.Incomplete = true
+					continue
+				}
 				ty, ok := declared[name]
 				if ok && ty == cty.NilType {
 					continue // invalid declaration, already reported
@@ -392,6 +451,10 @@ func (d *decoder) checkFilter(p *AccessPattern, at *hcl.Attribute) {
 	}()
 	for _, tr := range at.Expr.Variables() {
 		root := tr.RootName()
+		if root == brokenRef {
+			bad, p.Incomplete = true, true // a malformed attr(...), already reported
+			continue
+		}
 		if root == "input" {
 			if len(tr) < 2 {
 				d.errorf(CodeUnknownVariable, tr.SourceRange(), "Invalid input reference", "Refer to an input as input.NAME.")
@@ -411,10 +474,10 @@ func (d *decoder) checkFilter(p *AccessPattern, at *hcl.Attribute) {
 		found := false
 		var cands []string
 		for _, e := range p.Entities {
-			if e.Attribute(root) != nil {
+			if e.StoredType(root) != cty.NilType {
 				found = true
 			}
-			cands = append(cands, e.AttributeNames()...)
+			cands = append(cands, e.StoredNames()...)
 		}
 		if !found && d.brokenIn(p.Entities, root) {
 			p.Incomplete = true // the attribute's declaration was already reported
@@ -434,9 +497,9 @@ func (d *decoder) checkFilter(p *AccessPattern, at *hcl.Attribute) {
 func (d *decoder) checkFilterType(p *AccessPattern, at *hcl.Attribute) {
 	vars := map[string]cty.Value{}
 	for _, e := range p.Entities {
-		for _, a := range e.Attributes {
-			if _, ok := vars[a.Name]; !ok {
-				vars[a.Name] = cty.UnknownVal(a.Type)
+		for _, n := range e.StoredNames() {
+			if _, ok := vars[n]; !ok {
+				vars[n] = cty.UnknownVal(e.StoredType(n))
 			}
 		}
 	}
@@ -611,11 +674,11 @@ func (d *decoder) checkSendable(c *Cond) {
 		}
 	case CondAttr, CondExists, CondNotExists:
 	case CondCompare:
-		_, lp := c.Left.Path()
-		_, rp := c.Right.Path()
+		_, lp := c.Left.DocPath()
+		_, rp := c.Right.DocPath()
 		computed := false
 		for _, t := range []*Template{c.Left, c.Right} {
-			if _, path := t.Path(); !path && t.UsesAttrs() {
+			if _, path := t.DocPath(); !path && t.UsesAttrs() {
 				computed = true
 				d.errorf(CodeInvalidCondition, t.Range(), "Filter computes from an attribute",
 					"DynamoDB evaluates the filter on the stored item and cannot compute %s. %s Compare the attribute itself, or store the computed value in an attribute of its own.", t.Text, filterGrammar)

@@ -172,8 +172,8 @@ func (b *Bound) Filter(it Item) bool {
 	}
 	vars := map[string]cty.Value{}
 	for _, e := range p.Entities {
-		for _, a := range e.Attributes {
-			vars[a.Name] = cty.NullVal(a.Type)
+		for k, v := range nullVars(e) {
+			vars[k] = v
 		}
 	}
 	for k, v := range it.Attrs {
@@ -195,9 +195,9 @@ func (c *Cond) holds(vars map[string]cty.Value) bool {
 // false when the outcome depends on an unknown value (an input bound to
 // cty.DynamicVal); an evaluation error is a known false.
 func (c *Cond) eval(vars map[string]cty.Value) (holds, known bool) {
-	present := func(name string) bool {
-		v, ok := vars[name]
-		return ok && v != cty.NilVal && !v.IsNull()
+	present := func(p Path) bool {
+		_, ok := PathValue(vars, p)
+		return ok
 	}
 	switch c.Kind {
 	case CondAnd:
@@ -218,16 +218,20 @@ func (c *Cond) eval(vars map[string]cty.Value) (holds, known bool) {
 		a, ka := c.Sub[0].eval(vars)
 		return !a, ka
 	case CondExists:
-		return present(c.Attr), true
+		return present(c.TestedPath()), true
 	case CondNotExists:
-		return !present(c.Attr), true
+		return !present(c.TestedPath()), true
 	case CondCompare:
-		// DynamoDB: a comparison with a missing attribute holds for <>
-		// only (also when both are missing).
+		// DynamoDB: a comparison with a missing attribute (or part of
+		// one) holds for <> only (also when both are missing).
 		for _, t := range []*Template{c.Left, c.Right} {
-			if attr, ok := t.Path(); ok && !present(attr) {
+			if p, ok := t.DocPath(); ok && !present(p) {
 				return c.Op == CmpNe, true
 			}
+		}
+	case CondAttr:
+		if c.Path.Nested() && !present(c.Path) {
+			return false, true
 		}
 	}
 	v, ds := Eval(c.expr, evalContext(vars), CodeInvalidCondition)
@@ -252,13 +256,7 @@ func (ei *EntityIndex) WhenHolds(it Item) (holds, ok bool) {
 	if ei == nil || ei.When == nil || it.Entity == nil {
 		return false, false
 	}
-	vars := map[string]cty.Value{}
-	for _, a := range it.Entity.Attributes {
-		vars[a.Name] = cty.NullVal(a.Type)
-		if v, ok := it.Attrs[a.Name]; ok {
-			vars[a.Name] = v
-		}
-	}
+	vars := it.ItemVars()
 	v, ds := Eval(ei.When.expr, evalContext(vars), CodeInvalidTemplate)
 	if ds.HasErrors() {
 		return false, false
@@ -270,8 +268,8 @@ func (ei *EntityIndex) WhenHolds(it Item) (holds, ok bool) {
 	return !v.IsNull() && v.True(), true
 }
 
-// ItemVars binds every attribute of the item's entity: its value, or a
-// typed null when the item does not have it.
+// ItemVars binds every attribute of the item's entity, computed ones
+// included: its value, or a typed null when the item does not have it.
 func (it Item) ItemVars() map[string]cty.Value {
 	vars := map[string]cty.Value{}
 	if it.Entity != nil {
@@ -280,6 +278,13 @@ func (it Item) ItemVars() map[string]cty.Value {
 				vars[a.Name] = x
 			} else {
 				vars[a.Name] = cty.NullVal(a.Type)
+			}
+		}
+		for _, c := range it.Entity.Computed {
+			if x, ok := it.Attrs[c.Attr]; ok {
+				vars[c.Attr] = x
+			} else {
+				vars[c.Attr] = cty.NullVal(c.Type)
 			}
 		}
 	}
@@ -366,4 +371,13 @@ func (b *Bound) FilterValue(t *Template) (cty.Value, error) {
 		return cty.NilVal, fmt.Errorf("%s: %s", t.Range(), diagText(ds))
 	}
 	return v, nil
+}
+
+// TestedPath is the path a CondAttr, CondExists or CondNotExists tests:
+// the attribute, or a part of it (attribute_exists(Detail.Payments)).
+func (c *Cond) TestedPath() Path {
+	if len(c.Path) > 0 {
+		return c.Path
+	}
+	return AttrPath(c.Attr)
 }

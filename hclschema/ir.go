@@ -59,6 +59,10 @@ type Part struct {
 	// Name is the attribute or input of PartAttr and PartInput, the
 	// function of PartCall.
 	Name string
+	// Field is the attribute of an object input a PartInput reads
+	// (input.order_item.Quantity: Name order_item, Field Quantity, a
+	// labelled write's own input), "" for a whole input.
+	Field string
 	// Args are the arguments of a PartCall, each a template.
 	Args []*Template
 	// Text is the part's source text.
@@ -73,6 +77,19 @@ type Part struct {
 	// expression (a + b, -a, a == b, a && b, !a), a PartOther.
 	op       string
 	operands []*Template
+	// path is the document path of a reference to an item attribute or
+	// a part of one (a PartAttr, or a PartOther for Detail.Payments).
+	path Path
+}
+
+// DocPath returns the document path a part reads when it is a reference
+// to an attribute (status) or a part of one (Detail.Payments[0]), or
+// false.
+func (p *Part) DocPath() (Path, bool) {
+	if p == nil || len(p.path) == 0 {
+		return nil, false
+	}
+	return p.path, true
 }
 
 // Conditional returns the condition and the two results of a conditional
@@ -133,6 +150,39 @@ func (t *Template) Names() []string {
 	seen := map[string]bool{}
 	for _, tr := range t.expr.Variables() {
 		if n := tr.RootName(); !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// InputNames returns the inputs the template refers to as input.NAME, in
+// source order, each once.
+func (t *Template) InputNames() []string {
+	if t == nil || t.expr == nil {
+		return nil
+	}
+	return inputNames(t.expr)
+}
+
+// InputNames returns the inputs the condition refers to as input.NAME, in
+// source order, each once; nil for a nil condition.
+func (c *Cond) InputNames() []string {
+	if c == nil || c.expr == nil {
+		return nil
+	}
+	return inputNames(c.expr)
+}
+
+func inputNames(expr hcl.Expression) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, tr := range expr.Variables() {
+		if tr.RootName() != "input" {
+			continue
+		}
+		if n := traversalAttr(tr); n != "" && !seen[n] {
 			seen[n] = true
 			out = append(out, n)
 		}
@@ -258,6 +308,15 @@ func (d *decoder) newPart(expr hcl.Expression) *Part {
 			if ta, ok := tr[1].(hcl.TraverseAttr); ok {
 				p.Kind, p.Name = PartInput, ta.Name
 			}
+		case len(tr) == 3 && tr.RootName() == "input":
+			ta, ok1 := tr[1].(hcl.TraverseAttr)
+			tf, ok2 := tr[2].(hcl.TraverseAttr)
+			if ok1 && ok2 {
+				p.Kind, p.Name, p.Field = PartInput, ta.Name, tf.Name
+			}
+		}
+		if tr := x.Traversal; tr.RootName() != "input" {
+			p.path, _ = traversalPath(tr)
 		}
 	case *hclsyntax.ConditionalExpr:
 		p.cond, p.then, p.els = d.newTemplate(x.Condition), d.newTemplate(x.TrueResult), d.newTemplate(x.FalseResult)
@@ -324,8 +383,12 @@ type Cond struct {
 	Op CompareOp
 	// Left and Right are the operands of a CondCompare.
 	Left, Right *Template
-	// Attr is the attribute of CondAttr, CondExists and CondNotExists.
+	// Attr is the attribute of CondAttr, CondExists and CondNotExists
+	// (the first step of Path).
 	Attr string
+	// Path is what CondAttr, CondExists and CondNotExists test: the
+	// attribute, or a part of its document (attribute_exists(Detail.Payments)).
+	Path Path
 	// Sub holds the operands of CondAnd, CondOr (two) and CondNot (one).
 	Sub []*Cond
 	// Text is the source text as written, on one line.
@@ -366,19 +429,20 @@ func (d *decoder) newCond(expr hcl.Expression) *Cond {
 			c.Kind, c.Sub = CondNot, []*Cond{d.newCond(x.Val)}
 		}
 	case *hclsyntax.ScopeTraversalExpr:
-		if len(x.Traversal) == 1 {
-			c.Kind, c.Attr = CondAttr, x.Traversal.RootName()
+		if p, ok := exprPath(x); ok {
+			c.Kind, c.Attr, c.Path = CondAttr, p.Attr(), p
 		}
 	case *hclsyntax.FunctionCallExpr:
 		// attribute_exists(a) and attribute_not_exists(a), DynamoDB's
-		// names for a != null and a == null (write conditions).
+		// names for a != null and a == null (write conditions); a may be a
+		// path (Detail.Payments).
 		if len(x.Args) == 1 && !x.ExpandFinal {
-			if tr, ok := x.Args[0].(*hclsyntax.ScopeTraversalExpr); ok && len(tr.Traversal) == 1 {
+			if p, ok := exprPath(x.Args[0]); ok {
 				switch x.Name {
 				case "attribute_exists":
-					c.Kind, c.Attr = CondExists, tr.Traversal.RootName()
+					c.Kind, c.Attr, c.Path = CondExists, p.Attr(), p
 				case "attribute_not_exists":
-					c.Kind, c.Attr = CondNotExists, tr.Traversal.RootName()
+					c.Kind, c.Attr, c.Path = CondNotExists, p.Attr(), p
 				}
 			}
 		}
@@ -397,15 +461,15 @@ func (d *decoder) newCond(expr hcl.Expression) *Cond {
 		}
 		c.Kind, c.Op, c.Left, c.Right = CondCompare, op, d.newTemplate(x.LHS), d.newTemplate(x.RHS)
 		if op == CmpEq || op == CmpNe {
-			attr, null := "", false
-			switch {
-			case c.Left.path() != "" && c.Right.isNull():
-				attr, null = c.Left.path(), true
-			case c.Right.path() != "" && c.Left.isNull():
-				attr, null = c.Right.path(), true
+			var path Path
+			null := false
+			if p, ok := c.Left.DocPath(); ok && c.Right.isNull() {
+				path, null = p, true
+			} else if p, ok := c.Right.DocPath(); ok && c.Left.isNull() {
+				path, null = p, true
 			}
 			if null {
-				c.Kind, c.Attr, c.Left, c.Right = CondExists, attr, nil, nil
+				c.Kind, c.Attr, c.Path, c.Left, c.Right = CondExists, path.Attr(), path, nil, nil
 				if op == CmpEq {
 					c.Kind = CondNotExists
 				}
@@ -425,10 +489,20 @@ func (t *Template) path() string {
 }
 
 // Path returns the attribute an operand names when it is a bare attribute
-// reference (a DynamoDB document path), or false.
+// reference, or false (also for a part of one: DocPath).
 func (t *Template) Path() (string, bool) {
 	p := t.path()
 	return p, p != ""
+}
+
+// DocPath returns the document path an operand names when it is a bare
+// reference to an attribute or a part of one (status, Detail.Status,
+// Items[0].Sku), or false.
+func (t *Template) DocPath() (Path, bool) {
+	if t == nil || t.Quoted || len(t.Parts) != 1 {
+		return nil, false
+	}
+	return t.Parts[0].DocPath()
 }
 
 func (t *Template) isNull() bool {
@@ -522,6 +596,10 @@ func ParseTemplate(src, filename string) (*Template, hcl.Diagnostics) {
 	if ds.HasErrors() {
 		return nil, diag.WithCode(ds, CodeSyntax)
 	}
+	rewritten, ds := rewriteExprAttrRefs(expr)
+	if ds.HasErrors() {
+		return nil, ds
+	}
 	d := &decoder{schema: &Schema{}, src: map[string][]byte{filename: []byte(src)}}
-	return d.newTemplate(expr), nil
+	return d.newTemplate(rewritten), nil
 }

@@ -45,6 +45,26 @@ func (e *Entity) Item(values cty.Value) (Item, error) {
 	if vars == nil {
 		ctx.Variables = map[string]cty.Value{}
 	}
+	// Computed attributes: stored on the item, and read by sparse
+	// conditions (never by key templates).
+	if len(e.Computed) > 0 {
+		cv, err := e.computedValues(ctx)
+		if err != nil {
+			return Item{}, fmt.Errorf("entity %q: %w", e.Name, err)
+		}
+		vars = make(map[string]cty.Value, len(ctx.Variables)+len(e.Computed))
+		for k, v := range ctx.Variables {
+			vars[k] = v
+		}
+		for _, c := range e.Computed {
+			vars[c.Attr] = cty.NullVal(c.Type)
+			if v, ok := cv[c.Attr]; ok {
+				vars[c.Attr] = v
+				it.Attrs[c.Attr] = v
+			}
+		}
+		ctx = &hcl.EvalContext{Variables: vars, Functions: functions}
+	}
 	for _, k := range e.Table.Primary.KeyAttrs() {
 		if a := e.Attribute(k.Name); a != nil {
 			if vars[k.Name].IsNull() {

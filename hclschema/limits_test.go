@@ -82,3 +82,19 @@ entity "User" {
 	require.Equal(t, "n holds a number that is above the largest magnitude DynamoDB stores, 9.9999999999999999999999999999999999999E+125",
 		item("alice", noEmail, cty.MustParseNumberVal("1e400")).LimitProblem())
 }
+
+// TestNumberSize pins DynamoDB's number size (base-100 pairs aligned at the
+// decimal point, zero 1 byte, negative 1 more), each figure measured on
+// DynamoDB Local 3.3.1 with PutItem at the 1 KB boundary.
+func TestNumberSize(t *testing.T) {
+	for in, want := range map[string]int{
+		"0": 1, "1": 2, "10": 2, "100": 2, "1000": 2, "101": 3, "1234": 3, "12345": 4, "12340": 4,
+		"1767225600": 5, "1767225613": 6, "12.5": 3, "1.5": 3, "123.45": 4, "0.001": 2, "1.5e3": 2,
+		"-5": 3, "-12.5": 4, "-1000": 3, "-0.5": 3, "-0.0015": 3, "-123456789": 7,
+		"123456789012345678901234567890": 16, "-1234567890123456789012345678901234567": 21,
+	} {
+		f, _, err := big.ParseFloat(in, 10, 512, big.ToNearestEven)
+		require.NoError(t, err)
+		require.Equal(t, want, NumberSize(f), in)
+	}
+}

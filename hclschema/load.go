@@ -151,6 +151,7 @@ func decode(ctx context.Context, files []*hcl.File) (*Schema, hcl.Diagnostics, e
 	for _, f := range files {
 		if f.Body != nil {
 			d.src[f.Body.MissingItemRange().Filename] = f.Bytes
+			d.diags = append(d.diags, rewriteAttrRefs(f.Body)...)
 		}
 		content, ds := f.Body.Content(rootSchema)
 		d.diags = append(d.diags, diag.WithCode(ds, CodeSyntax)...)

@@ -337,6 +337,10 @@ type Entity struct {
 	Table *Table
 	// Attributes are the entity's own typed attributes, in declaration order.
 	Attributes []*Attribute
+	// Computed are the attributes the schema writes on every item from the
+	// others (`computed = { EntityType = "customer" }`), in declaration
+	// order; they are not inputs of a write (computed.go).
+	Computed []*Computed
 	// Key holds the templates of the table's primary key attributes that are
 	// not attributes of the entity itself.
 	Key *KeyBlock
@@ -694,8 +698,11 @@ type AccessPattern struct {
 	// (input.NAME), in the grammar DynamoDB runs as a FilterExpression;
 	// nil when absent.
 	Filter *Cond
-	// Attributes are the attributes the caller reads (empty = all).
+	// Attributes are the attributes the caller reads (empty = all): a
+	// name, or a path's text for a part of an attribute (Detail.Payments).
 	Attributes []string
+	// AttributePaths are the paths of Attributes, in the same order.
+	AttributePaths []Path
 	// Inputs are the free variables of the key conditions, sorted, with types.
 	Inputs []*Input
 	// Examples are explicit input sets from `example {}` blocks, with their

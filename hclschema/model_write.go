@@ -5,6 +5,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
 )
 
 // WriteOp is the operation of one write: PutItem, UpdateItem or DeleteItem.
@@ -61,6 +62,23 @@ type WritePattern struct {
 	// Incomplete is true when a part failed to load (an error was
 	// reported).
 	Incomplete bool
+	// aliases maps a shared name (input.Quantity) that names one labelled
+	// write's input to it (input.order_item.Quantity): the shared-name
+	// form, accepted where it is unambiguous.
+	aliases map[string]InputRef
+}
+
+// InputRef names an input of a labelled write: input.<Label>.<Attr>.
+type InputRef struct {
+	Label, Attr string
+}
+
+// Alias returns the labelled write's input a shared name stands for
+// (input.Quantity for input.order_item.Quantity, when only that write has
+// a Quantity), or false.
+func (w *WritePattern) Alias(name string) (InputRef, bool) {
+	r, ok := w.aliases[name]
+	return r, ok
 }
 
 // Declared outcomes of a repeated write (`repeat`).
@@ -93,21 +111,82 @@ type Write struct {
 	Add    []*UpdateAction
 	Remove []*UpdateAction
 	// Guard is the unique attribute this write enforces when it was added
-	// by the entity's `unique` (a put of the guard item), else nil.
-	Guard     *Unique
+	// by the entity's `unique`, else nil: a put of the guard item with its
+	// owner's put, a delete of it with its owner's delete, or both (the
+	// old value's delete, the new value's put) with an update that changes
+	// the attribute (a swap).
+	Guard *Unique
+	// Inputs maps an attribute of the item to the input that gives it,
+	// where the input is not named like the attribute: a swap's guard put
+	// takes the value the update sets (input.email), its guard delete the
+	// current value the condition pins (input.current_email). InputFor
+	// answers.
+	Inputs map[string]string
+	// Swap is set on the guard writes of a swap: they are left out of the
+	// call when the new value equals the current one (the guard stays).
+	Swap *Swap
+	// Label names the write's own inputs in a transaction (put
+	// "order_item" {}): the attributes it needs come from the input object
+	// of that name (input.order_item.Quantity), not from the pattern's
+	// shared inputs; "" for an unlabelled write (a guard's put takes its
+	// owner's). LabelRange covers it.
+	Label      string
+	LabelRange hcl.Range
+	// Pattern is the write pattern that holds the write.
+	Pattern   *WritePattern
 	DeclRange hcl.Range
 	// EntityRange covers the entity reference.
 	EntityRange hcl.Range
 }
 
-// UpdateAction is one attribute of an update's set, add or remove.
+// UpdateAction is one attribute (or part of one) of an update's set, add
+// or remove.
 type UpdateAction struct {
+	// Attr is the attribute the action changes: Path's first step.
 	Attr string
-	// Value is the value set or added (nil for remove): literals and
-	// inputs (input.NAME), never an item attribute.
+	// Path is what it changes: the attribute itself, or a part of its
+	// document (Detail.Payments, Items[0].Sku).
+	Path Path
+	// Value is the value set or added as written (nil for remove).
 	Value *Template
+	// Expr is a set's value in DynamoDB's grammar (an operand, a path of
+	// the stored item, if_not_exists, list_append, + and -); for add, the
+	// operand (a literal or input.NAME, a function of those); nil for
+	// remove.
+	Expr *UpdateValue
 	// Range covers the attribute name (the list element for remove).
 	Range hcl.Range
+}
+
+// Swap is the change of a unique attribute by an update: Current and New
+// name the inputs holding the value the condition pins and the value the
+// update sets.
+type Swap struct {
+	Unique       *Unique
+	Current, New string
+}
+
+// Skipped reports whether the write is left out of a call with inputs: a
+// swap's guard write when the new value equals the current one (DynamoDB
+// rejects two writes of one item in a transaction, and the guard stays as
+// it is).
+func (wr *Write) Skipped(inputs map[string]cty.Value) bool {
+	if wr.Swap == nil {
+		return false
+	}
+	a, okA := inputs[wr.Swap.Current]
+	b, okB := inputs[wr.Swap.New]
+	if !okA || !okB || a == cty.NilVal || b == cty.NilVal || a.IsNull() || b.IsNull() || !a.IsKnown() || !b.IsKnown() {
+		return false
+	}
+	if !a.Type().Equals(b.Type()) {
+		cv, err := convert.Convert(b, a.Type())
+		if err != nil {
+			return false
+		}
+		b = cv
+	}
+	return a.Equals(b).True()
 }
 
 // Unique is an attribute of an entity whose value is unique across the
@@ -142,13 +221,49 @@ func (t *Table) StoredEntities() []*Entity {
 }
 
 // Names returns the input values a write needs to identify or build its
-// item: the entity's attributes for a put, the attributes the primary key
-// is computed from for an update or delete.
+// item: the inputs of the entity's attributes for a put, of the attributes
+// the primary key is computed from for an update or delete (InputFor of
+// each: an input named like the attribute, unless a swap maps it).
 func (w *Write) Names() []string {
+	attrs := w.Entity.KeyNames()
 	if w.Op == WritePut {
-		return w.Entity.AttributeNames()
+		attrs = w.Entity.AttributeNames()
 	}
-	return w.Entity.KeyNames()
+	out := make([]string, len(attrs))
+	for i, a := range attrs {
+		out[i] = w.InputFor(a)
+	}
+	return out
+}
+
+// InputFor returns the name of the input that gives attribute attr of the
+// write's item (a put's attribute, an update's or delete's key attribute):
+// the attribute's own name, unless Inputs maps it.
+func (w *Write) InputFor(attr string) string {
+	if n, ok := w.Inputs[attr]; ok {
+		return n
+	}
+	return attr
+}
+
+// itemInputs returns the inputs by the names of the item's attributes
+// (InputFor's mapping undone), for the entity's templates.
+func (w *Write) itemInputs(inputs map[string]cty.Value) map[string]cty.Value {
+	if len(w.Inputs) == 0 {
+		return inputs
+	}
+	out := make(map[string]cty.Value, len(inputs))
+	for k, v := range inputs {
+		out[k] = v
+	}
+	for attr, in := range w.Inputs {
+		if v, ok := inputs[in]; ok {
+			out[attr] = v
+		} else {
+			delete(out, attr)
+		}
+	}
+	return out
 }
 
 // KeyNames returns the entity attributes the table's primary key is made

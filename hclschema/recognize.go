@@ -43,10 +43,19 @@ func (e *Entity) ValuesOf(stored map[string]cty.Value) (cty.Value, error) {
 // stored primary key, attribute by attribute with the same DynamoDB type.
 // The literal prefixes of e's key templates are checked first, so most
 // items of other entities are told apart without evaluating a template.
+// The entity's computed attributes must be stored with the values e
+// computes (a constant discriminator such as EntityType = "customer" is
+// compared before anything is evaluated): an item without them, or with
+// another value, was not written as one of e's.
 // It returns the computed item (with every index attribute e computes).
 func (e *Entity) Recompute(stored map[string]cty.Value) (Item, bool) {
 	if e == nil || e.Table == nil || e.Table.Primary == nil {
 		return Item{}, false
+	}
+	for _, c := range e.Computed {
+		if v, ok := c.Constant(); ok && !v.IsNull() && !sameStored(stored[c.Attr], v) {
+			return Item{}, false
+		}
 	}
 	keys := e.Table.Primary.KeyAttrs()
 	for _, k := range keys {
@@ -77,6 +86,14 @@ func (e *Entity) Recompute(stored map[string]cty.Value) (Item, bool) {
 	}
 	for _, k := range keys {
 		if !sameStored(stored[k.Name], it.Attrs[k.Name]) {
+			return Item{}, false
+		}
+	}
+	for _, c := range e.Computed {
+		want, wok := it.Attrs[c.Attr]
+		got, gok := stored[c.Attr]
+		gok = gok && got != cty.NilVal && !got.IsNull()
+		if wok != gok || wok && !sameStored(got, want) {
 			return Item{}, false
 		}
 	}

@@ -1,6 +1,8 @@
 package hclschema_test
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -240,4 +242,99 @@ write_pattern "any" {
 	}
 	holds, known := s.WritePattern("any").Writes[0].ConditionOn(item("OPEN", false))
 	require.Equal(t, []bool{true, true}, []bool{holds, known}, "no condition")
+}
+
+// TestUniqueSwapAndDelete pins how a unique attribute's guard item follows
+// its owner beyond puts: a delete of the owner deletes the guard (the
+// stored value required by the condition), an update that sets the value
+// from an input with its current value pinned swaps the guard (delete the
+// current, put the new), and the swap's guard writes are left out when the
+// value does not change. An update that pins nothing swaps nothing.
+func TestUniqueSwapAndDelete(t *testing.T) {
+	src := `
+table "t" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "Customer" {
+  table      = table.t
+  attributes = { username = string, email = string, name = string }
+  unique     = ["email"]
+  key {
+    PK = "CUSTOMER#${username}"
+    SK = "PROFILE"
+  }
+}
+write_pattern "close" {
+  delete {
+    entity    = entity.Customer
+    condition = attribute_exists(PK) || name == "x"
+  }
+}
+write_pattern "change_email" {
+  update {
+    entity    = entity.Customer
+    set       = { email = input.email, name = input.name }
+    condition = email == input.current_email
+  }
+}
+write_pattern "rename_email" {
+  update {
+    entity = entity.Customer
+    set    = { email = input.email }
+  }
+}
+`
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "s.tfdyn.hcl"), []byte(src), 0o644))
+	s, ds := hclschema.Load(dir)
+	require.False(t, ds.HasErrors(), ds.Error())
+
+	del := s.WritePattern("close")
+	require.True(t, del.Transaction)
+	require.Len(t, del.Writes, 2)
+	require.Equal(t, "(attribute_exists(PK) || name == \"x\") && email == input.email", del.Writes[0].Condition.Text)
+	require.Equal(t, hclschema.CondAnd, del.Writes[0].Condition.Kind)
+	g := del.Writes[1]
+	require.Equal(t, hclschema.WriteDelete, g.Op)
+	require.Equal(t, "CustomerUniqueEmail", g.Entity.Name)
+	require.Nil(t, g.Condition)
+	require.Equal(t, []string{"email:string", "username:string"}, inputNames(del))
+	in := map[string]cty.Value{"username": cty.StringVal("al"), "email": cty.StringVal("a@x")}
+	stored := map[string]cty.Value{"username": cty.StringVal("al"), "email": cty.StringVal("a@x"), "name": cty.StringVal("Al")}
+	it, err := s.Entity("Customer").Item(cty.ObjectVal(stored))
+	require.NoError(t, err)
+	require.True(t, del.Writes[0].ConditionHolds(&it, in))
+	in["email"] = cty.StringVal("b@x")
+	require.False(t, del.Writes[0].ConditionHolds(&it, in), "another customer's e-mail: the guard is not deleted")
+	key, err := g.Key(in)
+	require.NoError(t, err)
+	require.Equal(t, []cty.Value{cty.StringVal("UNIQUE#Customer#email#b@x"), cty.StringVal("UNIQUE")}, key)
+
+	sw := s.WritePattern("change_email")
+	require.True(t, sw.Transaction)
+	require.Len(t, sw.Writes, 3)
+	gd, gp := sw.Writes[1], sw.Writes[2]
+	require.Equal(t, hclschema.WriteDelete, gd.Op)
+	require.Equal(t, hclschema.WritePut, gp.Op)
+	require.Equal(t, "current_email", gd.InputFor("email"))
+	require.Equal(t, "email", gp.InputFor("email"))
+	require.Equal(t, "attribute_not_exists(PK)", gp.Condition.Text)
+	require.Equal(t, []string{"current_email:string", "email:string", "name:string", "username:string"}, inputNames(sw))
+	in = map[string]cty.Value{"username": cty.StringVal("al"), "current_email": cty.StringVal("a@x"), "email": cty.StringVal("c@x"), "name": cty.StringVal("Al")}
+	key, err = gd.Key(in)
+	require.NoError(t, err)
+	require.Equal(t, cty.StringVal("UNIQUE#Customer#email#a@x"), key[0])
+	put, _, err := gp.Apply(nil, in)
+	require.NoError(t, err)
+	require.Equal(t, cty.StringVal("UNIQUE#Customer#email#c@x"), put.Attrs["PK"])
+	require.False(t, gd.Skipped(in))
+	in["email"] = cty.StringVal("a@x")
+	require.True(t, gd.Skipped(in), "the same e-mail: no guard write")
+	require.True(t, gp.Skipped(in))
+	require.False(t, sw.Writes[0].Skipped(in))
+
+	re := s.WritePattern("rename_email")
+	require.False(t, re.Transaction, "no current value pinned: no swap (lint TD145)")
+	require.Len(t, re.Writes, 1)
 }

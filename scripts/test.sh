@@ -25,9 +25,12 @@ export TFDYN_TEST_RUN="${TFDYN_TEST_RUN:-$(date +%s%N)-$$}"
 TEST_P="${TEST_P:-4}"
 TEST_PARALLEL="${TEST_PARALLEL:-8}"
 
-# slowest are the packages whose live tests take longest, started first.
-slowest=(./internal/verify ./internal/plancheck ./internal/cli ./internal/corpus ./internal/ddblocal ./internal/migrate
-  ./internal/emit ./modules ./internal/tfprovider ./internal/gen/typescript ./internal/gen/golang ./internal/setup ./internal/tfenv)
+# slowest are the packages with live tests, started first: those with the
+# longest single tests (plancheck's live rules and module shapes, ddblocal's
+# provider cycles, the cli's kill and install tests) before verify's many
+# shorter ones, so that the longest tests take live-test slots early.
+slowest=(./internal/plancheck ./internal/ddblocal ./internal/cli ./internal/verify ./internal/corpus ./internal/migrate
+  ./internal/emit ./modules ./internal/tfprovider ./internal/dynamo ./internal/gen/typescript ./internal/gen/golang ./internal/setup ./internal/tfenv)
 
 args=() pkgs=()
 for a in "$@"; do

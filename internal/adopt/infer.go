@@ -25,6 +25,10 @@ type Entity struct {
 	// Key holds the templates of the table's key attributes (partition
 	// key first); an attribute not here is an entity attribute.
 	Key []Assign
+	// Computed are the attributes every sampled item holds with one value
+	// that tells the kind of item (EntityType = "customer"): proposed as
+	// computed constants, written on every item.
+	Computed []Assign
 	// Indexes are the GSIs and LSIs every item of the entity is in, with
 	// the templates of their key attributes (none: entity attributes).
 	Indexes []IndexUse
@@ -120,6 +124,21 @@ func prefix(s string) string {
 	return ""
 }
 
+// kindPrefix is prefix(s) unless the prefix is data: a value of another
+// attribute of the item followed by "#" ("WARNING1#..." beside State =
+// "WARNING1" in a composite "State#Date"), which names no kind of item.
+func kindPrefix(s string, item map[string]value) string {
+	p := prefix(s)
+	if head, ok := strings.CutSuffix(p, "#"); ok && head != "" {
+		for _, v := range item {
+			if v.ddb == "S" && v.s == head {
+				return ""
+			}
+		}
+	}
+	return p
+}
+
 // words splits a prefix into its words: "ORDER_ITEM#" -> ["order", "item"].
 func words(p string) []string {
 	return strings.FieldsFunc(strings.ToLower(p), func(r rune) bool {
@@ -166,11 +185,11 @@ func Infer(t *Table, items []map[string]types.AttributeValue) []Entity {
 		}
 		g := [2]string{"", ""}
 		if pk.ddb == "S" {
-			g[0] = prefix(pk.s)
+			g[0] = kindPrefix(pk.s, v)
 		}
 		if sk != "" {
 			if sk, ok := v[sk]; ok && sk.ddb == "S" {
-				g[1] = prefix(sk.s)
+				g[1] = kindPrefix(sk.s, v)
 			}
 		}
 		if groups[g] == nil {
@@ -196,6 +215,7 @@ func Infer(t *Table, items []map[string]types.AttributeValue) []Entity {
 		out = append(out, inferEntity(t, g.pk, g.sk, g.items))
 		grouped = append(grouped, g.items)
 	}
+	proposeComputed(t, out, grouped)
 	nameEntities(out)
 	out = attachGuards(t, out, grouped, guards)
 	if kt := keyTypes(t, out); kt != nil {
@@ -387,11 +407,6 @@ func inferEntity(t *Table, pkp, skp string, items []map[string]value) Entity {
 			}
 		}
 	}
-	for n := range present {
-		if !hclsyntax.ValidIdentifier(n) && bad[n] == "" {
-			bad[n] = fmt.Sprintf("%q is not an identifier, so an example cannot set it: declare it by hand as a quoted attribute", n)
-		}
-	}
 	attrs := map[string]Attr{}
 	for n, ty := range typ {
 		if bad[n] == "" && !tableKeys[n] {
@@ -407,6 +422,14 @@ func inferEntity(t *Table, pkp, skp string, items []map[string]value) Entity {
 		p := pkp
 		if k == sk {
 			p = skp
+		}
+		if bad[k] == "" && typ[k] == "string" {
+			// A composite of two attributes ("State#Date" holding
+			// "WARNING1#2020-04-24T14:40:00" beside State and Date).
+			if expr := compositeTemplate(k, items, attrs, tableKeys); expr != "" {
+				e.Key = append(e.Key, Assign{Attr: k, Expr: expr})
+				continue
+			}
 		}
 		if bad[k] != "" || typ[k] != "string" || p == "" {
 			if bad[k] == "" {
@@ -477,7 +500,7 @@ func inferEntity(t *Table, pkp, skp string, items []map[string]value) Entity {
 			kk, pp := k, p
 			synth[v] = func(it map[string]value) cty.Value { return cty.StringVal(strings.TrimPrefix(it[kk].s, pp)) }
 		}
-		e.Key = append(e.Key, Assign{Attr: k, Expr: strings.TrimSuffix(quote(p), `"`) + "${" + v + `}"`})
+		e.Key = append(e.Key, Assign{Attr: k, Expr: strings.TrimSuffix(quote(p), `"`) + "${" + hclschema.AttrRef(v) + `}"`})
 	}
 	// Index membership: every item has every key attribute of the index.
 	// A key attribute of one index only whose values are a prefix and an
@@ -544,6 +567,145 @@ func inferEntity(t *Table, pkp, skp string, items []map[string]value) Entity {
 	return e
 }
 
+// kindWords are the words of an attribute name that says what kind of
+// item it is on (EntityType, kind, _type, recordType).
+var kindWords = []string{"type", "kind", "entity"}
+
+// proposeComputed turns into computed constants the attributes that tell
+// the kind of item: a required string attribute that holds one value in
+// every sampled item of a proposal (two items at least), named like a
+// discriminator (its name holds "type", "kind" or "entity") or holding
+// another constant in another proposal. A key attribute of an index, or an
+// attribute a proposed template reads, stays an attribute (a computed
+// attribute is neither).
+func proposeComputed(t *Table, ents []Entity, grouped [][]map[string]value) {
+	keys := map[string]bool{}
+	for _, k := range t.KeyAttrs() {
+		keys[k] = true
+	}
+	constant := make([]map[string]string, len(ents))
+	values := map[string]map[string]bool{} // attribute -> constants over proposals
+	for i := range ents {
+		constant[i] = map[string]string{}
+		items := grouped[i]
+		if len(items) < 2 {
+			continue
+		}
+		for _, a := range ents[i].Attrs {
+			if a.Optional || a.Type != "string" || keys[a.Name] {
+				continue
+			}
+			v, ok := items[0][a.Name]
+			if !ok || v.ddb != "S" {
+				continue
+			}
+			same := true
+			for _, it := range items[1:] {
+				if w, ok := it[a.Name]; !ok || w.ddb != "S" || w.s != v.s {
+					same = false
+					break
+				}
+			}
+			if same {
+				constant[i][a.Name] = v.s
+				if values[a.Name] == nil {
+					values[a.Name] = map[string]bool{}
+				}
+				values[a.Name][v.s] = true
+			}
+		}
+	}
+	for i := range ents {
+		e := &ents[i]
+		var attrs []Attr
+		for _, a := range e.Attrs {
+			v, ok := constant[i][a.Name]
+			if !ok || !(kindName(a.Name) || len(values[a.Name]) > 1) || readByTemplate(e, a.Name) {
+				attrs = append(attrs, a)
+				continue
+			}
+			e.Computed = append(e.Computed, Assign{Attr: a.Name, Expr: quote(v)})
+			for _, ex := range e.Examples {
+				delete(ex, a.Name)
+			}
+		}
+		e.Attrs = attrs
+	}
+}
+
+// kindName reports whether an attribute's name says it tells the kind of
+// item.
+func kindName(n string) bool {
+	l := strings.ToLower(n)
+	for _, w := range kindWords {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// readByTemplate reports whether a proposed template of e reads attribute
+// n.
+func readByTemplate(e *Entity, n string) bool {
+	ref := "${" + hclschema.AttrRef(n) + "}"
+	for _, k := range e.Key {
+		if strings.Contains(k.Expr, ref) {
+			return true
+		}
+	}
+	for _, ix := range e.Indexes {
+		if strings.Contains(ix.When, n) {
+			return true
+		}
+		for _, k := range ix.Key {
+			if strings.Contains(k.Expr, ref) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// compositeSeparators are the separators compositeTemplate tries, in
+// order.
+var compositeSeparators = []string{"#", "|", ":"}
+
+// compositeTemplate is the template of key attribute k when every item's
+// value is the value of one required string attribute, a separator and
+// the value of another ("${State}#${Date}"); else "".
+func compositeTemplate(k string, items []map[string]value, attrs map[string]Attr, tableKeys map[string]bool) string {
+	var cands []string
+	for _, n := range sortedKeys(attrs) {
+		a := attrs[n]
+		if n != k && !a.Optional && a.Type == "string" && !tableKeys[n] {
+			cands = append(cands, n)
+		}
+	}
+	for _, sep := range compositeSeparators {
+		for _, a := range cands {
+			for _, b := range cands {
+				if a == b {
+					continue
+				}
+				match := true
+				for _, it := range items {
+					va, oka := it[a]
+					vb, okb := it[b]
+					if !oka || !okb || va.s == "" || vb.s == "" || va.s+sep+vb.s != it[k].s {
+						match = false
+						break
+					}
+				}
+				if match {
+					return `"${` + hclschema.AttrRef(a) + "}" + sep + "${" + hclschema.AttrRef(b) + `}"`
+				}
+			}
+		}
+	}
+	return ""
+}
+
 // indexTemplate is the template of index key attribute k when every item's
 // value is one constant marker, or one prefix ending in "#" followed by the
 // value of another required string attribute; else "".
@@ -581,7 +743,7 @@ func indexTemplate(k string, items []map[string]value, attrs map[string]Attr, ta
 			}
 		}
 		if match {
-			return strings.TrimSuffix(quote(p), `"`) + "${" + n + `}"`
+			return strings.TrimSuffix(quote(p), `"`) + "${" + hclschema.AttrRef(n) + `}"`
 		}
 	}
 	return ""

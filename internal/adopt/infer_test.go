@@ -130,6 +130,97 @@ func TestInferUniqueGuards(t *testing.T) {
 	require.Empty(t, ents[1].Unique)
 }
 
+// TestInferQuotedNames adopts a table whose sort key is named like the
+// published device log's ("State#Date"): the proposal computes it from
+// the two attributes it joins, in the key block's object form (a quoted
+// name), declares a sampled attribute whose name is not an identifier
+// quoted, and sets it in the examples' values = {...}; the schema loads and
+// an entity can be added to it.
+func TestInferQuotedNames(t *testing.T) {
+	spec := hclschema.TableSpec{Name: "log", BillingMode: "PAY_PER_REQUEST", TableClass: "STANDARD",
+		Key:  hclschema.Key{Partition: keys("DeviceID"), Sort: keys("State#Date")},
+		GSIs: []hclschema.GSISpec{{Name: "Escalations", Key: hclschema.Key{Partition: keys("EscalatedTo"), Sort: keys("State#Date")}, Projection: hclschema.Projection{Type: "ALL"}}},
+		Tags: map[string]string{}}
+	keyNames{"DeviceID": "S", "State#Date": "S", "EscalatedTo": "S"}.types(&spec)
+	tb := &Table{Spec: spec}
+	log := func(dev, state, date, op string) map[string]types.AttributeValue {
+		return map[string]types.AttributeValue{"DeviceID": avS(dev), "State#Date": avS(state + "#" + date), "State": avS(state), "Date": avS(date),
+			"Operator": avS(op), "Shift Note": avS("n-" + op)}
+	}
+	ents := Infer(tb, []map[string]types.AttributeValue{
+		log("d#12345", "WARNING1", "2020-04-24T14:40:00", "Liz"),
+		log("d#12345", "WARNING2", "2020-04-24T14:45:00", "Liz"),
+		log("d#54321", "NORMAL", "2020-04-25T09:00:00", "Sam"),
+	})
+	require.Len(t, ents, 1)
+	require.Equal(t, []Assign{{Attr: "DeviceID", Expr: `"d#${d}"`}, {Attr: "State#Date", Expr: `"${State}#${Date}"`}}, ents[0].Key)
+	src := Schema(tb, "log", ents)
+	golden(t, "testdata/infer/quoted.tfdyn.hcl", src)
+	validates(t, "quoted.tfdyn.hcl", src)
+	s, diags := hclschema.LoadSource("quoted.tfdyn.hcl", append(append([]byte{}, src...), []byte(`
+entity "Escalation" {
+  table      = table.log
+  attributes = { DeviceID = string, State = string, Date = string, EscalatedTo = string }
+  key        = { "State#Date" = "${State}#${Date}" }
+}
+`)...))
+	require.False(t, diags.HasErrors(), diags.Error())
+	require.NotNil(t, s.Entity("Escalation").Key.Template("State#Date"))
+	it, ok := s.Entities[0].Examples[0].Item()
+	require.True(t, ok)
+	require.Equal(t, "n-Liz", it.Attrs["Shift Note"].AsString())
+	require.Equal(t, "WARNING1#2020-04-24T14:40:00", it.Attrs["State#Date"].AsString())
+}
+
+// TestInferComputed proposes the attributes that tell the kind of item as
+// computed constants: EntityType (one value per proposal, named like a
+// discriminator), Source (another constant in another proposal); status
+// (constant in one proposal only, not named like a discriminator) and a
+// kind-named attribute of a single item stay attributes. The schema loads
+// and recognises the sampled items by them.
+func TestInferComputed(t *testing.T) {
+	spec := hclschema.TableSpec{Name: "app", BillingMode: "PAY_PER_REQUEST", TableClass: "STANDARD",
+		Key: hclschema.Key{Partition: keys("PK"), Sort: keys("SK")}, Tags: map[string]string{}}
+	keyNames{"PK": "S", "SK": "S"}.types(&spec)
+	tb := &Table{Spec: spec}
+	customer := func(id string) map[string]types.AttributeValue {
+		return map[string]types.AttributeValue{"PK": avS("CUSTOMER#" + id), "SK": avS("PROFILE"), "customerId": avS(id),
+			"EntityType": avS("customer"), "Source": avS("web")}
+	}
+	order := func(c, id string) map[string]types.AttributeValue {
+		return map[string]types.AttributeValue{"PK": avS("CUSTOMER#" + c), "SK": avS("ORDER#" + id), "orderId": avS(id),
+			"EntityType": avS("order"), "Source": avS("app"), "status": avS("OPEN")}
+	}
+	ents := Infer(tb, []map[string]types.AttributeValue{
+		customer("c1"), customer("c2"), order("c1", "o1"), order("c2", "o2"),
+		{"PK": avS("NOTE#n1"), "SK": avS("NOTE"), "noteKind": avS("memo")},
+	})
+	require.Len(t, ents, 3)
+	byName := map[string]Entity{}
+	for _, e := range ents {
+		byName[e.Name] = e
+	}
+	require.Equal(t, []Assign{{Attr: "EntityType", Expr: `"order"`}, {Attr: "Source", Expr: `"app"`}}, byName["Order"].Computed)
+	require.Equal(t, []Assign{{Attr: "EntityType", Expr: `"customer"`}, {Attr: "Source", Expr: `"web"`}}, byName["Profile"].Computed)
+	require.Empty(t, byName["Note"].Computed)
+	var attrs []string
+	for _, a := range byName["Order"].Attrs {
+		attrs = append(attrs, a.Name)
+	}
+	require.Equal(t, []string{"customer", "orderId", "status"}, attrs)
+	src := Schema(tb, "app", ents)
+	require.Contains(t, string(src), "  computed = {\n    EntityType = \"order\"\n    Source     = \"app\"\n  }\n")
+	s := hclschema.LoadSource
+	schema, diags := s("computed.tfdyn.hcl", src)
+	require.False(t, diags.HasErrors(), diags.Error())
+	it, ok := schema.Entity("Order").Examples[0].Item()
+	require.True(t, ok)
+	require.Equal(t, "order", it.Attrs["EntityType"].AsString())
+	got := schema.Tables[0].Recognize(it.Attrs)
+	require.Len(t, got, 1)
+	require.Equal(t, "Order", got[0].Entity.Name)
+}
+
 // TestDisambiguate: entity names taken by another schema of the directory
 // get the table's label in front.
 func TestDisambiguate(t *testing.T) {

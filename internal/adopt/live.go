@@ -136,6 +136,9 @@ func FromLive(ctx context.Context, c API, name, origin string) (*Table, error) {
 			return nil, fmt.Errorf("import: list tags of %q: %w", name, unknownOperation(err, "ListTagsOfResource", origin))
 		}
 		for _, tg := range tags.Tags {
+			if s.Tags == nil {
+				s.Tags = map[string]string{}
+			}
 			s.Tags[aws.ToString(tg.Key)] = aws.ToString(tg.Value)
 		}
 		if next = tags.NextToken; next == nil {

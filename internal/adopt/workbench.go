@@ -249,7 +249,7 @@ func declaredEntities(wt *workbench.Table) ([]Entity, []Pattern, hcl.Diagnostics
 	}
 	var ents []Entity
 	for _, ee := range wt.Tfdyn.Entities {
-		e := Entity{Name: ee.Name, Key: assigns(ee.Key), Unique: ee.Unique,
+		e := Entity{Name: ee.Name, Key: assigns(ee.Key), Computed: assigns(ee.Computed), Unique: ee.Unique,
 			Comment: "Declared in the tfdyn section of the model (tfdyn doc --format workbench)."}
 		for _, a := range ee.Attributes {
 			ty, opt := a.Type, false

@@ -240,18 +240,27 @@ func entity(body *hclwrite.Body, label string, e Entity) {
 		if a.Optional {
 			ty = "optional(" + ty + ")"
 		}
-		fmt.Fprintf(&sb, "%s = %s\n", a.Name, ty)
+		fmt.Fprintf(&sb, "%s = %s\n", argName(a.Name), ty)
 	}
 	sb.WriteString("}")
 	b.SetAttributeRaw("attributes", emit.ExprTokens(sb.String()))
+	if len(e.Computed) > 0 {
+		b.SetAttributeRaw("computed", emit.ExprTokens(assignObject(e.Computed)))
+	}
 	if len(e.Unique) > 0 {
 		b.SetAttributeValue("unique", stringList(e.Unique))
 	}
 	if len(e.Key) > 0 {
 		b.AppendNewline()
-		kb := b.AppendNewBlock("key", nil).Body()
-		for _, k := range e.Key {
-			kb.SetAttributeRaw(k.Attr, emit.ExprTokens(k.Expr))
+		if quoted, _ := splitQuoted(e.Key); len(quoted) > 0 {
+			// A key attribute whose name is not an identifier ("State#Date"):
+			// the object form of the key block, where names are quoted.
+			b.SetAttributeRaw("key", emit.ExprTokens(assignObject(e.Key)))
+		} else {
+			kb := b.AppendNewBlock("key", nil).Body()
+			for _, k := range e.Key {
+				kb.SetAttributeRaw(k.Attr, emit.ExprTokens(k.Expr))
+			}
 		}
 	}
 	for _, ix := range e.Indexes {
@@ -260,8 +269,12 @@ func entity(body *hclwrite.Body, label string, e Entity) {
 		if ix.When != "" {
 			ib.SetAttributeRaw("when", emit.ExprTokens(ix.When))
 		}
-		for _, k := range ix.Key {
+		quoted, plain := splitQuoted(ix.Key)
+		for _, k := range plain {
 			ib.SetAttributeRaw(k.Attr, emit.ExprTokens(k.Expr))
+		}
+		if len(quoted) > 0 {
+			ib.SetAttributeRaw("key", emit.ExprTokens(assignObject(quoted)))
 		}
 	}
 	for i, ex := range e.Examples {
@@ -274,16 +287,66 @@ func entity(body *hclwrite.Body, label string, e Entity) {
 	}
 }
 
-// setSorted sets every value of vals in b, in name order.
+// setSorted sets every value of vals in b, in name order; the values of
+// names that are not identifiers go into one values = { "Order Date" = ... }
+// argument, the example block's form for quoted names.
 func setSorted(b *hclwrite.Body, vals map[string]cty.Value) {
 	keys := make([]string, 0, len(vals))
 	for k := range vals {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
+	var quoted []string
 	for _, k := range keys {
+		if !hclschema.IsIdentifier(k) {
+			quoted = append(quoted, k)
+			continue
+		}
 		b.SetAttributeValue(k, vals[k])
 	}
+	if len(quoted) > 0 {
+		var sb strings.Builder
+		sb.WriteString("{\n")
+		for _, k := range quoted {
+			fmt.Fprintf(&sb, "%s = %s\n", quote(k), hclwrite.TokensForValue(vals[k]).Bytes())
+		}
+		sb.WriteString("}")
+		b.SetAttributeRaw("values", emit.ExprTokens(sb.String()))
+	}
+}
+
+// argName writes an attribute name as an object key: bare when it is an
+// identifier, quoted otherwise ("State#Date").
+func argName(name string) string {
+	if hclschema.IsIdentifier(name) {
+		return name
+	}
+	return quote(name)
+}
+
+// splitQuoted splits assignments into those whose names must be quoted and
+// the others, each in order.
+func splitQuoted(as []Assign) (quoted, plain []Assign) {
+	for _, a := range as {
+		if hclschema.IsIdentifier(a.Attr) {
+			plain = append(plain, a)
+		} else {
+			quoted = append(quoted, a)
+		}
+	}
+	return quoted, plain
+}
+
+// assignObject writes assignments in the object form { NAME = EXPR },
+// names quoted where they are not identifiers.
+func assignObject(as []Assign) string {
+	var sb strings.Builder
+	sb.WriteString("{\n")
+	for _, a := range as {
+		fmt.Fprintf(&sb, "%s = %s\n", argName(a.Attr), a.Expr)
+	}
+	sb.WriteString("}")
+	return sb.String()
 }
 
 // TF renders the Terraform file that hands the table to the emitted

@@ -6,9 +6,12 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
+	"golang.org/x/mod/module"
+	"golang.org/x/mod/semver"
 
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/diag"
@@ -25,6 +28,33 @@ import (
 
 // homepage is tfdyn's repository: SARIF links rule pages under it.
 const homepage = "https://github.com/tfdyn/tfdyn"
+
+// docBase is where this binary's documentation pages are read: tfdyn's
+// repository at the running version — the release tag of a `go install
+// ...@vX.Y.Z` build, the commit of a pseudo-version or of a build from a
+// checkout, else main. Summaries, annotations, SARIF and plan's text link
+// rule pages under it (a path such as docs/plan-rules/DP202.md would point
+// into the user's repository, where no such page exists).
+func docBase() string {
+	return homepage + "/blob/" + docRef(readBuildInfo())
+}
+
+// docRef is the git ref of tfdyn's sources a build was made from.
+func docRef(bi buildInfo) string {
+	v, _, _ := strings.Cut(bi.Version, "+") // +incompatible, +dirty
+	if module.IsPseudoVersion(v) {
+		if rev, err := module.PseudoVersionRev(v); err == nil {
+			return rev
+		}
+	}
+	if semver.IsValid(v) {
+		return v
+	}
+	if bi.Revision != "" {
+		return bi.Revision
+	}
+	return "main"
+}
 
 // registerFormat adds --format with every format of the registry.
 func registerFormat(c *cobra.Command, format *string) {
@@ -52,7 +82,7 @@ func (o *ciOptions) register(c *cobra.Command) {
 // so that annotations and SARIF locations point at repository paths
 // whatever directory the command ran in.
 func output(r *findings.Report) *findings.Report {
-	r.Tool.Name, r.Tool.Version, r.Tool.InformationURI = "tfdyn", version(), homepage
+	r.Tool.Name, r.Tool.Version, r.Tool.InformationURI, r.Tool.DocBase = "tfdyn", version(), homepage, docBase()
 	r.Root = os.Getenv("GITHUB_WORKSPACE")
 	return r
 }

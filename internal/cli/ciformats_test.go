@@ -278,6 +278,7 @@ func TestEveryCommandWritesEveryFormat(t *testing.T) {
 	require.False(t, ds.HasErrors())
 	planRep, err := plancheck.CheckPlan(plan, plancheck.Options{Acks: acks})
 	require.NoError(t, err)
+	planRep.DocBase = docBase() // as the command sets it for plan's own text
 
 	base, head := "../schemadiff/testdata/base", "../schemadiff/testdata/destructive"
 	load := func(p string) *hclschema.Schema {
@@ -310,4 +311,51 @@ func TestEveryCommandWritesEveryFormat(t *testing.T) {
 			require.Equal(t, want(format, diffRep.Output()), stdout)
 		})
 	}
+}
+
+// TestDocLinksAtTheRunningVersion (issue 27, item 10): summaries,
+// annotations and SARIF linked docs/plan-rules/DP101.md relative to the
+// user's repository, where no such page exists. They link tfdyn's own
+// documentation at the version that runs: the release tag, the commit of a
+// pseudo-version or of a local build, else main (a test binary has no VCS
+// stamp).
+func TestDocLinksAtTheRunningVersion(t *testing.T) {
+	for _, c := range []struct {
+		bi   buildInfo
+		want string
+	}{
+		{buildInfo{Version: "v1.4.2"}, "v1.4.2"},
+		{buildInfo{Version: "v1.5.0-rc.1"}, "v1.5.0-rc.1"},
+		{buildInfo{Version: "v0.0.0-20260602190131-5f2286d6d836"}, "5f2286d6d836"},
+		{buildInfo{Version: "v1.4.3-0.20260602190131-5f2286d6d836"}, "5f2286d6d836"},
+		{buildInfo{Version: "v1.4.3-0.20260602190131-5f2286d6d836+dirty"}, "5f2286d6d836"},
+		{buildInfo{Version: "v2.0.0+incompatible"}, "v2.0.0"},
+		{buildInfo{Version: "(devel)", Revision: "a4fb71d0c0ffee"}, "a4fb71d0c0ffee"},
+		{buildInfo{Version: "(devel)"}, "main"},
+	} {
+		require.Equal(t, c.want, docRef(c.bi), c.bi.Version)
+	}
+	base := homepage + "/blob/main/"
+	require.Equal(t, base, docBase()+"/", "a test binary has no VCS stamp")
+
+	code, out, _ := runCLI("validate", "--format", "markdown", "../../testdata/invalid/lint_scan_required.tfdyn.hcl")
+	require.Equal(t, 1, code)
+	require.Contains(t, out, "| error | [TD101]("+base+"docs/rules/TD101.md) |")
+
+	plans := "../plancheck/testdata/plans"
+	code, out, _ = runCLI("plan", "--plan-json", plans+"/rules.json", "--format", "markdown")
+	require.Equal(t, 1, code)
+	require.Contains(t, out, "| error | [DP101]("+base+"docs/plan-rules/DP101.md) | `aws_dynamodb_table.dp101` |")
+	require.NotContains(t, out, "](docs/")
+	_, out, _ = runCLI("plan", "--plan-json", plans+"/rules.json")
+	require.Contains(t, out, "\n  See "+base+"docs/plan-rules/DP101.md\n")
+	_, out, _ = runCLI("plan", "--plan-json", plans+"/rules.json", "--format", "github")
+	require.Contains(t, out, "("+base+"docs/plan-rules/DP101.md)")
+	_, out, _ = runCLI("plan", "--plan-json", plans+"/rules.json", "--format", "sarif")
+	require.Contains(t, out, `"helpUri": "`+base+`docs/plan-rules/DP101.md"`)
+
+	rep := &verify.Report{Schema: "app", Target: "local", Conformance: []verify.Check{{Code: "VF101", Name: "table key schema", Detail: "PK differs"}}}
+	var md bytes.Buffer
+	require.NoError(t, findings.Write(&md, "markdown", output(rep.Output())))
+	require.Contains(t, md.String(), "[VF101]("+base+"docs/verify-checks/VF101.md)")
 }

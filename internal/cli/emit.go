@@ -24,6 +24,7 @@ func (a *app) emitCommand() *cobra.Command {
 		noVersions   bool
 		prefix       string
 		gsiResources bool
+		appPolicy    bool
 	)
 	c := &cobra.Command{
 		Use:   "emit [PATH...] -o DIR",
@@ -48,6 +49,12 @@ it did not generate nor writes through a symbolic link, and refuses a file
 generated from another schema (exit 1: use another -o or --prefix); it
 removes the files of this schema that the run no longer writes (after
 --no-versions, another layout or prefix) and nothing else.
+
+--app-policy also writes, per table, the least-privilege IAM policy document of
+the application (data "aws_iam_policy_document" "<table>_app": exactly the
+DynamoDB actions and table/index ARNs the access and write patterns use, the
+calls the code of tfdyn gen makes) and its JSON as output
+dynamodb_<table>_app_policy_json.
 
 --check writes nothing and exits 1 unless DIR holds exactly what emit would
 write, saying for each file: missing, edited by hand, stale because the
@@ -86,7 +93,7 @@ DIR and its own --prefix.`,
 			if err := checkProvider(provider); err != nil {
 				return err
 			}
-			opts := emit.Options{Layout: emit.Layout(layout), ProviderMajor: provider, ModuleSource: moduleSource, NoVersions: noVersions, Prefix: prefix, GSIResources: gsiResources}
+			opts := emit.Options{Layout: emit.Layout(layout), ProviderMajor: provider, ModuleSource: moduleSource, NoVersions: noVersions, Prefix: prefix, GSIResources: gsiResources, AppPolicy: appPolicy}
 			if as != "" {
 				if err := oneOf("--as", as, "module-call", "resources"); err != nil {
 					return err
@@ -136,6 +143,7 @@ DIR and its own --prefix.`,
 	c.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 when DIR is not what emit would write (says why per file)")
 	c.Flags().BoolVar(&noVersions, "no-versions", false, "leave out dynamodb_versions.tf (emit also leaves it out by itself when DIR declares required_providers)")
 	c.Flags().StringVar(&prefix, "prefix", "", `name everything emit declares with P, e.g. "blog_" (files, resources, variables, outputs; docs/emit.md)`)
+	c.Flags().BoolVar(&appPolicy, "app-policy", false, "also write the application's least-privilege IAM policy document per table (exactly the calls of its access and write patterns) and output dynamodb_<table>_app_policy_json")
 	c.Flags().BoolVar(&gsiResources, "gsi-resources", false, "write each GSI as an aws_dynamodb_global_secondary_index resource (hashicorp/aws "+emit.ProviderGSIResourcesConstraint+") instead of a block of its table")
 	return c
 }

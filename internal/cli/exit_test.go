@@ -110,13 +110,19 @@ func TestExitCodes(t *testing.T) {
 		{name: "cost/lint", args: []string{"cost", lintErr}, want: 1, stderr: []string{lintAt}},
 		{name: "cost/usage-format", args: []string{"cost", "--format", "yaml", ecommerce}, want: 2, stderr: []string{`--format must be text or json, got "yaml"`}},
 		{name: "cost/usage-prices", args: []string{"cost", "--prices", missing, ecommerce}, want: 2, stderr: []string{"price table: open " + missing}},
+		// A price left out was priced 0 ("switch to provisioned: $0.0000 a
+		// month"); an absurd one printed 300-digit amounts (issue 27).
+		{name: "cost/prices-missing-field", args: []string{"cost", "--prices", "testdata/exit/prices-missing.json", ecommerce}, want: 2,
+			stderr: []string{"Error: testdata/exit/prices-missing.json: price table: STANDARD has no rcu_hour: every class gives all five prices (a missing one is not taken as 0)\n"}, notOut: []string{"$"}},
+		{name: "cost/prices-absurd", args: []string{"cost", "--prices", "testdata/exit/prices-absurd.json", ecommerce}, want: 2,
+			stderr: []string{"Error: testdata/exit/prices-absurd.json: price table: STANDARD storage_gb_month is 1e+308 US dollars; a price is at most 1000 (list prices are below 1): a typo?\n"}, notOut: []string{"$"}},
 		{name: "cost/unreadable", args: []string{"cost", missing}, want: 2, stderr: []string{unreadable}},
 		{name: "cost/interrupted", args: []string{"cost", ecommerce}, interrupt: true, want: 130, stderr: []string{"tfdyn cost: interrupted"}, notOut: []string{"table shop"}},
 
 		// emit
 		// gen go
 		{name: "gen/clean", args: []string{"gen", "go", ecommerce, "-o", filepath.Join(tmp, "gen-clean", "shopdb")}, want: 0, stdout: []string{"wrote "}},
-		{name: "gen/check-clean", args: []string{"gen", "go", ecommerce, "-o", filepath.Join(tmp, "gen-clean", "shopdb"), "--check"}, want: 0, stdout: []string{"Up to date: 4 file(s)"}},
+		{name: "gen/check-clean", args: []string{"gen", "go", ecommerce, "-o", filepath.Join(tmp, "gen-clean", "shopdb"), "--check"}, want: 0, stdout: []string{"Up to date: 9 file(s)"}},
 		{name: "gen/check-missing", args: []string{"gen", "go", ecommerce, "-o", filepath.Join(tmp, "gen-none", "shopdb"), "--check"}, want: 1, stderr: []string{"  models.go: missing\n"}},
 		{name: "gen/other-schema", args: []string{"gen", "go", tournaments, "-o", filepath.Join(tmp, "gen-clean", "shopdb")}, want: 1, stderr: []string{filepath.Join(tmp, "gen-clean", "shopdb", "models.go") + ":2:1: [EM131] File of another schema"}},
 		{name: "gen/lint", args: []string{"gen", "go", lintErr, "-o", filepath.Join(tmp, "gen-x", "xdb")}, want: 1, stderr: []string{lintAt}},
@@ -174,6 +180,11 @@ func TestExitCodes(t *testing.T) {
 		{name: "verify/lint", args: []string{"verify", lintErr}, want: 1, stderr: []string{lintAt}},
 		{name: "verify/usage-target", args: []string{"verify", "--target", "gcp", ecommerce}, want: 2, stderr: []string{`--target must be local, endpoint or aws, got "gcp"`}},
 		{name: "verify/usage-scale", args: []string{"verify", "--scale", "-5", ecommerce}, want: 2, stderr: []string{"--scale must be between 0 and 1000, got -5"}},
+		{name: "verify/usage-gen-lang", args: []string{"verify", "--gen", "ts:x", ecommerce}, want: 2, stderr: []string{`--gen ts:x: verify runs the contract tests of Go packages (go:DIR); "ts" is not supported`}},
+		{name: "verify/usage-gen-form", args: []string{"verify", "--gen", "shopdb", ecommerce}, want: 2, stderr: []string{`--gen "shopdb": want LANG:DIR, for example --gen go:internal/store`}},
+		{name: "verify/usage-gen-missing", args: []string{"verify", "--gen", "go:" + missing, ecommerce}, want: 2, stderr: []string{"holds no package tfdyn gen go wrote (no doc.go)"}},
+		{name: "verify/usage-gen-stale", args: []string{"verify", "--gen", "go:../../examples/github/githubdb", ecommerce}, want: 2,
+			stderr: []string{"--gen go:../../examples/github/githubdb: the package is not what tfdyn gen go writes for this schema, so its contract test would not be the schema's"}},
 		{name: "verify/usage-items", args: []string{"verify", "--items", "-3", ecommerce}, want: 2, stderr: []string{"--items must be between 1 and 100000, got -3"}},
 		{name: "verify/usage-parallel", args: []string{"verify", "--parallel", "0", ecommerce}, want: 2, stderr: []string{"--parallel must be between 1 and 256, got 0"}},
 		{name: "verify/usage-provider", args: []string{"verify", "--provider", "4", ecommerce}, want: 2, stderr: []string{"--provider must be 5 or 6 (the major version of hashicorp/aws), got 4"}},

@@ -234,9 +234,10 @@ func (a *app) writeOwned(out string, files map[string][]byte, check bool, what s
 	var (
 		foreign *emit.ForeignFileError
 		owner   *emit.OwnerError
+		edited  *emit.EditedLeftoverError
 	)
 	switch {
-	case errors.Is(err, emit.ErrStale), errors.As(err, &foreign), errors.As(err, &owner):
+	case errors.Is(err, emit.ErrStale), errors.As(err, &foreign), errors.As(err, &owner), errors.As(err, &edited):
 		return exit(ExitFindings, err)
 	case err != nil:
 		return exit(ExitUsage, err)

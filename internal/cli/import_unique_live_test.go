@@ -15,6 +15,7 @@ import (
 
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // TestLiveImportUniqueGuards: a live table written by a design with
@@ -26,6 +27,7 @@ import (
 // On plain DynamoDB Local (no compatibility layer), import fails with exit
 // 2 and says that tfdyn local serves what is missing.
 func TestLiveImportUniqueGuards(t *testing.T) {
+	tftest.Parallel(t)
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)

@@ -92,6 +92,7 @@ write_pattern "register_customer" {`},
 // round: the pattern goes first (SD401), then the GSI (SD502, DP202), and
 // migrate removes its attributes; --check passes.
 func TestLiveMigrateCLI(t *testing.T) {
+	tftest.Serial(t) // changes the working directory
 	env := tftest.Env(t)
 	tftest.RequireProvider(t, env, emit.Provider6Constraint)
 	target := ddblocaltest.Start(t)

@@ -18,6 +18,7 @@ import (
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/migrate"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // sdTable creates the table of schemadiff's testdata (BASE with HEAD's
@@ -61,6 +62,7 @@ func sdTable(t *testing.T, ctx context.Context, c *dynamodb.Client, base *hclsch
 // promises); resuming a finished checkpoint says this run did nothing;
 // --dry-run --table on a refused plan counts and exits 1.
 func TestLiveMigrateResume(t *testing.T) {
+	tftest.Serial(t) // changes the working directory
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)

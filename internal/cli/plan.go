@@ -121,6 +121,7 @@ error; 130: interrupted.`,
 			if err != nil {
 				return exit(ExitUsage, err)
 			}
+			rep.DocBase = docBase() // plan's own text links rule pages too
 			out := output(rep.Output())
 			if err := findings.Write(a.stdout, format, out); err != nil {
 				return exit(ExitUsage, err)

@@ -140,6 +140,7 @@ func TestSignalInterruptsEveryCommand(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and runs it on a large schema")
 	}
+	tftest.Serial(t) // times the exit after a signal: not beside other live tests
 	work := t.TempDir()
 	schema := filepath.Join(work, "schema")
 	writeLargeSchema(t, schema, 3000, false)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/parser"
+	"go/token"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -13,7 +15,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/findings"
+	"github.com/tfdyn/tfdyn/internal/gen/golang"
 	"github.com/tfdyn/tfdyn/internal/setup"
 	"github.com/tfdyn/tfdyn/internal/tfenv"
 	"github.com/tfdyn/tfdyn/internal/verify"
@@ -28,6 +32,7 @@ func (a *app) verifyCommand() *cobra.Command {
 		format   string
 		ci       ciOptions
 		provider int
+		gens     []string
 	)
 	c := &cobra.Command{
 		Use:   "verify [PATH]",
@@ -50,6 +55,13 @@ a second Ctrl-C aborts the cleanup and says what is left behind.
 verify takes one schema: PATH naming several (a directory of schemas, each
 subdirectory one schema) is a usage error that names the command for one of
 them; run verify once per schema (each run provisions its own table).
+
+--gen go:DIR also runs the contract test of the Go package tfdyn gen go wrote
+into DIR (it must be current: gen --check's answer) on the provisioned tables
+before verify writes its own items: the package's writers, readers, query
+builders and typed errors against the oracle, and its calls against the IAM
+policy of emit --app-policy (docs/gen.md). Each failed step is a VF421
+finding at its pattern. It needs the go command.
 
 Exit code 0: everything passed; 1: a pattern or conformance check failed;
 2: environment or usage error; 130: interrupted.`,
@@ -111,6 +123,13 @@ Exit code 0: everything passed; 1: a pattern or conformance check failed;
 			case len(args) == 1:
 				opts.SchemaPath = filepath.ToSlash(args[0])
 			}
+			for _, spec := range gens {
+				g, err := checkGenerated(d, s, spec)
+				if err != nil {
+					return err
+				}
+				opts.Generated = append(opts.Generated, g)
+			}
 			opts.Progress = a.stderr
 			opts.Abort = a.abort
 			if opts.Target == verify.TargetLocal {
@@ -159,7 +178,45 @@ Exit code 0: everything passed; 1: a pattern or conformance check failed;
 	ci.register(c)
 	c.Flags().IntVar(&provider, "provider", 6, "major version of hashicorp/aws: 6 or 5")
 	c.Flags().StringToStringVar(&opts.TableNames, "table-name", nil, "DynamoDB name of a table by label (LABEL=NAME); verify refuses names that exist")
+	c.Flags().StringArrayVar(&gens, "gen", nil, "go:DIR: also run the contract test of the package tfdyn gen go wrote into DIR on the provisioned tables (repeatable)")
 	return c
+}
+
+// checkGenerated checks --gen LANG:DIR: the language is go and DIR holds
+// exactly what tfdyn gen go writes for the schema (the package name taken
+// from DIR's files), so that the contract test run is the schema's.
+func checkGenerated(d hclschema.SchemaDir, s *hclschema.Schema, spec string) (verify.Generated, error) {
+	lang, dir, ok := strings.Cut(spec, ":")
+	if !ok || dir == "" {
+		return verify.Generated{}, exitf(ExitUsage, "--gen %q: want LANG:DIR, for example --gen go:internal/store", spec)
+	}
+	if lang != "go" {
+		return verify.Generated{}, exitf(ExitUsage, "--gen %s: verify runs the contract tests of Go packages (go:DIR); %q is not supported", spec, lang)
+	}
+	src, err := os.ReadFile(filepath.Join(dir, "doc.go"))
+	if err != nil {
+		return verify.Generated{}, exitf(ExitUsage, "--gen %s: %s holds no package tfdyn gen go wrote (no doc.go): run tfdyn gen go -o %s first", spec, dir, dir)
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), "doc.go", src, parser.PackageClauseOnly)
+	if err != nil {
+		return verify.Generated{}, exitf(ExitUsage, "--gen %s: %s/doc.go: %v", spec, dir, err)
+	}
+	schemaPath := d.Dir
+	if len(d.Paths) == 1 {
+		schemaPath = d.Paths[0]
+	}
+	identity, err := emit.SchemaIdentity(schemaPath, dir)
+	if err != nil {
+		return verify.Generated{}, exit(ExitUsage, err)
+	}
+	files, diags := golang.Generate(s, golang.Options{Package: f.Name.Name, Schema: identity})
+	if diags.HasErrors() {
+		return verify.Generated{}, exitf(ExitUsage, "--gen %s: tfdyn gen go refuses the schema: %s", spec, diags.Error())
+	}
+	if _, err := emit.Write(dir, files, true); err != nil {
+		return verify.Generated{}, exitf(ExitUsage, "--gen %s: the package is not what tfdyn gen go writes for this schema, so its contract test would not be the schema's: %v", spec, err)
+	}
+	return verify.Generated{Lang: lang, Dir: dir}, nil
 }
 
 // ensureDynamoDBLocal installs DynamoDB Local into tfdyn's cache when it

@@ -61,7 +61,11 @@ var (
 // provider 5 unless 6 is present, and returns exit code, stdout, stderr.
 func faultRun(t *testing.T, ctx context.Context, hooks map[string]func(string), extraEnv ...string) (int, string, *watcher) {
 	t.Helper()
-	args := faultSetup(t, extraEnv...)
+	tftest.Serial(t) // sets the environment of this process: not in parallel, but a slot
+	args, env := faultSetup(t, extraEnv...)
+	for i := 0; i+1 < len(env); i += 2 {
+		t.Setenv(env[i], env[i+1])
+	}
 	if keep, _ := ctx.Value(keepKey{}).(bool); keep {
 		args = append([]string{"verify", "--keep"}, args[1:]...)
 	}
@@ -74,12 +78,18 @@ func faultRun(t *testing.T, ctx context.Context, hooks map[string]func(string), 
 // keepKey in the context of faultRun adds --keep.
 type keepKey struct{}
 
-// faultRunBinary is faultRun with the real binary; hooks get the process
+// faultRunBinary is faultRun with the real binary, in parallel with other
+// live tests (its environment is the process's own); hooks get the process
 // to signal.
 func faultRunBinary(t *testing.T, hooks map[string]func(p *os.Process)) (int, string, *watcher) {
 	t.Helper()
-	args := faultSetup(t)
+	tftest.Parallel(t)
+	args, env := faultSetup(t)
 	cmd := exec.Command(tfdynBinary(t), args...)
+	cmd.Env = os.Environ()
+	for i := 0; i+1 < len(env); i += 2 {
+		cmd.Env = append(cmd.Env, env[i]+"="+env[i+1])
+	}
 	var stdout bytes.Buffer
 	stderr := &watcher{hooks: map[string]func(string){}}
 	for trigger, fn := range hooks {
@@ -97,9 +107,9 @@ func faultRunBinary(t *testing.T, hooks map[string]func(p *os.Process)) (int, st
 	return code, stdout.String(), stderr
 }
 
-// faultSetup prepares the environment of a verify run and returns its
-// arguments.
-func faultSetup(t *testing.T, extraEnv ...string) []string {
+// faultSetup returns the arguments of a verify run and its environment
+// (NAME, VALUE pairs: the CLI config of tfdyn's mirror, then extraEnv).
+func faultSetup(t *testing.T, extraEnv ...string) (args, environ []string) {
 	t.Helper()
 	env := tftest.Env(t)
 	provider := "6"
@@ -109,11 +119,8 @@ func faultSetup(t *testing.T, extraEnv ...string) []string {
 		}
 		provider = "5"
 	}
-	t.Setenv("TF_CLI_CONFIG_FILE", env.CLIConfigFile())
-	for i := 0; i+1 < len(extraEnv); i += 2 {
-		t.Setenv(extraEnv[i], extraEnv[i+1])
-	}
-	return []string{"verify", "--provider", provider, "--items", "5", "../../examples/ecommerce"}
+	environ = append([]string{"TF_CLI_CONFIG_FILE", env.CLIConfigFile()}, extraEnv...)
+	return []string{"verify", "--provider", provider, "--items", "5", "../../examples/ecommerce"}, environ
 }
 
 // assertNothingLeft checks that the DynamoDB Local process and the working
@@ -249,6 +256,7 @@ func TestVerifyTerraformApplyFails(t *testing.T) {
 }
 
 func TestVerifyProviderNotInstallable(t *testing.T) {
+	tftest.Serial(t)
 	empty := t.TempDir()
 	rc := filepath.Join(t.TempDir(), "terraformrc")
 	require.NoError(t, os.WriteFile(rc, []byte("provider_installation {\n  filesystem_mirror {\n    path = \""+empty+"\"\n  }\n}\n"), 0o644))

@@ -51,6 +51,7 @@ func localCase(src string) bool {
 // only, the configurations that provider 5 validates, adopted and emitted
 // with --provider 5 (emit refuses what 5 cannot express).
 func TestCorpusRoundTrip(t *testing.T) {
+	tftest.Parallel(t)
 	env := tftest.Env(t)
 	major, constraint := 6, emit.ProviderGSIResourcesConstraint
 	if !env.HasAWSProvider(constraint) && os.Getenv("TFDYN_REQUIRE_PROVIDER6") != "1" && env.HasAWSProvider(emit.Provider5Constraint) {

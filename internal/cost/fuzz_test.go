@@ -11,7 +11,7 @@ import (
 
 // FuzzParsePrices feeds arbitrary bytes to the price table parser: it must
 // return a table or an error, never panic, and a table it returns has both
-// classes.
+// classes with every price between 0 and MaxPrice.
 func FuzzParsePrices(f *testing.F) {
 	f.Add(defaultPrices)
 	f.Add([]byte(`{"region":"x","date":"y","classes":{}}`))
@@ -21,8 +21,16 @@ func FuzzParsePrices(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if _, ok := p.Classes[ClassStandard]; !ok {
-			t.Fatalf("parsed a table without %s", ClassStandard)
+		for _, class := range []string{ClassStandard, ClassInfrequentAccess} {
+			c, ok := p.Classes[class]
+			if !ok {
+				t.Fatalf("parsed a table without %s", class)
+			}
+			for _, v := range []float64{c.ReadRequestPerMillion, c.WriteRequestPerMillion, c.RCUHour, c.WCUHour, c.StorageGBMonth} {
+				if v < 0 || v > MaxPrice {
+					t.Fatalf("%s: price %g outside [0, %d]", class, v, MaxPrice)
+				}
+			}
 		}
 		p.BreakEven(ClassStandard)
 	})

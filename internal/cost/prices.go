@@ -53,34 +53,80 @@ func DefaultPrices() *Prices {
 	return p
 }
 
+// MaxPrice bounds every price of a price table, in US dollars: list prices
+// are below 1 (per million requests, per capacity unit and hour, per GB and
+// month), so a price above 1,000 is a typo, and would print amounts of
+// hundreds of digits.
+const MaxPrice = 1000
+
 // ParsePrices reads a price table in the format of prices.json. Unknown
-// fields, a missing class or a negative price are errors.
+// fields, a missing class or price, an unknown class, and a price below 0
+// or above MaxPrice are errors.
 func ParsePrices(data []byte) (*Prices, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	var p Prices
-	if err := dec.Decode(&p); err != nil {
+	var file struct {
+		Prices
+		Classes map[string]json.RawMessage `json:"classes"`
+	}
+	if err := strictDecode(data, &file); err != nil {
 		return nil, fmt.Errorf("price table: %w", err)
 	}
-	if dec.More() {
-		return nil, fmt.Errorf("price table: more than one JSON value")
-	}
+	p := file.Prices
 	if p.Region == "" || p.Date == "" {
 		return nil, fmt.Errorf("price table: region and date are required")
 	}
+	for class := range file.Classes {
+		if class != ClassStandard && class != ClassInfrequentAccess {
+			return nil, fmt.Errorf("price table: unknown table class %q (the classes are %s and %s)", class, ClassStandard, ClassInfrequentAccess)
+		}
+	}
+	p.Classes = map[string]ClassPrices{}
 	for _, class := range []string{ClassStandard, ClassInfrequentAccess} {
-		c, ok := p.Classes[class]
+		raw, ok := file.Classes[class]
 		if !ok {
 			return nil, fmt.Errorf("price table: no prices for table class %s", class)
 		}
-		for name, v := range map[string]float64{"read_request_per_million": c.ReadRequestPerMillion, "write_request_per_million": c.WriteRequestPerMillion,
-			"rcu_hour": c.RCUHour, "wcu_hour": c.WCUHour, "storage_gb_month": c.StorageGBMonth} {
-			if v < 0 {
-				return nil, fmt.Errorf("price table: %s %s is negative (%g)", class, name, v)
+		var c struct {
+			ReadRequestPerMillion  *float64 `json:"read_request_per_million"`
+			WriteRequestPerMillion *float64 `json:"write_request_per_million"`
+			RCUHour                *float64 `json:"rcu_hour"`
+			WCUHour                *float64 `json:"wcu_hour"`
+			StorageGBMonth         *float64 `json:"storage_gb_month"`
+		}
+		if err := strictDecode(raw, &c); err != nil {
+			return nil, fmt.Errorf("price table: %s: %w", class, err)
+		}
+		for _, f := range []struct {
+			name string
+			v    *float64
+		}{{"read_request_per_million", c.ReadRequestPerMillion}, {"write_request_per_million", c.WriteRequestPerMillion},
+			{"rcu_hour", c.RCUHour}, {"wcu_hour", c.WCUHour}, {"storage_gb_month", c.StorageGBMonth}} {
+			switch {
+			case f.v == nil:
+				return nil, fmt.Errorf("price table: %s has no %s: every class gives all five prices (a missing one is not taken as 0)", class, f.name)
+			case *f.v < 0:
+				return nil, fmt.Errorf("price table: %s %s is negative (%g)", class, f.name, *f.v)
+			case *f.v > MaxPrice:
+				return nil, fmt.Errorf("price table: %s %s is %g US dollars; a price is at most %d (list prices are below 1): a typo?", class, f.name, *f.v, MaxPrice)
 			}
 		}
+		p.Classes[class] = ClassPrices{ReadRequestPerMillion: *c.ReadRequestPerMillion, WriteRequestPerMillion: *c.WriteRequestPerMillion,
+			RCUHour: *c.RCUHour, WCUHour: *c.WCUHour, StorageGBMonth: *c.StorageGBMonth}
 	}
 	return &p, nil
+}
+
+// strictDecode decodes one JSON value into v, refusing unknown fields and
+// anything after the value.
+func strictDecode(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return fmt.Errorf("more than one JSON value")
+	}
+	return nil
 }
 
 // LoadPrices reads a price table from a file: a regular file of at most

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // TestDefaultPrices pins the embedded table and the break-even it gives: the
@@ -28,16 +30,33 @@ func TestDefaultPrices(t *testing.T) {
 	}
 }
 
+// TestParsePricesErrors: a price table names every price of both classes
+// (issue 27, item 9: a missing field was priced 0, and the recommendation
+// read "switch to provisioned: $0.0000 a month"), and each price is between
+// 0 and MaxPrice (1e308 printed amounts of 300 digits).
 func TestParsePricesErrors(t *testing.T) {
+	const full = `"read_request_per_million":0.125,"write_request_per_million":0.625,"rcu_hour":0.00013,"wcu_hour":0.00065,"storage_gb_month":0.25`
 	for _, c := range []struct{ src, want string }{
 		{`{"region":"x","date":"y","reads":1}`, `price table: json: unknown field "reads"`},
 		{`{"region":"x","classes":{}}`, "price table: region and date are required"},
-		{`{"region":"x","date":"y","classes":{"STANDARD":{}}}`, "price table: no prices for table class STANDARD_INFREQUENT_ACCESS"},
-		{`{"region":"x","date":"y","classes":{"STANDARD":{"wcu_hour":-1},"STANDARD_INFREQUENT_ACCESS":{}}}`, "price table: STANDARD wcu_hour is negative (-1)"},
+		{`{"region":"x","date":"y","classes":{"STANDARD":{` + full + `}}}`, "price table: no prices for table class STANDARD_INFREQUENT_ACCESS"},
+		{`{"region":"x","date":"y","classes":{"STANDARD":{` + full + `},"STANDARD_INFREQUENT_ACCESS":{` + full + `},"GLACIER":{}}}`,
+			`price table: unknown table class "GLACIER" (the classes are STANDARD and STANDARD_INFREQUENT_ACCESS)`},
+		{`{"region":"x","date":"y","classes":{"STANDARD":{"read_request_per_million":0.125,"write_request_per_million":0.625,"rcu_hour":0.00013,"wcu_hour":0.00065},"STANDARD_INFREQUENT_ACCESS":{` + full + `}}}`,
+			"price table: STANDARD has no storage_gb_month: every class gives all five prices (a missing one is not taken as 0)"},
+		{`{"region":"x","date":"y","classes":{"STANDARD":{` + full + `},"STANDARD_INFREQUENT_ACCESS":{` + full + `,"reads":1}}}`,
+			`price table: STANDARD_INFREQUENT_ACCESS: json: unknown field "reads"`},
+		{`{"region":"x","date":"y","classes":{"STANDARD":{` + strings.Replace(full, `"wcu_hour":0.00065`, `"wcu_hour":-1`, 1) + `},"STANDARD_INFREQUENT_ACCESS":{` + full + `}}}`,
+			"price table: STANDARD wcu_hour is negative (-1)"},
+		{`{"region":"x","date":"y","classes":{"STANDARD":{` + strings.Replace(full, `"rcu_hour":0.00013`, `"rcu_hour":1e308`, 1) + `},"STANDARD_INFREQUENT_ACCESS":{` + full + `}}}`,
+			"price table: STANDARD rcu_hour is 1e+308 US dollars; a price is at most 1000 (list prices are below 1): a typo?"},
+		{`{"region":"x","date":"y","classes":{"STANDARD":{` + full + `},"STANDARD_INFREQUENT_ACCESS":{` + full + `}}} {}`, "price table: more than one JSON value"},
 	} {
 		_, err := ParsePrices([]byte(c.src))
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("ParsePrices(%s) = %v, want %q", c.src, err, c.want)
-		}
+		require.EqualError(t, err, c.want, c.src)
 	}
+	// Zero is a price (a free tier, a local estimate), written out.
+	p, err := ParsePrices([]byte(`{"region":"x","date":"y","classes":{"STANDARD":{` + strings.Replace(full, `"storage_gb_month":0.25`, `"storage_gb_month":0`, 1) + `},"STANDARD_INFREQUENT_ACCESS":{` + full + `}}}`))
+	require.NoError(t, err)
+	require.Equal(t, ClassPrices{ReadRequestPerMillion: 0.125, WriteRequestPerMillion: 0.625, RCUHour: 0.00013, WCUHour: 0.00065}, p.Classes[ClassStandard])
 }

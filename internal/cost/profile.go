@@ -147,7 +147,8 @@ func (pr *profile) providesKeys(ix *hclschema.Index) bool {
 }
 
 // typeEstimate estimates an item's size from the attribute types: names
-// plus an assumed size per type (an enum's values' average length), and the key attributes the templates
+// plus an assumed size per type (an enum's values' average length), the
+// computed attributes (a constant's size, else its type's), and the key attributes the templates
 // write; only what ix projects when ix is not nil.
 func typeEstimate(e *hclschema.Entity, ix *hclschema.Index) float64 {
 	n := 0
@@ -157,6 +158,17 @@ func typeEstimate(e *hclschema.Entity, ix *hclschema.Index) float64 {
 			continue
 		}
 		n += len(a.Name) + assumedSize(a)
+	}
+	// Computed attributes: a constant's own size, else the size of its type.
+	for _, c := range e.Computed {
+		if !keep(c.Attr) {
+			continue
+		}
+		if v, ok := c.Constant(); ok {
+			n += len(c.Attr) + hclschema.ValueSize(v)
+			continue
+		}
+		n += len(c.Attr) + assumedSize(&hclschema.Attribute{Name: c.Attr, Type: c.Type})
 	}
 	if e.Key != nil {
 		for _, t := range e.Key.Templates {
@@ -195,6 +207,35 @@ func assumedSize(a *hclschema.Attribute) int {
 		return assumedNumberBytes
 	case t == cty.Bool:
 		return 1
+	}
+	return documentBytes(t, 0)
+}
+
+// documentBytes is the size assumed for a document of type t: an object
+// its members (names and assumed values), a list or set one element, a map
+// one member, each with DynamoDB's 3 bytes per document and 1 per element;
+// below a depth of 8, or for another type, assumedCollectionBytes.
+func documentBytes(t cty.Type, depth int) int {
+	if depth > 8 {
+		return assumedCollectionBytes
+	}
+	switch {
+	case t == cty.String:
+		return assumedStringBytes
+	case t == cty.Number:
+		return assumedNumberBytes
+	case t == cty.Bool:
+		return 1
+	case t.IsObjectType():
+		n := 3
+		for name, at := range t.AttributeTypes() {
+			n += 1 + len(name) + documentBytes(at, depth+1)
+		}
+		return n
+	case t.IsListType() || t.IsSetType():
+		return 3 + 1 + documentBytes(t.ElementType(), depth+1)
+	case t.IsMapType():
+		return 3 + 1 + len("key") + documentBytes(t.ElementType(), depth+1)
 	}
 	return assumedCollectionBytes
 }

@@ -1,6 +1,11 @@
 package cost
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"github.com/zclconf/go-cty/cty"
+)
 
 // TestUnitsSeeds pins the seeds' cases (seed 004, "Cost Multipliers"): a 20 KB
 // read is 5 read units, a 10 KB write 10 write units, and writing the same
@@ -29,4 +34,16 @@ func TestUnitsSeeds(t *testing.T) {
 			t.Errorf("%s = %g, want %g", c.name, c.got, c.want)
 		}
 	}
+}
+
+// TestDocumentBytes: a document's assumed size follows its type: members
+// by name and value, one element per list, DynamoDB's 3 bytes per
+// document and 1 per element.
+func TestDocumentBytes(t *testing.T) {
+	payment := cty.Object(map[string]cty.Type{"Type": cty.String, "Amount": cty.Number})
+	detail := cty.Object(map[string]cty.Type{"Payments": cty.List(payment), "Note": cty.String})
+	require.Equal(t, 35, documentBytes(payment, 0))
+	require.Equal(t, 72, documentBytes(detail, 0))
+	require.Equal(t, 3+1+3+16, documentBytes(cty.Map(cty.String), 0))
+	require.Equal(t, assumedCollectionBytes, documentBytes(cty.Tuple([]cty.Type{cty.String}), 0))
 }

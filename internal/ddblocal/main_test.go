@@ -39,7 +39,7 @@ func TestMain(m *testing.M) {
 // skips under -short and fails when the setup is missing.
 func sharedTarget(t *testing.T) *Target {
 	t.Helper()
-	tftest.Live()
+	tftest.Serial(t)
 	if testing.Short() {
 		t.Skip("starts DynamoDB Local; skipped with -short")
 	}

@@ -60,7 +60,7 @@ func waitGone(pid int, d time.Duration) bool {
 }
 
 func TestJavaDiesWithKilledOwner(t *testing.T) {
-	tftest.Live()
+	tftest.Serial(t)
 	if testing.Short() {
 		t.Skip("starts DynamoDB Local; skipped with -short")
 	}
@@ -123,7 +123,7 @@ func (b *syncBuffer) String() string {
 }
 
 func TestServe(t *testing.T) {
-	tftest.Live()
+	tftest.Serial(t)
 	if testing.Short() {
 		t.Skip("starts DynamoDB Local; skipped with -short")
 	}

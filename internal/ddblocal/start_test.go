@@ -17,7 +17,7 @@ import (
 // These tests start nothing: they run under -short too.
 
 func TestStartJavaMissing(t *testing.T) {
-	tftest.Live()
+	tftest.Live() // reads the machine's Java and cache; starts none
 	_, err := Start(context.Background(), Options{JavaPath: filepath.Join(t.TempDir(), "java")})
 	require.ErrorContains(t, err, "ddblocal: start: java")
 	require.ErrorContains(t, err, "not executable")
@@ -37,7 +37,7 @@ func TestStartJarMissing(t *testing.T) {
 }
 
 func TestStartPortInUse(t *testing.T) {
-	tftest.Live()
+	tftest.Live() // reads tfdyn's cache; refuses before starting Java
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	defer ln.Close()

@@ -279,9 +279,14 @@ func (t *Target) startProcess(argv []string) error {
 	started := make(chan error, 1)
 	exited := t.exited
 	go func() {
+		// The parent-death signal is tied to the thread that forks Java: the
+		// goroutine keeps that thread while Java runs, and unlocks it at the
+		// end instead of exiting locked, which would end the thread and
+		// SIGKILL every other child it forked before (terraform-exec's
+		// commands carry the same signal: a terraform run of another verify
+		// in this process died that way).
 		runtime.LockOSThread()
-		// The thread stays locked: when this goroutine returns, the runtime
-		// ends the thread, after the process has already been reaped.
+		defer runtime.UnlockOSThread()
 		if err := cmd.Start(); err != nil {
 			started <- err
 			close(exited)

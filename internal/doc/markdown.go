@@ -351,6 +351,9 @@ func (g *gen) entities(t *hclschema.Table) {
 			}
 			parts[i] = code(a.Name) + " " + ty
 		}
+		for _, c := range e.Computed {
+			parts = append(parts, code(c.Attr)+" = "+code(c.Expr.Text)+" (computed)")
+		}
 		rows = append(rows, []string{e.Name, strings.Join(parts, ", "), strconv.Itoa(len(e.Examples))})
 	}
 	g.grid([]string{"Entity", "Attributes", "Examples"}, rows)

@@ -243,6 +243,10 @@ func facet(t *hclschema.Table, e *hclschema.Entity) (*workbench.Facet, workbench
 		ee.Attributes = append(ee.Attributes, workbench.AttrExt{Name: a.Name, Type: ty})
 		addAttr(a.Name)
 	}
+	for _, c := range e.Computed {
+		ee.Computed = append(ee.Computed, workbench.Assign{Attr: c.Attr, Expr: c.Expr.Text})
+		addAttr(c.Attr)
+	}
 	for _, u := range e.Unique {
 		ee.Unique = append(ee.Unique, u.Attr)
 	}

@@ -23,15 +23,21 @@ func (g *gen) writePatterns(t *hclschema.Table) {
 		return
 	}
 	g.printf("### Write patterns\n\n")
-	g.grid([]string{"Write pattern", "Description", "Operation", "Entity", "Condition", "Items touched per call", "WCU per call"}, rows)
+	g.grid([]string{"Write pattern", "Description", "Operation", "Entity", "Condition", "Update", "Items touched per call", "WCU per call"}, rows)
 	g.printf("Items touched: the table and each index the write changes, with the writes per call (an index's share of the entity's example items; 2 where an update changes the entry's key: a delete and a put). A write whose condition fails still consumes write units in the table.\n\n")
 }
 
 // writeRow is one row of the write-pattern table.
 func (g *gen) writeRow(w *hclschema.WritePattern, wc *cost.WritePatternCost) []string {
-	var ops, ents, conds, touched []string
+	var ops, ents, conds, updates, touched []string
 	several := len(w.Writes) > 1
 	for _, wr := range w.Writes {
+		if u := updateText(wr); u != "" {
+			if several {
+				u = wr.Entity.Name + ": " + u
+			}
+			updates = append(updates, u)
+		}
 		ops = append(ops, wr.Op.APIName())
 		name := wr.Entity.Name
 		if wr.Guard != nil {
@@ -68,7 +74,29 @@ func (g *gen) writeRow(w *hclschema.WritePattern, wc *cost.WritePatternCost) []s
 	if len(conds) > 0 {
 		cond = strings.Join(conds, "; ")
 	}
-	return []string{w.Name, desc, op, strings.Join(ents, ", "), cond, strings.Join(touched, "; "), wcu}
+	update := none
+	if len(updates) > 0 {
+		update = strings.Join(updates, "; ")
+	}
+	return []string{w.Name, desc, op, strings.Join(ents, ", "), cond, update, strings.Join(touched, "; "), wcu}
+}
+
+// updateText writes an update's actions as the schema writes them, each
+// with the part of the item it changes: set Detail.Payments =
+// list_append(Detail.Payments, [input.payment]), add version + 1, remove
+// note; "" for a put or delete.
+func updateText(wr *hclschema.Write) string {
+	var parts []string
+	for _, ua := range wr.Set {
+		parts = append(parts, code("set "+hclschema.PathText(ua.Path)+" = "+ua.Value.Text))
+	}
+	for _, ua := range wr.Add {
+		parts = append(parts, code("add "+hclschema.PathText(ua.Path)+" + "+ua.Value.Text))
+	}
+	for _, ua := range wr.Remove {
+		parts = append(parts, code("remove "+hclschema.PathText(ua.Path)))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // estimate returns the cost estimate of the schema, computed once.

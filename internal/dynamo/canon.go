@@ -152,7 +152,7 @@ func Project(item map[string]types.AttributeValue, attrs []string) map[string]ty
 // ItemSize returns the size of a stored item as DynamoDB counts it, the
 // wire form of hclschema.ItemSize: for every attribute the UTF-8 bytes of
 // its name plus the size of its value (strings and binaries their bytes,
-// numbers 1 byte per two significant digits plus 1, booleans and nulls 1,
+// numbers hclschema.NumberSize, booleans and nulls 1,
 // lists and maps 3 bytes plus 1 byte and the size of every element and the
 // name of every map member, sets the sum of their elements).
 func ItemSize(item map[string]types.AttributeValue) int {
@@ -212,6 +212,5 @@ func numberSize(s string) int {
 	if err != nil {
 		return (len(strings.TrimLeft(s, "-0"))+1)/2 + 1
 	}
-	d, _ := hclschema.NumberDigits(f)
-	return (d+1)/2 + 1
+	return hclschema.NumberSize(f)
 }

@@ -46,7 +46,9 @@ const (
 	// Source.Entity for Source.Index (Source.Key) evaluated over an item:
 	// an update's or delete's primary key over the inputs (the attributes
 	// Entity.KeyNames lists), an index key attribute an update rewrites
-	// over the updated item.
+	// over the updated item; or, with Source.Computed set (Key nil, Index
+	// the table's), the template of a computed attribute the update
+	// rewrites.
 	SourceKeyTemplate SourceKind = "key-template"
 )
 
@@ -67,7 +69,9 @@ const (
 	// RoleSet and RoleAdd are the value of an update's SET or ADD action.
 	RoleSet Role = "set"
 	RoleAdd Role = "add"
-	// RoleIndexKey is an index key attribute an update rewrites.
+	// RoleIndexKey is an index key attribute an update rewrites, or a
+	// computed attribute (Source.Computed) it rewrites: a value of the
+	// updated item.
 	RoleIndexKey Role = "index key"
 )
 
@@ -82,8 +86,14 @@ type Source struct {
 	Type string
 	// Value is a SourceConstant's value.
 	Value cty.Value
-	// Input is a SourceInput's input name.
+	// Input is a SourceInput's input name; with Label set, the attribute
+	// of the labelled write's object input (input.<Label>.<Input>).
 	Input string
+	// Label is the label of the write whose own input a SourceInput is
+	// (a transaction's put "order_item": input.order_item.Quantity, also
+	// when written input.Quantity, the shared-name form), "" for a
+	// pattern's shared input.
+	Label string
 	// Template is the operand as the schema writes it (SourceTemplate, and
 	// SourceInput and SourceConstant operands); nil for values the
 	// renderer adds (a bool attribute's true) and for key values.
@@ -93,6 +103,9 @@ type Source struct {
 	Entity *hclschema.Entity
 	Index  *hclschema.Index
 	Key    *hclschema.KeyTemplate
+	// Computed is the computed attribute a SourceKeyTemplate value
+	// rewrites (Key nil then).
+	Computed *hclschema.Computed
 	// Condition and Operand locate a RoleKeyCondition value (and the
 	// condition of a GetItem key attribute): the index in
 	// Pattern.Conditions and the operand (1 for between's upper bound).
@@ -106,6 +119,9 @@ func (s Source) String() string {
 	case SourceConstant:
 		return "constant " + CanonValue(s.Value)
 	case SourceInput:
+		if s.Label != "" {
+			return fmt.Sprintf("input %s.%s", s.Label, s.Input)
+		}
 		return fmt.Sprintf("input %q", s.Input)
 	case SourceTemplate:
 		return "template " + s.Template.Text
@@ -113,6 +129,9 @@ func (s Source) String() string {
 		on := "item"
 		if s.Role == RoleIndexKey {
 			on = "updated item"
+		}
+		if s.Computed != nil {
+			return fmt.Sprintf("computed %s of %s's %s: %s", s.Attr, s.Entity.Name, on, s.Computed.Expr.Text)
 		}
 		if s.Key == nil {
 			return fmt.Sprintf("%s of %s's %s", s.Attr, s.Entity.Name, on)
@@ -205,6 +224,62 @@ func (x *exprs) newName(attr string) string {
 	return p
 }
 
+// path renders a document path with a name placeholder per name:
+// #Detail.#Payments[0].
+func (x *exprs) path(p hclschema.Path) string {
+	var b strings.Builder
+	for i, s := range p {
+		switch {
+		case s.IsIndex:
+			b.WriteString("[" + strconv.Itoa(s.Index) + "]")
+		case i == 0:
+			b.WriteString(x.name(s.Name))
+		default:
+			b.WriteString("." + x.name(s.Name))
+		}
+	}
+	return b.String()
+}
+
+// updateValue renders the value of a SET action: a value placeholder for
+// an operand, paths with name placeholders, if_not_exists(...),
+// list_append(...), a + b, a - b.
+func (x *exprs) updateValue(u *hclschema.UpdateValue, role Role, attr string, inputType func(string) (cty.Type, bool)) (string, error) {
+	if u == nil {
+		return "", fmt.Errorf("no value")
+	}
+	arg := func(i int) (string, error) { return x.updateValue(u.Args[i], role, attr, inputType) }
+	switch u.Kind {
+	case hclschema.ValueOperand:
+		return x.value(operandSource(u.Operand, role, attr, inputType)), nil
+	case hclschema.ValuePath:
+		return x.path(u.Path), nil
+	case hclschema.ValueIfNotExists:
+		d, err := arg(0)
+		if err != nil {
+			return "", err
+		}
+		return "if_not_exists(" + x.path(u.Path) + ", " + d + ")", nil
+	case hclschema.ValueListAppend, hclschema.ValuePlus, hclschema.ValueMinus:
+		a, err := arg(0)
+		if err != nil {
+			return "", err
+		}
+		b, err := arg(1)
+		if err != nil {
+			return "", err
+		}
+		switch u.Kind {
+		case hclschema.ValueListAppend:
+			return "list_append(" + a + ", " + b + ")", nil
+		case hclschema.ValuePlus:
+			return a + " + " + b, nil
+		}
+		return a + " - " + b, nil
+	}
+	return "", fmt.Errorf("%s: %s cannot be sent to DynamoDB", u.Range(), u.Text)
+}
+
 // value adds a value placeholder for s.
 func (x *exprs) value(s Source) string {
 	p := ":p" + strconv.Itoa(len(x.values))
@@ -271,12 +346,19 @@ func operandSource(t *hclschema.Template, role Role, attr string, inputType func
 	case ok:
 		s.Kind, s.Value = SourceConstant, v
 		if !v.IsNull() {
-			s.Type = typeOfCty(v.Type())
+			s.Type = TypeOfCty(v.Type())
 		}
 	case !t.Quoted && len(t.Parts) == 1 && t.Parts[0].Kind == hclschema.PartInput:
 		s.Kind, s.Input = SourceInput, t.Parts[0].Name
+		if f := t.Parts[0].Field; f != "" {
+			s.Label, s.Input = s.Input, f
+			if ty, ok := inputType(s.Label); ok && ty.IsObjectType() && ty.HasAttribute(f) {
+				s.Type = TypeOfCty(ty.AttributeType(f))
+			}
+			break
+		}
 		if ty, ok := inputType(s.Input); ok {
-			s.Type = typeOfCty(ty)
+			s.Type = TypeOfCty(ty)
 		}
 	default:
 		if t.Quoted {
@@ -334,26 +416,27 @@ func (x *exprs) cond(c *hclschema.Cond, role Role, inputType func(string) (cty.T
 		}
 		return "NOT " + inner, nil
 	case hclschema.CondAttr:
-		n := x.name(c.Attr)
-		return n + " = " + x.value(Source{Kind: SourceConstant, Role: role, Attr: c.Attr, Type: TypeBOOL, Value: cty.True}), nil
+		n := x.path(c.TestedPath())
+		return n + " = " + x.value(Source{Kind: SourceConstant, Role: role, Attr: hclschema.PathText(c.TestedPath()), Type: TypeBOOL, Value: cty.True}), nil
 	case hclschema.CondExists:
-		return "attribute_exists(" + x.name(c.Attr) + ")", nil
+		return "attribute_exists(" + x.path(c.TestedPath()) + ")", nil
 	case hclschema.CondNotExists:
-		return "attribute_not_exists(" + x.name(c.Attr) + ")", nil
+		return "attribute_not_exists(" + x.path(c.TestedPath()) + ")", nil
 	case hclschema.CondCompare:
 		op, ok := compareOps[c.Op]
 		if !ok || c.Left == nil || c.Right == nil {
 			break
 		}
-		attr, ok := c.Left.Path()
+		ap, ok := c.Left.DocPath()
 		if !ok {
-			if attr, ok = c.Right.Path(); !ok {
+			if ap, ok = c.Right.DocPath(); !ok {
 				break // DynamoDB compares at least one attribute
 			}
 		}
+		attr := hclschema.PathText(ap)
 		operand := func(t *hclschema.Template) string {
-			if a, ok := t.Path(); ok {
-				return x.name(a)
+			if p, ok := t.DocPath(); ok {
+				return x.path(p)
 			}
 			return x.value(operandSource(t, role, attr, inputType))
 		}
@@ -396,6 +479,13 @@ func operandValue(s Source, inputs map[string]cty.Value) (cty.Value, error) {
 	case SourceConstant:
 		return s.Value, nil
 	case SourceInput:
+		if s.Label != "" {
+			obj, ok := inputs[s.Label]
+			if !ok || obj == cty.NilVal || obj.IsNull() || !obj.Type().IsObjectType() || !obj.Type().HasAttribute(s.Input) {
+				return cty.NilVal, fmt.Errorf("input %s.%s is not set", s.Label, s.Input)
+			}
+			return obj.GetAttr(s.Input), nil
+		}
 		v, ok := inputs[s.Input]
 		if !ok || v == cty.NilVal {
 			return cty.NilVal, fmt.Errorf("input %q is not set", s.Input)

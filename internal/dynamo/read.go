@@ -3,6 +3,7 @@ package dynamo
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -31,11 +32,19 @@ type ReadShape struct {
 	// Filter is a Query's FilterExpression, "" without a filter.
 	Filter string
 	// Projection is the ProjectionExpression, "" to read every attribute:
-	// the pattern's `attributes` and then the table's key attributes (so
-	// that a returned item is recognised by its key), each once.
+	// the pattern's `attributes`, then the table's key attributes and the
+	// attributes each returned entity's primary key is computed from
+	// (Entity.KeyNames) that the index projects, each once: a returned
+	// item is recognised as its entity by recomputing its key (hclschema's
+	// Entity.Recompute, and the generated code's recognisers). An
+	// attribute the index does not project is not asked for (an LSI would
+	// fetch it from the table at a cost, a GSI cannot).
 	Projection string
-	// ProjectionAttrs are the attributes of Projection, in its order.
+	// ProjectionAttrs are the attributes of Projection, in its order (a
+	// path's text for a part of one: Detail.Payments); ProjectionPaths
+	// their paths.
 	ProjectionAttrs []string
+	ProjectionPaths []hclschema.Path
 	// Names are the ExpressionAttributeNames of the expressions, in order
 	// of first use; Values the ExpressionAttributeValues (a Query's key
 	// condition, then its filter), numbered in that order.
@@ -114,23 +123,43 @@ func Read(p *hclschema.AccessPattern) (*ReadShape, error) {
 	}
 	if len(p.Attributes) > 0 {
 		seen := map[string]bool{}
-		add := func(a string) {
+		add := func(pa hclschema.Path) {
+			a := hclschema.PathText(pa)
 			if !seen[a] {
 				seen[a] = true
 				s.ProjectionAttrs = append(s.ProjectionAttrs, a)
+				s.ProjectionPaths = append(s.ProjectionPaths, pa)
 			}
 		}
-		for _, a := range p.Attributes {
-			add(a)
+		for i, a := range p.Attributes {
+			if i < len(p.AttributePaths) {
+				add(p.AttributePaths[i])
+			} else {
+				add(hclschema.AttrPath(a))
+			}
 		}
 		for _, k := range p.Table.Primary.KeyAttrs() {
-			add(k.Name)
+			add(hclschema.AttrPath(k.Name))
 		}
-		for i, a := range s.ProjectionAttrs {
+		for _, e := range p.Entities {
+			for _, n := range e.KeyNames() {
+				if p.Index.Projects(n) {
+					add(hclschema.AttrPath(n))
+				}
+			}
+			// Computed attributes identify the entity's items too
+			// (Entity.Recompute compares them).
+			for _, c := range e.Computed {
+				if p.Index.Projects(c.Attr) {
+					add(hclschema.AttrPath(c.Attr))
+				}
+			}
+		}
+		for i, pa := range s.ProjectionPaths {
 			if i > 0 {
 				s.Projection += ", "
 			}
-			s.Projection += x.name(a)
+			s.Projection += x.path(pa)
 		}
 	}
 	s.Names, s.Values = x.names, x.values
@@ -350,4 +379,68 @@ func DescribeKeyCondition(b *hclschema.Bound) string {
 		s += " ON " + b.Pattern.Index.Name
 	}
 	return s
+}
+
+// KeyQuery renders the request of a query of index ix that no access
+// pattern declares (a generated query builder's): its partition key and
+// its first eq sort key attributes by equality and, when op is not "",
+// op on the next sort key attribute (the rule DynamoDB enforces for
+// multi-attribute keys: left to right, no gaps, a range condition only on
+// the last attribute used). Every value is the caller's input named like
+// its key attribute (SourceInput, Role RoleKeyCondition, Condition the
+// index of the key attribute in the key condition); between takes two.
+func KeyQuery(ix *hclschema.Index, eq int, op hclschema.ConditionOp) (*ReadShape, error) {
+	if ix == nil || len(ix.PartitionKey) == 0 {
+		return nil, fmt.Errorf("no index")
+	}
+	if eq < 0 || eq > len(ix.SortKey) || op != "" && eq >= len(ix.SortKey) {
+		return nil, fmt.Errorf("index %s: %d sort key attributes by equality and %q: not a valid query of its %d sort key attributes", ix.DisplayName(), eq, op, len(ix.SortKey))
+	}
+	s := &ReadShape{Operation: hclschema.OpQuery, ScanIndexForward: true}
+	if ix.Kind != hclschema.IndexPrimary {
+		s.IndexName = ix.Name
+	}
+	x := newExprs()
+	var parts []string
+	cond := 0
+	add := func(k hclschema.KeyAttr, op hclschema.ConditionOp) error {
+		if op == hclschema.OpBeginsWith && k.Type == hclschema.TypeN {
+			return fmt.Errorf("index %s: begins_with on %s, a number key attribute", ix.DisplayName(), k.Name)
+		}
+		n := x.name(k.Name)
+		operand := func(j int) string {
+			return x.value(Source{Kind: SourceInput, Role: RoleKeyCondition, Attr: k.Name, Type: k.Type, Input: k.Name, Condition: cond, Operand: j})
+		}
+		switch op {
+		case hclschema.OpBeginsWith:
+			parts = append(parts, "begins_with("+n+", "+operand(0)+")")
+		case hclschema.OpBetween:
+			lo := operand(0)
+			parts = append(parts, n+" BETWEEN "+lo+" AND "+operand(1))
+		case hclschema.OpEq, hclschema.OpLT, hclschema.OpLE, hclschema.OpGT, hclschema.OpGE:
+			parts = append(parts, n+" "+string(op)+" "+operand(0))
+		default:
+			return fmt.Errorf("index %s: unsupported key condition %s on %s", ix.DisplayName(), op, k.Name)
+		}
+		cond++
+		return nil
+	}
+	for _, k := range ix.PartitionKey {
+		if err := add(k, hclschema.OpEq); err != nil {
+			return nil, err
+		}
+	}
+	for i := 0; i < eq; i++ {
+		if err := add(ix.SortKey[i], hclschema.OpEq); err != nil {
+			return nil, err
+		}
+	}
+	if op != "" {
+		if err := add(ix.SortKey[eq], op); err != nil {
+			return nil, err
+		}
+	}
+	s.KeyCondition = strings.Join(parts, " AND ")
+	s.Names, s.Values = x.names, x.values
+	return s, nil
 }

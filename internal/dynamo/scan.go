@@ -98,3 +98,66 @@ func DecodeKey(key map[string]KeyValue) map[string]types.AttributeValue {
 	}
 	return out
 }
+
+// Emptier is the part of the DynamoDB client that empties a table.
+type Emptier interface {
+	Scanner
+	BatchWriteItem(context.Context, *dynamodb.BatchWriteItemInput, ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error)
+}
+
+// Empty deletes every item of table, whose primary key attributes are
+// keys: verify empties the tables a generated package's contract test
+// wrote before it writes its own items. It returns the number deleted.
+func Empty(ctx context.Context, c Emptier, table string, keys []string) (int, error) {
+	n := 0
+	var start map[string]types.AttributeValue
+	for {
+		in := &dynamodb.ScanInput{TableName: aws.String(table), ExclusiveStartKey: start, ConsistentRead: aws.Bool(true)}
+		if len(keys) > 0 {
+			names := map[string]string{}
+			proj := ""
+			for i, k := range keys {
+				p := fmt.Sprintf("#k%d", i)
+				names[p] = k
+				if i > 0 {
+					proj += ", "
+				}
+				proj += p
+			}
+			in.ProjectionExpression, in.ExpressionAttributeNames = aws.String(proj), names
+		}
+		out, err := c.Scan(ctx, in)
+		if err != nil {
+			return n, fmt.Errorf("scan %s: %w", table, err)
+		}
+		for i := 0; i < len(out.Items); i += 25 {
+			var reqs []types.WriteRequest
+			for _, it := range out.Items[i:min(i+25, len(out.Items))] {
+				key := map[string]types.AttributeValue{}
+				for _, k := range keys {
+					key[k] = it[k]
+				}
+				reqs = append(reqs, types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: key}})
+			}
+			pending := map[string][]types.WriteRequest{table: reqs}
+			for attempt := 0; len(pending[table]) > 0; attempt++ {
+				if err := ctx.Err(); err != nil {
+					return n, err
+				}
+				if attempt > 20 {
+					return n, fmt.Errorf("delete the items of %s: DynamoDB left %d unprocessed", table, len(pending[table]))
+				}
+				res, err := c.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{RequestItems: pending})
+				if err != nil {
+					return n, fmt.Errorf("delete the items of %s: %w", table, err)
+				}
+				n += len(pending[table]) - len(res.UnprocessedItems[table])
+				pending = res.UnprocessedItems
+			}
+		}
+		if len(out.LastEvaluatedKey) == 0 {
+			return n, nil
+		}
+		start = out.LastEvaluatedKey
+	}
+}

@@ -100,15 +100,22 @@ func writeWrite(b *strings.Builder, s *dynamo.WriteShape) {
 	fmt.Fprintf(b, "write_pattern %s: %s\n", s.Pattern.Name, s.Operation)
 	for _, is := range s.Items {
 		what := string(is.Op) + " " + is.Entity.Name
+		if is.Label != "" {
+			what += fmt.Sprintf(" (label %s: input.%s)", is.Label, is.Label)
+		}
 		if is.Guard != nil {
-			what += fmt.Sprintf(" (guard item of %s.%s)", is.Guard.Entity.Name, is.Guard.Attr)
+			what += fmt.Sprintf(" (guard item of %s.%s", is.Guard.Entity.Name, is.Guard.Attr)
+			if sw := is.Write.Swap; sw != nil {
+				what += fmt.Sprintf(", swapped from input %q to input %q, not sent when they are equal", sw.Current, sw.New)
+			}
+			what += ")"
 		}
 		fmt.Fprintf(b, "  %s\n", what)
 		for _, k := range is.Key {
 			fmt.Fprintf(b, "    key %s = %s\n", k.Attr, source(k.Source))
 		}
 		for _, rw := range is.Rewrites {
-			fmt.Fprintf(b, "    rewrites %s: set %v, remove %v, fixed %t\n", rw.Index.DisplayName(), rw.Set, rw.Remove, rw.Fixed)
+			fmt.Fprintf(b, "    rewrites %s: set %v, remove %v, fixed %t\n", rw.Target(), rw.Set, rw.Remove, rw.Fixed)
 		}
 		for _, v := range is.Variants {
 			ind := "    "

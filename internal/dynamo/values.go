@@ -71,9 +71,9 @@ func AV(v cty.Value) (types.AttributeValue, error) {
 	return nil, fmt.Errorf("cannot store a value of type %s", ty.FriendlyName())
 }
 
-// typeOfCty is the attribute value type AV gives a value of type ty, or ""
+// TypeOfCty is the attribute value type AV gives a value of type ty, or ""
 // when AV cannot store it (or the type is not known).
-func typeOfCty(ty cty.Type) string {
+func TypeOfCty(ty cty.Type) string {
 	switch {
 	case ty == cty.String:
 		return TypeS

@@ -120,7 +120,8 @@ func TestItemSizeIsTheModelsSize(t *testing.T) {
 			}
 		}
 	}
-	require.Equal(t, len("n")+3, dynamo.ItemSize(map[string]types.AttributeValue{"n": &types.AttributeValueMemberN{Value: "-0012.50"}}), "3 significant digits: 2 bytes plus 1")
+	require.Equal(t, len("n")+4, dynamo.ItemSize(map[string]types.AttributeValue{"n": &types.AttributeValueMemberN{Value: "-0012.50"}}),
+		"-12.5: the pairs 12 and 50, plus 1, plus 1 for the sign (hclschema.NumberSize)")
 }
 
 // TestValuesReadsAStoredItem: a stored item's values, as hclschema's

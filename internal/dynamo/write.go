@@ -10,6 +10,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/smithy-go"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
@@ -41,6 +42,10 @@ type ItemShape struct {
 	// entity of its own, Guard.Guard, with the one attribute Guard.Attr
 	// from the input of that name), nil for the pattern's own writes.
 	Guard *hclschema.Unique
+	// Label is the write's label in a transaction: its item (a put) or
+	// key (an update, a delete) comes from the object input of that name
+	// (input.order_item), "" when it comes from the shared inputs.
+	Label string
 	// Key holds an update's or delete's primary key attributes in key
 	// order, computed from the inputs; a put's item is Entity's item
 	// (Entity.Item) built from the inputs, index keys and sparse `when`
@@ -58,9 +63,14 @@ type ItemShape struct {
 	Variants []Variant
 }
 
-// Rewrite is an index an update rewrites the key attributes of.
+// Rewrite is an index an update rewrites the key attributes of, or a
+// computed attribute it rewrites (Computed set; Index is then the table's
+// primary index, whose items carry it).
 type Rewrite struct {
 	Index *hclschema.Index
+	// Computed is the computed attribute rewritten (Set and Remove hold
+	// its name): the update changes an attribute its template reads.
+	Computed *hclschema.Computed
 	// Set are the key attributes SET (RoleIndexKey values) while the
 	// updated item is in the index: those whose templates read a changed
 	// attribute when the item stays in the index (Fixed), else every key
@@ -74,6 +84,15 @@ type Rewrite struct {
 	// such update: no `when`, and the templates read only required
 	// attributes. A fixed rewrite has only the "in" form.
 	Fixed bool
+}
+
+// Target names what the rewrite keeps up to date: "GSI ByStatus", or
+// "computed attribute EmailLower".
+func (rw Rewrite) Target() string {
+	if rw.Computed != nil {
+		return "computed attribute " + rw.Computed.Attr
+	}
+	return rw.Index.DisplayName()
 }
 
 // Variant is one form of a write's expressions.
@@ -134,9 +153,31 @@ func Write(w *hclschema.WritePattern) (*WriteShape, error) {
 		if err != nil {
 			return nil, fmt.Errorf("write pattern %q: %s of %s: %w", w.Name, wr.Op, entityName(wr.Entity), err)
 		}
+		// A shared name that stands for a labelled write's input
+		// (input.Quantity for input.order_item.Quantity) is that input.
+		for v := range is.Variants {
+			for j, ph := range is.Variants[v].Values {
+				is.Variants[v].Values[j].Source = resolveAlias(w, ph.Source)
+			}
+		}
 		s.Items = append(s.Items, is)
 	}
 	return s, nil
+}
+
+// resolveAlias names a SourceInput that the shared-name form wrote by the
+// labelled write's input it stands for.
+func resolveAlias(w *hclschema.WritePattern, src Source) Source {
+	if src.Kind != SourceInput || src.Label != "" {
+		return src
+	}
+	if r, ok := w.Alias(src.Input); ok {
+		src.Label, src.Input = r.Label, r.Attr
+		if in := w.Input(r.Label); in != nil && in.Type.IsObjectType() && in.Type.HasAttribute(r.Attr) {
+			src.Type = TypeOfCty(in.Type.AttributeType(r.Attr))
+		}
+	}
+	return src
 }
 
 func entityName(e *hclschema.Entity) string {
@@ -172,12 +213,12 @@ func writeItem(wr *hclschema.Write, inputType func(string) (cty.Type, bool)) (*I
 	if e == nil || e.Table == nil {
 		return nil, fmt.Errorf("no entity")
 	}
-	is := &ItemShape{Write: wr, Op: wr.Op, Entity: e, Guard: wr.Guard}
+	is := &ItemShape{Write: wr, Op: wr.Op, Entity: e, Guard: wr.Guard, Label: wr.Label}
 	if wr.Op != hclschema.WritePut {
 		for _, k := range e.Table.Primary.KeyAttrs() {
 			src := Source{Role: RoleKey, Attr: k.Name, Type: k.Type}
 			if e.Attribute(k.Name) != nil {
-				src.Kind, src.Input = SourceInput, k.Name
+				src.Kind, src.Input, src.Label = SourceInput, wr.InputFor(k.Name), wr.Label
 			} else {
 				src.Kind, src.Entity, src.Index, src.Key = SourceKeyTemplate, e, e.Table.Primary, e.Key.Template(k.Name)
 				if src.Key == nil {
@@ -202,7 +243,12 @@ func writeItem(wr *hclschema.Write, inputType func(string) (cty.Type, bool)) (*I
 	if wr.Op == hclschema.WriteUpdate {
 		for _, ua := range wr.Set {
 			f, err := x.piece(func() (string, error) {
-				return x.name(ua.Attr) + " = " + x.value(operandSource(ua.Value, RoleSet, ua.Attr, inputType)), nil
+				target := x.path(actionPath(ua))
+				v, err := x.updateValue(ua.Expr, RoleSet, hclschema.PathText(actionPath(ua)), inputType)
+				if err != nil {
+					return "", err
+				}
+				return target + " = " + v, nil
 			})
 			if err != nil {
 				return nil, err
@@ -213,7 +259,7 @@ func writeItem(wr *hclschema.Write, inputType func(string) (cty.Type, bool)) (*I
 			f, err := x.piece(func() (string, error) {
 				src := operandSource(ua.Value, RoleAdd, ua.Attr, inputType)
 				src.Type = TypeN
-				return x.name(ua.Attr) + " " + x.value(src), nil
+				return x.path(actionPath(ua)) + " " + x.value(src), nil
 			})
 			if err != nil {
 				return nil, err
@@ -221,7 +267,7 @@ func writeItem(wr *hclschema.Write, inputType func(string) (cty.Type, bool)) (*I
 			adds = append(adds, f)
 		}
 		for _, ua := range wr.Remove {
-			f, _ := x.piece(func() (string, error) { return x.name(ua.Attr), nil })
+			f, _ := x.piece(func() (string, error) { return x.path(actionPath(ua)), nil })
 			removes = append(removes, f)
 		}
 		is.Rewrites = rewrites(wr)
@@ -230,9 +276,14 @@ func writeItem(wr *hclschema.Write, inputType func(string) (cty.Type, bool)) (*I
 			var rf rewriteForms
 			for _, a := range rw.Set {
 				f, _ := x.piece(func() (string, error) {
-					src := Source{Kind: SourceKeyTemplate, Role: RoleIndexKey, Attr: a, Entity: e, Index: rw.Index, Key: e.KeyTemplateFor(rw.Index, a)}
-					if k, ok := rw.Index.KeyAttr(a); ok {
-						src.Type = k.Type
+					src := Source{Kind: SourceKeyTemplate, Role: RoleIndexKey, Attr: a, Entity: e, Index: rw.Index}
+					if rw.Computed != nil {
+						src.Computed, src.Type = rw.Computed, TypeOfCty(rw.Computed.Type)
+					} else {
+						src.Key = e.KeyTemplateFor(rw.Index, a)
+						if k, ok := rw.Index.KeyAttr(a); ok {
+							src.Type = k.Type
+						}
 					}
 					return x.name(a) + " = " + x.value(src), nil
 				})
@@ -308,6 +359,15 @@ func writeItem(wr *hclschema.Write, inputType func(string) (cty.Type, bool)) (*I
 		is.Variants = append(is.Variants, v)
 	}
 	return is, nil
+}
+
+// actionPath is the path an update action changes (its attribute for an
+// action built without one).
+func actionPath(ua *hclschema.UpdateAction) hclschema.Path {
+	if len(ua.Path) > 0 {
+		return ua.Path
+	}
+	return hclschema.AttrPath(ua.Attr)
 }
 
 // subset returns the names and values the fragments use, in x's order.
@@ -411,12 +471,40 @@ func rewrites(wr *hclschema.Write) []Rewrite {
 			out = append(out, rw)
 		}
 	}
+	// Computed attributes whose templates read a changed attribute: SET
+	// from the updated item, or REMOVE when it no longer has one (a
+	// template over an optional attribute the update removes).
+	for _, c := range e.Computed {
+		if c.Expr == nil || claimed[c.Attr] {
+			continue
+		}
+		reads, fixed := false, true
+		for _, n := range c.Expr.Names() {
+			if touched[n] {
+				reads = true
+			}
+			if a := e.Attribute(n); a != nil && a.Optional {
+				fixed = false
+			}
+		}
+		if !reads {
+			continue
+		}
+		rw := Rewrite{Index: e.Table.Primary, Computed: c, Fixed: fixed, Set: []string{c.Attr}}
+		if !fixed {
+			rw.Remove = []string{c.Attr}
+		}
+		out = append(out, rw)
+	}
 	return out
 }
 
 // WriteCall is a WriteShape with its values bound for one set of inputs.
 type WriteCall struct {
 	Shape *WriteShape
+	// Items are the writes sent, in order: every item of the shape but a
+	// swap's guard writes when the unique value does not change
+	// (hclschema's Write.Skipped).
 	Items []ItemCall
 }
 
@@ -449,8 +537,12 @@ func (s *WriteShape) Bind(inputs map[string]cty.Value, stored Stored) (*WriteCal
 		return nil, err
 	}
 	call := &WriteCall{Shape: s}
+	scope := w.Scope(in)
 	for _, is := range s.Items {
-		ic, err := is.bind(in, stored)
+		if is.Write.Skipped(in) {
+			continue // a swap's guard writes when the unique value does not change
+		}
+		ic, err := is.bind(in, scope, stored)
 		if err != nil {
 			return nil, fmt.Errorf("write pattern %q: %s of %s: %w", w.Name, is.Op, is.Entity.Name, err)
 		}
@@ -459,7 +551,7 @@ func (s *WriteShape) Bind(inputs map[string]cty.Value, stored Stored) (*WriteCal
 	return call, nil
 }
 
-func (is *ItemShape) bind(in map[string]cty.Value, stored Stored) (ItemCall, error) {
+func (is *ItemShape) bind(in, scope map[string]cty.Value, stored Stored) (ItemCall, error) {
 	wr := is.Write
 	ic := ItemCall{Shape: is}
 	var next hclschema.Item
@@ -507,7 +599,7 @@ func (is *ItemShape) bind(in map[string]cty.Value, stored Stored) (ItemCall, err
 					if st == nil {
 						why = " (no item is stored under the key, and UpdateItem would create one without it)"
 					}
-					return ic, fmt.Errorf("the updated item has no %s for %s%s", strings.Join(rw.Set, ", "), rw.Index.DisplayName(), why)
+					return ic, fmt.Errorf("the updated item has no %s for %s%s", strings.Join(rw.Set, ", "), rw.Target(), why)
 				}
 			}
 			ic.Variant = slices.IndexFunc(is.Variants, func(v Variant) bool { return slices.Equal(v.In, want) })
@@ -525,7 +617,7 @@ func (is *ItemShape) bind(in map[string]cty.Value, stored Stored) (ItemCall, err
 			}
 			return val, nil
 		}
-		return operandValue(src, in)
+		return operandValue(src, scope)
 	})
 	if err != nil {
 		return ic, err
@@ -654,5 +746,24 @@ func Outcome(err error) (string, error) {
 		}
 		return tce.ErrorCode() + " [" + strings.Join(reasons, ", ") + "]", nil
 	}
+	// An update DynamoDB refuses for the item it finds (a document path
+	// the item lacks): the oracle names it as DynamoDB does.
+	var api smithy.APIError
+	if errors.As(err, &api) && api.ErrorCode() == "ValidationException" && invalidForItem(api.ErrorMessage()) {
+		return api.ErrorCode(), nil
+	}
 	return "", err
+}
+
+// invalidForItem reports whether a ValidationException's message is
+// DynamoDB's refusal of an update for the item it finds, not of the
+// request itself.
+func invalidForItem(msg string) bool {
+	for _, m := range []string{"document path provided in the update expression is invalid", "refers to an attribute that does not exist in the item",
+		"An operand in the update expression has an incorrect data type"} {
+		if strings.Contains(msg, m) {
+			return true
+		}
+	}
+	return false
 }

@@ -74,6 +74,11 @@ type Options struct {
 	// and the user's own code can share one module: "" or an identifier
 	// fragment ending in "_", e.g. "blog_" (docs/emit.md, naming contract).
 	Prefix string
+	// AppPolicy writes, per table, the least-privilege IAM policy document
+	// of the application (an aws_iam_policy_document granting exactly the
+	// calls of the access and write patterns: AppCalls) and its JSON as an
+	// output (--app-policy).
+	AppPolicy bool
 }
 
 // Error is an emit refusal tied to a place in the schema: the schema needs
@@ -161,6 +166,8 @@ type tableOut struct {
 	label string
 	names Names
 	spec  hclschema.TableSpec
+	// calls are the application's calls (AppPolicy).
+	calls []AppCall
 }
 
 func newGenerator(s *hclschema.Schema, opts Options) *generator {
@@ -170,7 +177,11 @@ func newGenerator(s *hclschema.Schema, opts Options) *generator {
 		if opts.SingleRegion {
 			spec = spec.SingleRegion()
 		}
-		g.tables = append(g.tables, tableOut{label: t.Label, names: NamesFor(t, opts), spec: spec})
+		out := tableOut{label: t.Label, names: NamesFor(t, opts), spec: spec}
+		if opts.AppPolicy {
+			out.calls = AppCalls(s, t)
+		}
+		g.tables = append(g.tables, out)
 	}
 	return g
 }
@@ -208,6 +219,7 @@ func (g *generator) eachTable(write func(*hclwrite.Body, tableOut)) []byte {
 			f.Body().AppendNewline()
 		}
 		write(f.Body(), t)
+		g.appPolicy(f.Body(), t)
 	}
 	return g.finish(f)
 }

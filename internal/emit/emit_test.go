@@ -62,6 +62,8 @@ func variants(s *hclschema.Schema) []variant {
 		{"resources", emit.Options{Layout: emit.LayoutResources}},
 		{"module", emit.Options{Layout: emit.LayoutModule}},
 		{"module-call", emit.Options{Layout: emit.LayoutModuleCall, ModuleSource: "./modules/dynamodb-table"}},
+		{"resources-app-policy", emit.Options{Layout: emit.LayoutResources, AppPolicy: true}},
+		{"module-call-app-policy", emit.Options{Layout: emit.LayoutModuleCall, ModuleSource: "./modules/dynamodb-table", AppPolicy: true}},
 	}
 	multi := false
 	for _, t := range s.Tables {

@@ -59,6 +59,10 @@ const (
 	// CodeOtherSchema: a file emit would write was generated from another
 	// schema (Write's *OwnerError).
 	CodeOtherSchema diag.Code = "EM131"
+	// CodeEditedLeftover: a file generated from this schema that the run no
+	// longer writes was edited by hand; emit does not remove it (Write's
+	// *EditedLeftoverError).
+	CodeEditedLeftover diag.Code = "EM132"
 )
 
 // Need returns the hashicorp/aws constraint the output of opts requires.
@@ -234,6 +238,10 @@ func clashes(t *Target, s *hclschema.Schema, opts Options) hcl.Diagnostics {
 		}
 		for _, o := range n.Outputs() {
 			report(CodeOutputClash, "output", "output."+o, tbl)
+		}
+		if opts.AppPolicy && len(AppCalls(s, tbl)) > 0 {
+			report(CodeResourceClash, "data source", "data.aws_iam_policy_document."+n.AppPolicy, tbl)
+			report(CodeOutputClash, "output", "output."+n.AppPolicyOutput, tbl)
 		}
 	}
 	if d, ok := t.Find("var." + TagsVariable(opts)); ok {

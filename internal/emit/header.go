@@ -319,11 +319,14 @@ func (o Options) flags() []flag {
 	if o.GSIResources {
 		fs = append(fs, flag{"--gsi-resources", ""})
 	}
+	if o.AppPolicy {
+		fs = append(fs, flag{"--app-policy", ""})
+	}
 	return fs
 }
 
 // switches are the flags without a value.
-var switches = map[string]bool{"--no-versions": true, "--gsi-resources": true}
+var switches = map[string]bool{"--no-versions": true, "--gsi-resources": true, "--app-policy": true}
 
 // flagLine renders the options: "--as module-call --module-source ./m
 // --provider 6". A value that is empty or holds a space, a quote, a

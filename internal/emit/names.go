@@ -31,6 +31,10 @@ type Names struct {
 
 	// Outputs of the table.
 	TableNameOutput, TableARNOutput, StreamARNOutput, GSINamesOutput, LSINamesOutput string
+
+	// AppPolicy is the name of the application's aws_iam_policy_document
+	// (--app-policy): <Local>_app; AppPolicyOutput the output of its JSON.
+	AppPolicy, AppPolicyOutput string
 }
 
 // Address is where the table is in the layout of opts: Module for the
@@ -94,6 +98,8 @@ func NamesFor(t *hclschema.Table, opts Options) Names {
 		StreamARNOutput:        v + "stream_arn",
 		GSINamesOutput:         v + "global_secondary_index_names",
 		LSINamesOutput:         v + "local_secondary_index_names",
+		AppPolicy:              local + "_app",
+		AppPolicyOutput:        v + "app_policy_json",
 	}
 }
 

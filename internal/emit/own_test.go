@@ -313,3 +313,45 @@ func TestCheckAcceptsCRLFCheckout(t *testing.T) {
 	require.NoError(t, err)
 	require.False(t, h.Edited())
 }
+
+// TestWriteKeepsAnEditedCopy (issue 27): a copy of a generated file that the
+// user edited (its content no longer matches the hash in its header) is not
+// a leftover to remove: Write refuses (EM132), writes nothing and removes
+// nothing, with and without --check. Once the copy loses the header (the
+// user's own file), emit runs.
+func TestWriteKeepsAnEditedCopy(t *testing.T) {
+	dir := t.TempDir()
+	opts := emit.Options{SchemaPath: "../schema"}
+	full := emitFiles(t, "testdata/schemas/multiattr", opts)
+	_, err := emit.Write(dir, full, false)
+	require.NoError(t, err)
+	copied := string(full["dynamodb_outputs.tf"]) + "\noutput \"mine\" {\n  value = 1\n}\n"
+	writeFile(t, filepath.Join(dir, "my_outputs.tf"), copied)
+	before := readDir(t, dir)
+
+	opts.NoVersions = true
+	next := emitFiles(t, "testdata/schemas/multiattr", opts)
+	for _, check := range []bool{false, true} {
+		_, err := emit.Write(dir, next, check)
+		var edited *emit.EditedLeftoverError
+		require.ErrorAs(t, err, &edited, "check %v", check)
+		require.Equal(t, "emit: my_outputs.tf in "+dir+" was generated from this schema and edited by hand since (its content does not match the hash in its header), "+
+			"and this run no longer writes it; emit does not remove hand edits, so nothing was written. Move what you need out of it (into the schema, or into a file of "+
+			"your own without the generated-code header) and delete it, then run emit again", err.Error())
+		require.Equal(t, before, readDir(t, dir), "nothing written, nothing removed")
+		diags, srcs, ok := emit.RefusalDiagnostics(err)
+		require.True(t, ok)
+		require.Len(t, diags, 1)
+		require.Equal(t, emit.CodeEditedLeftover, diag.CodeOf(diags[0]))
+		require.Equal(t, filepath.Join(dir, "my_outputs.tf"), diags[0].Subject.Filename)
+		require.Contains(t, srcs, filepath.Join(dir, "my_outputs.tf"))
+	}
+
+	// Without the generated-code header the file is the user's: kept, and
+	// the run goes on (removing dynamodb_versions.tf, its own leftover).
+	writeFile(t, filepath.Join(dir, "my_outputs.tf"), strings.SplitN(copied, "\n\n", 2)[1])
+	res, err := emit.Write(dir, next, false)
+	require.NoError(t, err)
+	require.Equal(t, []string{"dynamodb_versions.tf"}, res.Removed)
+	require.FileExists(t, filepath.Join(dir, "my_outputs.tf"))
+}

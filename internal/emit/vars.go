@@ -83,6 +83,10 @@ func (g *generator) outputList() []output {
 			output{n.GSINamesOutput, fmt.Sprintf("GSI names of table %q.", l), listLiteral(s.GSINames())},
 			output{n.LSINamesOutput, fmt.Sprintf("LSI names of table %q.", l), listLiteral(s.LSINames())},
 		)
+		if g.opts.AppPolicy && len(t.calls) > 0 {
+			outs = append(outs, output{n.AppPolicyOutput, fmt.Sprintf("IAM policy document (JSON) of the application on table %q: exactly the DynamoDB calls of the schema's access and write patterns.", l),
+				"data.aws_iam_policy_document." + n.AppPolicy + ".json"})
+		}
 	}
 	return outs
 }

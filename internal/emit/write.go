@@ -253,6 +253,18 @@ func RefusalDiagnostics(err error) (diags hcl.Diagnostics, files map[string]*hcl
 			}
 			ok = true
 			return
+		case *EditedLeftoverError:
+			for _, n := range x.Files {
+				p := filepath.Join(x.Dir, n)
+				r := hcl.Range{Filename: p, Start: hcl.Pos{Line: 1, Column: 1}, End: hcl.Pos{Line: 1, Column: 1}}
+				if src, err := readBounded(p); err == nil {
+					files[p] = &hcl.File{Bytes: src}
+				}
+				one := &EditedLeftoverError{Dir: x.Dir, Files: []string{n}, Tool: x.Tool}
+				diags = append(diags, diag.Errorf(CodeEditedLeftover, &r, "Edited file no longer generated", "%s.", one.Error()))
+			}
+			ok = true
+			return
 		case *ForeignFileError:
 			r := hcl.Range{Filename: x.Path, Start: hcl.Pos{Line: 1, Column: 1}, End: hcl.Pos{Line: 1, Column: 1}}
 			summary := map[fsafe.Refusal]string{
@@ -402,12 +414,16 @@ func Write(dir string, files map[string][]byte, check bool) (*Result, error) {
 	if len(owner.Files) > 0 {
 		refused = append(refused, fmt.Errorf("%s: %w", tool, owner))
 	}
-	if len(refused) > 0 {
-		return nil, errors.Join(refused...)
-	}
-	res.Removed, err = leftovers(dir, files, identity)
+	var edited []string
+	res.Removed, edited, err = leftovers(dir, files, identity)
 	if err != nil {
 		return nil, err
+	}
+	if len(edited) > 0 {
+		refused = append(refused, fmt.Errorf("%s: %w", tool, &EditedLeftoverError{Dir: dir, Files: edited, Tool: tool}))
+	}
+	if len(refused) > 0 {
+		return nil, errors.Join(refused...)
 	}
 	if check {
 		if len(res.Changed) == 0 && len(res.Removed) == 0 {
@@ -516,41 +532,81 @@ func checkSubdirs(dir string, files map[string][]byte) error {
 
 // leftovers are the files in dir and the subdirectories of the set's
 // files, other than those in files, whose header records identity: emitted
-// from this schema by an earlier run. Files of an older tfdyn (no identity
-// recorded), of other schemas, without the header, links and temporary
-// files are never leftovers.
-func leftovers(dir string, files map[string][]byte, identity string) ([]string, error) {
-	var out []string
+// from this schema by an earlier run (removable), or such files edited by
+// hand since (edited: their content no longer matches the hash in their
+// header, so they hold the user's work, which Write never removes). Files
+// of an older tfdyn (no identity recorded), of other schemas, without the
+// header, links and temporary files are never leftovers.
+func leftovers(dir string, files map[string][]byte, identity string) (removable, edited []string, err error) {
 	for _, sub := range subdirs(files) {
 		entries, err := os.ReadDir(filepath.Join(dir, sub))
 		if errors.Is(err, os.ErrNotExist) {
 			continue
 		}
 		if err != nil {
-			return nil, fmt.Errorf("emit: %w", err)
+			return nil, nil, fmt.Errorf("emit: %w", err)
 		}
 		for _, e := range entries {
 			n := path.Join(sub, e.Name())
 			if _, ours := files[n]; ours || !e.Type().IsRegular() || strings.HasPrefix(e.Name(), ".") {
 				continue
 			}
-			if ownedBy(filepath.Join(dir, n), identity) {
-				out = append(out, n)
+			switch h := headerOf(filepath.Join(dir, n)); {
+			case h == nil || h.Older() || h.Schema != identity:
+			case h.Edited():
+				edited = append(edited, n)
+			default:
+				removable = append(removable, n)
 			}
 		}
 	}
-	return out, nil
+	return removable, edited, nil
 }
 
 // ownedBy reports whether the file at p is a regular file whose header
-// records identity (not one of an older tfdyn, which records none).
+// records identity (not one of an older tfdyn, which records none) and
+// whose content is what tfdyn wrote (not edited by hand): a file Write may
+// remove.
 func ownedBy(p, identity string) bool {
+	h := headerOf(p)
+	return h != nil && !h.Older() && h.Schema == identity && !h.Edited()
+}
+
+// headerOf is the header of the regular, generated file at p, or nil.
+func headerOf(p string) *FileHeader {
 	content, exists, err := fsafe.Inspect(p)
 	if err != nil || !exists {
-		return false // not ours to remove (or gone)
+		return nil // not ours to remove (or gone)
 	}
 	h, err := ParseFileHeader(content)
-	return err == nil && !h.Older() && h.Schema == identity
+	if err != nil {
+		return nil
+	}
+	return h
+}
+
+// EditedLeftoverError reports files generated from this schema that the
+// run no longer writes and that were edited by hand since: Write neither
+// removes them nor writes anything else, so that no edit is lost.
+type EditedLeftoverError struct {
+	Dir   string
+	Files []string
+	// Tool is the command that writes the files: "emit" (when "") or "gen".
+	Tool string
+}
+
+func (e *EditedLeftoverError) Error() string {
+	tool := e.Tool
+	if tool == "" {
+		tool = "emit"
+	}
+	them, its, were := "it", "its", "was"
+	if len(e.Files) > 1 {
+		them, its, were = "them", "their", "were"
+	}
+	return fmt.Sprintf("%s in %s %s generated from this schema and edited by hand since (%s content does not match the hash in %s header), and this run no longer writes %s; "+
+		"%s does not remove hand edits, so nothing was written. Move what you need out of %s (into the schema, or into a file of your own without the generated-code header) and delete %s, then run %s again",
+		strings.Join(e.Files, ", "), e.Dir, were, its, its, them, tool, them, them, tool)
 }
 
 // fixForeign says how to get past a refused file.
@@ -562,7 +618,8 @@ func fixForeign(e *ForeignFileError) string {
 }
 
 // removeLegacyTemps removes ".<name>.tmpNNN" files of the names in files,
-// left by killed runs of tfdyn versions that named temporary files so.
+// left by killed runs of tfdyn versions that named temporary files so,
+// when they start with the generated-code header (what emit was writing).
 func removeLegacyTemps(dir string, files map[string][]byte) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -573,8 +630,14 @@ func removeLegacyTemps(dir string, files map[string][]byte) {
 		if m == nil || !e.Type().IsRegular() {
 			continue
 		}
-		if _, ok := files[m[1]]; ok {
-			_ = os.Remove(filepath.Join(dir, e.Name()))
+		if _, ok := files[m[1]]; !ok {
+			continue
+		}
+		// What emit was writing starts with its generated-code header; a
+		// user's file of that name does not.
+		p := filepath.Join(dir, e.Name())
+		if content, exists, err := fsafe.Inspect(p); err == nil && exists && fsafe.Generated(content) {
+			_ = os.Remove(p)
 		}
 	}
 }

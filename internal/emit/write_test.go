@@ -13,6 +13,7 @@ import (
 
 	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/emit"
+	"github.com/tfdyn/tfdyn/internal/fsafe"
 )
 
 // changedNames are the names of the files Write wrote (or would write).
@@ -106,21 +107,28 @@ func TestWriteRemovesLeftoversOfDeadRuns(t *testing.T) {
 	live := exec.Command("sleep", "60")
 	require.NoError(t, live.Start())
 	t.Cleanup(func() { _ = live.Process.Kill(); _ = live.Wait() })
-	liveTmp := ".dynamodb.tf.tfdyn-tmp-" + strconv.Itoa(live.Process.Pid) + "-2"
-	for _, n := range []string{
-		".dynamodb.tf.tfdyn-tmp-" + strconv.Itoa(dead.Process.Pid) + "-1",
-		liveTmp,
-		".dynamodb_outputs.tf.tmp123456", // an earlier version's
-		".notes.md.tmp1",                 // not a name emit writes: kept
+	liveTmp := fsafe.TempFileName("dynamodb.tf", live.Process.Pid, 2)
+	// Files of the user named like temporary files (issue 27: emit removed
+	// any ".X.tfdyn-tmp-<dead pid>-<n>"), and like an earlier version's
+	// temporary file of an emitted name but holding the user's text.
+	userLike := ".dynamodb.tf.tfdyn-tmp-" + strconv.Itoa(dead.Process.Pid) + "-1"
+	userLegacy := ".dynamodb_variables.tf.tmp7"
+	for n, content := range map[string]string{
+		fsafe.TempFileName("dynamodb.tf", dead.Process.Pid, 1): "partial",
+		liveTmp:                          "partial",
+		".dynamodb_outputs.tf.tmp123456": emit.Header + "# Sch", // an earlier version's, cut
+		".notes.md.tmp1":                 "partial",             // not a name emit writes: kept
+		userLike:                         "my notes",
+		userLegacy:                       "my notes",
 	} {
-		require.NoError(t, os.WriteFile(filepath.Join(dir, n), []byte("partial"), 0o600))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, n), []byte(content), 0o600))
 	}
 
 	res, err := emit.Write(dir, files, false)
 	require.NoError(t, err)
 	require.Empty(t, res.Changed)
 	require.Empty(t, res.Removed)
-	require.Equal(t, []string{liveTmp, ".notes.md.tmp1", "dynamodb.tf", "dynamodb_outputs.tf", "dynamodb_variables.tf", "dynamodb_versions.tf"}, dirNames(t, dir))
+	require.ElementsMatch(t, []string{liveTmp, userLike, userLegacy, ".notes.md.tmp1", "dynamodb.tf", "dynamodb_outputs.tf", "dynamodb_variables.tf", "dynamodb_versions.tf"}, dirNames(t, dir))
 }
 
 // TestWriteRefusesSymlink: a link in the output directory is neither

@@ -83,6 +83,17 @@ func FromDiagnostics(diags hcl.Diagnostics) []Finding {
 	return out
 }
 
+// DocURL is doc (a page of tfdyn's repository, docs/rules/TD101.md) under
+// base (tfdyn's documentation at one version, such as
+// https://github.com/tfdyn/tfdyn/blob/v1.2.0); doc itself when base is ""
+// or doc is already a URL.
+func DocURL(base, doc string) string {
+	if base == "" || doc == "" || strings.Contains(doc, "://") {
+		return doc
+	}
+	return strings.TrimSuffix(base, "/") + "/" + strings.TrimPrefix(doc, "/")
+}
+
 // Counts returns the number of unacknowledged errors and warnings.
 func Counts(fs []Finding) (errors, warnings int) {
 	for _, f := range fs {

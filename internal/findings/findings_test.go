@@ -135,3 +135,14 @@ func TestJUnitByFile(t *testing.T) {
 </testsuites>
 `, out.String())
 }
+
+// TestDocURL: pages of tfdyn's repository become links under a base; a
+// URL or an empty base leaves them as they are.
+func TestDocURL(t *testing.T) {
+	const base = "https://github.com/tfdyn/tfdyn/blob/v1.2.0"
+	require.Equal(t, base+"/docs/rules/TD101.md", findings.DocURL(base, "docs/rules/TD101.md"))
+	require.Equal(t, base+"/docs/rules/TD101.md", findings.DocURL(base+"/", "/docs/rules/TD101.md"))
+	require.Equal(t, "docs/rules/TD101.md", findings.DocURL("", "docs/rules/TD101.md"))
+	require.Equal(t, "https://example.com/x", findings.DocURL(base, "https://example.com/x"))
+	require.Equal(t, "", findings.DocURL(base, ""))
+}

@@ -63,15 +63,20 @@ func (r *Report) title() string {
 	return r.Command
 }
 
-// located returns the findings and files with paths relative to Root.
+// located returns the findings and files with paths relative to Root, and
+// documentation pages linked under Tool.DocBase (DocURL): a summary or an
+// annotation read in a user's repository must not link
+// docs/rules/TD101.md relative to that repository, where no such page
+// exists.
 func (r *Report) located() (fs []Finding, files []string) {
-	if r.Root == "" {
+	if r.Root == "" && r.Tool.DocBase == "" {
 		return r.Findings, r.Files
 	}
 	fs = make([]Finding, len(r.Findings))
 	for i, f := range r.Findings {
 		fs[i] = f
-		if f.Pos != nil {
+		fs[i].Doc = DocURL(r.Tool.DocBase, f.Doc)
+		if r.Root != "" && f.Pos != nil {
 			p := *f.Pos
 			p.File = relativeTo(r.Root, p.File)
 			fs[i].Pos = &p
@@ -79,7 +84,10 @@ func (r *Report) located() (fs []Finding, files []string) {
 	}
 	files = make([]string, len(r.Files))
 	for i, f := range r.Files {
-		files[i] = relativeTo(r.Root, f)
+		files[i] = f
+		if r.Root != "" {
+			files[i] = relativeTo(r.Root, f)
+		}
 	}
 	return fs, files
 }

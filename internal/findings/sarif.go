@@ -29,8 +29,11 @@ type Tool struct {
 	Name    string
 	Version string
 	// InformationURI is the tool's home page (a repository: rule pages are
-	// linked as InformationURI/blob/main/DOC).
+	// linked as DocBase/DOC, else InformationURI/blob/main/DOC).
 	InformationURI string
+	// DocBase is where the tool's documentation is read at the running
+	// version (DocURL), e.g. https://github.com/tfdyn/tfdyn/blob/v1.2.0.
+	DocBase string
 	// Rules lists every code the tool can report (the run's rule table);
 	// codes of findings missing from it are added with their ID only.
 	Rules []Rule
@@ -145,7 +148,10 @@ func WriteSARIFRun(w io.Writer, tool Tool, fs []Finding, props map[string]any) e
 		if r.Doc != "" {
 			// helpUri must be absolute: the page in the tool's repository.
 			sr.Help = &sarifText{Text: "See " + r.Doc}
-			if tool.InformationURI != "" {
+			switch {
+			case tool.DocBase != "":
+				sr.HelpURI = DocURL(tool.DocBase, r.Doc)
+			case tool.InformationURI != "":
 				sr.HelpURI = strings.TrimSuffix(tool.InformationURI, "/") + "/blob/main/" + r.Doc
 			}
 		}

@@ -1,7 +1,9 @@
 // Package fsafe writes files so that nothing the user owns is lost.
 //
 // Every write goes to a temporary file in the directory of its target
-// (named ".<name>.tfdyn-tmp-<pid>-<random>"), is flushed with fsync and then
+// (named ".<name>.tfdyn-tmp-<pid>-<random>-<check>", the check a hash of the
+// other parts, so that no file a user named alike is taken for one), is
+// flushed with fsync and then
 // renamed over the target, and the directory is synced: a reader, a crash,
 // a SIGKILL or a full disk leaves either the old content or the new one, never
 // a truncated file. Stage and Commit let a caller write a set of files: every

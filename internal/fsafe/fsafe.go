@@ -1,10 +1,13 @@
 package fsafe
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -17,11 +20,41 @@ import (
 )
 
 // tempInfix separates a target's name from the pid in a temporary file's
-// name: ".<name>.tfdyn-tmp-<pid>-<random>".
+// name: ".<name>.tfdyn-tmp-<pid>-<random>-<check>".
 const tempInfix = ".tfdyn-tmp-"
 
-// tempRE matches temporary files and captures the pid of their run.
-var tempRE = regexp.MustCompile(`^\..*\.tfdyn-tmp-(\d+)-\d+$`)
+// tempRE matches temporary files and captures the target's name, the pid of
+// their run, the random part and its check.
+var tempRE = regexp.MustCompile(`^\.(.*)\.tfdyn-tmp-(\d+)-(\d+)-([0-9a-f]{12})$`)
+
+// tempCheck is the check part of a temporary file's name: the first 6
+// bytes of a SHA-256 of the other parts. A file a user named like a
+// temporary file (".notes.tfdyn-tmp-4242-1") does not carry it, so CleanDir
+// never takes it for the leftover of a dead run.
+func tempCheck(base, pid, random string) string {
+	h := sha256.Sum256([]byte("tfdyn temporary file\x00" + base + "\x00" + pid + "\x00" + random))
+	return hex.EncodeToString(h[:6])
+}
+
+// TempFileName is the name of a temporary file that a run with pid stages
+// target (a base name) under, with the random part r; Stage picks r.
+func TempFileName(target string, pid int, r uint64) string {
+	if len(target) > maxTempBase {
+		target = target[:maxTempBase]
+	}
+	p, rs := strconv.Itoa(pid), strconv.FormatUint(r, 10)
+	return "." + target + tempInfix + p + "-" + rs + "-" + tempCheck(target, p, rs)
+}
+
+// tempParts parses a temporary file's name: the pid of its run, and ok
+// when the name is one tfdyn made (its check matches).
+func tempParts(name string) (pid string, ok bool) {
+	m := tempRE.FindStringSubmatch(name)
+	if m == nil || m[4] != tempCheck(m[1], m[2], m[3]) {
+		return "", false
+	}
+	return m[2], true
+}
 
 // StaleAge is the age after which CleanDir removes a temporary file even when
 // a process with its pid is alive: no write takes that long, so the pid was
@@ -38,8 +71,12 @@ const maxTempBase = 180
 // container, and is removed).
 var ours sync.Map
 
-// TempName reports whether name (a base name) is a temporary file of tfdyn.
-func TempName(name string) bool { return tempRE.MatchString(name) }
+// TempName reports whether name (a base name) is a temporary file of tfdyn
+// (TempFileName, its check included).
+func TempName(name string) bool {
+	_, ok := tempParts(name)
+	return ok
+}
 
 // Staged is a file written to a temporary name next to its target, waiting
 // for Commit (rename over the target) or Abort (remove).
@@ -74,10 +111,14 @@ func Stage(path string, data []byte, perm os.FileMode) (*Staged, error) {
 			uid, gid = int(sys.Uid), int(sys.Gid)
 		}
 	}
-	if len(base) > maxTempBase {
-		base = base[:maxTempBase]
+	var f *os.File
+	var err error
+	for range 100 {
+		f, err = os.OpenFile(filepath.Join(dir, TempFileName(base, os.Getpid(), rand.Uint64())), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		if !errors.Is(err, fs.ErrExist) {
+			break
+		}
 	}
-	f, err := os.CreateTemp(dir, "."+base+tempInfix+strconv.Itoa(os.Getpid())+"-*")
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
@@ -220,12 +261,12 @@ func CleanDir(dir string) ([]string, error) {
 	var removed []string
 	var errs []error
 	for _, e := range entries {
-		m := tempRE.FindStringSubmatch(e.Name())
-		if m == nil || !e.Type().IsRegular() {
+		pid, ok := tempParts(e.Name())
+		if !ok || !e.Type().IsRegular() {
 			continue
 		}
 		path := filepath.Join(dir, e.Name())
-		if !abandoned(path, m[1]) {
+		if !abandoned(path, pid) {
 			continue
 		}
 		if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -57,8 +58,10 @@ func TestStageNamesTempAfterTargetAndPid(t *testing.T) {
 	require.NoError(t, err)
 	n := names(t, dir)
 	require.Len(t, n, 1)
-	require.Regexp(t, `^\.dynamodb\.tf\.tfdyn-tmp-`+strconv.Itoa(os.Getpid())+`-\d+$`, n[0])
+	require.Regexp(t, `^\.dynamodb\.tf\.tfdyn-tmp-`+strconv.Itoa(os.Getpid())+`-\d+-[0-9a-f]{12}$`, n[0])
 	require.True(t, TempName(n[0]))
+	require.False(t, TempName(".dynamodb.tf.tfdyn-tmp-"+strconv.Itoa(os.Getpid())+"-1"), "a name without its check")
+	require.False(t, TempName(n[0][:len(n[0])-1]+"x"), "a check that does not match")
 	s.Abort()
 	require.Empty(t, names(t, dir))
 }
@@ -144,11 +147,16 @@ func TestCleanDirRemovesOnlyDeadRuns(t *testing.T) {
 	write := func(name string) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte("x"), 0o600))
 	}
-	deadTmp := ".a.tf.tfdyn-tmp-" + strconv.Itoa(deadPid) + "-123"
-	liveTmp := ".a.tf.tfdyn-tmp-" + strconv.Itoa(livePid) + "-456"
-	oldLiveTmp := ".b.tf.tfdyn-tmp-" + strconv.Itoa(livePid) + "-789"
-	reusedTmp := ".c.tf.tfdyn-tmp-" + strconv.Itoa(os.Getpid()) + "-1" // our pid, not ours
-	for _, n := range []string{deadTmp, liveTmp, oldLiveTmp, reusedTmp, "a.tf", ".hidden.tfdyn-tmp-x-1"} {
+	deadTmp := TempFileName("a.tf", deadPid, 123)
+	liveTmp := TempFileName("a.tf", livePid, 456)
+	oldLiveTmp := TempFileName("b.tf", livePid, 789)
+	reusedTmp := TempFileName("c.tf", os.Getpid(), 1) // our pid, not ours
+	// Files a user named like temporary files, with a dead pid: not
+	// tfdyn's (no check part, or a check of other parts), never removed
+	// (issue 27: any ".X.tfdyn-tmp-<dead pid>-<n>" was).
+	userLike := ".notes.md.tfdyn-tmp-" + strconv.Itoa(deadPid) + "-1"
+	forged := strings.Replace(TempFileName("d.tf", deadPid, 5), "-5-", "-6-", 1)
+	for _, n := range []string{deadTmp, liveTmp, oldLiveTmp, reusedTmp, "a.tf", ".hidden.tfdyn-tmp-x-1", userLike, forged} {
 		write(n)
 	}
 	old := time.Now().Add(-2 * StaleAge)
@@ -168,7 +176,9 @@ func TestCleanDirRemovesOnlyDeadRuns(t *testing.T) {
 	require.Contains(t, left, filepath.Base(mine.tmp))
 	require.Contains(t, left, "a.tf")
 	require.Contains(t, left, ".hidden.tfdyn-tmp-x-1")
-	require.Len(t, left, 4)
+	require.Contains(t, left, userLike)
+	require.Contains(t, left, forged)
+	require.Len(t, left, 6)
 
 	removed, err = CleanDir(filepath.Join(dir, "missing"))
 	require.NoError(t, err)

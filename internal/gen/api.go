@@ -1,10 +1,16 @@
 package gen
 
-import "github.com/hashicorp/hcl/v2"
+import (
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+)
 
 // API is the data-access layer of a schema in neutral form: what every
 // back end prints, in its language's casing and idioms.
 type API struct {
+	// Schema is the schema the API is built from.
+	Schema   *hclschema.Schema
 	Tables   []*Table
 	Entities []*Entity
 	// Enums are the enum types of the entities' attributes, in entity and
@@ -13,11 +19,22 @@ type API struct {
 	// Objects are the struct types of object-typed attributes (and of the
 	// elements of collections of objects), in entity and attribute order.
 	Objects []*Object
+	// Reads are the access patterns, one method each, in declaration
+	// order (reads.go).
+	Reads []*Read
+	// Writes are the write patterns, one method each, in declaration
+	// order (writes.go).
+	Writes []*Write
+	// Queries are the query builders of every entity and index with a
+	// sort key, one step per valid depth of the key (queries.go).
+	Queries []*Query
 }
 
 // Table is a DynamoDB table of the schema.
 type Table struct {
 	Name Name
+	// Model is the table block.
+	Model *hclschema.Table
 	// Label is the table block's label (the naming contract of emit).
 	Label string
 	// TableName is the DynamoDB table name the schema declares: the
@@ -72,14 +89,18 @@ const (
 // builders.
 type Entity struct {
 	Name Name
-	// SchemaName is the entity's name in the schema.
+	// SchemaName is the entity's name in the schema, Model the entity.
 	SchemaName string
+	Model      *hclschema.Entity
 	Table      *Table
 	Fields     []*Field
 	// Guard is set for the guard item of a unique attribute
 	// (CustomerUniqueEmail): Guard.Owner is the entity, Guard.Field the
 	// attribute.
 	Guard *GuardOf
+	// Computed are the attributes the schema computes on every item
+	// (`computed = { ... }`), in declaration order.
+	Computed []*Computed
 	// Primary is how the item's primary key is computed: one value per
 	// key attribute of the table, in key order.
 	Primary []*KeyValue
@@ -224,4 +245,31 @@ type KeyPrefix struct {
 	Values []*KeyValue
 	// Params are the fields the values read, in declaration order.
 	Params []*Field
+}
+
+// Computed is a computed attribute of an entity: every item stores the
+// value of Expr (a constant such as EntityType = "customer", or a template
+// over the fields), absent when Expr gives null or fails while it reads an
+// absent (optional) field, as hclschema's evaluator computes it.
+type Computed struct {
+	Attr string
+	// Type is the value's type: string, number or bool.
+	Type ValueType
+	Expr *Expr
+	// Text is the template as the schema writes it.
+	Text string
+	// Reads are the fields Expr reads, in declaration order.
+	Reads []*Field
+	Range hcl.Range
+}
+
+// MayBeAbsent reports whether an item can lack the attribute: its
+// template reads an optional field, or can give null.
+func (c *Computed) MayBeAbsent() bool {
+	for _, f := range c.Reads {
+		if f.Optional {
+			return true
+		}
+	}
+	return c.Expr.Type == TypeNull || c.Expr.Op == OpCond || c.Expr.Op == OpCall && c.Expr.Fn == "coalesce"
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/cost"
 	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/emit"
 )
@@ -17,7 +18,7 @@ import (
 // diagnostics are GN errors: what the generated code cannot reproduce, at
 // the schema's positions; the API is nil when there is one.
 func Build(s *hclschema.Schema) (*API, hcl.Diagnostics) {
-	b := &builder{api: &API{}, tables: map[*hclschema.Table]*Table{}, entities: map[*hclschema.Entity]*Entity{}, names: map[string]hcl.Range{}}
+	b := &builder{api: &API{Schema: s}, tables: map[*hclschema.Table]*Table{}, entities: map[*hclschema.Entity]*Entity{}, names: map[string]hcl.Range{}}
 	for _, t := range s.Tables {
 		b.table(t)
 	}
@@ -32,11 +33,37 @@ func Build(s *hclschema.Schema) (*API, hcl.Diagnostics) {
 			}
 		}
 	}
+	if !b.diags.HasErrors() {
+		rcu, wcu := costs(s)
+		for _, p := range s.Patterns {
+			b.read(p, rcu)
+		}
+		for _, w := range s.WritePatterns {
+			b.write(w, wcu)
+		}
+		b.queries()
+	}
 	if b.diags.HasErrors() {
 		diag.Sort(b.diags)
 		return nil, b.diags
 	}
 	return b.api, b.diags
+}
+
+// costs are the read units of one call of every access pattern and the
+// write units of one call of every write pattern, by name, as tfdyn cost
+// estimates them.
+func costs(s *hclschema.Schema) (rcu, wcu map[string]float64) {
+	rcu, wcu = map[string]float64{}, map[string]float64{}
+	for _, t := range cost.Estimate(s, nil).Tables {
+		for _, p := range t.Patterns {
+			rcu[p.Pattern] = p.RCU
+		}
+		for _, w := range t.WritePatterns {
+			wcu[w.Pattern] = w.WCU
+		}
+	}
+	return rcu, wcu
 }
 
 type builder struct {
@@ -79,7 +106,7 @@ func (b *builder) claim(n Name, what string, rng hcl.Range) bool {
 
 func (b *builder) table(t *hclschema.Table) {
 	names := emit.NamesFor(t, emit.Options{})
-	out := &Table{Name: NameOf(t.Label), Label: t.Label, TableName: t.Name, NameOutput: names.TableNameOutput}
+	out := &Table{Name: NameOf(t.Label), Model: t, Label: t.Label, TableName: t.Name, NameOutput: names.TableNameOutput}
 	conv := func(ix *hclschema.Index) *Index {
 		x := &Index{Name: NameOf(ix.Name), Kind: IndexKind(ix.Kind)}
 		if ix.Kind == hclschema.IndexPrimary {
@@ -118,7 +145,7 @@ func (b *builder) index(ix *hclschema.Index) *Index {
 }
 
 func (b *builder) entity(e *hclschema.Entity, guard *GuardOf) {
-	out := &Entity{Name: NameOf(e.Name), SchemaName: e.Name, Table: b.tables[e.Table], Guard: guard, Range: e.DeclRange}
+	out := &Entity{Name: NameOf(e.Name), SchemaName: e.Name, Model: e, Table: b.tables[e.Table], Guard: guard, Range: e.DeclRange}
 	if !b.claim(out.Name, fmt.Sprintf("entity %q", e.Name), e.DeclRange) {
 		return
 	}
@@ -157,6 +184,23 @@ func (b *builder) entity(e *hclschema.Entity, guard *GuardOf) {
 		}
 		out.Fields = append(out.Fields, f)
 		tr.fields[a.Name] = f
+	}
+	// Computed attributes: written on every item; a sparse condition that
+	// reads one reads its template (tr.computed).
+	for _, c := range e.Computed {
+		x := tr.template(c.Expr)
+		if x == nil {
+			continue
+		}
+		comp := &Computed{Attr: c.Attr, Type: x.Type, Expr: x, Text: c.Expr.Text, Reads: ordered(out, x.Fields()), Range: c.Range}
+		if x.Type == TypeNull {
+			comp.Type = map[cty.Type]ValueType{cty.String: TypeString, cty.Number: TypeNumber, cty.Bool: TypeBool}[c.Type]
+		}
+		out.Computed = append(out.Computed, comp)
+		if tr.computed == nil {
+			tr.computed = map[string]*Computed{}
+		}
+		tr.computed[c.Attr] = comp
 	}
 	// The primary key: in the table's key order, as the evaluator computes
 	// it (hclschema.Entity.Item).

@@ -125,3 +125,79 @@ func TestEntitiesCollide(t *testing.T) {
 	require.Equal(t, gen.CodeNameCollision, diag.CodeOf(diags[0]))
 	require.Equal(t, 16, diags[0].Subject.Start.Line, "at the second entity")
 }
+
+// TestPatternRefusals: access and write patterns the generated code cannot
+// send exactly are GN errors at the tightest range.
+func TestPatternRefusals(t *testing.T) {
+	const entities = `entity "Ticket" {
+  attributes = { owner = string, id = string, status = string, date = string, email = string }
+  unique     = ["email"]
+  key {
+    PK = "${owner}"
+    SK = "${id}"
+  }
+  index "GSI1" {
+    when   = status == "OPEN"
+    GSI1PK = "OPEN#${owner}"
+    GSI1SK = "${date}#${id}"
+  }
+}
+entity "Note" {
+  attributes = { owner = string, id = string }
+  key {
+    PK = "${owner}"
+    SK = "${id}"
+  }
+}
+`
+	for _, c := range []struct {
+		name, pattern string
+		code          diag.Code
+		at            string
+	}{
+		{"an update that cannot compute the sparse entry", `write_pattern "reopen" {
+  update {
+    entity = entity.Ticket
+    set    = { status = input.status }
+  }
+}`, gen.CodeUpdateUnknown, `status`},
+		{"an update of a unique attribute without its current value", `write_pattern "change_email" {
+  update {
+    entity = entity.Ticket
+    set    = { email = input.email }
+  }
+}`, gen.CodeUniqueUpdate, `email`},
+		{"entities no key tells apart", `access_pattern "everything" {
+  entities = [entity.Ticket, entity.Note]
+  index    = "ByOwner"
+  key {
+    owner = owner
+  }
+}`, gen.CodeRecognise, `entity.Ticket`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := `table "t" {
+  partition_key = "PK"
+  sort_key      = "SK"
+  global_secondary_index "GSI1" {
+    partition_key = "GSI1PK"
+    sort_key      = "GSI1SK"
+  }
+  global_secondary_index "ByOwner" {
+    partition_key = "owner"
+    projection    = "KEYS_ONLY"
+  }
+}
+` + entities + c.pattern + "\n"
+			s, diags := hclschema.LoadSource("e.tfdyn.hcl", []byte(src))
+			require.False(t, diags.HasErrors(), "%s", diags)
+			api, diags := gen.Build(s)
+			require.Nil(t, api)
+			require.Len(t, diags, 1, "%s", diags)
+			d := diags[0]
+			require.Equal(t, c.code, diag.CodeOf(d), d.Error())
+			require.NotNil(t, d.Subject)
+			require.Equal(t, c.at, src[d.Subject.Start.Byte:d.Subject.End.Byte], d.Error())
+		})
+	}
+}

@@ -21,4 +21,20 @@ const (
 	// CodeNameCollision: two names become one identifier after casing
 	// (order_id and orderId), or a name has no letter or digit.
 	CodeNameCollision diag.Code = "GN105"
+	// CodeRecognise: an access pattern returns items of several entities
+	// that the generated code cannot tell apart by their key (the index
+	// projects nothing their keys are computed from, and the key
+	// templates have no literal prefix).
+	CodeRecognise diag.Code = "GN106"
+	// CodeUpdateUnknown: an update must send a value the generated writer
+	// cannot know from its inputs: an index key attribute it rewrites, or
+	// the sparse condition that says whether the updated item is in the
+	// index, reads an attribute the update neither sets, removes, takes
+	// as its key, nor pins in its condition.
+	CodeUpdateUnknown diag.Code = "GN107"
+	// CodeUniqueUpdate: an update changes an attribute the entity declares
+	// unique without swapping its guard item (the model's swap needs the
+	// current value pinned in the condition and the new value from an
+	// input).
+	CodeUniqueUpdate diag.Code = "GN108"
 )

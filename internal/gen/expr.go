@@ -178,6 +178,13 @@ const supportedFunctions = "lower, upper, trimspace, trimprefix, trimsuffix, rep
 // translator translates templates and conditions of one entity.
 type translator struct {
 	fields map[string]*Field
+	// computed are the entity's computed attributes: a sparse condition
+	// that reads one reads its template (when it cannot fail: the value
+	// is then the same, never absent through a failure).
+	computed map[string]*Computed
+	// inputs are the parameters input.NAME refers to (a filter's, a write
+	// pattern's values and conditions); nil for an entity's templates.
+	inputs map[string]*Field
 	// what names the construct in messages ("the key template of PK").
 	diags hcl.Diagnostics
 }
@@ -231,22 +238,20 @@ func (tr *translator) part(p *hclschema.Part) *Expr {
 	case hclschema.PartAttr:
 		f := tr.fields[p.Name]
 		if f == nil {
+			if x := tr.computedRef(p.Name, p.Range(), CodeExpression); x != nil || tr.computed[p.Name] != nil {
+				return x
+			}
 			return tr.refuse(CodeExpression, p.Range(), "Expression not reproducible",
 				"%s is not an attribute of the entity; tfdyn gen translates references to the entity's attributes only.", p.Name)
 		}
-		var ty ValueType
-		switch f.Type.Kind {
-		case TString, TEnum:
-			ty = TypeString
-		case TNumber:
-			ty = TypeNumber
-		case TBool:
-			ty = TypeBool
-		default:
+		return fieldRef(tr, p, f)
+	case hclschema.PartInput:
+		f := tr.inputs[p.Name]
+		if f == nil {
 			return tr.refuse(CodeExpression, p.Range(), "Expression not reproducible",
-				"Attribute %q is a collection or an object; tfdyn gen reproduces expressions over string, number and bool attributes only. %s.", p.Name, strings.ToUpper(fixExpression[:1])+fixExpression[1:])
+				"input.%s is not an input here; tfdyn gen translates the inputs of access and write patterns only.", p.Name)
 		}
-		return &Expr{Op: OpField, Type: ty, Field: f}
+		return fieldRef(tr, p, f)
 	case hclschema.PartCall:
 		return tr.call(p)
 	case hclschema.PartOther:
@@ -259,6 +264,23 @@ func (tr *translator) part(p *hclschema.Part) *Expr {
 	}
 	return tr.refuse(CodeExpression, p.Range(), "Expression not reproducible",
 		"tfdyn gen cannot translate %s: %s.", p.Text, fixExpression)
+}
+
+// fieldRef is a reference to field f (an attribute, or a pattern's input).
+func fieldRef(tr *translator, p *hclschema.Part, f *Field) *Expr {
+	var ty ValueType
+	switch f.Type.Kind {
+	case TString, TEnum:
+		ty = TypeString
+	case TNumber:
+		ty = TypeNumber
+	case TBool:
+		ty = TypeBool
+	default:
+		return tr.refuse(CodeExpression, p.Range(), "Expression not reproducible",
+			"Attribute %q is a collection or an object; tfdyn gen reproduces expressions over string, number and bool attributes only. %s.", p.Name, strings.ToUpper(fixExpression[:1])+fixExpression[1:])
+	}
+	return &Expr{Op: OpField, Type: ty, Field: f}
 }
 
 func (tr *translator) literal(v cty.Value, rng hcl.Range) *Expr {
@@ -485,6 +507,23 @@ func (tr *translator) operator(p *hclschema.Part, op string, operands []*hclsche
 	return out
 }
 
+// computedRef is the value of computed attribute name where a condition
+// or template reads it: its template, which gives the value the item
+// stores when it cannot fail (a failure while it reads an absent field
+// would make the attribute absent, not the reader fail). nil (and a
+// refusal) when it can fail, or when name is not computed (no refusal).
+func (tr *translator) computedRef(name string, rng hcl.Range, code diag.Code) *Expr {
+	c := tr.computed[name]
+	if c == nil {
+		return nil
+	}
+	if c.Expr.Fallible() {
+		return tr.refuse(code, rng, "Computed attribute not reproducible here",
+			"This reads the computed attribute %q (%s), whose template can fail (and the attribute then be absent); tfdyn gen reproduces a reference to a computed attribute whose template cannot fail (a constant, a template of required string attributes). Read the attributes it is computed from instead.", name, c.Text)
+	}
+	return c.Expr
+}
+
 // cond translates a sparse condition (a Cond tree) into a bool expression.
 func (tr *translator) cond(c *hclschema.Cond) *Expr {
 	sub := func(i int) *Expr { return tr.cond(c.Sub[i]) }
@@ -506,7 +545,27 @@ func (tr *translator) cond(c *hclschema.Cond) *Expr {
 		}
 		return &Expr{Op: OpNot, Type: TypeBool, Args: []*Expr{x}}
 	case hclschema.CondAttr, hclschema.CondExists, hclschema.CondNotExists:
+		if c.TestedPath().Nested() {
+			return tr.refuse(CodeCondition, c.Range(), "Condition not reproducible",
+				"The condition tests %s, a part of a document; tfdyn gen reproduces sparse conditions on whole attributes. Test the attribute, or store the part as an attribute of its own.", c.TestedPath())
+		}
 		f := tr.fields[c.Attr]
+		if f == nil && tr.computed[c.Attr] != nil {
+			ref := tr.computedRef(c.Attr, c.Range(), CodeCondition)
+			if ref == nil {
+				return nil
+			}
+			switch c.Kind {
+			case hclschema.CondAttr:
+				if ref.Type != TypeBool {
+					return tr.refuse(CodeCondition, c.Range(), "Condition not reproducible", "The computed attribute %q is not a bool; a bare name as a condition must be a bool attribute.", c.Attr)
+				}
+				return ref
+			case hclschema.CondExists:
+				return &Expr{Op: OpNe, Type: TypeBool, Args: []*Expr{ref, {Op: OpNull, Type: TypeNull}}}
+			}
+			return &Expr{Op: OpEq, Type: TypeBool, Args: []*Expr{ref, {Op: OpNull, Type: TypeNull}}}
+		}
 		if f == nil {
 			return tr.refuse(CodeCondition, c.Range(), "Condition not reproducible", "%s is not an attribute of the entity.", c.Attr)
 		}

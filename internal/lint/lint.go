@@ -121,6 +121,7 @@ func Rules() []Rule {
 		rulePrefixBoundary,
 		ruleCapBelowPeak,
 		ruleTerraformNameCase,
+		ruleTransactionSameItem,
 	}
 }
 

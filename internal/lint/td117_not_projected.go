@@ -1,13 +1,15 @@
 package lint
 
 import (
+	"fmt"
+
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/tfdyn/tfdyn/internal/diag"
 )
 
-// CodeNotProjected (TD117): an access pattern reads an attribute that its
-// index does not project.
+// CodeNotProjected (TD117): an access pattern reads an attribute (or a part
+// of one: Detail.Payments) that its index does not project.
 const CodeNotProjected diag.Code = "TD117"
 
 var ruleNotProjected = &rule{code: CodeNotProjected, name: "attribute-not-projected", severity: hcl.DiagError, check: checkNotProjected}
@@ -21,17 +23,25 @@ func checkNotProjected(r *rule, a *analysis) hcl.Diagnostics {
 		}
 		ranges, ok := p.AttributeRanges, len(p.AttributeRanges) == len(p.Attributes)
 		for i, name := range p.Attributes {
-			if ix.Table.Primary == nil || ix.Projects(name) {
+			root := name
+			if i < len(p.AttributePaths) {
+				root = p.AttributePaths[i].Attr() // a part of a document: its attribute
+			}
+			if ix.Table.Primary == nil || ix.Projects(root) {
 				continue
 			}
 			rng := p.AttributesRange
 			if ok {
 				rng = ranges[i]
 			}
+			of := ""
+			if root != name {
+				of = fmt.Sprintf(" (a part of %q)", root)
+			}
 			diags = append(diags, r.report(rng, "Attribute not projected",
-				"Access pattern %q reads %q, but %s projects %s and does not include it, so the query returns items without it. "+
+				"Access pattern %q reads %q%s, but %s projects %s and does not include it, so the query returns items without it. "+
 					"Add %q to the index's include list (projection = \"INCLUDE\"), project ALL, or fetch the item from the table with GetItem.",
-				p.Name, name, displayIndex(ix), ix.Projection, name))
+				p.Name, name, of, displayIndex(ix), ix.Projection, root))
 		}
 	}
 	return diags

@@ -31,12 +31,15 @@ func checkUniqueNotEnforced(r *rule, a *analysis) hcl.Diagnostics {
 		e := wr.Entity
 		if wr.Op == hclschema.WriteUpdate {
 			for _, u := range e.Unique {
+				if swaps(w.wp, u) {
+					continue
+				}
 				for _, x := range keyActions(wr, u.Attr) {
 					diags = append(diags, r.report(x.ua.Range, "Update bypasses a unique guard",
-						"Write pattern %q %s %q, which entity %q declares unique, but only a put of %q puts the guard item %q. "+
+						"Write pattern %q %s %q, which entity %q declares unique, without swapping its guard item %q. "+
 							"The update puts no guard for the new value, so another %s can already hold it, and it leaves the guard of the old value behind, so that value stays taken. "+
-							"Keep %q unchanged once written, or change it with a transaction that deletes the item and puts it again (the put reserves the new value; the application deletes the old guard).",
-						w.wp.Name, x.verb, u.Attr, e.Name, e.Name, u.Guard.Name, e.Name, u.Attr))
+							"Set %q from an input and pin its current value in the condition (%s == input.current_%s): the update then deletes the current value's guard and puts the new value's in one transaction. Or keep %q unchanged once written.",
+						w.wp.Name, x.verb, u.Attr, e.Name, u.Guard.Name, e.Name, u.Attr, u.Attr, u.Attr, u.Attr))
 				}
 			}
 		}
@@ -146,4 +149,16 @@ func dedupe(names []string) []string {
 		}
 	}
 	return out
+}
+
+// swaps reports whether write pattern w swaps the guard item of unique
+// attribute u (an update that sets it from an input and pins its current
+// value: hclschema's expansion adds the guard's delete and put).
+func swaps(w *hclschema.WritePattern, u *hclschema.Unique) bool {
+	for _, wr := range w.Writes {
+		if wr.Swap != nil && wr.Swap.Unique == u {
+			return true
+		}
+	}
+	return false
 }

@@ -87,6 +87,35 @@ write_pattern "drop_nick" {
 `, want: []string{"TD145 error 48:15-48:21 `\"nick\"`"}},
 		{name: "a put of an entity with a unique email is guarded",
 			src: schema(`unique = ["email"]`, "one", register)},
+		{name: "an update that swaps the guard of a unique email",
+			src: schema(`unique = ["email"]`, "one", `
+write_pattern "change_email" {
+  update {
+    entity    = entity.Customer
+    set       = { email = input.email }
+    condition = email == input.current_email
+  }
+}
+`)},
+		{name: "an update of a unique email pinned to a literal does not swap",
+			src: schema(`unique = ["email"]`, "one", `
+write_pattern "change_email" {
+  update {
+    entity    = entity.Customer
+    set       = { email = input.email }
+    condition = email == "old@example.com"
+  }
+}
+`),
+			want: []string{"TD145 error 48:19-48:24 `email`"}},
+		{name: "a delete of an entity with a unique email deletes its guard",
+			src: schema(`unique = ["email"]`, "one", `
+write_pattern "close_account" {
+  delete {
+    entity = entity.Customer
+  }
+}
+`)},
 		{name: "an update of other attributes leaves the guard alone",
 			src: schema(`unique = ["email"]`, "one", `
 write_pattern "rename" {

@@ -68,12 +68,20 @@ func factsOf(wr *hclschema.Write) updateFacts {
 	}
 	for _, ua := range wr.Set {
 		note(ua)
+		// A part of a document, or a value read from the stored item (SET
+		// a = b, list_append): the attribute changes to what the writer
+		// does not know.
+		if ua.Path.Nested() || ua.Expr != nil && ua.Expr.ReadsItem() {
+			continue
+		}
 		f.known[ua.Attr] = true
 		f.values[ua.Attr] = ua.Value
 	}
 	for _, ua := range wr.Remove {
 		note(ua)
-		f.known[ua.Attr] = true
+		if !ua.Path.Nested() {
+			f.known[ua.Attr] = true
+		}
 	}
 	for _, ua := range wr.Add {
 		note(ua)
@@ -84,45 +92,15 @@ func factsOf(wr *hclschema.Write) updateFacts {
 			f.known[n] = true
 		}
 	}
-	for _, n := range pinned(wr.Condition) {
-		if _, changed := f.changed[n]; !changed {
-			f.known[n] = true
+	for _, pin := range wr.Pinned() {
+		if _, changed := f.changed[pin.Attr]; !changed {
+			f.known[pin.Attr] = true
 		}
 	}
 	sort.SliceStable(f.order, func(i, j int) bool {
 		return f.changed[f.order[i]].Start.Byte < f.changed[f.order[j]].Start.Byte
 	})
 	return f
-}
-
-// pinned returns the attributes a write condition requires to equal a
-// value the writer has (a literal or an input): the conjuncts
-// `attr == value` of the condition.
-func pinned(c *hclschema.Cond) []string {
-	if c == nil {
-		return nil
-	}
-	switch c.Kind {
-	case hclschema.CondAnd:
-		var out []string
-		for _, s := range c.Sub {
-			out = append(out, pinned(s)...)
-		}
-		return out
-	case hclschema.CondCompare:
-		if c.Op != hclschema.CmpEq {
-			return nil
-		}
-		l, lok := c.Left.Path()
-		r, rok := c.Right.Path()
-		switch {
-		case lok && !rok && !c.Right.UsesAttrs():
-			return []string{l}
-		case rok && !lok && !c.Left.UsesAttrs():
-			return []string{r}
-		}
-	}
-	return nil
 }
 
 // firstChanged returns the first of names (in source order of the update's

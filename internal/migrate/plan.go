@@ -30,7 +30,9 @@ const (
 
 // AttrChange is one attribute the items of an entity gain, change or lose.
 type AttrChange struct {
-	Attr   string `json:"attribute"`
+	Attr string `json:"attribute"`
+	// Index is the index whose key attribute it is, "" for a computed
+	// attribute (written on every item).
 	Index  string `json:"index"`
 	Action Action `json:"action"`
 	// From and To are the BASE and HEAD templates ("" when absent).
@@ -330,17 +332,21 @@ func (p *Plan) WriteText(w io.Writer, res *Result) error {
 		}
 		fmt.Fprintf(&sb, "  found by: %s\n", findText(ep))
 		for _, c := range ep.Changes {
+			where := "index " + c.Index
+			if c.Index == "" {
+				where = "computed"
+			}
 			switch c.Action {
 			case Gain:
-				fmt.Fprintf(&sb, "  gain   %s = %s (index %s)", c.Attr, c.To, c.Index)
+				fmt.Fprintf(&sb, "  gain   %s = %s (%s)", c.Attr, c.To, where)
 			case Change:
 				if c.From == c.To {
-					fmt.Fprintf(&sb, "  change %s = %s (index %s)", c.Attr, c.To, c.Index)
+					fmt.Fprintf(&sb, "  change %s = %s (%s)", c.Attr, c.To, where)
 				} else {
-					fmt.Fprintf(&sb, "  change %s: %s → %s (index %s)", c.Attr, c.From, c.To, c.Index)
+					fmt.Fprintf(&sb, "  change %s: %s → %s (%s)", c.Attr, c.From, c.To, where)
 				}
 			case Lose:
-				fmt.Fprintf(&sb, "  lose   %s (was %s, index %s)", c.Attr, c.From, c.Index)
+				fmt.Fprintf(&sb, "  lose   %s (was %s, %s)", c.Attr, c.From, where)
 			}
 			if c.When != "" {
 				fmt.Fprintf(&sb, " when %s", c.When)

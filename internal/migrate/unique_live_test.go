@@ -14,6 +14,7 @@ import (
 
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // withUnique loads a copy of the schema in dir whose Customer declares its
@@ -40,6 +41,7 @@ func withUnique(t *testing.T, dir string) *hclschema.Schema {
 // CustomerUniqueEmail, which the plan does not change, and --check passes
 // on the migrated table.
 func TestLiveMigrateUniqueGuards(t *testing.T) {
+	tftest.Parallel(t)
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)

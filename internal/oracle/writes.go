@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -20,25 +21,40 @@ const (
 	// ReasonConditionalCheckFailed is the cancellation reason of a write
 	// whose condition failed.
 	ReasonConditionalCheckFailed = "ConditionalCheckFailed"
+	// ErrValidation is a single write DynamoDB refuses for the item it
+	// finds (an update path the item lacks: hclschema.InvalidUpdateError).
+	ErrValidation = "ValidationException"
+	// ReasonValidationError is the cancellation reason of such a write in
+	// a transaction.
+	ReasonValidationError = "ValidationError"
 )
 
 // WriteResult is the outcome of a write pattern applied to a table.
 type WriteResult struct {
-	// Error is "" when the writes succeeded, ErrConditionalCheckFailed or
-	// ErrTransactionCanceled otherwise.
+	// Error is "" when the writes succeeded, ErrConditionalCheckFailed,
+	// ErrValidation or ErrTransactionCanceled otherwise.
 	Error string
 	// Reasons holds, for a canceled transaction, the cancellation reason
-	// of every write in order (ReasonNone or ReasonConditionalCheckFailed).
+	// of every write sent in order (ReasonNone or
+	// ReasonConditionalCheckFailed; a swap's guard writes are not sent when
+	// the unique value does not change: Write.Skipped).
 	Reasons []string
-	// Failed is the index of the first write whose condition failed, or -1.
+	// Failed is the index of the first write whose condition failed among
+	// the writes sent, or -1.
 	Failed int
+	// Sent are the writes sent, in order (the pattern's, less a swap's
+	// guard writes when the unique value does not change).
+	Sent []*hclschema.Write
 	// Items is the table afterwards: the items given, unchanged when the
 	// writes failed; an item keeps its position when replaced, a new item
 	// comes last.
 	Items []hclschema.Item
-	// Changes holds, when the writes succeeded, what each write did to its
-	// item, in the order of the writes.
+	// Changes holds, when the writes succeeded, what each write sent did to
+	// its item, in the order of the writes.
 	Changes []ItemChange
+	// Detail says why DynamoDB refuses an update (ErrValidation, or a
+	// ReasonValidationError in a transaction).
+	Detail string
 }
 
 // ItemChange is what one write did to its item of Entity: Before is the
@@ -62,6 +78,20 @@ func (r WriteResult) String() string {
 		return r.Error + " [" + strings.Join(r.Reasons, ", ") + "]"
 	}
 	return r.Error
+}
+
+// LocalString renders the outcome as DynamoDB Local 3.3.1 answers it where
+// it differs from DynamoDB: a transaction that DynamoDB cancels because
+// one update is refused for its item (reason ValidationError) fails on
+// DynamoDB Local with a plain ValidationException (measured by
+// TestLiveShapes). Elsewhere it is String.
+func (r WriteResult) LocalString() string {
+	for _, reason := range r.Reasons {
+		if reason == ReasonValidationError {
+			return ErrValidation
+		}
+	}
+	return r.String()
 }
 
 // keyString identifies an item by its primary key values.
@@ -89,17 +119,20 @@ func ApplyWrite(w *hclschema.WritePattern, items []hclschema.Item, inputs map[st
 	for i, it := range items {
 		byKey[keyString(it.PrimaryKey())] = i
 	}
-	keys := make([]string, len(w.Writes))
-	stored := make([]*hclschema.Item, len(w.Writes))
-	for i, wr := range w.Writes {
-		var key []cty.Value
-		if wr.Op == hclschema.WritePut {
-			it, _, err := wr.Apply(nil, in)
-			if err != nil {
-				return WriteResult{}, fmt.Errorf("write pattern %q: %w", w.Name, err)
-			}
-			key = it.PrimaryKey()
-		} else if key, err = wr.Key(in); err != nil {
+	// The writes sent: a swap's guard writes are left out when the unique
+	// value does not change.
+	var writes []*hclschema.Write
+	for _, wr := range w.Writes {
+		if !wr.Skipped(in) {
+			writes = append(writes, wr)
+		}
+	}
+	transaction := w.Transaction
+	keys := make([]string, len(writes))
+	stored := make([]*hclschema.Item, len(writes))
+	for i, wr := range writes {
+		key, err := wr.TargetKey(in)
+		if err != nil {
 			return WriteResult{}, fmt.Errorf("write pattern %q: %w", w.Name, err)
 		}
 		keys[i] = keyString(key)
@@ -113,8 +146,8 @@ func ApplyWrite(w *hclschema.WritePattern, items []hclschema.Item, inputs map[st
 			stored[i] = &it
 		}
 	}
-	res := WriteResult{Failed: -1}
-	for i, wr := range w.Writes {
+	res := WriteResult{Failed: -1, Sent: writes}
+	for i, wr := range writes {
 		if !wr.ConditionHolds(stored[i], in) {
 			if res.Failed < 0 {
 				res.Failed = i
@@ -127,7 +160,7 @@ func ApplyWrite(w *hclschema.WritePattern, items []hclschema.Item, inputs map[st
 	if res.Failed >= 0 {
 		res.Items = append([]hclschema.Item(nil), items...)
 		res.Error = ErrTransactionCanceled
-		if !w.Transaction {
+		if !transaction {
 			res.Error, res.Reasons = ErrConditionalCheckFailed, nil
 		}
 		return res, nil
@@ -135,8 +168,25 @@ func ApplyWrite(w *hclschema.WritePattern, items []hclschema.Item, inputs map[st
 	res.Reasons = nil
 	out := append([]hclschema.Item(nil), items...)
 	removed := map[int]bool{}
-	for i, wr := range w.Writes {
+	for i, wr := range writes {
 		it, keep, err := wr.Apply(stored[i], in)
+		var invalid *hclschema.InvalidUpdateError
+		if errors.As(err, &invalid) {
+			// DynamoDB refuses the update for this item: nothing is
+			// written (a transaction names the write).
+			res := WriteResult{Error: ErrValidation, Failed: i, Items: append([]hclschema.Item(nil), items...), Detail: invalid.Detail}
+			if w.Transaction {
+				res.Error = ErrTransactionCanceled
+				for j := range w.Writes {
+					reason := ReasonNone
+					if j == i {
+						reason = ReasonValidationError
+					}
+					res.Reasons = append(res.Reasons, reason)
+				}
+			}
+			return res, nil
+		}
 		if err != nil {
 			return WriteResult{}, fmt.Errorf("write pattern %q: %w", w.Name, err)
 		}

@@ -55,6 +55,7 @@ const upgradeSchema = `table "app" {
 // DP406 (a warning, not DP203), and the apply leaves every index as it
 // was (same ARNs, no new backfill).
 func TestLiveProvider6Upgrade(t *testing.T) {
+	tftest.Parallel(t)
 	w := newWorkspace(t)
 	if w.major != 6 {
 		t.Skip("needs hashicorp/aws 6 for the second half")

@@ -97,6 +97,10 @@ type Report struct {
 	UnusedAcks []Ack
 	// TerraformVersion is the version that made the plan.
 	TerraformVersion string
+	// DocBase is where rule pages are linked (findings.DocURL): tfdyn's
+	// documentation at the running version; "" keeps the paths relative to
+	// tfdyn's repository (docs/plan-rules/DP101.md).
+	DocBase string `json:"-"`
 }
 
 // Blocking returns the findings that block the apply.

@@ -28,7 +28,7 @@ func WriteText(w io.Writer, rep *Report) error {
 			ew.printf("  Acknowledged (%s): %s\n", a.Source, a.Reason)
 		}
 		if r, ok := RuleByCode(f.Code); ok {
-			ew.printf("  See %s\n", r.DocPath())
+			ew.printf("  See %s\n", findings.DocURL(rep.DocBase, r.DocPath()))
 		}
 		ew.printf("\n")
 	}

@@ -63,6 +63,9 @@ const (
 	IndexTemplateChanged Code = "SD202"
 	SparseChanged        Code = "SD203"
 	EntityLeavesIndex    Code = "SD204"
+	ComputedAdded        Code = "SD205"
+	ComputedChanged      Code = "SD206"
+	ComputedRemoved      Code = "SD207"
 	KeyTemplateChanged   Code = "SD301"
 	RequiredAttrAdded    Code = "SD302"
 	AttrTypeChanged      Code = "SD303"
@@ -106,6 +109,9 @@ var Codes = []CodeInfo{
 	{IndexTemplateChanged, NeedsBackfill, "index key template changed"},
 	{SparseChanged, NeedsBackfill, "sparse condition added, changed or removed"},
 	{EntityLeavesIndex, NeedsBackfill, "entity leaves an index"},
+	{ComputedAdded, NeedsBackfill, "computed attribute added"},
+	{ComputedChanged, NeedsBackfill, "computed attribute's template changed"},
+	{ComputedRemoved, NeedsBackfill, "computed attribute removed"},
 	{KeyTemplateChanged, BreaksItems, "primary key template changed"},
 	{RequiredAttrAdded, BreaksItems, "required attribute added"},
 	{AttrTypeChanged, BreaksItems, "attribute type changed"},

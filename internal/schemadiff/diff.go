@@ -313,6 +313,9 @@ func (d *differ) entity(be, he *hclschema.Entity) {
 	// Attributes.
 	for _, ba := range be.Attributes {
 		ha := he.Attribute(ba.Name)
+		if ha == nil && he.ComputedAttr(ba.Name) != nil {
+			continue // HEAD computes it: stored items keep it, readers too (SD205)
+		}
 		if ha == nil {
 			c := d.add(AttrRemoved, addr+".attribute."+ba.Name, rng(ba.Range), rng(he.DeclRange), fmt.Sprintf("attribute %q of entity %q removed", ba.Name, he.Name),
 				"Entity %q no longer declares %q. Stored items keep it, but readers that expect it get nothing from new items.", he.Name, ba.Name)
@@ -336,8 +339,8 @@ func (d *differ) entity(be, he *hclschema.Entity) {
 		}
 	}
 	for _, ha := range he.Attributes {
-		if be.Attribute(ha.Name) != nil {
-			continue
+		if be.Attribute(ha.Name) != nil || be.ComputedAttr(ha.Name) != nil {
+			continue // declared, or computed on every item by BASE (SD207)
 		}
 		if ha.Optional {
 			d.add(OptionalAttrAdded, addr+".attribute."+ha.Name, rng(be.DeclRange), rng(ha.Range), fmt.Sprintf("optional attribute %s.%s added", he.Name, ha.Name),
@@ -349,6 +352,7 @@ func (d *differ) entity(be, he *hclschema.Entity) {
 		c.Attr = ha.Name
 		c.Patterns, c.Entities = readers(), []string{he.Name}
 	}
+	d.computed(be, he)
 	// Primary key templates.
 	for _, k := range he.Table.Primary.KeyAttrs() {
 		bt, ht := be.Key.Template(k.Name), he.Key.Template(k.Name)
@@ -409,6 +413,62 @@ func (d *differ) entity(be, he *hclschema.Entity) {
 		c.Entities = []string{he.Name}
 		c.Items = d.blockItems(he, nil, hi)
 	}
+}
+
+// computed compares an entity's computed attributes: one added, whose
+// template (or type) changes, or removed is a change of every stored item,
+// which `tfdyn migrate` writes (ItemChange with no index). An attribute
+// BASE declared and HEAD computes is added (the items may hold the value
+// already); one BASE computed and HEAD declares is kept as it is.
+func (d *differ) computed(be, he *hclschema.Entity) {
+	addr := "entity." + he.Name + ".computed."
+	readers := func(name string) []string {
+		return union(patternsOn(d.base, func(p *hclschema.AccessPattern) bool { return p.ReturnsEntity(be) && readsStored(p, name) }),
+			patternsOn(d.head, func(p *hclschema.AccessPattern) bool { return p.ReturnsEntity(he) && readsStored(p, name) }))
+	}
+	for _, hc := range he.Computed {
+		bc := be.ComputedAttr(hc.Attr)
+		switch {
+		case bc == nil:
+			was := ""
+			if be.Attribute(hc.Attr) != nil {
+				was = " (BASE declared it as an attribute the writers gave)"
+			}
+			c := d.add(ComputedAdded, addr+hc.Attr, rng(be.DeclRange), rng(hc.Range), fmt.Sprintf("computed attribute %s.%s added", he.Name, hc.Attr),
+				"Entity %q computes %q = %s on every item%s. Stored items lack it (or hold another value) until `tfdyn migrate` writes it; until then readers that filter on it and recognition by it miss them.",
+				he.Name, hc.Attr, hc.Expr.SourceText(), was)
+			c.Attr, c.Patterns, c.Entities = hc.Attr, readers(hc.Attr), []string{he.Name}
+			c.Items = []ItemChange{{Entity: he.Name, Attr: hc.Attr, Action: ItemGained, To: hc.Expr}}
+		case bc.Expr.Canonical() != hc.Expr.Canonical() || !bc.Type.Equals(hc.Type):
+			c := d.add(ComputedChanged, addr+hc.Attr, rng(bc.Range), rng(hc.Range), fmt.Sprintf("computed attribute %s.%s changed", he.Name, hc.Attr),
+				"The computed attribute %q of entity %q changes from %s to %s. Stored items hold the old value until `tfdyn migrate` recomputes it.",
+				hc.Attr, he.Name, bc.Expr.SourceText(), hc.Expr.SourceText())
+			c.Attr, c.Patterns, c.Entities = hc.Attr, readers(hc.Attr), []string{he.Name}
+			c.Items = []ItemChange{{Entity: he.Name, Attr: hc.Attr, Action: ItemRecomputed, From: bc.Expr, To: hc.Expr}}
+		}
+	}
+	for _, bc := range be.Computed {
+		if he.ComputedAttr(bc.Attr) != nil {
+			continue
+		}
+		if he.Attribute(bc.Attr) != nil {
+			continue // now an attribute the writers give: the items keep it
+		}
+		c := d.add(ComputedRemoved, addr+bc.Attr, rng(bc.Range), rng(he.DeclRange), fmt.Sprintf("computed attribute %s.%s removed", he.Name, bc.Attr),
+			"Entity %q no longer computes %q (%s). Stored items keep it until `tfdyn migrate` removes it; readers of the attribute get nothing from new items.",
+			he.Name, bc.Attr, bc.Expr.SourceText())
+		c.Attr, c.Patterns, c.Entities = bc.Attr, readers(bc.Attr), []string{he.Name}
+		c.Items = []ItemChange{{Entity: he.Name, Attr: bc.Attr, Action: ItemLost, From: bc.Expr}}
+	}
+}
+
+// readsStored reports whether pattern p reads attribute name: it lists it
+// in attributes (or reads everything), or its filter reads it.
+func readsStored(p *hclschema.AccessPattern, name string) bool {
+	if p.Filter != nil && slices.Contains(p.Filter.Names(), name) {
+		return true
+	}
+	return reads(p, name)
 }
 
 // entityIndex compares an entity's block of one index in BASE and HEAD.

@@ -2,7 +2,9 @@ package setup
 
 import (
 	"archive/tar"
+	"archive/zip"
 	"bufio"
+	"bytes"
 	"compress/gzip"
 	"context"
 	"crypto/sha256"
@@ -28,13 +30,21 @@ func DynamoDBLocalDir(cacheDir string) string { return filepath.Join(cacheDir, "
 func dynamoDBLocal(ctx context.Context, opts Options) Item {
 	it := Item{Name: "dynamodb-local"}
 	dir := DynamoDBLocalDir(opts.CacheDir)
-	if jarInstalled(dir) {
-		it.State, it.Detail = OK, dir
-		return it
+	installed := jarInstalled(dir)
+	problem := ""
+	if installed {
+		if problem = jarProblem(dir); problem == "" {
+			it.State, it.Detail = OK, dir
+			return it
+		}
 	}
 	if opts.Check {
 		it.State, it.Detail = Missing, "not installed in "+dir
 		it.Fix = "run `tfdyn setup` to install it" + dockerHint(ctx)
+		if installed {
+			it.Detail = "damaged in " + dir + ": " + problem
+			it.Fix = "run `tfdyn setup` to install it again" + dockerHint(ctx)
+		}
 		return it
 	}
 	how, err := InstallDynamoDBLocal(ctx, opts.CacheDir, opts.DownloadURL, opts.Log)
@@ -264,6 +274,47 @@ func extractTarGz(r io.Reader, dest string) error {
 			}
 		}
 	}
+}
+
+// jarProblem says why the DynamoDB Local in dir cannot run ("" when it
+// can): DynamoDBLocal.jar must be a whole jar (a zip archive whose every
+// entry unpacks with its CRC-32 — a truncated or overwritten download is
+// not) with a manifest naming its main class, next to DynamoDBLocal_lib.
+// It reads the jar (about 6 MB) and starts no JVM.
+func jarProblem(dir string) string {
+	jar := filepath.Join(dir, "DynamoDBLocal.jar")
+	zr, err := zip.OpenReader(jar)
+	if err != nil {
+		return fmt.Sprintf("DynamoDBLocal.jar is not a jar (%v)", err)
+	}
+	defer zr.Close()
+	mainClass := false
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			return fmt.Sprintf("DynamoDBLocal.jar: entry %s: %v", f.Name, err)
+		}
+		var b bytes.Buffer
+		w := io.Discard
+		if f.Name == "META-INF/MANIFEST.MF" {
+			w = &b
+		}
+		_, err = io.Copy(w, io.LimitReader(rc, maxArchive))
+		rc.Close()
+		if err != nil {
+			return fmt.Sprintf("DynamoDBLocal.jar: entry %s: %v", f.Name, err)
+		}
+		if b.Len() > 0 && bytes.Contains(b.Bytes(), []byte("Main-Class:")) {
+			mainClass = true
+		}
+	}
+	if !mainClass {
+		return "DynamoDBLocal.jar has no manifest naming its main class"
+	}
+	if st, err := os.Stat(filepath.Join(dir, "DynamoDBLocal_lib")); err != nil || !st.IsDir() {
+		return "DynamoDBLocal_lib is missing next to DynamoDBLocal.jar"
+	}
+	return ""
 }
 
 // findJarDir returns the directory under root that holds DynamoDBLocal.jar.

@@ -243,7 +243,8 @@ func checkProvider(ctx context.Context, env *tfenv.Env, opts Options) Item {
 	return it
 }
 
-// jarInstalled reports whether dir holds DynamoDB Local.
+// jarInstalled reports whether dir holds DynamoDB Local (a jar; whether it
+// is whole is jarProblem's question).
 func jarInstalled(dir string) bool {
 	st, err := os.Stat(filepath.Join(dir, "DynamoDBLocal.jar"))
 	return err == nil && st.Mode().IsRegular()

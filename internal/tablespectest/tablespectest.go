@@ -237,10 +237,13 @@ func copyValue(dst, src reflect.Value) {
 // Check runs the test of one consumer: for every mutation of every full
 // table's spec, changed reports whether the consumer's output differs from
 // its output for the unchanged spec (base, the full table mutated). reads
-// lists every field: "" when the consumer reads it (the output must change,
-// for every full table that sets the field), else the reason it does not
-// (the output must stay the same, so the reason stays true). A field
-// missing from reads, or listed but no longer in the spec, fails the test.
+// lists every field: "" when the consumer reads it (the output must change
+// for at least one full table that sets the field: a value a source cannot
+// show for one table, such as the default table class in a plan that
+// creates the table, is read from another), else the reason it does not
+// (the output must stay the same for every table, so the reason stays
+// true). A field missing from reads, or listed but no longer in the spec,
+// fails the test.
 func Check(t *testing.T, consumer string, reads map[string]string, changed func(t *testing.T, base, mutated hclschema.TableSpec) bool) {
 	t.Helper()
 	fields := map[string]bool{}
@@ -250,6 +253,9 @@ func Check(t *testing.T, consumer string, reads map[string]string, changed func(
 			t.Errorf("%s: the table spec has a new field %s: read it in %s, or add it to this test's table with the reason %s leaves it out", consumer, f, consumer, consumer)
 		}
 	}
+	caught := map[string]bool{}
+	var unread []string
+	var tables = map[string][]string{}
 	for _, base := range Specs(t) {
 		for _, m := range Mutations(t, base) {
 			why, ok := reads[m.Field]
@@ -258,11 +264,21 @@ func Check(t *testing.T, consumer string, reads map[string]string, changed func(
 			}
 			got := changed(t, base, m.Spec)
 			switch {
+			case why == "" && got:
+				caught[m.Field] = true
 			case why == "" && !got:
-				t.Errorf("%s does not read %s: changing it in table %q changes nothing", consumer, m.Field, base.Name)
+				if len(tables[m.Field]) == 0 {
+					unread = append(unread, m.Field)
+				}
+				tables[m.Field] = append(tables[m.Field], base.Name)
 			case why != "" && got:
 				t.Errorf("%s reads %s now (table %q), which this test says it leaves out (%s): remove the reason", consumer, m.Field, base.Name, why)
 			}
+		}
+	}
+	for _, f := range unread {
+		if !caught[f] {
+			t.Errorf("%s does not read %s: changing it in table %s changes nothing", consumer, f, strings.Join(tables[f], ", "))
 		}
 	}
 	var stale []string

@@ -63,8 +63,14 @@ func Start(ctx context.Context, dir string) (*Process, error) {
 	setProviderProcAttr(cmd)
 	started := make(chan error, 1)
 	go func() {
-		// The thread stays locked: the parent-death signal is tied to it.
+		// The parent-death signal is tied to the thread that forks the
+		// provider: the goroutine keeps that thread while the provider runs,
+		// and unlocks it at the end instead of exiting locked, which would
+		// end the thread and SIGKILL every other child it forked before
+		// (terraform-exec's commands carry the same signal: a terraform run
+		// of another verify in this process died that way).
 		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
 		if err := cmd.Start(); err != nil {
 			started <- err
 			close(p.exited)

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -38,12 +40,56 @@ func Parallel(t *testing.T) {
 	t.Helper()
 	Live()
 	t.Parallel()
+	holdSlot(t)
+}
+
+// Serial holds one of the machine's Slots for the rest of t, a live test
+// that cannot run in parallel with its package's other tests (it sets the
+// environment or the working directory, or times itself) but should not
+// pile onto the live tests of other packages either. Call it in a test
+// whose subtests do not call Parallel.
+func Serial(t *testing.T) {
+	t.Helper()
+	Live()
+	holdSlot(t)
+}
+
+// holders are the tests of this process that hold a slot, by name.
+var holders struct {
+	sync.Mutex
+	names map[string]bool
+}
+
+// holdSlot takes a slot for t until it ends, unless t or a test it runs
+// under holds one already (a test never waits for a second slot).
+func holdSlot(t *testing.T) {
+	t.Helper()
+	name := t.Name()
+	holders.Lock()
+	for n := range holders.names {
+		if name == n || strings.HasPrefix(name, n+"/") {
+			holders.Unlock()
+			return
+		}
+	}
+	holders.Unlock()
 	start := time.Now()
 	release, err := acquireSlot(slotDir(), Slots())
 	if err != nil {
 		t.Fatalf("tftest: live-test slot: %v", err)
 	}
-	t.Cleanup(release)
+	holders.Lock()
+	if holders.names == nil {
+		holders.names = map[string]bool{}
+	}
+	holders.names[name] = true
+	holders.Unlock()
+	t.Cleanup(func() {
+		holders.Lock()
+		delete(holders.names, name)
+		holders.Unlock()
+		release()
+	})
 	if waited := time.Since(start); waited > time.Second {
 		t.Logf("waited %s for one of %d live-test slots", waited.Round(100*time.Millisecond), Slots())
 	}

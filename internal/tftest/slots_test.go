@@ -41,3 +41,14 @@ func TestSlotsBoundConcurrency(t *testing.T) {
 	require.LessOrEqual(t, most.Load(), int32(3))
 	require.GreaterOrEqual(t, most.Load(), int32(2), "slots were not used side by side")
 }
+
+// TestSlotIsHeldOncePerTest: a test that holds a slot takes no second one,
+// nor do its subtests, so that a helper calling Serial inside a Parallel
+// test cannot wait for itself.
+func TestSlotIsHeldOncePerTest(t *testing.T) {
+	t.Setenv(SlotsEnv, "1")
+	t.Setenv("TMPDIR", t.TempDir())
+	Serial(t)
+	Serial(t) // would wait forever for the one slot
+	t.Run("sub", func(t *testing.T) { Serial(t) })
+}

@@ -110,9 +110,48 @@ type WriteCheck struct {
 	Item      string             `json:"item"`
 	Measured  map[string]float64 `json:"measured"`
 	Estimated map[string]float64 `json:"estimated"`
-	OK        bool               `json:"ok"`
+	// Local is what DynamoDB Local reports for the same writes when its
+	// accounting differs from AWS's (Estimated): a transaction whose writes
+	// consume equal units (localTransactionUnits); nil when they agree. On
+	// the local target the measured units are compared with it.
+	Local map[string]float64 `json:"local_accounting,omitempty"`
+	OK    bool               `json:"ok"`
 	// pos is the example block.
 	pos *findings.Pos
+}
+
+// localTransactionUnits is what DynamoDB Local 3.3.1 reports for a
+// TransactWriteItems whose writes consume the given units (one map per
+// write: the table and each index, 1 KB rounding, as cost.ChangeUnits):
+// TransactionFactor times the units of each distinct write, where AWS
+// documents TransactionFactor times every write. Two writes of a
+// transaction that consume the same units in the same indexes count once
+// on DynamoDB Local: a customer and its guard item of 1 WCU each report 2
+// WCU, not 4 (measured with raw SDK calls in
+// TestLocalTransactionAccounting).
+func localTransactionUnits(writes []map[string]float64) map[string]float64 {
+	out := map[string]float64{}
+	seen := map[string]bool{}
+	for _, u := range writes {
+		k := unitsText(u)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		for ix, n := range u {
+			out[ix] += cost.TransactionFactor * n
+		}
+	}
+	return out
+}
+
+// localText says, for a write pattern's capacity, what DynamoDB Local
+// reports when it differs from the estimate ("" when it does not).
+func (c *WriteCheck) localText() string {
+	if c.Local == nil {
+		return ""
+	}
+	return fmt.Sprintf(" as AWS counts it; DynamoDB Local counts %s WCU (it counts the writes of a transaction that consume the same units once)", unitsText(c.Local))
 }
 
 // writeFindings are the failed write checks as CI findings.

@@ -8,8 +8,11 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/zclconf/go-cty/cty"
 
+	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/findings"
+	"github.com/tfdyn/tfdyn/internal/oracle"
 )
 
 func TestCapacityMismatchRounding(t *testing.T) {
@@ -123,4 +126,59 @@ func TestWritePatternCapacityFinding(t *testing.T) {
 	require.Equal(t, 1.5, back.Patterns[0].Runs[0].Estimated)
 	require.Equal(t, map[string]float64{"table": 1, "GSI1": 2}, back.Writes[0].Capacity.Measured)
 	require.Equal(t, map[string]float64{"table": 1, "GSI1": 1}, back.Writes[0].Capacity.Estimated)
+}
+
+// TestFailedSummary (issue 27, item 7): the run's last line counts what
+// failed; a failed write pattern read "FAIL: 0 of 1 access pattern(s)
+// failed, 0 conformance check(s) failed".
+func TestFailedSummary(t *testing.T) {
+	rep := &Report{Target: "local", Provider: 6,
+		Conformance: []Check{{Code: "VF101", OK: true}},
+		Patterns:    []PatternReport{{Name: "user", OK: true}},
+		Writes:      []WriteReport{{Name: "register_user", OK: false}, {Name: "rename_user", OK: true}}}
+	rep.finish()
+	var text bytes.Buffer
+	rep.WriteText(&text)
+	require.True(t, strings.HasSuffix(text.String(), "\nFAIL: 1 of 2 write pattern(s) failed\n"), text.String())
+
+	rep.Conformance[0].OK = false
+	rep.WriteCapacity = []WriteCheck{{Item: `User["a"]`, OK: false}, {Item: `User["b"]`, OK: true}}
+	rep.AfterWrites = []PatternReport{{Name: "user", OK: false}}
+	rep.finish()
+	require.Equal(t, "1 of 1 conformance check(s), 1 of 2 example item write(s) (capacity), 1 of 2 write pattern(s), 1 of 1 access pattern(s) after the write patterns failed", rep.failedSummary())
+}
+
+// TestWriteCallAccounting: a transaction of two writes of equal units is 4
+// WCU as AWS counts it and 2 as DynamoDB Local reports it; each target is
+// held to its own accounting (an endpoint to either), and a figure that
+// is neither fails everywhere.
+func TestWriteCallAccounting(t *testing.T) {
+	s, diags := hclschema.Load("testdata/unique-simple")
+	require.False(t, diags.HasErrors(), diags.Error())
+	w := s.WritePattern("register_user")
+	user := s.Entity("User")
+	guard := user.Unique[0].Guard
+	u, err := user.Item(cty.ObjectVal(map[string]cty.Value{"username": cty.StringVal("a"), "email": cty.StringVal("a@x")}))
+	require.NoError(t, err)
+	g, err := guard.Item(cty.ObjectVal(map[string]cty.Value{"email": cty.StringVal("a@x")}))
+	require.NoError(t, err)
+	res := oracle.WriteResult{Failed: -1, Changes: []oracle.ItemChange{{Entity: user, After: &u}, {Entity: guard, After: &g}}}
+	for _, c := range []struct {
+		target   Target
+		measured float64
+		ok       bool
+	}{
+		{TargetLocal, 2, true}, {TargetLocal, 4, false}, {TargetLocal, 3, false},
+		{TargetAWS, 4, true}, {TargetAWS, 2, false},
+		{TargetEndpoint, 2, true}, {TargetEndpoint, 4, true}, {TargetEndpoint, 3, false},
+	} {
+		chk := writeCallCheck(w, res, map[string]float64{"table": c.measured}, nil, c.target)
+		require.Equal(t, c.ok, chk.OK, "%s measuring %g", c.target, c.measured)
+		require.Equal(t, map[string]float64{"table": 4}, chk.Estimated)
+		if c.target == TargetAWS {
+			require.Nil(t, chk.Local)
+		} else {
+			require.Equal(t, map[string]float64{"table": 2}, chk.Local)
+		}
+	}
 }

@@ -68,6 +68,7 @@ const (
 	vfItemRejected    = "VF401"
 	vfTableRejected   = "VF402"
 	vfWritePattern    = "VF411"
+	vfGenerated       = "VF421"
 	vfOverLimit       = "VF501"
 	vfTTLMoved        = "VF502"
 )
@@ -137,6 +138,7 @@ var checkKinds = []CheckKind{
 	{vfItemRejected, "item-rejected", familyWrite, sevError, "DynamoDB rejected an item the schema allows"},
 	{vfTableRejected, "table-rejected", familyWrite, sevError, "DynamoDB rejected the table at apply"},
 	{vfWritePattern, "write-pattern-outcome", familyWrite, sevError, "A write pattern's outcome differs from the oracle or from its declared repeat"},
+	{vfGenerated, "generated-code-contract", familyWrite, sevError, "Generated code (--gen) fails a step of its contract test on the live table"},
 	{vfOverLimit, "generated-items-over-limit", familyNote, sevNote, "Generated items DynamoDB would reject were left out"},
 	{vfTTLMoved, "ttl-moved", familyNote, sevNote, "Items with a time to live in the past were written with one ahead"},
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/oracle"
 )
 
 // enumAccounts has an enum in the sort key (unique per partition), an
@@ -81,11 +82,11 @@ func TestGeneratedEnumValues(t *testing.T) {
 
 	// Writes stay inside the enums: an update's input for an enum
 	// attribute moves to the next value, a put's fresh key value too.
-	in := writeInputs(s.WritePattern("set_status"), ds.Items, 1)
+	in := oracle.WriteInputs(s.WritePattern("set_status"), ds.Items, 1)
 	require.Equal(t, cty.StringVal("a1"), in["id"], "the update reads the example item")
 	require.Equal(t, cty.StringVal("suspended"), in["status"], "the value after the stored active")
 	require.Equal(t, cty.StringVal("silver"), in["tier"], "an absent optional enum: the value after the first")
-	put := writeInputs(s.WritePattern("open_account"), ds.Items, 2)
+	put := oracle.WriteInputs(s.WritePattern("open_account"), ds.Items, 2)
 	require.Equal(t, cty.StringVal("business"), put["kind"], "the fresh key value after personal")
 	require.Equal(t, cty.StringVal("a1-w2"), put["id"])
 }

@@ -21,6 +21,7 @@ import (
 // Without the declaration, the same example fails VF251, and the finding
 // points at the example block, not at the access_pattern line.
 func TestVerifyKeepsNegativeExamples(t *testing.T) {
+	t.Parallel()
 	env := tftest.Env(t)
 	src, err := os.ReadFile(filepath.Join("testdata", "sparse-negative", "accounts.tfdyn.hcl"))
 	require.NoError(t, err)
@@ -34,7 +35,7 @@ func TestVerifyKeepsNegativeExamples(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
+			tftest.Parallel(t)
 			text := string(src)
 			if c.edit[0] != "" {
 				require.Equal(t, 1, strings.Count(text, c.edit[0]))

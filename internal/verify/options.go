@@ -62,6 +62,9 @@ type Options struct {
 	// for other targets terraform destroy stops and the report says which
 	// tables may be left and where their terraform state is kept.
 	Abort <-chan struct{}
+	// Generated are generated packages whose contract tests run on the
+	// provisioned tables before verify writes its own items (--gen).
+	Generated []Generated
 }
 
 func (o Options) withDefaults() Options {

@@ -45,6 +45,9 @@ type Report struct {
 	// WriteCapacity compares the write units of every example item with the
 	// estimate (capacity.go).
 	WriteCapacity []WriteCheck `json:"write_capacity,omitempty"`
+	// Generated are the contract tests of generated code (--gen,
+	// generated.go).
+	Generated []GeneratedReport `json:"generated,omitempty"`
 }
 
 // TableReport names a provisioned table.
@@ -136,6 +139,7 @@ func (r *Report) finish() {
 	for _, p := range r.AfterWrites {
 		r.Passed = r.Passed && p.OK
 	}
+	r.Passed = r.Passed && generatedPassed(r.Generated)
 }
 
 // WriteText prints the report for people.
@@ -198,6 +202,7 @@ func (r *Report) WriteText(w io.Writer) {
 	writeCapacity(w, r.Patterns) // capacity.go
 	writeWriteChecks(w, r.WriteCapacity)
 	writeWritesText(w, r.Writes, r.AfterWrites)
+	writeGeneratedText(w, r.Generated)
 	if len(r.Scale) > 0 {
 		fmt.Fprintln(w, "\nScale check")
 		for _, s := range r.Scale {
@@ -238,24 +243,38 @@ func (r *Report) WriteText(w io.Writer) {
 	case len(r.Rejected) > 0:
 		fmt.Fprintf(w, "\nFAIL: DynamoDB rejected %d table(s) or item(s) that the schema allows; the access patterns did not run\n", len(r.Rejected))
 	default:
-		fmt.Fprintf(w, "\nFAIL: %d of %d access pattern(s) failed, %d conformance check(s) failed\n", failedPatterns(r), len(r.Patterns), failedChecks(r))
+		fmt.Fprintf(w, "\nFAIL: %s\n", r.failedSummary())
 	}
 }
 
-func failedPatterns(r *Report) int {
-	n := 0
-	for _, p := range r.Patterns {
-		if !p.OK {
-			n++
+// failedSummary counts what failed, per kind of check that failed: "1 of 3
+// write pattern(s) failed" (the summary line named only access patterns
+// and conformance checks, and read "0 of 1 access pattern(s) failed" when
+// a write pattern failed).
+func (r *Report) failedSummary() string {
+	var parts []string
+	count := func(n, of int, what string) {
+		if n > 0 {
+			parts = append(parts, fmt.Sprintf("%d of %d %s", n, of, what))
 		}
 	}
-	return n
+	count(countFailed(r.Conformance, func(c Check) bool { return c.OK }), len(r.Conformance), "conformance check(s)")
+	count(countFailed(r.Patterns, func(p PatternReport) bool { return p.OK }), len(r.Patterns), "access pattern(s)")
+	count(countFailed(r.Scale, func(s ScaleReport) bool { return s.OK }), len(r.Scale), "scale check(s)")
+	count(countFailed(r.WriteCapacity, func(c WriteCheck) bool { return c.OK }), len(r.WriteCapacity), "example item write(s) (capacity)")
+	count(countFailed(r.Writes, func(w WriteReport) bool { return w.OK }), len(r.Writes), "write pattern(s)")
+	count(countFailed(r.AfterWrites, func(p PatternReport) bool { return p.OK }), len(r.AfterWrites), "access pattern(s) after the write patterns")
+	if len(parts) == 0 {
+		return "the run did not pass"
+	}
+	return strings.Join(parts, ", ") + " failed"
 }
 
-func failedChecks(r *Report) int {
+// countFailed counts the elements that are not ok.
+func countFailed[T any](xs []T, ok func(T) bool) int {
 	n := 0
-	for _, c := range r.Conformance {
-		if !c.OK {
+	for _, x := range xs {
+		if !ok(x) {
 			n++
 		}
 	}
@@ -497,9 +516,10 @@ func (r *Report) Findings() []findings.Finding {
 	for _, w := range r.Writes {
 		if c := w.Capacity; c != nil && !c.OK {
 			add(vfWriteCallCap, findings.Error, "Write pattern "+w.Name+": write capacity differs from the estimate",
-				fmt.Sprintf("The success case (%s) consumed %s WCU; the estimate for the items it changed is %s WCU.", w.Operation, unitsText(c.Measured), unitsText(c.Estimated)), w.Pos, w.Name)
+				fmt.Sprintf("The success case (%s) consumed %s WCU; the estimate for the items it changed is %s WCU%s.", w.Operation, unitsText(c.Measured), unitsText(c.Estimated), c.localText()), w.Pos, w.Name)
 		}
 	}
+	out = append(out, generatedFindings(r.Generated)...)
 	if r.Error != "" {
 		out = append(out, findings.Finding{Severity: findings.Error, Summary: "verify could not finish", Detail: r.Error})
 	}

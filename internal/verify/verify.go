@@ -258,6 +258,11 @@ func (r *runner) afterApply(ctx context.Context) error {
 		g.Go(func() error { return r.step("terraform plan -destroy", func() error { return r.destroyPlan(gctx) }) })
 	}
 	g.Go(func() error {
+		if len(o.Generated) > 0 {
+			if err := r.step("contract tests of generated code", func() error { return r.contracts(gctx) }); err != nil {
+				return err
+			}
+		}
 		if err := r.step("write example items", func() error { return r.seedExamples(gctx) }); err != nil {
 			return err
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math/big"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -78,7 +77,7 @@ func writeWritesText(w io.Writer, ws []WriteReport, after []PatternReport) {
 			}
 		}
 		if c := x.Capacity; c != nil {
-			fmt.Fprintf(w, "      %s capacity     measured %s WCU, estimated %s WCU\n", mark(c.OK), unitsText(c.Measured), unitsText(c.Estimated))
+			fmt.Fprintf(w, "      %s capacity     measured %s WCU, estimated %s WCU%s\n", mark(c.OK), unitsText(c.Measured), unitsText(c.Estimated), c.localText())
 		}
 		if x.Warning != "" {
 			fmt.Fprintf(w, "      warning: %s\n", x.Warning)
@@ -178,32 +177,10 @@ func operationOf(w *hclschema.WritePattern) string {
 	return w.Writes[0].Op.APIName()
 }
 
-// successInputs returns the first inputs for which the model lets the
-// write succeed on the table's items, and how many sets it tried; variant
-// 1's inputs when none does. A fresh value can meet a stored item (a
-// number plus 1000 that an example already holds), and the model then
-// expects the write to fail: variants 3 to 9 follow (variant 2 is the
-// unique case's other item).
-func successInputs(w *hclschema.WritePattern, items []hclschema.Item) (map[string]cty.Value, int) {
-	first := writeInputs(w, items, 1)
-	tried := 0
-	for _, v := range []int{1, 3, 4, 5, 6, 7, 8, 9} {
-		in := first
-		if v != 1 {
-			in = writeInputs(w, items, v)
-		}
-		tried++
-		if exp, err := oracle.ApplyWrite(w, items, in); err == nil && exp.OK() {
-			return in, tried
-		}
-	}
-	return first, tried
-}
-
 func (r *runner) writePattern(ctx context.Context, w *hclschema.WritePattern) (WriteReport, error) {
 	rep := WriteReport{Name: w.Name, Operation: operationOf(w), OK: true, Pos: findings.PosOf(&w.DeclRange)}
 	ds := r.datasets[w.Table]
-	in, tried := successInputs(w, ds.Items)
+	in, tried := oracle.SuccessInputs(w, ds.Items)
 	run := func(name string, in map[string]cty.Value) (WriteCase, bool, error) {
 		c := WriteCase{Case: name, Inputs: inputKey(in), OK: true}
 		exp, err := oracle.ApplyWrite(w, ds.Items, in)
@@ -221,12 +198,17 @@ func (r *runner) writePattern(ctx context.Context, w *hclschema.WritePattern) (W
 			return c, false, nil
 		}
 		c.Got = got
+		if r.opts.Target == TargetLocal && got != c.Expected && got == exp.LocalString() {
+			// DynamoDB Local names this refusal its own way (oracle's
+			// LocalString); it is the same outcome.
+			c.Expected = exp.LocalString()
+		}
 		if got != c.Expected {
 			c.OK = false
 			c.Message = fmt.Sprintf("%s of write pattern %q: the model expects %s, DynamoDB answered %s", operationOf(w), w.Name, c.Expected, got)
 		}
 		if name == "success" && exp.OK() && got == c.Expected {
-			rep.Capacity = writeCallCheck(w, exp, consumed, rep.Pos)
+			rep.Capacity = writeCallCheck(w, exp, consumed, rep.Pos, r.opts.Target)
 		}
 		if exp.OK() {
 			by := fmt.Sprintf("write pattern %q (%s, %s case)", w.Name, operationOf(w), name)
@@ -269,19 +251,18 @@ func (r *runner) writePattern(ctx context.Context, w *hclschema.WritePattern) (W
 		rep.Warning = "writing the same inputs twice succeeded both times: no condition prevents a duplicate or a lost update (declare repeat = \"succeeds\" when that is intended)"
 	}
 	rep.Cases = append(rep.Cases, c)
-	for _, wr := range w.Writes {
-		if wr.Guard == nil {
+	for _, wr := range oracle.UniqueCases(w) {
+		// Another item with the unique value the success case wrote.
+		dup, found := oracle.UniqueInputs(w, ds.Items, in, wr)
+		if !found {
 			continue
 		}
-		// Another item (fresh values) with the same unique value.
-		dup := writeInputs(w, ds.Items, 2)
-		dup[wr.Guard.Attr] = in[wr.Guard.Attr]
 		c, ok, err := run("unique "+wr.Guard.Attr, dup)
 		if err != nil {
 			return rep, err
 		}
 		if ok && c.OK {
-			c.OK, c.Message = false, fmt.Sprintf("a second %s with %s %s was written: the unique value is not enforced", wr.Guard.Entity.Name, wr.Guard.Attr, oracle.Render(in[wr.Guard.Attr]))
+			c.OK, c.Message = false, fmt.Sprintf("a second %s with %s %s was written: the unique value is not enforced", wr.Guard.Entity.Name, wr.Guard.Attr, oracle.Render(wr.Values(in)[wr.InputFor(wr.Guard.Attr)]))
 		}
 		rep.Cases = append(rep.Cases, c)
 	}
@@ -295,20 +276,41 @@ func (r *runner) writePattern(ctx context.Context, w *hclschema.WritePattern) (W
 }
 
 // writeCallCheck compares what a successful call consumed with the
-// estimate for the items it changed: cost.ChangeUnits of every write,
-// TransactionFactor times in a transaction.
-func writeCallCheck(w *hclschema.WritePattern, res oracle.WriteResult, consumed map[string]float64, pos *findings.Pos) *WriteCheck {
+// estimate for the items it changed (cost.ChangeUnits of every write,
+// TransactionFactor times in a transaction) as the target accounts for
+// it: AWS's accounting on AWS; on DynamoDB Local (the local target) its
+// own accounting of a transaction, which counts writes of equal units once
+// (localTransactionUnits); an endpoint may be either.
+func writeCallCheck(w *hclschema.WritePattern, res oracle.WriteResult, consumed map[string]float64, pos *findings.Pos, target Target) *WriteCheck {
+	var writes []map[string]float64
+	for _, ch := range res.Changes {
+		writes = append(writes, cost.ChangeUnits(ch.Entity, ch.Before, ch.After))
+	}
+	est := map[string]float64{}
 	factor := 1.0
 	if w.Transaction {
 		factor = cost.TransactionFactor
 	}
-	est := map[string]float64{}
-	for _, ch := range res.Changes {
-		for ix, u := range cost.ChangeUnits(ch.Entity, ch.Before, ch.After) {
-			est[ix] += factor * u
+	for _, u := range writes {
+		for ix, n := range u {
+			est[ix] += factor * n
 		}
 	}
-	return &WriteCheck{Item: w.Name + " (success case)", Measured: consumed, Estimated: est, OK: sameUnits(consumed, est), pos: pos}
+	c := &WriteCheck{Item: w.Name + " (success case)", Measured: consumed, Estimated: est, pos: pos}
+	if w.Transaction && target != TargetAWS {
+		if local := localTransactionUnits(writes); !sameUnits(local, est) {
+			c.Local = local
+		}
+	}
+	switch {
+	case c.Local == nil || target == TargetAWS:
+		c.OK = sameUnits(consumed, est)
+	case target == TargetLocal:
+		c.OK = sameUnits(consumed, c.Local)
+	default: // an endpoint: DynamoDB Local or a service that accounts as AWS does
+		c.OK = sameUnits(consumed, c.Local) || sameUnits(consumed, est)
+	}
+	return c
 }
 
 // replaceItems makes items the table's data set (the oracle's table after
@@ -331,192 +333,6 @@ func (r *runner) replaceItems(t *hclschema.Table, items []hclschema.Item, by str
 	}
 	r.datasets[t] = ds
 	return nil
-}
-
-// writeInputs builds inputs for a write pattern from the table's items:
-// an update's or delete's key from an item of its entity, a put's item
-// from an item of its entity with fresh values (variant n: strings suffixed
-// "-w<n>", numbers plus 1000 n) for the attributes of its key and its
-// unique attributes, an input compared for equality with an attribute in a
-// condition from the stored item (the version read), any other input from
-// the stored item's attribute of the same name, changed.
-func writeInputs(w *hclschema.WritePattern, items []hclschema.Item, variant int) map[string]cty.Value {
-	in := map[string]cty.Value{}
-	stored := make([]*hclschema.Item, len(w.Writes))
-	for i, wr := range w.Writes {
-		if wr.Op == hclschema.WritePut {
-			continue
-		}
-		// The first item of the entity the write's condition can hold on
-		// (status == "DRAFT" skips the OPEN ones), else the first item.
-		pick := -1
-		for j := range items {
-			it := items[j]
-			if it.Entity != wr.Entity || !agrees(it, in, wr.Entity.KeyNames()) {
-				continue
-			}
-			if pick < 0 {
-				pick = j
-			}
-			if holds, known := wr.ConditionOn(it); holds || !known {
-				pick = j
-				break
-			}
-		}
-		if pick >= 0 {
-			for _, n := range wr.Entity.KeyNames() {
-				in[n] = items[pick].Attrs[n]
-			}
-			stored[i] = &items[pick]
-		}
-	}
-	for i, wr := range w.Writes {
-		if wr.Op != hclschema.WritePut || wr.Guard != nil {
-			continue
-		}
-		fresh := map[string]bool{}
-		for _, n := range wr.Entity.KeyNames() {
-			fresh[n] = true
-		}
-		for _, u := range wr.Entity.Unique {
-			fresh[u.Attr] = true
-		}
-		var src *hclschema.Item
-		for j := range items {
-			if items[j].Entity == wr.Entity {
-				src = &items[j]
-				break
-			}
-		}
-		for _, a := range wr.Entity.Attributes {
-			if _, set := in[a.Name]; set {
-				continue
-			}
-			var v cty.Value
-			if src != nil {
-				v = src.Attrs[a.Name]
-			}
-			if v == cty.NilVal || v.IsNull() {
-				if a.Optional {
-					continue
-				}
-				v = zeroOf(a.Type, a.Name, a.Enum)
-			}
-			if fresh[a.Name] {
-				v = changedIn(v, variant, a.Enum)
-			}
-			in[a.Name] = v
-		}
-		stored[i] = nil
-	}
-	for i, wr := range w.Writes {
-		if wr.Condition != nil && stored[i] != nil {
-			readInputs(wr.Condition, *stored[i], in)
-		}
-	}
-	for _, inp := range w.Inputs {
-		if _, set := in[inp.Name]; set {
-			continue
-		}
-		var v cty.Value
-		for i, wr := range w.Writes {
-			if stored[i] != nil && wr.Entity.Attribute(inp.Name) != nil {
-				v = stored[i].Attrs[inp.Name]
-			}
-		}
-		var written []*hclschema.Entity
-		for _, wr := range w.Writes {
-			written = append(written, wr.Entity)
-		}
-		values, _ := hclschema.EnumOf(written, inp.Name)
-		if v == cty.NilVal || v.IsNull() {
-			v = zeroOf(inp.Type, inp.Name, values)
-		}
-		in[inp.Name] = changedIn(v, variant, values)
-	}
-	return in
-}
-
-// agrees reports whether the item has the values already chosen for names.
-func agrees(it hclschema.Item, in map[string]cty.Value, names []string) bool {
-	for _, n := range names {
-		v, set := in[n]
-		if !set {
-			continue
-		}
-		if got, ok := it.Attrs[n]; !ok || !got.RawEquals(v) {
-			return false
-		}
-	}
-	return true
-}
-
-// readInputs sets every input the condition compares for equality with an
-// attribute to the stored item's value of it.
-func readInputs(c *hclschema.Cond, stored hclschema.Item, in map[string]cty.Value) {
-	switch c.Kind {
-	case hclschema.CondAnd, hclschema.CondOr, hclschema.CondNot:
-		for _, s := range c.Sub {
-			readInputs(s, stored, in)
-		}
-	case hclschema.CondCompare:
-		if c.Op != hclschema.CmpEq {
-			return
-		}
-		for _, pair := range [][2]*hclschema.Template{{c.Left, c.Right}, {c.Right, c.Left}} {
-			attr, ok := pair[0].Path()
-			if !ok || len(pair[1].Parts) != 1 || pair[1].Parts[0].Kind != hclschema.PartInput {
-				continue
-			}
-			if v, has := stored.Attrs[attr]; has {
-				if _, set := in[pair[1].Parts[0].Name]; !set {
-					in[pair[1].Parts[0].Name] = v
-				}
-			}
-		}
-	}
-}
-
-// zeroOf returns a value of type t for an input named name: the first of
-// enum when the input is an enum attribute.
-func zeroOf(t cty.Type, name string, enum []string) cty.Value {
-	if len(enum) > 0 {
-		return cty.StringVal(enum[0])
-	}
-	switch t {
-	case cty.Number:
-		return cty.NumberIntVal(1)
-	case cty.Bool:
-		return cty.True
-	}
-	return cty.StringVal(name)
-}
-
-// changedIn returns changed(v, variant), or for an enum attribute (enum
-// not empty) the enum's value after v (the same value for an enum of one):
-// a write never stores a value outside the enum.
-func changedIn(v cty.Value, variant int, enum []string) cty.Value {
-	if len(enum) == 0 || v.Type() != cty.String {
-		return changed(v, variant)
-	}
-	for i, x := range enum {
-		if x == v.AsString() {
-			return cty.StringVal(enum[(i+1)%len(enum)])
-		}
-	}
-	return cty.StringVal(enum[0])
-}
-
-// changed returns a different value of the same type, one per variant: a
-// string suffixed "-w<variant>", a number plus 1000 variant.
-func changed(v cty.Value, variant int) cty.Value {
-	switch v.Type() {
-	case cty.String:
-		return cty.StringVal(fmt.Sprintf("%s-w%d", v.AsString(), variant))
-	case cty.Number:
-		return cty.NumberVal(new(big.Float).Add(v.AsBigFloat(), big.NewFloat(1000*float64(variant))))
-	}
-	return v
 }
 
 // sendWrite sends the write pattern to DynamoDB with the request package

@@ -99,6 +99,9 @@ type EntityExt struct {
 	// Attributes are the attributes with their type expressions
 	// (optional(string), enum("A", "B")), in declaration order.
 	Attributes []AttrExt `json:"Attributes"`
+	// Computed are the computed attributes (computed = {...}): each item
+	// of the facet holds their values too.
+	Computed []Assign `json:"Computed,omitempty"`
 	// Key are the templates of the table's key attributes.
 	Key []Assign `json:"Key,omitempty"`
 	// Indexes are the entity's index blocks.

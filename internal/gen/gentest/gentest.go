@@ -129,7 +129,8 @@ type Key struct {
 }
 
 // KeyAttrs are the attributes an entity's item computes: its table's and
-// indexes' key attributes that are not attributes of the entity.
+// indexes' key attributes that are not attributes of the entity, and its
+// computed strings and numbers.
 func KeyAttrs(e *hclschema.Entity) []string {
 	seen := map[string]bool{}
 	var out []string
@@ -139,6 +140,13 @@ func KeyAttrs(e *hclschema.Entity) []string {
 				seen[k.Name] = true
 				out = append(out, k.Name)
 			}
+		}
+	}
+	// Computed strings and numbers are compared as key values are.
+	for _, c := range e.Computed {
+		if !seen[c.Attr] && (c.Type == cty.String || c.Type == cty.Number) {
+			seen[c.Attr] = true
+			out = append(out, c.Attr)
 		}
 	}
 	sort.Strings(out)

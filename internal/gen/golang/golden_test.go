@@ -16,14 +16,16 @@ import (
 var update = flag.Bool("update", false, "regenerate the committed generated packages")
 
 // generated lists the generated packages committed in the repository: the
-// examples' data-access packages (docs and fixtures at once) and the
-// key-equivalence package. They build with the module, so go vet ./...
+// examples' data-access packages (docs and fixtures at once), the
+// key-equivalence package and the client package (every read and write
+// form, run live by its contract test). They build with the module, so go vet ./...
 // checks them, and the tests of this package import them.
 var generated = []struct{ schema, dir, pkg string }{
 	{"../../../examples/ecommerce", "../../../examples/ecommerce/shopdb", "shopdb"},
 	{"../../../examples/github", "../../../examples/github/githubdb", "githubdb"},
 	{"../../../examples/tournaments", "../../../examples/tournaments/tournamentsdb", "tournamentsdb"},
 	{"testdata/keys", "internal/keysdb", "keysdb"},
+	{"testdata/app", "internal/appdb", "appdb"},
 }
 
 func generate(t testing.TB, schema, dir, pkg string) map[string][]byte {

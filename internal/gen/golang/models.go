@@ -90,8 +90,16 @@ func (p *printer) entity(b *bytes.Buffer, e *gen.Entity) {
 			keys = append(keys, kv.Attr)
 		}
 	}
-	comment(b, "", fmt.Sprintf("%s returns the DynamoDB item of x: its attributes and the key attributes the schema computes from them (%s), the index entries only when the item is in the index. It fails as tfdyn's evaluator does: a template that reads an absent attribute for the primary key, a format of a number that is not an integer, an empty string key.",
-		fn, strings.Join(keys, ", ")))
+	computed := ""
+	if len(e.Computed) > 0 {
+		var cs []string
+		for _, c := range e.Computed {
+			cs = append(cs, c.Attr)
+		}
+		computed = fmt.Sprintf(", the computed attributes (%s)", strings.Join(cs, ", "))
+	}
+	comment(b, "", fmt.Sprintf("%s returns the DynamoDB item of x: its attributes and the key attributes the schema computes from them (%s)%s, the index entries only when the item is in the index. It fails as tfdyn's evaluator does: a template that reads an absent attribute for the primary key, a format of a number that is not an integer, an empty string key.",
+		fn, strings.Join(keys, ", "), computed))
 	fmt.Fprintf(b, "func %s(x %s) (map[string]types.AttributeValue, error) {\n", fn, name)
 	fmt.Fprintf(b, "\titem := make(map[string]types.AttributeValue, %d)\n", len(e.Fields)+len(keys))
 	for _, f := range e.Fields {
@@ -107,6 +115,9 @@ func (p *printer) entity(b *bytes.Buffer, e *gen.Entity) {
 		fmt.Fprintf(b, "\t// %s = %s\n", kv.Attr, kv.Text)
 		fmt.Fprintf(b, "\tif av, err := %s(%s); err != nil {\n\t\treturn nil, &KeyError{Entity: %s, Attribute: %s, Template: %s, Err: err}\n\t} else {\n\t\titem[%s] = av\n\t}\n",
 			p.templateFunc(e, kv), p.readArgs(kv, "x."), quote(e.SchemaName), quote(kv.Attr), quote(kv.Text), quote(kv.Attr))
+	}
+	for _, c := range e.Computed {
+		p.computed(b, e, c)
 	}
 	for _, en := range entries(e) {
 		fmt.Fprintf(b, "\tif err := %s(&x, item); err != nil {\n\t\treturn nil, err\n\t}\n", p.entryFunc(e, en))
@@ -125,6 +136,34 @@ func (p *printer) entity(b *bytes.Buffer, e *gen.Entity) {
 		p.unmarshalField(b, "\t", "x."+exported(f.Name), f, "item", quote(e.SchemaName), "x")
 	}
 	b.WriteString("\treturn x, nil\n}\n\n")
+}
+
+// computed prints the statements that write computed attribute c of an
+// item: a constant as it is, a template through tfdynComputed (absent
+// when it gives null, or fails while it reads an absent field).
+func (p *printer) computed(b *bytes.Buffer, e *gen.Entity, c *gen.Computed) {
+	fmt.Fprintf(b, "\t// %s = %s (computed)\n", c.Attr, strings.Join(strings.Fields(c.Text), " "))
+	dst := fmt.Sprintf("item[%s]", quote(c.Attr))
+	switch c.Expr.Op {
+	case gen.OpString:
+		fmt.Fprintf(b, "\t%s = &types.AttributeValueMemberS{Value: %s}\n", dst, quote(c.Expr.Str))
+		return
+	case gen.OpBool:
+		fmt.Fprintf(b, "\t%s = &types.AttributeValueMemberBOOL{Value: %t}\n", dst, c.Expr.Bool)
+		return
+	}
+	var nulls []string
+	for _, f := range c.Reads {
+		if f.Optional {
+			nulls = append(nulls, "x."+exported(f.Name)+" == nil")
+		}
+	}
+	readsNull := "false"
+	if len(nulls) > 0 {
+		readsNull = strings.Join(nulls, " || ")
+	}
+	fmt.Fprintf(b, "\tif av, err := tfdynComputed(%s, %s); err == nil {\n\t\t%s = av\n\t} else if err != errTfdynAbsent {\n\t\treturn nil, &AttributeError{Entity: %s, Attribute: %s, Err: err}\n\t}\n",
+		p.expr(c.Expr, func(f *gen.Field) string { return "x." + exported(f.Name) }), readsNull, dst, quote(e.SchemaName), quote(c.Attr))
 }
 
 // templateFunc is the name of the function computing a key template of e.
@@ -192,7 +231,12 @@ func (p *printer) marshalField(b *bytes.Buffer, ind, src string, f *gen.Field, d
 // marshalValue writes statements that set dst to the attribute value of
 // src, a Go value of type t.
 func (p *printer) marshalValue(b *bytes.Buffer, ind, src string, t *gen.Type, dst, entity, attr string, depth int) {
-	fail := fmt.Sprintf("return nil, &AttributeError{Entity: %s, Attribute: %s, Err: err}", entity, quote(attr))
+	p.marshalValueFail(b, ind, src, t, dst, fmt.Sprintf("return nil, &AttributeError{Entity: %s, Attribute: %s, Err: err}", entity, quote(attr)), depth)
+}
+
+// marshalValueFail is marshalValue with the statement that returns the
+// error err.
+func (p *printer) marshalValueFail(b *bytes.Buffer, ind, src string, t *gen.Type, dst, fail string, depth int) {
 	switch t.Kind {
 	case gen.TString:
 		fmt.Fprintf(b, "%s%s = &types.AttributeValueMemberS{Value: %s}\n", ind, dst, src)
@@ -214,7 +258,7 @@ func (p *printer) marshalValue(b *bytes.Buffer, ind, src string, t *gen.Type, ds
 		}
 		v := fmt.Sprintf("v%d", depth)
 		fmt.Fprintf(b, "%s\tvar %s types.AttributeValue\n", ind, v)
-		p.marshalValue(b, ind+"\t", e, t.Elem, v, entity, attr, depth+1)
+		p.marshalValueFail(b, ind+"\t", e, t.Elem, v, fail, depth+1)
 		fmt.Fprintf(b, "%s\t%s = append(%s, %s)\n%s}\n", ind, l, l, v, ind)
 		fmt.Fprintf(b, "%s%s = &types.AttributeValueMemberL{Value: %s}\n", ind, dst, l)
 	case gen.TMap:
@@ -223,7 +267,7 @@ func (p *printer) marshalValue(b *bytes.Buffer, ind, src string, t *gen.Type, ds
 		fmt.Fprintf(b, "%sfor %s, %s := range %s {\n", ind, k, e, src)
 		v := fmt.Sprintf("v%d", depth)
 		fmt.Fprintf(b, "%s\tvar %s types.AttributeValue\n", ind, v)
-		p.marshalValue(b, ind+"\t", e, t.Elem, v, entity, attr, depth+1)
+		p.marshalValueFail(b, ind+"\t", e, t.Elem, v, fail, depth+1)
 		fmt.Fprintf(b, "%s\t%s[%s] = %s\n%s}\n", ind, m, k, v, ind)
 		fmt.Fprintf(b, "%s%s = &types.AttributeValueMemberM{Value: %s}\n", ind, dst, m)
 	case gen.TObject:

@@ -7,13 +7,18 @@ package golang
 // not collide with the package's other files.
 const runtimeSource = `import (
 	"cmp"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/big"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
@@ -214,14 +219,27 @@ func tfdynFormat(f string, args ...tfdynV) tfdynV {
 			sb.WriteByte(f[i])
 			continue
 		}
-		start := i
 		i++
 		if i < len(f) && f[i] == '%' {
 			sb.WriteByte('%')
 			continue
 		}
-		for i < len(f) && (strings.IndexByte("0-+ ", f[i]) >= 0 || f[i] >= '0' && f[i] <= '9') {
-			i++
+		var minus, plus, space, zero bool
+		for ; i < len(f) && strings.IndexByte("0-+ ", f[i]) >= 0; i++ {
+			switch f[i] {
+			case '-':
+				minus = true
+			case '+':
+				plus = true
+			case ' ':
+				space = true
+			case '0':
+				zero = true
+			}
+		}
+		width := 0
+		for ; i < len(f) && f[i] >= '0' && f[i] <= '9'; i++ {
+			width = width*10 + int(f[i]-'0')
 		}
 		if i >= len(f) || next >= len(args) {
 			return tfdynFailed
@@ -237,7 +255,29 @@ func tfdynFormat(f string, args ...tfdynV) tfdynV {
 			if acc != big.Exact {
 				return tfdynFailed
 			}
-			sb.WriteString(fmt.Sprintf(f[start:i+1], bi))
+			// As fmt formats a *big.Int: sign, then the padding of the
+			// flags and width.
+			sign := ""
+			switch {
+			case bi.Sign() < 0:
+				sign = "-"
+			case plus:
+				sign = "+"
+			case space:
+				sign = " "
+			}
+			digits := new(big.Int).Abs(bi).String()
+			pad := width - len(sign) - len(digits)
+			switch {
+			case pad <= 0:
+				sb.WriteString(sign + digits)
+			case minus:
+				sb.WriteString(sign + digits + strings.Repeat(" ", pad))
+			case zero:
+				sb.WriteString(sign + strings.Repeat("0", pad) + digits)
+			default:
+				sb.WriteString(strings.Repeat(" ", pad) + sign + digits)
+			}
 		case 's':
 			s, ok := tfdynText(a)
 			if !ok {
@@ -474,6 +514,27 @@ func tfdynKeyS(v tfdynV, readsNull bool) (string, error) {
 	return s, nil
 }
 
+// tfdynComputed is the attribute value of a computed attribute:
+// errTfdynAbsent when it is null, or fails while it reads an absent
+// attribute (readsNull); an empty string is a value (it is no key).
+func tfdynComputed(v tfdynV, readsNull bool) (types.AttributeValue, error) {
+	switch {
+	case v.k == tfdynNull || v.k == tfdynFail && readsNull:
+		return nil, errTfdynAbsent
+	case v.k == tfdynStr:
+		return &types.AttributeValueMemberS{Value: v.s}, nil
+	case v.k == tfdynNum:
+		n, err := tfdynNumText(v.n)
+		if err != nil {
+			return nil, err
+		}
+		return &types.AttributeValueMemberN{Value: n}, nil
+	case v.k == tfdynBool:
+		return &types.AttributeValueMemberBOOL{Value: v.b}, nil
+	}
+	return nil, errors.New("the computed attribute cannot be evaluated")
+}
+
 // tfdynKeyN is the value of a number key template, as DynamoDB number text.
 func tfdynKeyN(v tfdynV, readsNull bool) (string, error) {
 	if v.k == tfdynNull || v.k == tfdynFail && readsNull {
@@ -570,5 +631,345 @@ func tfdynGetM(av types.AttributeValue) (map[string]types.AttributeValue, error)
 		return v.Value, nil
 	}
 	return nil, tfdynWrongType(av, "a map (M)")
+}
+
+// tfdynValue converts a value of the schema language into the attribute
+// value of DynamoDB type typ (S, N or BOOL), as tfdyn's renderer sends it.
+func tfdynValue(v tfdynV, typ string) (types.AttributeValue, error) {
+	switch v.k {
+	case tfdynNull:
+		return nil, errors.New("the value is null")
+	case tfdynFail:
+		return nil, errors.New("the value cannot be computed")
+	}
+	switch typ {
+	case "N":
+		if v.k != tfdynNum {
+			return nil, errors.New("the value is not a number")
+		}
+		s, err := tfdynNumText(v.n)
+		if err != nil {
+			return nil, err
+		}
+		return &types.AttributeValueMemberN{Value: s}, nil
+	case "BOOL":
+		if v.k != tfdynBool {
+			return nil, errors.New("the value is not a bool")
+		}
+		return &types.AttributeValueMemberBOOL{Value: v.b}, nil
+	}
+	s, ok := tfdynText(v)
+	if !ok {
+		return nil, errors.New("the value is not a string")
+	}
+	return &types.AttributeValueMemberS{Value: s}, nil
+}
+
+// tfdynPtr returns a pointer to a copy of v.
+func tfdynPtr[T any](v T) *T { return &v }
+
+// tfdynSameKey reports whether a stored key attribute equals the one the
+// entity's template computes: the same DynamoDB type and value (numbers
+// compared as numbers).
+func tfdynSameKey(stored, computed types.AttributeValue) bool {
+	switch c := computed.(type) {
+	case *types.AttributeValueMemberS:
+		s, ok := stored.(*types.AttributeValueMemberS)
+		return ok && s.Value == c.Value
+	case *types.AttributeValueMemberN:
+		s, ok := stored.(*types.AttributeValueMemberN)
+		if !ok {
+			return false
+		}
+		a, _, errA := big.ParseFloat(s.Value, 10, 512, big.ToNearestEven)
+		b, _, errB := big.ParseFloat(c.Value, 10, 512, big.ToNearestEven)
+		return errA == nil && errB == nil && a.Cmp(b) == 0
+	}
+	return false
+}
+
+// tfdynHasPrefix reports whether a stored key attribute is a string that
+// starts with prefix (equals it when exact).
+func tfdynHasPrefix(av types.AttributeValue, prefix string, exact bool) bool {
+	s, ok := av.(*types.AttributeValueMemberS)
+	if !ok {
+		return false
+	}
+	if exact {
+		return s.Value == prefix
+	}
+	return strings.HasPrefix(s.Value, prefix)
+}
+
+// errTfdynOther says that a stored item is not of the entity asked: its
+// key is not the one the entity's templates compute from it.
+var errTfdynOther = errors.New("its key is not the one the entity computes")
+
+// tfdynKeyText renders a stored item's key attributes for an error:
+// PK="USER#alice" SK="PROFILE".
+func tfdynKeyText(item map[string]types.AttributeValue, attrs ...string) string {
+	var sb strings.Builder
+	for i, a := range attrs {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(a + "=")
+		switch v := item[a].(type) {
+		case *types.AttributeValueMemberS:
+			sb.WriteString(strconv.Quote(v.Value))
+		case *types.AttributeValueMemberN:
+			sb.WriteString(v.Value)
+		case nil:
+			sb.WriteString("(absent)")
+		default:
+			fmt.Fprintf(&sb, "%T", v)
+		}
+	}
+	return sb.String()
+}
+
+// tfdynBinding is what a cursor is bound to: the pattern and the values
+// its request sends (a digest of both).
+func tfdynBinding(pattern string, values map[string]types.AttributeValue) []byte {
+	h := sha256.New()
+	h.Write([]byte(pattern))
+	names := make([]string, 0, len(values))
+	for n := range values {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var buf []byte
+	for _, n := range names {
+		buf = tfdynCanon(append(binary.AppendUvarint(buf[:0], uint64(len(n))), n...), values[n])
+		h.Write(buf)
+	}
+	return h.Sum(nil)[:12]
+}
+
+// tfdynCanon appends a canonical encoding of an attribute value.
+func tfdynCanon(buf []byte, av types.AttributeValue) []byte {
+	str := func(tag byte, s string) []byte {
+		buf = append(buf, tag)
+		buf = binary.AppendUvarint(buf, uint64(len(s)))
+		return append(buf, s...)
+	}
+	switch v := av.(type) {
+	case *types.AttributeValueMemberS:
+		return str('S', v.Value)
+	case *types.AttributeValueMemberN:
+		return str('N', v.Value)
+	case *types.AttributeValueMemberB:
+		return str('B', string(v.Value))
+	case *types.AttributeValueMemberBOOL:
+		if v.Value {
+			return append(buf, 'T')
+		}
+		return append(buf, 'F')
+	case *types.AttributeValueMemberNULL:
+		return append(buf, '0')
+	case *types.AttributeValueMemberL:
+		buf = binary.AppendUvarint(append(buf, 'L'), uint64(len(v.Value)))
+		for _, e := range v.Value {
+			buf = tfdynCanon(buf, e)
+		}
+		return buf
+	case *types.AttributeValueMemberM:
+		keys := make([]string, 0, len(v.Value))
+		for k := range v.Value {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		buf = binary.AppendUvarint(append(buf, 'M'), uint64(len(keys)))
+		for _, k := range keys {
+			buf = tfdynCanon(str('k', k), v.Value[k])
+		}
+		return buf
+	case *types.AttributeValueMemberSS:
+		buf = binary.AppendUvarint(append(buf, 's'), uint64(len(v.Value)))
+		for _, e := range v.Value {
+			buf = str('S', e)
+		}
+		return buf
+	case *types.AttributeValueMemberNS:
+		buf = binary.AppendUvarint(append(buf, 'n'), uint64(len(v.Value)))
+		for _, e := range v.Value {
+			buf = str('N', e)
+		}
+		return buf
+	}
+	return append(buf, '?')
+}
+
+// tfdynEncodeCursor writes the key a page stopped at (LastEvaluatedKey)
+// as an opaque cursor bound to binding; "" when there is no next page.
+func tfdynEncodeCursor(key map[string]types.AttributeValue, binding []byte) Cursor {
+	if len(key) == 0 {
+		return ""
+	}
+	names := make([]string, 0, len(key))
+	for n := range key {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	buf := append([]byte{1}, binding...)
+	for _, n := range names {
+		buf = binary.AppendUvarint(buf, uint64(len(n)))
+		buf = append(buf, n...)
+		buf = tfdynCanon(buf, key[n])
+	}
+	return Cursor(base64.RawURLEncoding.EncodeToString(buf))
+}
+
+// tfdynDecodeCursor reads a cursor back into the key to start after,
+// checking that it was made by the same pattern with the same values.
+func tfdynDecodeCursor(c Cursor, pattern string, binding []byte) (map[string]types.AttributeValue, error) {
+	fail := func(reason string) (map[string]types.AttributeValue, error) {
+		return nil, &CursorError{Pattern: pattern, Reason: reason}
+	}
+	buf, err := base64.RawURLEncoding.DecodeString(string(c))
+	if err != nil || len(buf) < 1+len(binding) || buf[0] != 1 {
+		return fail("it is not a cursor of this package")
+	}
+	if string(buf[1:1+len(binding)]) != string(binding) {
+		return fail("it was returned by another pattern or for other inputs")
+	}
+	buf = buf[1+len(binding):]
+	key := map[string]types.AttributeValue{}
+	next := func() (string, bool) {
+		n, k := binary.Uvarint(buf)
+		if k <= 0 || uint64(len(buf)-k) < n {
+			return "", false
+		}
+		s := string(buf[k : k+int(n)])
+		buf = buf[k+int(n):]
+		return s, true
+	}
+	for len(buf) > 0 {
+		name, ok := next()
+		if !ok || len(buf) == 0 {
+			return fail("it is truncated")
+		}
+		tag := buf[0]
+		buf = buf[1:]
+		v, ok := next()
+		if !ok {
+			return fail("it is truncated")
+		}
+		switch tag {
+		case 'S':
+			key[name] = &types.AttributeValueMemberS{Value: v}
+		case 'N':
+			key[name] = &types.AttributeValueMemberN{Value: v}
+		case 'B':
+			key[name] = &types.AttributeValueMemberB{Value: []byte(v)}
+		default:
+			return fail("it holds a value that is no key")
+		}
+	}
+	return key, nil
+}
+
+// tfdynWriteInfo describes one write of a write pattern for its errors.
+type tfdynWriteInfo struct {
+	entity, operation, condition string
+	// unique is the attribute a guard item's put reserves, value its
+	// value; "" for the pattern's own writes.
+	unique string
+	value  any
+}
+
+// tfdynWriteError turns DynamoDB's answer to a write pattern into the
+// package's errors: a condition that failed (*ConditionFailedError), a
+// taken unique value (*UniqueViolationError) and a cancelled transaction
+// (*TransactionCanceledError, which the other two wrap when the write was
+// a transaction). writes describes what was sent, in order.
+func tfdynWriteError(pattern string, writes []tfdynWriteInfo, err error) error {
+	var ccf *types.ConditionalCheckFailedException
+	var tce *types.TransactionCanceledException
+	switch {
+	case errors.As(err, &tce):
+		t := &TransactionCanceledError{Pattern: pattern, Err: err}
+		failed := -1
+		for i, r := range tce.CancellationReasons {
+			code := ""
+			if r.Code != nil {
+				code = *r.Code
+			}
+			t.Reasons = append(t.Reasons, code)
+			if code == "ConditionalCheckFailed" && failed < 0 {
+				failed = i
+			}
+		}
+		if failed < 0 || failed >= len(writes) {
+			return t
+		}
+		w := writes[failed]
+		if w.unique != "" {
+			return &UniqueViolationError{Pattern: pattern, Entity: w.entity, Attribute: w.unique, Value: w.value, Err: t}
+		}
+		return &ConditionFailedError{Pattern: pattern, Entity: w.entity, Operation: w.operation, Condition: w.condition, Err: t}
+	case errors.As(err, &ccf) && len(writes) > 0:
+		w := writes[0]
+		return &ConditionFailedError{Pattern: pattern, Entity: w.entity, Operation: w.operation, Condition: w.condition, Err: err}
+	}
+	return fmt.Errorf("%s: %w", pattern, err)
+}
+
+// tfdynQuery is a query builder's state: the key condition so far (a
+// constant of the package), its names and values, and the options.
+type tfdynQuery struct {
+	name   string
+	table  string
+	index  string
+	cond   string
+	names  map[string]string
+	values map[string]types.AttributeValue
+	err    error
+	desc   bool
+	limit  int32
+}
+
+// tfdynStep returns the query with one more condition: its key condition
+// and names, and the values it adds (set fails: the query then fails when
+// it runs).
+func (b tfdynQuery) tfdynStep(cond string, names map[string]string, set func(map[string]types.AttributeValue) error) tfdynQuery {
+	values := make(map[string]types.AttributeValue, len(b.values)+2)
+	for k, v := range b.values {
+		values[k] = v
+	}
+	if b.err == nil {
+		b.err = set(values)
+	}
+	b.cond, b.names, b.values = cond, names, values
+	return b
+}
+
+// tfdynInput returns the Query request of the builder after the cursor.
+func (b tfdynQuery) tfdynInput(after Cursor) (*dynamodb.QueryInput, []byte, error) {
+	if b.err != nil {
+		return nil, nil, b.err
+	}
+	in := &dynamodb.QueryInput{
+		TableName:                 &b.table,
+		KeyConditionExpression:    &b.cond,
+		ExpressionAttributeNames:  b.names,
+		ExpressionAttributeValues: b.values,
+		ScanIndexForward:          tfdynPtr(!b.desc),
+	}
+	if b.index != "" {
+		in.IndexName = &b.index
+	}
+	if b.limit > 0 {
+		in.Limit = &b.limit
+	}
+	binding := tfdynBinding(b.name+" "+b.cond, b.values)
+	if after != "" {
+		start, err := tfdynDecodeCursor(after, b.name, binding)
+		if err != nil {
+			return nil, nil, err
+		}
+		in.ExclusiveStartKey = start
+	}
+	return in, binding, nil
 }
 `

@@ -75,6 +75,14 @@ func (p *printer) entity(e *gen.Entity) *module {
 		}
 		fmt.Fprintf(b, "  %s%s: %s;\n", prop(ka.attr), opt, strings.Join(types, " | "))
 	}
+	for _, c := range e.Computed {
+		b.WriteString("  /** " + strings.ReplaceAll(c.Attr+" = "+oneLine(c.Text)+" (computed)", "*/", "*\\/") + " */\n")
+		opt := ""
+		if c.MayBeAbsent() {
+			opt = "?"
+		}
+		fmt.Fprintf(b, "  %s%s: %s;\n", prop(c.Attr), opt, p.computedType(m, c))
+	}
 	b.WriteString("}\n")
 	m.export(record, true)
 	return m
@@ -147,4 +155,17 @@ func recordKeys(e *gen.Entity) []*recordKey {
 		}
 	}
 	return out
+}
+
+// computedType is the TypeScript type of a computed attribute's value.
+func (p *printer) computedType(m *module, c *gen.Computed) string {
+	switch {
+	case c.Expr.Op == gen.OpString:
+		return str(c.Expr.Str)
+	case c.Type == gen.TypeNumber:
+		return m.use("@aws-sdk/lib-dynamodb", "NumberValue", true)
+	case c.Type == gen.TypeBool:
+		return "boolean"
+	}
+	return "string"
 }

@@ -37,6 +37,9 @@ func (p *printer) records(e *gen.Entity) *module {
 			fmt.Fprintf(b, "  const k%d = %s;\n", i, p.present(m, e, "", kv, p.templateCall(m, e, kv, "x")))
 		}
 	}
+	for i, c := range e.Computed {
+		p.computedValue(m, e, i, c)
+	}
 	var entries []*gen.IndexEntry
 	for _, en := range e.Entries {
 		if en.When != nil || len(en.Templates) > 0 {
@@ -50,12 +53,22 @@ func (p *printer) records(e *gen.Entity) *module {
 			fmt.Fprintf(b, "    %s: k%d,\n", prop(kv.Attr), i)
 		}
 	}
+	for i, c := range e.Computed {
+		if !c.MayBeAbsent() {
+			fmt.Fprintf(b, "    %s: c%d,\n", prop(c.Attr), i)
+		}
+	}
 	for i, en := range entries {
 		if !entryAbsent(en) && len(en.Templates) > 0 {
 			fmt.Fprintf(b, "    ...e%d,\n", i)
 		}
 	}
 	b.WriteString("  };\n")
+	for i, c := range e.Computed {
+		if c.MayBeAbsent() {
+			fmt.Fprintf(b, "  if (c%d !== undefined) {\n    %s = c%d;\n  }\n", i, access("r", c.Attr), i)
+		}
+	}
 	for i, en := range entries {
 		if entryAbsent(en) && len(en.Templates) > 0 {
 			fmt.Fprintf(b, "  if (e%d !== undefined) {\n", i)
@@ -306,6 +319,57 @@ func (p *printer) writeValueDyn(m *module, src string, t *gen.Type, attr string,
 func (p *printer) readValueDyn(m *module, src string, t *gen.Type, attr string, depth int) string {
 	return strings.ReplaceAll(strings.ReplaceAll(p.readValue(m, src, t, "\x00entity", "\x00attr", depth),
 		str("\x00entity"), "entity"), str("\x00attr"), attr)
+}
+
+// computedValue prints the constant cI holding computed attribute c of
+// the record (undefined when it may be and is absent).
+func (p *printer) computedValue(m *module, e *gen.Entity, i int, c *gen.Computed) {
+	b := &m.body
+	fmt.Fprintf(b, "  // %s = %s (computed)\n", c.Attr, oneLine(c.Text))
+	switch c.Expr.Op {
+	case gen.OpString:
+		fmt.Fprintf(b, "  const c%d = %s;\n", i, str(c.Expr.Str))
+		return
+	case gen.OpBool:
+		fmt.Fprintf(b, "  const c%d = %t;\n", i, c.Expr.Bool)
+		return
+	}
+	var nulls []string
+	for _, f := range c.Reads {
+		if f.Optional {
+			nulls = append(nulls, access("x", f.Attr)+" === undefined")
+		}
+	}
+	readsNull := "false"
+	if len(nulls) > 0 {
+		readsNull = strings.Join(nulls, " || ")
+	}
+	fmt.Fprintf(b, "  const v%dc = %s(%s, %s);\n", i, m.rt("tfdynComputed"), p.expr(m, c.Expr, func(f *gen.Field) string { return access("x", f.Attr) }), readsNull)
+	fmt.Fprintf(b, "  if (typeof v%dc === \"object\") {\n    throw new %s(%s, %s, v%dc.problem);\n  }\n", i, m.rt("AttributeError"), str(e.SchemaName), str(c.Attr), i)
+	if !c.MayBeAbsent() {
+		fmt.Fprintf(b, "  if (v%dc === undefined) {\n    throw new %s(%s, %s, \"the computed attribute gives no value\");\n  }\n", i, m.rt("AttributeError"), str(e.SchemaName), str(c.Attr))
+	}
+	val := fmt.Sprintf("v%dc", i)
+	switch c.Type {
+	case gen.TypeNumber:
+		nv := m.use("@aws-sdk/lib-dynamodb", "NumberValue", false)
+		if c.MayBeAbsent() {
+			val = fmt.Sprintf("v%dc === undefined ? undefined : %s.from(v%dc as string)", i, nv, i)
+		} else {
+			val = fmt.Sprintf("%s.from(v%dc as string)", nv, i)
+		}
+	case gen.TypeBool:
+		val += " as boolean"
+		if c.MayBeAbsent() {
+			val += " | undefined"
+		}
+	default:
+		val += " as string"
+		if c.MayBeAbsent() {
+			val += " | undefined"
+		}
+	}
+	fmt.Fprintf(b, "  const c%d = %s;\n", i, val)
 }
 
 // entryFunc is the module function writing an index entry of e.

@@ -21,7 +21,9 @@ var runtimeSource string
 type runtimeDecl struct {
 	names []string
 	uses  map[string]bool
-	text  string
+	// imports are the SDK names it uses (runtimeImports).
+	imports map[string]bool
+	text    string
 }
 
 var (
@@ -34,7 +36,7 @@ var (
 )
 
 var (
-	declStart  = regexp.MustCompile(`(?m)^export (?:function|const|let|interface|type|class) ([A-Za-z_$][\w$]*)`)
+	declStart  = regexp.MustCompile(`(?m)^export (?:async function\*?|function\*?|const|let|interface|type|class) ([A-Za-z_$][\w$]*)`)
 	typeDecl   = regexp.MustCompile(`^export (?:interface|type) `)
 	jsComment  = regexp.MustCompile(`(?s)/\*.*?\*/|//[^\n]*`)
 	jsIdent    = regexp.MustCompile(`[A-Za-z_$][\w$]*`)
@@ -70,7 +72,7 @@ func init() {
 	chunks = append(chunks, cur.String())
 	runtimePreamble = chunks[0]
 	for _, c := range chunks[1:] {
-		d := runtimeDecl{uses: map[string]bool{}, text: strings.TrimRight(c, "\n")}
+		d := runtimeDecl{uses: map[string]bool{}, imports: map[string]bool{}, text: strings.TrimRight(c, "\n")}
 		for _, m := range declStart.FindAllStringSubmatch(c, -1) {
 			d.names = append(d.names, m[1])
 			runtimeNames[m[1]] = true
@@ -90,26 +92,55 @@ func init() {
 			if runtimeNames[id] {
 				d.uses[id] = true
 			}
+			if _, ok := runtimeImports[id]; ok {
+				d.imports[id] = true
+			}
 		}
 	}
 }
 
+// runtimeImport is a name the runtime imports from a package of the AWS
+// SDK.
+type runtimeImport struct {
+	spec   string
+	isType bool
+}
+
+// runtimeImports are the SDK names the runtime's declarations use: each
+// kept declaration that names one imports it (tfdyn.ts itself has no
+// import lines, so that a package imports only what its runtime uses).
+var runtimeImports = map[string]runtimeImport{
+	"AttributeValue":    {"@aws-sdk/client-dynamodb", true},
+	"QueryCommandInput": {"@aws-sdk/client-dynamodb", true},
+	"NumberValue":       {"@aws-sdk/lib-dynamodb", false},
+}
+
 // runtimeFor returns tfdyn.ts with the declarations of names and those
-// they use, transitively, in the runtime's order: the package holds no
-// code it does not run.
+// they use, transitively, in the runtime's order, and the imports of the
+// SDK names they use: the package holds no code it does not run.
 func runtimeFor(names map[string]bool) string {
 	decls := make([]gen.Decl, len(runtimeDecls))
 	for i, d := range runtimeDecls {
 		decls[i] = gen.Decl{Names: d.names, Uses: d.uses}
 	}
 	keep := gen.Keep(decls, names)
+	m := newModule(dataAccessDir + "tfdyn.ts")
 	var parts []string
 	for i, d := range runtimeDecls {
-		if keep[i] {
-			parts = append(parts, d.text)
+		if !keep[i] {
+			continue
+		}
+		parts = append(parts, d.text)
+		for n := range d.imports {
+			imp := runtimeImports[n]
+			m.use(imp.spec, n, imp.isType)
 		}
 	}
-	return strings.TrimRight(runtimePreamble, "\n") + "\n\n" + strings.Join(parts, "\n\n") + "\n"
+	var imports string
+	if len(m.imports) > 0 {
+		imports = strings.TrimRight(string(m.bytes()), "\n") + "\n\n"
+	}
+	return strings.TrimRight(runtimePreamble, "\n") + "\n\n" + imports + strings.Join(parts, "\n\n") + "\n"
 }
 
 // caseTable encodes Go's simple case mapping f (unicode.ToLower or

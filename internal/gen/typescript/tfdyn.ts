@@ -996,6 +996,20 @@ export function tfdynKeyS(v: tfdynV, readsNull: boolean): string | undefined | t
   return s;
 }
 
+/** tfdynComputed is the value of a computed attribute: undefined when it is null or fails while it reads an absent attribute, a problem when it cannot be computed; a string (an empty one is a value: it is no key), a number as DynamoDB number text, or a bool. */
+export function tfdynComputed(v: tfdynV, readsNull: boolean): string | boolean | undefined | tfdynProblem {
+  if (v === null || (v === tfdynFail && readsNull)) {
+    return undefined;
+  }
+  if (typeof v === "string" || typeof v === "boolean") {
+    return v;
+  }
+  if (tfdynIsNum(v)) {
+    return tfdynKeyN(v, readsNull);
+  }
+  return { problem: "the computed attribute cannot be evaluated" };
+}
+
 /** tfdynKeyN is the value of a number key template as DynamoDB number text: undefined when it reads an absent attribute, a problem when it cannot be computed. */
 export function tfdynKeyN(v: tfdynV, readsNull: boolean): string | undefined | tfdynProblem {
   if (v === null || (v === tfdynFail && readsNull)) {
@@ -1194,4 +1208,649 @@ export function tfdynPresent<T>(v: T | undefined, entity: string, index: string,
     throw new KeyError(entity, index, attribute, template, "reads an absent attribute");
   }
   return v;
+}
+
+/** tfdynItem is a DynamoDB item (or key) as the low-level client sends and returns it. */
+export type tfdynItem = Record<string, AttributeValue>;
+
+/** tfdynNumText is a number attribute as DynamoDB number text: the shortest decimal that reads back, without exponent (Go's FormatFloat(f, 'f', -1, 64)). */
+export function tfdynNumText(f: number): string {
+  if (!Number.isFinite(f)) {
+    throw new Error(String(f) + " is not a DynamoDB number");
+  }
+  return tfdynText(tfdynFromNumber(f), "f", -1);
+}
+
+/** tfdynAV converts a value of a record (or of an input) into a DynamoDB attribute value: a string (S), a number (N: exact for a bigint and a NumberValue), a bool, null, a list (L), a map (M; undefined properties left out). */
+export function tfdynAV(v: unknown): AttributeValue {
+  if (typeof v === "string") {
+    return { S: v };
+  }
+  if (typeof v === "number") {
+    return { N: tfdynNumText(v) };
+  }
+  if (typeof v === "bigint") {
+    return { N: v.toString() };
+  }
+  if (typeof v === "boolean") {
+    return { BOOL: v };
+  }
+  if (v === null) {
+    return { NULL: true };
+  }
+  if (v instanceof NumberValue) {
+    return { N: v.value };
+  }
+  if (Array.isArray(v)) {
+    return { L: v.map((x: unknown) => tfdynAV(x)) };
+  }
+  if (v instanceof Uint8Array) {
+    return { B: v };
+  }
+  if (typeof v === "object") {
+    return { M: tfdynToItem(v) };
+  }
+  throw new TypeError("a " + typeof v + " is no DynamoDB value");
+}
+
+/** tfdynToItem converts a record (toXxxRecord's) into the item the low-level client sends. */
+export function tfdynToItem(record: object): tfdynItem {
+  const out: tfdynItem = {};
+  for (const [k, v] of Object.entries(record)) {
+    if (v !== undefined) {
+      out[k] = tfdynAV(v);
+    }
+  }
+  return out;
+}
+
+/** tfdynFromAV converts an attribute value into the value fromXxxRecord reads: a number as a JavaScript number (Go's ParseFloat), a set as a Set. */
+export function tfdynFromAV(av: AttributeValue): unknown {
+  if (av.S !== undefined) {
+    return av.S;
+  }
+  if (av.N !== undefined) {
+    return Number(av.N);
+  }
+  if (av.BOOL !== undefined) {
+    return av.BOOL;
+  }
+  if (av.NULL !== undefined) {
+    return null;
+  }
+  if (av.L !== undefined) {
+    return av.L.map((x) => tfdynFromAV(x));
+  }
+  if (av.M !== undefined) {
+    return tfdynFromItem(av.M);
+  }
+  if (av.B !== undefined) {
+    return av.B;
+  }
+  if (av.SS !== undefined) {
+    return new Set(av.SS);
+  }
+  if (av.NS !== undefined) {
+    return new Set(av.NS.map((x) => Number(x)));
+  }
+  if (av.BS !== undefined) {
+    return new Set(av.BS);
+  }
+  return undefined;
+}
+
+/** tfdynFromItem converts an item the low-level client returns into a record. */
+export function tfdynFromItem(item: tfdynItem): { [attr: string]: unknown } {
+  const out: { [attr: string]: unknown } = {};
+  for (const [k, v] of Object.entries(item)) {
+    out[k] = tfdynFromAV(v);
+  }
+  return out;
+}
+
+/** tfdynValue converts a value of the schema language into the attribute value of DynamoDB type typ, as tfdyn's renderer sends it. */
+export function tfdynValue(v: tfdynV, typ: "S" | "N" | "BOOL"): AttributeValue {
+  if (v === null) {
+    throw new Error("the value is null");
+  }
+  if (v === tfdynFail) {
+    throw new Error("the value cannot be computed");
+  }
+  if (typ === "N") {
+    if (!tfdynIsNum(v)) {
+      throw new Error("the value is not a number");
+    }
+    const n = tfdynKeyN(v, false);
+    if (typeof n !== "string") {
+      throw new Error(n === undefined ? "the value is null" : n.problem);
+    }
+    return { N: n };
+  }
+  if (typ === "BOOL") {
+    if (typeof v !== "boolean") {
+      throw new Error("the value is not a bool");
+    }
+    return { BOOL: v };
+  }
+  const s = tfdynStr(v);
+  if (s === undefined) {
+    throw new Error("the value is not a string");
+  }
+  return { S: s };
+}
+
+/** tfdynKeyAV is the attribute value of a key template's result (a string or a NumberValue); undefined (it reads an absent attribute) fails. */
+export function tfdynKeyAV(v: string | NumberValue | undefined): AttributeValue {
+  if (v === undefined) {
+    throw new Error("the template reads an absent attribute");
+  }
+  return typeof v === "string" ? { S: v } : { N: v.value };
+}
+
+/** tfdynPick is the expression (or names) of the form of a write chosen. */
+export function tfdynPick<T>(forms: readonly T[], i: number): T {
+  const f = forms[i];
+  if (f === undefined) {
+    throw new RangeError("no form " + String(i));
+  }
+  return f;
+}
+
+/** tfdynSameKey reports whether a stored key attribute equals the one the entity's template computes from the item (compute; a template that fails or gives nothing does not match): the same DynamoDB type and value, numbers compared as numbers. */
+export function tfdynSameKey(stored: AttributeValue | undefined, compute: () => string | NumberValue | undefined): boolean {
+  let c: string | NumberValue | undefined;
+  try {
+    c = compute();
+  } catch {
+    return false;
+  }
+  if (stored === undefined || c === undefined) {
+    return false;
+  }
+  if (typeof c === "string") {
+    return stored.S === c;
+  }
+  if (stored.N === undefined) {
+    return false;
+  }
+  const a = tfdynParse(stored.N, 512);
+  const b = tfdynParse(c.value, 512);
+  return a !== null && b !== null && tfdynCmp(a, b) === 0;
+}
+
+/** tfdynHasPrefix reports whether a stored key attribute is a string that starts with prefix (equals it when exact). */
+export function tfdynHasPrefix(av: AttributeValue | undefined, prefix: string, exact: boolean): boolean {
+  if (av === undefined || av.S === undefined) {
+    return false;
+  }
+  return exact ? av.S === prefix : av.S.startsWith(prefix);
+}
+
+/** tfdynKeyText renders a stored item's key attributes for an error: PK="USER#alice" SK="PROFILE". */
+export function tfdynKeyText(item: tfdynItem, attrs: readonly string[]): string {
+  return attrs
+    .map((a) => {
+      const v = item[a];
+      if (v === undefined) {
+        return a + "=(absent)";
+      }
+      if (v.S !== undefined) {
+        return a + "=" + JSON.stringify(v.S);
+      }
+      if (v.N !== undefined) {
+        return a + "=" + v.N;
+      }
+      return a + "=" + Object.keys(v).join("");
+    })
+    .join(" ");
+}
+
+/** tfdynCanon is a canonical text of a JSON-like value: object keys sorted, bytes as lists. */
+export function tfdynCanon(v: unknown): string {
+  if (v instanceof Uint8Array) {
+    return JSON.stringify(Array.from(v));
+  }
+  if (Array.isArray(v)) {
+    return "[" + v.map((x: unknown) => tfdynCanon(x)).join(",") + "]";
+  }
+  if (v !== null && typeof v === "object") {
+    const keys = Object.keys(v).sort();
+    const m = v as { readonly [k: string]: unknown };
+    return "{" + keys.filter((k) => m[k] !== undefined).map((k) => JSON.stringify(k) + ":" + tfdynCanon(m[k])).join(",") + "}";
+  }
+  return JSON.stringify(v) ?? "null";
+}
+
+/** tfdynHash is the FNV-1a 64-bit hash of a string's UTF-16 code units, in hex. */
+export function tfdynHash(s: string): string {
+  const prime = BigInt("0x100000001b3");
+  const mask = BigInt("0xffffffffffffffff");
+  let h = BigInt("0xcbf29ce484222325");
+  for (let i = 0; i < s.length; i++) {
+    h ^= BigInt(s.charCodeAt(i));
+    h = (h * prime) & mask;
+  }
+  return h.toString(16).padStart(16, "0");
+}
+
+/** tfdynBinding is what a cursor is bound to: the pattern and the values its request sends (a digest of both). */
+export function tfdynBinding(pattern: string, values: tfdynItem): string {
+  return tfdynHash(pattern + "\u0000" + tfdynCanon(values));
+}
+
+/** tfdynUtf8 encodes a string as UTF-8. */
+export function tfdynUtf8(s: string): number[] {
+  const out: number[] = [];
+  for (const ch of s) {
+    const c = ch.codePointAt(0) ?? 0;
+    if (c < 0x80) {
+      out.push(c);
+    } else if (c < 0x800) {
+      out.push(0xc0 | (c >> 6), 0x80 | (c & 0x3f));
+    } else if (c < 0x10000) {
+      out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f));
+    } else {
+      out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 0x3f), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f));
+    }
+  }
+  return out;
+}
+
+/** tfdynUtf8Decode decodes UTF-8; undefined when the bytes are not UTF-8. */
+export function tfdynUtf8Decode(b: readonly number[]): string | undefined {
+  let out = "";
+  for (let i = 0; i < b.length; ) {
+    const c = b[i] ?? 0;
+    let n = 0;
+    let cp = 0;
+    if (c < 0x80) {
+      cp = c;
+    } else if (c >= 0xc2 && c < 0xe0) {
+      n = 1;
+      cp = c & 0x1f;
+    } else if (c >= 0xe0 && c < 0xf0) {
+      n = 2;
+      cp = c & 0x0f;
+    } else if (c >= 0xf0 && c < 0xf5) {
+      n = 3;
+      cp = c & 0x07;
+    } else {
+      return undefined;
+    }
+    for (let j = 1; j <= n; j++) {
+      const x = b[i + j];
+      if (x === undefined || (x & 0xc0) !== 0x80) {
+        return undefined;
+      }
+      cp = (cp << 6) | (x & 0x3f);
+    }
+    if ((n === 2 && (cp < 0x800 || (cp >= 0xd800 && cp < 0xe000))) || (n === 3 && (cp < 0x10000 || cp > 0x10ffff))) {
+      return undefined;
+    }
+    out += String.fromCodePoint(cp);
+    i += n + 1;
+  }
+  return out;
+}
+
+/** tfdynBase64 is the URL-safe base64 alphabet, without padding. */
+export const tfdynBase64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/** tfdynToBase64 encodes bytes as URL-safe base64 without padding. */
+export function tfdynToBase64(b: readonly number[]): string {
+  let out = "";
+  for (let i = 0; i < b.length; i += 3) {
+    const n = ((b[i] ?? 0) << 16) | ((b[i + 1] ?? 0) << 8) | (b[i + 2] ?? 0);
+    const chars = Math.min(4, Math.ceil(((b.length - i) * 8) / 6));
+    for (let j = 0; j < chars; j++) {
+      out += tfdynBase64.charAt((n >> (18 - 6 * j)) & 0x3f);
+    }
+  }
+  return out;
+}
+
+/** tfdynFromBase64 decodes URL-safe base64 without padding; undefined when s is not that. */
+export function tfdynFromBase64(s: string): number[] | undefined {
+  if (s.length % 4 === 1) {
+    return undefined;
+  }
+  const out: number[] = [];
+  let acc = 0;
+  let bits = 0;
+  for (const ch of s) {
+    const v = tfdynBase64.indexOf(ch);
+    if (v < 0) {
+      return undefined;
+    }
+    acc = ((acc << 6) | v) & 0xffffff;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push((acc >> bits) & 0xff);
+    }
+  }
+  return out;
+}
+
+/**
+ * CursorError is a cursor that does not belong to the call: of another
+ * pattern, made for other inputs, or not a cursor of this package.
+ */
+export class CursorError extends Error {
+  override readonly name: string = "CursorError";
+  /** pattern is the access pattern (or query) called. */
+  readonly pattern: string;
+  /** reason says why the cursor cannot continue the query. */
+  readonly reason: string;
+
+  constructor(pattern: string, reason: string) {
+    super(pattern + ": the cursor cannot continue this query: " + reason);
+    this.pattern = pattern;
+    this.reason = reason;
+  }
+}
+
+/** tfdynEncodeCursor writes the key a page stopped at (LastEvaluatedKey) as an opaque cursor bound to binding; undefined when there is no next page. */
+export function tfdynEncodeCursor(key: tfdynItem | undefined, binding: string): string | undefined {
+  if (key === undefined || Object.keys(key).length === 0) {
+    return undefined;
+  }
+  return tfdynToBase64(tfdynUtf8(JSON.stringify({ v: 1, b: binding, k: JSON.parse(tfdynCanon(key)) as unknown })));
+}
+
+/** tfdynDecodeCursor reads a cursor back into the key to start after, checking that it was made by the same pattern with the same values. */
+export function tfdynDecodeCursor(cursor: string, pattern: string, binding: string): tfdynItem {
+  const bytes = tfdynFromBase64(cursor);
+  const text = bytes === undefined ? undefined : tfdynUtf8Decode(bytes);
+  let c: unknown;
+  try {
+    c = text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    c = undefined;
+  }
+  const o = c as { v?: unknown; b?: unknown; k?: unknown } | undefined;
+  if (o === undefined || o === null || typeof o !== "object" || o.v !== 1 || typeof o.b !== "string" || o.k === null || typeof o.k !== "object") {
+    throw new CursorError(pattern, "it is not a cursor of this package");
+  }
+  if (o.b !== binding) {
+    throw new CursorError(pattern, "it was returned by another pattern or for other inputs");
+  }
+  const key: tfdynItem = {};
+  for (const [name, v] of Object.entries(o.k)) {
+    const av = v as { S?: unknown; N?: unknown } | null;
+    const kinds = av === null || typeof av !== "object" ? [] : Object.keys(av);
+    if (av !== null && kinds.length === 1 && typeof av.S === "string") {
+      key[name] = { S: av.S };
+    } else if (av !== null && kinds.length === 1 && typeof av.N === "string" && tfdynParse(av.N, 512) !== null) {
+      key[name] = { N: av.N };
+    } else {
+      throw new CursorError(pattern, "it holds a value that is no key");
+    }
+  }
+  return key;
+}
+
+/** tfdynPages reads every page of a query after the other, from the first: page reads the one after a cursor. */
+export async function* tfdynPages<P extends { readonly next: string | undefined }>(page: (after: string | undefined) => Promise<P>): AsyncGenerator<P, void, undefined> {
+  let after: string | undefined;
+  for (;;) {
+    const p = await page(after);
+    yield p;
+    if (p.next === undefined) {
+      return;
+    }
+    after = p.next;
+  }
+}
+
+/** tfdynAbort is the options of a send: the caller's AbortSignal, if any. */
+export function tfdynAbort(signal: AbortSignal | undefined): { abortSignal?: AbortSignal } {
+  return signal === undefined ? {} : { abortSignal: signal };
+}
+
+/** CardinalityError is a pattern declared cardinality = "one" that finds several items: the design's promise that one item matches does not hold for the data. */
+export class CardinalityError extends Error {
+  override readonly name: string = "CardinalityError";
+  /** pattern is the access pattern. */
+  readonly pattern: string;
+  /** count is the number of items found (at least 2; the read stops at 2). */
+  readonly count: number;
+
+  constructor(pattern: string, count: number) {
+    super(pattern + ': declared cardinality "one" but at least ' + String(count) + " items match");
+    this.pattern = pattern;
+    this.count = count;
+  }
+}
+
+/**
+ * ItemError is an item a pattern read that is of none of the pattern's
+ * entities (none of them computes its key from it), or that does not read
+ * as its entity.
+ */
+export class ItemError extends Error {
+  override readonly name: string = "ItemError";
+  /** pattern is the access pattern (or query). */
+  readonly pattern: string;
+  /** key renders the item's primary key: PK="USER#alice" SK="PROFILE". */
+  readonly key: string;
+  /** error is the cause: an AttributeError, or why the item is of no entity. */
+  readonly error: unknown;
+
+  constructor(pattern: string, key: string, error: unknown) {
+    super(pattern + ": item " + key + ": " + (error instanceof Error ? error.message : String(error)));
+    this.pattern = pattern;
+    this.key = key;
+    this.error = error;
+  }
+}
+
+/**
+ * InputError is an input of a pattern that cannot be sent: a template over
+ * the inputs that fails (a format of a number that is not an integer, an
+ * empty string key), a number that is no DynamoDB number.
+ */
+export class InputError extends Error {
+  override readonly name: string = "InputError";
+  /** pattern is the access or write pattern. */
+  readonly pattern: string;
+  /** attribute is the attribute the value is compared with or written to. */
+  readonly attribute: string;
+  /** value is the value as the schema writes it. */
+  readonly value: string;
+  /** error is the cause. */
+  readonly error: unknown;
+
+  constructor(pattern: string, attribute: string, value: string, error: unknown) {
+    super(pattern + ": " + attribute + " = " + value + ": " + (error instanceof Error ? error.message : String(error)));
+    this.pattern = pattern;
+    this.attribute = attribute;
+    this.value = value;
+    this.error = error;
+  }
+}
+
+/** tfdynInput computes a value of a request; what fails is an InputError of the pattern. */
+export function tfdynInput(pattern: string, attribute: string, value: string, compute: () => AttributeValue): AttributeValue {
+  try {
+    return compute();
+  } catch (e) {
+    throw new InputError(pattern, attribute, value, e);
+  }
+}
+
+/** tfdynRecognise reads a stored item as the one entity a read returns (as: undefined when its key is not the entity's); anything else is an ItemError. */
+export function tfdynRecognise<T>(pattern: string, item: tfdynItem, keys: readonly string[], as: (item: tfdynItem) => T | undefined): T {
+  let x: T | undefined;
+  try {
+    x = as(item);
+  } catch (e) {
+    throw new ItemError(pattern, tfdynKeyText(item, keys), e);
+  }
+  if (x === undefined) {
+    throw new ItemError(pattern, tfdynKeyText(item, keys), new Error("its key is not the one the entity computes"));
+  }
+  return x;
+}
+
+/** tfdynTry reads a stored item as one of the entities a read returns: undefined when it is not one. */
+export function tfdynTry<T>(as: (item: tfdynItem) => T | undefined, item: tfdynItem): T | undefined {
+  try {
+    return as(item);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * ConditionFailedError is a write whose condition did not hold: nothing was
+ * written. error is DynamoDB's ConditionalCheckFailedException, or the
+ * TransactionCanceledError of a transaction.
+ */
+export class ConditionFailedError extends Error {
+  override readonly name: string = "ConditionFailedError";
+  /** pattern is the write pattern. */
+  readonly pattern: string;
+  /** entity is the entity of the write whose condition failed (the first one in a transaction). */
+  readonly entity: string;
+  /** operation is the write: PutItem, UpdateItem or DeleteItem. */
+  readonly operation: string;
+  /** condition is the condition as the schema writes it. */
+  readonly condition: string;
+  /** error is the cause. */
+  readonly error: unknown;
+
+  constructor(pattern: string, entity: string, operation: string, condition: string, error: unknown) {
+    super(pattern + ": " + operation + " of " + entity + ": the condition " + condition + " does not hold");
+    this.pattern = pattern;
+    this.entity = entity;
+    this.operation = operation;
+    this.condition = condition;
+    this.error = error;
+  }
+}
+
+/**
+ * UniqueViolationError is a write that would give a unique attribute a
+ * value another item holds: the guard item of the value exists, and the
+ * transaction wrote nothing. error is the TransactionCanceledError.
+ */
+export class UniqueViolationError extends Error {
+  override readonly name: string = "UniqueViolationError";
+  /** pattern is the write pattern. */
+  readonly pattern: string;
+  /** entity is the entity that declares the attribute unique. */
+  readonly entity: string;
+  /** attribute is the unique attribute. */
+  readonly attribute: string;
+  /** value is the value taken (a string or a number). */
+  readonly value: unknown;
+  /** error is the cause. */
+  readonly error: unknown;
+
+  constructor(pattern: string, entity: string, attribute: string, value: unknown, error: unknown) {
+    super(pattern + ": " + entity + " " + attribute + " " + String(value) + " is taken by another " + entity);
+    this.pattern = pattern;
+    this.entity = entity;
+    this.attribute = attribute;
+    this.value = value;
+    this.error = error;
+  }
+}
+
+/**
+ * TransactionCanceledError is a transaction DynamoDB cancelled: it wrote
+ * nothing. reasons holds the cancellation reason of every write in order
+ * (None, ConditionalCheckFailed, TransactionConflict, ...). error is
+ * DynamoDB's TransactionCanceledException.
+ */
+export class TransactionCanceledError extends Error {
+  override readonly name: string = "TransactionCanceledError";
+  /** pattern is the write pattern. */
+  readonly pattern: string;
+  /** reasons are the cancellation reasons, one per write sent. */
+  readonly reasons: readonly string[];
+  /** error is the cause. */
+  readonly error: unknown;
+
+  constructor(pattern: string, reasons: readonly string[], error: unknown) {
+    super(pattern + ": transaction cancelled [" + reasons.join(" ") + "]");
+    this.pattern = pattern;
+    this.reasons = reasons;
+    this.error = error;
+  }
+}
+
+/** tfdynWriteInfo describes one write of a write pattern for its errors; unique is the attribute a guard item's put reserves ("" for the pattern's own writes), value its value. */
+export interface tfdynWriteInfo {
+  readonly entity: string;
+  readonly operation: string;
+  readonly condition: string;
+  readonly unique?: string;
+  readonly value?: unknown;
+}
+
+/** tfdynWriteError turns DynamoDB's answer to a write pattern into the package's errors: a condition that failed (ConditionFailedError), a taken unique value (UniqueViolationError) and a cancelled transaction (TransactionCanceledError, which the other two hold when the write was a transaction); writes describes what was sent, in order. Other errors are returned as they are. */
+export function tfdynWriteError(pattern: string, writes: readonly tfdynWriteInfo[], err: unknown): unknown {
+  const e = err as { name?: unknown; CancellationReasons?: readonly { Code?: string | undefined }[] | undefined } | null;
+  if (e === null || typeof e !== "object") {
+    return err;
+  }
+  if (e.name === "TransactionCanceledException") {
+    const reasons = (e.CancellationReasons ?? []).map((r) => r.Code ?? "");
+    const t = new TransactionCanceledError(pattern, reasons, err);
+    const failed = reasons.indexOf("ConditionalCheckFailed");
+    const w = failed < 0 ? undefined : writes[failed];
+    if (w === undefined) {
+      return t;
+    }
+    if (w.unique !== undefined && w.unique !== "") {
+      return new UniqueViolationError(pattern, w.entity, w.unique, w.value, t);
+    }
+    return new ConditionFailedError(pattern, w.entity, w.operation, w.condition, t);
+  }
+  const w = writes[0];
+  if (e.name === "ConditionalCheckFailedException" && w !== undefined) {
+    return new ConditionFailedError(pattern, w.entity, w.operation, w.condition, err);
+  }
+  return err;
+}
+
+/** tfdynQuery is a query builder's state: the key condition so far (a constant of the package), its names and values, and the options. */
+export interface tfdynQuery {
+  readonly name: string;
+  readonly table: string;
+  readonly index: string;
+  readonly cond: string;
+  readonly names: Record<string, string>;
+  readonly values: tfdynItem;
+  readonly desc: boolean;
+  readonly limit: number;
+}
+
+/** tfdynStep returns the query with one more condition: its key condition and names, and the values it adds. */
+export function tfdynStep(q: tfdynQuery, cond: string, names: Record<string, string>, values: tfdynItem): tfdynQuery {
+  return { ...q, cond, names, values: { ...q.values, ...values } };
+}
+
+/** tfdynQueryRequest is the Query request of a builder after a cursor, and what its cursors are bound to. */
+export function tfdynQueryRequest(q: tfdynQuery, after: string | undefined): { request: QueryCommandInput; binding: string } {
+  const request: QueryCommandInput = {
+    TableName: q.table,
+    KeyConditionExpression: q.cond,
+    ExpressionAttributeNames: q.names,
+    ExpressionAttributeValues: q.values,
+    ScanIndexForward: !q.desc,
+  };
+  if (q.index !== "") {
+    request.IndexName = q.index;
+  }
+  if (q.limit > 0) {
+    request.Limit = q.limit;
+  }
+  const binding = tfdynBinding(q.name + " " + q.cond, q.values);
+  if (after !== undefined) {
+    request.ExclusiveStartKey = tfdynDecodeCursor(after, q.name, binding);
+  }
+  return { request, binding };
 }

@@ -3,7 +3,9 @@
 # timestamp: DynamoDB refuses them bare), a multi-attribute GSI,
 # a sparse index an update moves items into and out of, a unique
 # attribute (guard items), filters of every form, projections, limits,
-# descending order and strong reads.
+# descending order and strong reads; computed attributes and quoted names;
+# document paths in projections, filters, conditions and updates
+# (list_append, if_not_exists, SET a = b, a + b, nested SET and REMOVE).
 
 table "wire" {
   partition_key = "PK"
@@ -59,6 +61,16 @@ entity "Ticket" {
     urgent  = optional(bool)
     comment = optional(string)
     version = number
+    # A document: a list of objects and an optional field, read and
+    # written by paths (log.entries, log.owner).
+    log    = optional(object({ entries = list(object({ at = string, text = string })), owner = optional(string) }))
+    opened = optional(string)
+  }
+  # Computed attributes: a constant discriminator and a template an update
+  # of name rewrites (a quoted name, placeholder #Name_Lower).
+  computed = {
+    kind         = "ticket"
+    "Name Lower" = lower(name)
   }
   key {
     PK = "ACCOUNT#${owner}"
@@ -95,6 +107,10 @@ entity "Ticket" {
     region  = "eu"
     count   = 2
     version = 4
+    log = {
+      entries = [{ at = "2024-05-03", text = "flickers" }, { at = "2024-05-04", text = "replaced" }]
+      owner   = "ann"
+    }
   }
   example "t3" {
     owner   = "ann"
@@ -252,5 +268,99 @@ write_pattern "move_ticket" {
       set       = { name = input.name }
       condition = attribute_exists(PK)
     }
+  }
+}
+
+access_pattern "ticket_logs" {
+  entity     = entity.Ticket
+  attributes = ["log.entries[1]", log.owner, "name"]
+  filter     = log.owner != null && log.entries[0].text != input.skip
+  inputs     = { skip = string }
+  key {
+    PK = "ACCOUNT#${owner}"
+    SK = begins_with("TICKET#")
+  }
+  example {
+    owner = "ann"
+    skip  = "nothing"
+  }
+}
+
+write_pattern "start_log" {
+  inputs = { log = object({ entries = list(object({ at = string, text = string })), owner = optional(string) }), at = string }
+  update {
+    entity    = entity.Ticket
+    set       = { log = input.log, opened = if_not_exists(opened, input.at) }
+    condition = attribute_exists(PK) && attribute_not_exists(log)
+  }
+}
+
+write_pattern "note_ticket" {
+  inputs = { entry = object({ at = string, text = string }) }
+  update {
+    entity    = entity.Ticket
+    set       = { "log.entries" = list_append(log.entries, [input.entry]), comment = name, size = size + 1 }
+    remove    = [log.owner]
+    condition = attribute_exists(log.entries)
+  }
+}
+
+write_pattern "note_ticket_unchecked" {
+  inputs = { entry = object({ at = string, text = string }) }
+  update {
+    entity = entity.Ticket
+    set    = { log.entries = list_append(log.entries, [input.entry]) }
+  }
+}
+
+write_pattern "note_and_rename" {
+  inputs = { entry = object({ at = string, text = string }) }
+  transaction {
+    update {
+      entity = entity.Account
+      set    = { name = input.name }
+    }
+    update {
+      entity = entity.Ticket
+      set    = { log.entries = list_append(log.entries, [input.entry]) }
+    }
+  }
+}
+
+# Per-write inputs: two puts of one entity in a transaction, each labelled
+# with its own inputs (input.first.NAME, input.second.NAME), and an update
+# that reads one of them (input.second.name) beside a shared input of the
+# same name (declared: input.name is ambiguous otherwise).
+write_pattern "split_ticket" {
+  inputs = { name = string }
+  transaction {
+    put "first" {
+      entity    = entity.Ticket
+      condition = attribute_not_exists(PK)
+    }
+    put "second" {
+      entity    = entity.Ticket
+      condition = attribute_not_exists(PK)
+    }
+    update {
+      entity    = entity.Account
+      set       = { name = input.name }
+      condition = attribute_exists(PK) && name != input.second.name
+    }
+  }
+}
+
+write_pattern "change_email" {
+  repeat = "fails"
+  update {
+    entity    = entity.Account
+    set       = { email = input.email }
+    condition = email == input.current_email
+  }
+}
+
+write_pattern "close_account" {
+  delete {
+    entity = entity.Account
   }
 }

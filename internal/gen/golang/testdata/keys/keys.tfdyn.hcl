@@ -38,6 +38,15 @@ entity "Issue" {
     score  = optional(number)
     pinned = optional(bool)
   }
+  # Computed attributes: a constant a sparse condition reads, templates
+  # (one over an optional attribute: absent when it is), a number, a bool.
+  computed = {
+    EntityType   = "issue"
+    Slug         = lower("${owner}/${repo}")
+    "Nick Upper" = upper(nick)
+    Double       = number * 2
+    Big          = number >= 100
+  }
   key {
     PK = "ISSUE#${lower(owner)}#${upper(repo)}#${format("%07d", number)}"
     SK = "ISSUE#${format("%07d", number)}"
@@ -52,7 +61,7 @@ entity "Issue" {
     GSI2SK = "${coalesce(nick, "-")}#${number * 2 + 1}#${number % 7}#${-number}"
   }
   index "Rank" {
-    when   = !(status == "CLOSED") || pinned == true
+    when   = EntityType == "issue" && (!(status == "CLOSED") || pinned == true)
     RankPK = replace(trimprefix(title, "The "), " ", "_")
     RankSK = 1000000 - number * 10
   }
