@@ -57,7 +57,7 @@ bench-verify: setup build ## Compare tfdyn verify with bare terraform init+apply
 	scripts/bench-verify.sh
 
 .PHONY: demo
-demo: setup build ## Main job on examples/ecommerce: validate, doc, emit, live verify and plan checks on DynamoDB Local
+demo: setup build ## Main job on examples/ecommerce: validate, doc, emit, live verify, gen go with its contract test and plan checks on DynamoDB Local
 	scripts/demo.sh
 
 .PHONY: fmt

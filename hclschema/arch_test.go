@@ -19,6 +19,7 @@ import (
 // decodes and evaluates.
 var languageAllowed = map[string]string{
 	"internal/emit/emit.go":       "lexes Terraform snippets it writes into hclwrite tokens",
+	"internal/emit/policy.go":     "writes comment tokens of the application policy into hclwrite",
 	"internal/adopt/tf.go":        "reads the user's Terraform files (aws_dynamodb_table blocks, variable defaults)",
 	"internal/adopt/infer.go":     "checks that proposed names are HCL identifiers",
 	"internal/adopt/write.go":     "writes comments and the moved/import block of the starting schema",

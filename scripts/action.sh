@@ -4,13 +4,16 @@
 #   TFDYN               the tfdyn binary (default: tfdyn on PATH)
 #   TFDYN_SCHEMA        schema paths, one per line: a schema file, a schema
 #                       directory or a directory of schemas (one per subdirectory)
-#   TFDYN_STEPS         comma-separated: validate, fmt, diff, emit-check, doc-check, plan, verify
+#   TFDYN_STEPS         comma-separated: validate, fmt, diff, emit-check, doc-check, gen-check, plan, verify
 #   TFDYN_DIFF_BASE     git revision the schemas are compared with (diff)
 #   TFDYN_EMIT_DIR      committed emitted Terraform (emit-check; with several
 #                       schemas one directory per schema under it)
 #   TFDYN_EMIT_ARGS     extra emit arguments, as committed
 #   TFDYN_DOC_FILE      committed design document (doc-check; with several
 #                       schemas a directory of one document per schema)
+#   TFDYN_GEN_DIR       committed generated Go package (gen-check; with several
+#                       schemas one package directory per schema under it)
+#   TFDYN_GEN_ARGS      extra gen go arguments, as committed (--package NAME)
 #   TFDYN_TERRAFORM_DIR Terraform directory for plan
 #   TFDYN_DIFF_ARGS, TFDYN_PLAN_ARGS, TFDYN_VERIFY_ARGS  extra arguments
 #   TFDYN_REPORT_DIR    where verify's JUnit files go (default: a temp dir)
@@ -219,6 +222,22 @@ $out" "$(repo_path "$TFDYN_DOC_FILE")"
       record doc-check "$code"
     fi
     ;;
+  gen-check)
+    if needs gen-check "$shown" schema "the schema paths, one per line" &&
+      needs gen-check "${TFDYN_GEN_DIR:-}" gen-dir "the directory of the committed generated Go package" &&
+      split_args gen-check gen_args "${TFDYN_GEN_ARGS:-}"; then
+      out=$("$TFDYN" gen go --check --out="$TFDYN_GEN_DIR" "${gen_args[@]}" -- "${paths[@]}" 2>&1); code=$?
+      echo "$out"
+      if [ "$code" -ne 0 ]; then
+        annotate error "tfdyn gen go --check" "The Go package in $TFDYN_GEN_DIR does not match the schema: run tfdyn gen go $shown -o $TFDYN_GEN_DIR ${TFDYN_GEN_ARGS:-} and commit.
+$out" "$(repo_path "$TFDYN_GEN_DIR")"
+        summary_line "- **gen-check**: $TFDYN_GEN_DIR is not current"
+      else
+        summary_line "- **gen-check**: $TFDYN_GEN_DIR is current"
+      fi
+      record gen-check "$code"
+    fi
+    ;;
   plan)
     if needs plan "$shown" schema "the schema paths, one per line" &&
       needs plan "${TFDYN_TERRAFORM_DIR:-}" terraform-dir "the Terraform directory to plan" &&
@@ -246,7 +265,7 @@ $out" "$(repo_path "$TFDYN_DOC_FILE")"
     fi
     ;;
   *)
-    annotate error "tfdyn action" "Unknown step \"$step\": use validate, fmt, diff, emit-check, doc-check, plan or verify."
+    annotate error "tfdyn action" "Unknown step \"$step\": use validate, fmt, diff, emit-check, doc-check, gen-check, plan or verify."
     record "$step" 2
     ;;
   esac

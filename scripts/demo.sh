@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # demo.sh runs tfdyn's main job on the e-commerce example:
-#   validate -> doc -> emit -> verify (live, DynamoDB Local) -> plan checks
-# against a local target (a clean plan, then a dangerous change the gate stops).
+#   validate -> doc -> emit -> verify (live, DynamoDB Local) -> gen go (the
+#   application's package in a Go module, built and vetted) -> the package's
+#   contract test and plan checks against a local target (a clean plan, then a
+#   dangerous change the gate stops).
 # It cleans up after itself: the local target it started, the table, temp files.
 set -euo pipefail
 
@@ -55,7 +57,16 @@ step "tfdyn emit <tmp>/schema (a copy of $EXAMPLE) -o <tmp>/tf"
 step "tfdyn verify $EXAMPLE (DynamoDB Local behind the compatibility layer)"
 "$TFDYN" verify "$EXAMPLE" --provider "$PROVIDER"
 
-step "tfdyn local: a local target for the plan checks"
+step "tfdyn gen go $EXAMPLE -o <tmp>/app/shopdb: the application's data-access package, in its Go module"
+mkdir -p "$work/app"
+sdk=$(go list -m -f '{{.Version}}' github.com/aws/aws-sdk-go-v2/service/dynamodb)
+printf 'module example.com/app\n\ngo 1.23\n\nrequire github.com/aws/aws-sdk-go-v2/service/dynamodb %s\n' "$sdk" >"$work/app/go.mod"
+cp go.sum "$work/app/go.sum"
+"$TFDYN" gen go "$EXAMPLE" -o "$work/app/shopdb"
+(cd "$work/app" && export GOFLAGS=-mod=mod GOWORK=off && go mod tidy && go build ./... && go vet ./... && go vet -tags tfdyn_contract ./...)
+echo "example.com/app/shopdb builds and vets: $(cd "$work/app/shopdb" && ls *.go | tr '\n' ' ')"
+
+step "tfdyn local: a local target for the contract test and the plan checks"
 "$TFDYN" local >"$work/local.log" 2>&1 &
 local_pid=$!
 for _ in $(seq 1 120); do
@@ -72,6 +83,21 @@ step "terraform init + apply of the emitted configuration"
 terraform -chdir="$work/tf" init -input=false -no-color >/dev/null
 applied=1
 terraform -chdir="$work/tf" apply -auto-approve -input=false -no-color | tail -n 3
+
+step "the generated package's contract test on the demo's table (go test -tags tfdyn_contract)"
+table=$(terraform -chdir="$work/tf" output -raw dynamodb_shop_table_name)
+set +e
+(cd "$work/app" && GOFLAGS=-mod=mod GOWORK=off TFDYN_CONTRACT_ENDPOINT="$endpoint" TFDYN_CONTRACT_TABLE_SHOP="$table" \
+  AWS_ACCESS_KEY_ID=tfdyn AWS_SECRET_ACCESS_KEY=tfdyn AWS_REGION=us-east-1 \
+  go test -tags tfdyn_contract -run '^TestContract$' -count=1 -v ./shopdb) >"$work/contract.log" 2>&1
+code=$?
+set -e
+if [ "$code" -ne 0 ]; then
+  grep -E -- '--- FAIL|_test.go:[0-9]+:' "$work/contract.log" >&2 || cat "$work/contract.log" >&2
+  echo "demo: the contract test of the generated package failed on table $table (exit $code)" >&2
+  exit 1
+fi
+echo "table $table: $(grep -c -- '    --- PASS: TestContract/' "$work/contract.log") steps passed through the generated readers and writers (items written, every pattern read and compared with the oracle, every write pattern's cases, the IAM policy's calls)"
 
 step "tfdyn plan --schema $EXAMPLE: the unchanged schema plans clean"
 "$TFDYN" plan --dir "$work/tf" --schema "$EXAMPLE"

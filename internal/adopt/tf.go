@@ -457,6 +457,7 @@ func (r *tfReader) gsi(blk *hclsyntax.Block) hclschema.GSISpec {
 	var g hclschema.GSISpec
 	var hash, rng, proj string
 	var include []string
+	var keyArgs []*hclsyntax.Attribute // hash_key and range_key, as written
 	for _, n := range sortedKeys(blk.Body.Attributes) {
 		a := blk.Body.Attributes[n]
 		switch n {
@@ -464,8 +465,10 @@ func (r *tfReader) gsi(blk *hclsyntax.Block) hclschema.GSISpec {
 			g.Name = r.str(a)
 		case "hash_key":
 			hash = r.str(a)
+			keyArgs = append(keyArgs, a)
 		case "range_key":
 			rng = r.str(a)
+			keyArgs = append(keyArgs, a)
 		case "projection_type":
 			proj = r.str(a)
 		case "non_key_attributes":
@@ -499,18 +502,26 @@ func (r *tfReader) gsi(blk *hclsyntax.Block) hclschema.GSISpec {
 			g.Key.Partition = append(g.Key.Partition, hclschema.KeyAttr{Name: name})
 		}
 	}
-	if len(g.Key.Partition) == 0 && len(g.Key.Sort) == 0 {
+	if len(g.Key.Partition) > 4 || len(g.Key.Sort) > 4 {
+		r.diags = append(r.diags, diag.Errorf(CodeInvalid, blk.TypeRange.Ptr(), "GSI key with too many attributes",
+			"GSI %q has %d partition and %d sort key attributes; DynamoDB allows at most 4 of each, and the provider rejects the configuration. Fix the index, then import again.",
+			g.Name, len(g.Key.Partition), len(g.Key.Sort)))
+	}
+	if len(g.Key.Partition) > 0 || len(g.Key.Sort) > 0 {
+		// The provider refuses both forms in one block ("Invalid
+		// Attribute Combination"): which key was meant is open.
+		for _, a := range keyArgs {
+			r.diags = append(r.diags, diag.Errorf(CodeInvalid, a.NameRange.Ptr(), "GSI key given twice",
+				"GSI %q declares its key with key_schema blocks and with %s; the provider rejects the configuration (one and only one of key_schema, hash_key and range_key). Remove %s or the key_schema blocks, then import again.",
+				g.Name, a.Name, a.Name))
+		}
+	} else {
 		if hash != "" {
 			g.Key.Partition = keys(hash)
 		}
 		if rng != "" {
 			g.Key.Sort = keys(rng)
 		}
-	}
-	if len(g.Key.Partition) > 4 || len(g.Key.Sort) > 4 {
-		r.diags = append(r.diags, diag.Errorf(CodeInvalid, blk.TypeRange.Ptr(), "GSI key with too many attributes",
-			"GSI %q has %d partition and %d sort key attributes; DynamoDB allows at most 4 of each, and the provider rejects the configuration. Fix the index, then import again.",
-			g.Name, len(g.Key.Partition), len(g.Key.Sort)))
 	}
 	g.Projection = gsiProjection(proj, include)
 	return g

@@ -111,6 +111,9 @@ func TestFromTFRefusals(t *testing.T) {
 		{dir: "stream", want: []string{"IM007 testdata/refuse/stream/main.tf:5:20-5:24 Stream without a view type"}},
 		{dir: "ttl", want: []string{"IM007 testdata/refuse/ttl/main.tf:12:22-12:24 Time to live without an attribute"}},
 		{dir: "fivekeys", want: []string{"IM007 testdata/refuse/fivekeys/main.tf:31:3-31:25 GSI key with too many attributes"}},
+		{dir: "keytwice", want: []string{
+			"IM007 testdata/refuse/keytwice/main.tf:18:5-18:13 GSI key given twice",
+			"IM007 testdata/refuse/keytwice/main.tf:19:5-19:14 GSI key given twice"}},
 		{dir: "several", want: []string{"IM003 testdata/refuse/several/main.tf:12:1-12:38 Several tables to import"}},
 		{dir: "several", address: "aws_dynamodb_table.user", want: []string{"IM002 - Unknown table address"}},
 		{dir: "syntax", want: []string{

@@ -27,7 +27,7 @@ func ciRepo(t *testing.T, bin string) string {
 	copyDir(t, "../../examples/ecommerce", filepath.Join(repo, "schema"))
 	require.NoError(t, os.Remove(filepath.Join(repo, "schema", "DESIGN.md")))
 	require.NoError(t, os.Remove(filepath.Join(repo, "schema", "README.md")))
-	for _, args := range [][]string{{"emit", "schema/", "-o", "infra/dynamodb"}, {"doc", "schema/", "-o", "docs/DESIGN.md"}} {
+	for _, args := range [][]string{{"emit", "schema/", "-o", "infra/dynamodb"}, {"doc", "schema/", "-o", "docs/DESIGN.md"}, {"gen", "go", "schema/", "-o", "internal/store"}} {
 		cmd := exec.Command(bin, args...)
 		cmd.Dir = repo
 		out, err := cmd.CombinedOutput()
@@ -80,15 +80,15 @@ func TestActionSteps(t *testing.T) {
 	tftest.Parallel(t)
 	bin := tfdynBinary(t)
 	repo := ciRepo(t, bin)
-	inputs := map[string]string{"TFDYN_SCHEMA": "schema/", "TFDYN_STEPS": "validate, fmt, emit-check, doc-check",
-		"TFDYN_EMIT_DIR": "infra/dynamodb", "TFDYN_DOC_FILE": "docs/DESIGN.md"}
+	inputs := map[string]string{"TFDYN_SCHEMA": "schema/", "TFDYN_STEPS": "validate, fmt, emit-check, doc-check, gen-check",
+		"TFDYN_EMIT_DIR": "infra/dynamodb", "TFDYN_DOC_FILE": "docs/DESIGN.md", "TFDYN_GEN_DIR": "internal/store"}
 
 	code, annotations, summary, output := runAction(t, bin, repo, repo, inputs)
 	require.Equal(t, 0, code, "%v\n%s", annotations, summary)
 	require.Len(t, annotations, 1)
 	require.True(t, strings.HasPrefix(annotations[0], "::warning file=schema/ecommerce.tfdyn.hcl,line=452,col=12,endLine=452,endColumn=23,title=TD119 Filter does not reduce read cost::"), annotations[0])
 	require.Equal(t, "## tfdyn: schema/\n\n\n### tfdyn validate: 0 errors, 1 warning\n\n| | Code | Where | Finding |\n|---|---|---|---|\n", summary[:strings.Index(summary, "| warning |")])
-	require.True(t, strings.HasSuffix(summary, "- **fmt**: formatted\n- **emit-check**: infra/dynamodb is current\n- **doc-check**: docs/DESIGN.md is current\n"), summary)
+	require.True(t, strings.HasSuffix(summary, "- **fmt**: formatted\n- **emit-check**: infra/dynamodb is current\n- **doc-check**: docs/DESIGN.md is current\n- **gen-check**: internal/store is current\n"), summary)
 	require.Equal(t, "failed-steps=\n", output)
 
 	// Break the formatting, the emitted Terraform and the document.
@@ -106,6 +106,10 @@ func TestActionSteps(t *testing.T) {
 	d, err := os.ReadFile(doc)
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(doc, append(d, []byte("edited\n")...), 0o644))
+	gen := filepath.Join(repo, "internal", "store", "reads.go")
+	g, err := os.ReadFile(gen)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(gen, bytes.Replace(g, []byte("CUSTOMER#"), []byte("USER#"), 1), 0o644))
 
 	// From a sub-directory (the action's working-directory): annotations
 	// still carry repository paths.
@@ -121,19 +125,22 @@ func TestActionSteps(t *testing.T) {
 
 	code, annotations, summary, output = runAction(t, bin, repo, repo, inputs)
 	require.Equal(t, 1, code, "%v\n%s", annotations, summary)
-	require.Len(t, annotations, 4, "%v", annotations)
+	require.Len(t, annotations, 5, "%v", annotations)
 	require.True(t, strings.HasPrefix(annotations[2], "::error file=infra/dynamodb,title=tfdyn emit --check::The Terraform in infra/dynamodb does not match the schema: run tfdyn emit schema/ -o infra/dynamodb  and commit.%0A"), annotations[2])
 	require.Contains(t, annotations[2], "%0A  dynamodb_outputs.tf: edited by hand: its content does not match the hash in its header (emit replaces it)")
 	require.True(t, strings.HasPrefix(annotations[3], "::error file=docs/DESIGN.md,title=tfdyn doc --check::docs/DESIGN.md does not match the schema"), annotations[3])
 	require.Contains(t, summary, "- **emit-check**: infra/dynamodb is not current\n")
 	require.Contains(t, summary, "- **doc-check**: docs/DESIGN.md is not current\n")
-	require.True(t, strings.HasSuffix(summary, "\n**Failed:** fmt emit-check doc-check\n"), summary)
-	require.Equal(t, "failed-steps=fmt,emit-check,doc-check\n", output)
+	require.True(t, strings.HasPrefix(annotations[4], "::error file=internal/store,title=tfdyn gen go --check::The Go package in internal/store does not match the schema: run tfdyn gen go schema/ -o internal/store  and commit.%0A"), annotations[4])
+	require.Contains(t, annotations[4], "%0A  reads.go: edited by hand: its content does not match the hash in its header (gen replaces it)")
+	require.Contains(t, summary, "- **gen-check**: internal/store is not current\n")
+	require.True(t, strings.HasSuffix(summary, "\n**Failed:** fmt emit-check doc-check gen-check\n"), summary)
+	require.Equal(t, "failed-steps=fmt,emit-check,doc-check,gen-check\n", output)
 
 	// An unknown step is a usage error.
 	code, annotations, _, output = runAction(t, bin, repo, repo, map[string]string{"TFDYN_SCHEMA": "schema/", "TFDYN_STEPS": "lint"})
 	require.Equal(t, 2, code)
-	require.Equal(t, []string{`::error title=tfdyn action::Unknown step "lint": use validate, fmt, diff, emit-check, doc-check, plan or verify.`}, annotations)
+	require.Equal(t, []string{`::error title=tfdyn action::Unknown step "lint": use validate, fmt, diff, emit-check, doc-check, gen-check, plan or verify.`}, annotations)
 	require.Equal(t, "failed-steps=lint\n", output)
 }
 
@@ -263,8 +270,8 @@ func TestActionInputs(t *testing.T) {
 }
 
 // TestActionSeveralSchemas: one run of the action over a directory of
-// schemas, or over schema paths one per line: validate, fmt, emit-check
-// and doc-check over all of them (the emitted Terraform and the documents
+// schemas, or over schema paths one per line: validate, fmt, emit-check,
+// doc-check and gen-check over all of them (the emitted Terraform and the documents
 // one per schema), diff per schema (a schema new since the base is said so).
 func TestActionSeveralSchemas(t *testing.T) {
 	bin := tfdynBinary(t)
@@ -276,7 +283,7 @@ func TestActionSeveralSchemas(t *testing.T) {
 		require.NoError(t, os.Remove(filepath.Join(dir, "DESIGN.md")))
 		require.NoError(t, os.Remove(filepath.Join(dir, "README.md")))
 	}
-	for _, args := range [][]string{{"emit", "schema/", "-o", "infra/dynamodb"}, {"doc", "schema/", "-o", "docs"}} {
+	for _, args := range [][]string{{"emit", "schema/", "-o", "infra/dynamodb"}, {"doc", "schema/", "-o", "docs"}, {"gen", "go", "schema/", "-o", "internal/store"}} {
 		cmd := exec.Command(bin, args...)
 		cmd.Dir = repo
 		out, err := cmd.CombinedOutput()
@@ -286,14 +293,15 @@ func TestActionSeveralSchemas(t *testing.T) {
 	require.FileExists(t, filepath.Join(repo, "docs", "shop.md"))
 	gitCommit(t, repo, "schema/shop")
 
-	inputs := map[string]string{"TFDYN_SCHEMA": "schema/", "TFDYN_STEPS": "validate,fmt,emit-check,doc-check,diff",
-		"TFDYN_EMIT_DIR": "infra/dynamodb", "TFDYN_DOC_FILE": "docs", "TFDYN_DIFF_BASE": "HEAD"}
+	inputs := map[string]string{"TFDYN_SCHEMA": "schema/", "TFDYN_STEPS": "validate,fmt,emit-check,doc-check,gen-check,diff",
+		"TFDYN_EMIT_DIR": "infra/dynamodb", "TFDYN_DOC_FILE": "docs", "TFDYN_GEN_DIR": "internal/store", "TFDYN_DIFF_BASE": "HEAD"}
 	code, annotations, summary, output := runAction(t, bin, repo, repo, inputs)
 	require.Equal(t, 0, code, "%v\n%s", annotations, summary)
 	require.Contains(t, annotations, "::notice file=schema/games,title=tfdyn diff::schema/games is new since HEAD: nothing to compare it with.")
 	require.Contains(t, summary, "- **diff**: schema/games is new since HEAD\n")
 	require.Contains(t, summary, "No schema changes between `git:HEAD:schema/shop` and `schema/shop`.")
-	require.Contains(t, summary, "- **emit-check**: infra/dynamodb is current\n- **doc-check**: docs is current\n")
+	require.Contains(t, summary, "- **emit-check**: infra/dynamodb is current\n- **doc-check**: docs is current\n- **gen-check**: internal/store is current\n")
+	require.FileExists(t, filepath.Join(repo, "internal", "store", "games", "queries.go"))
 	require.Equal(t, "failed-steps=\n", output)
 
 	// The same schemas listed one per line; a stale document of one fails
@@ -313,7 +321,7 @@ func TestActionSeveralSchemas(t *testing.T) {
 	require.NoError(t, err)
 	var hooks []hook
 	require.NoError(t, yaml.Unmarshal(b, &hooks))
-	args := map[string][]string{"tfdyn-validate": {"schema/"}, "tfdyn-emit-check": {"schema/", "-o", "infra/dynamodb"}, "tfdyn-doc-check": {"schema/", "-o", "docs"}}
+	args := map[string][]string{"tfdyn-validate": {"schema/"}, "tfdyn-emit-check": {"schema/", "-o", "infra/dynamodb"}, "tfdyn-doc-check": {"schema/", "-o", "docs"}, "tfdyn-gen-check": {"schema/", "-o", "internal/store"}}
 	cmd := exec.Command(bin, "doc", "schema/", "-o", "docs")
 	cmd.Dir = repo
 	out, err := cmd.CombinedOutput()
@@ -361,7 +369,7 @@ func TestPreCommitHooks(t *testing.T) {
 		require.Equal(t, "golang", h.Language, h.ID)
 		require.True(t, strings.HasPrefix(h.Entry, "tfdyn "), h.ID)
 	}
-	require.Equal(t, []string{"tfdyn-fmt", "tfdyn-validate", "tfdyn-emit-check", "tfdyn-doc-check"}, ids)
+	require.Equal(t, []string{"tfdyn-fmt", "tfdyn-validate", "tfdyn-emit-check", "tfdyn-doc-check", "tfdyn-gen-check"}, ids)
 
 	bin := tfdynBinary(t)
 	repo := ciRepo(t, bin)
@@ -369,6 +377,7 @@ func TestPreCommitHooks(t *testing.T) {
 		"tfdyn-validate":   {"schema/"},
 		"tfdyn-emit-check": {"schema/", "-o", "infra/dynamodb"},
 		"tfdyn-doc-check":  {"schema/", "-o", "docs/DESIGN.md"},
+		"tfdyn-gen-check":  {"schema/", "-o", "internal/store"},
 	}
 	runHook := func(h hook) (int, string) {
 		argv := append(strings.Fields(h.Entry)[1:], args[h.ID]...)
@@ -401,6 +410,7 @@ func TestPreCommitHooks(t *testing.T) {
 		"tfdyn-validate":   "schema/ecommerce.tfdyn.hcl:",
 		"tfdyn-emit-check": "Error:",
 		"tfdyn-doc-check":  "Error:",
+		"tfdyn-gen-check":  "Error:",
 	}
 	for _, h := range hooks {
 		code, out := runHook(h)

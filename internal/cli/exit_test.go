@@ -130,7 +130,7 @@ func TestExitCodes(t *testing.T) {
 		{name: "gen/usage-out", args: []string{"gen", "go", ecommerce}, want: 2, stderr: []string{"gen go needs an output directory: -o DIR"}},
 		// gen ts
 		{name: "gen-ts/clean", args: []string{"gen", "ts", ecommerce, "-o", filepath.Join(tmp, "gen-ts-clean")}, want: 0, stdout: []string{"wrote "}},
-		{name: "gen-ts/check-clean", args: []string{"gen", "ts", ecommerce, "-o", filepath.Join(tmp, "gen-ts-clean"), "--check"}, want: 0, stdout: []string{"Up to date: 18 file(s)"}},
+		{name: "gen-ts/check-clean", args: []string{"gen", "ts", ecommerce, "-o", filepath.Join(tmp, "gen-ts-clean"), "--check"}, want: 0, stdout: []string{"Up to date: 20 file(s)"}},
 		{name: "gen-ts/check-missing", args: []string{"gen", "ts", ecommerce, "-o", filepath.Join(tmp, "gen-ts-none"), "--check"}, want: 1, stderr: []string{"  entities/order.ts: missing\n"}},
 		{name: "gen-ts/other-schema", args: []string{"gen", "ts", tournaments, "-o", filepath.Join(tmp, "gen-ts-clean")}, want: 1, stderr: []string{filepath.Join(tmp, "gen-ts-clean", "index.ts") + ":2:1: [EM131] File of another schema"}},
 		{name: "gen-ts/lint", args: []string{"gen", "ts", lintErr, "-o", filepath.Join(tmp, "gen-ts-x")}, want: 1, stderr: []string{lintAt}},
@@ -180,8 +180,15 @@ func TestExitCodes(t *testing.T) {
 		{name: "verify/lint", args: []string{"verify", lintErr}, want: 1, stderr: []string{lintAt}},
 		{name: "verify/usage-target", args: []string{"verify", "--target", "gcp", ecommerce}, want: 2, stderr: []string{`--target must be local, endpoint or aws, got "gcp"`}},
 		{name: "verify/usage-scale", args: []string{"verify", "--scale", "-5", ecommerce}, want: 2, stderr: []string{"--scale must be between 0 and 1000, got -5"}},
-		{name: "verify/usage-gen-lang", args: []string{"verify", "--gen", "ts:x", ecommerce}, want: 2, stderr: []string{`--gen ts:x: verify runs the contract tests of Go packages (go:DIR); "ts" is not supported`}},
-		{name: "verify/usage-gen-form", args: []string{"verify", "--gen", "shopdb", ecommerce}, want: 2, stderr: []string{`--gen "shopdb": want LANG:DIR, for example --gen go:internal/store`}},
+		{name: "verify/usage-gen-lang", args: []string{"verify", "--gen", "rust:x", ecommerce}, want: 2, stderr: []string{`--gen rust:x: verify runs the contract tests of Go packages (go:DIR) and TypeScript modules (ts:DIR); "rust" is not supported`}},
+		{name: "verify/usage-gen-form", args: []string{"verify", "--gen", "shopdb", ecommerce}, want: 2, stderr: []string{`--gen "shopdb": want LANG:DIR, for example --gen go:internal/store or --gen ts:src/db`}},
+		{name: "verify/usage-gen-ts-missing", args: []string{"verify", "--gen", "ts:" + missing, ecommerce}, want: 2, stderr: []string{"--gen ts:" + missing + ": " + missing + " holds no modules tfdyn gen ts wrote (no index.ts): run tfdyn gen ts -o " + missing + " first"}},
+		{name: "verify/usage-gen-ts-stale", args: []string{"verify", "--gen", "ts:../../examples/github/ts", ecommerce}, want: 2,
+			stderr: []string{"--gen ts:../../examples/github/ts: the modules are not what tfdyn gen ts writes for this schema, so its contract test would not be the schema's"}},
+		// The committed modules are current; their directory is no package
+		// with the SDK and TypeScript installed.
+		{name: "verify/usage-gen-ts-no-sdk", args: []string{"verify", "--gen", "ts:../../examples/ecommerce/ts", ecommerce}, want: 2,
+			stderr: []string{"--gen ts:../../examples/ecommerce/ts: gen ts contract: no node_modules with @aws-sdk/client-dynamodb in ../../examples/ecommerce/ts or a parent directory: install the modules' dependencies in their package"}},
 		{name: "verify/usage-gen-missing", args: []string{"verify", "--gen", "go:" + missing, ecommerce}, want: 2, stderr: []string{"holds no package tfdyn gen go wrote (no doc.go)"}},
 		{name: "verify/usage-gen-stale", args: []string{"verify", "--gen", "go:../../examples/github/githubdb", ecommerce}, want: 2,
 			stderr: []string{"--gen go:../../examples/github/githubdb: the package is not what tfdyn gen go writes for this schema, so its contract test would not be the schema's"}},

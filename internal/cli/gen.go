@@ -4,8 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
@@ -122,6 +125,9 @@ func (a *app) genGo(d hclschema.SchemaDir, out, pkg string, o diagOptions, check
 // compares them: GN refusals and files gen may not replace are diagnostics
 // (exit 1), stale files findings.
 func (a *app) genSchema(d hclschema.SchemaDir, out string, o diagOptions, check bool, gen func(*hclschema.Schema, string) (map[string][]byte, hcl.Diagnostics)) error {
+	if err := checkOutputDir(out); err != nil {
+		return exit(ExitUsage, err)
+	}
 	schemaPath := d.Dir
 	if len(d.Paths) == 1 {
 		schemaPath = d.Paths[0] // a file named alone is recorded as that file
@@ -173,14 +179,19 @@ func (a *app) genTSCommand() *cobra.Command {
 		Use:   "ts [PATH...] -o DIR",
 		Short: "Write the TypeScript data-access modules of a schema",
 		Long: `ts writes TypeScript modules for the schema in PATH (default: the current
-directory) into DIR, over @aws-sdk/lib-dynamodb, in the layout of the design
-guides: entities/<entity>.ts (the domain interface, enums as string-literal
-unions, and the record type whose key and index attributes are template-literal
-types), data-access/<entity>.ts (toXxxRecord and fromXxxRecord: the item's key
-and index attributes computed from the templates, sparse conditions included),
-data-access/keys.ts (a key builder and a key prefix builder per entity and
-index) and index.ts. The modules pass tsc --strict with
-exactOptionalPropertyTypes and noUncheckedIndexedAccess.
+directory) into DIR, over the AWS SDK v3 (@aws-sdk/client-dynamodb and
+@aws-sdk/lib-dynamodb), in the layout of the design guides:
+entities/<entity>.ts (the domain interface, enums as string-literal unions, and
+the record type whose key and index attributes are template-literal types),
+data-access/<entity>.ts (one function per access pattern and write pattern:
+the item or undefined, pages with an opaque cursor and an async iterator,
+transactions, unique guards, ConditionFailedError, UniqueViolationError,
+TransactionCanceledError, an AbortSignal on every call; toXxxRecord and
+fromXxxRecord), data-access/keys.ts (a key builder and a key prefix builder
+per entity and index), data-access/client.ts (createDb) and index.ts. The
+modules pass tsc --strict with exactOptionalPropertyTypes and
+noUncheckedIndexedAccess; tfdyn verify --gen ts:DIR runs their contract test
+on the table verify provisions.
 
 ` + genOwnership + `
 Several schemas (a directory of schemas, each subdirectory one schema, or
@@ -293,4 +304,25 @@ func packageName(flag, out string) (string, error) {
 		return "", fmt.Errorf("%s is %q: the generated package is imported by your application, so it cannot be package main; pass --package, for example --package db", from, name)
 	}
 	return name, nil
+}
+
+// checkOutputDir says why gen cannot write into out when out, or the
+// nearest of its parents that exists, is not a directory.
+func checkOutputDir(out string) error {
+	for p := filepath.Clean(out); ; p = filepath.Dir(p) {
+		st, err := os.Stat(p)
+		switch {
+		case err == nil && st.IsDir():
+			return nil
+		case err == nil && p == filepath.Clean(out):
+			return fmt.Errorf("gen: the output directory %s is a file: pass another -o, or move the file away", out)
+		case err == nil:
+			return fmt.Errorf("gen: cannot create the output directory %s: %s is a file, not a directory: pass another -o, or move the file away", out, p)
+		case !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
+			return fmt.Errorf("gen: cannot use the output directory %s: %w", out, err)
+		}
+		if filepath.Dir(p) == p {
+			return nil
+		}
+	}
 }

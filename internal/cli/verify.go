@@ -12,12 +12,14 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
 
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/findings"
 	"github.com/tfdyn/tfdyn/internal/gen/golang"
+	"github.com/tfdyn/tfdyn/internal/gen/typescript"
 	"github.com/tfdyn/tfdyn/internal/setup"
 	"github.com/tfdyn/tfdyn/internal/tfenv"
 	"github.com/tfdyn/tfdyn/internal/verify"
@@ -61,7 +63,10 @@ into DIR (it must be current: gen --check's answer) on the provisioned tables
 before verify writes its own items: the package's writers, readers, query
 builders and typed errors against the oracle, and its calls against the IAM
 policy of emit --app-policy (docs/gen.md). Each failed step is a VF421
-finding at its pattern. It needs the go command.
+finding at its pattern. It needs the go command. --gen ts:DIR does the same
+for the modules tfdyn gen ts wrote into DIR: compiled with tsc --strict and
+run with node's test runner; it needs node, and in the modules' package
+@aws-sdk/client-dynamodb, @aws-sdk/lib-dynamodb and typescript.
 
 Exit code 0: everything passed; 1: a pattern or conformance check failed;
 2: environment or usage error; 130: interrupted.`,
@@ -178,28 +183,18 @@ Exit code 0: everything passed; 1: a pattern or conformance check failed;
 	ci.register(c)
 	c.Flags().IntVar(&provider, "provider", 6, "major version of hashicorp/aws: 6 or 5")
 	c.Flags().StringToStringVar(&opts.TableNames, "table-name", nil, "DynamoDB name of a table by label (LABEL=NAME); verify refuses names that exist")
-	c.Flags().StringArrayVar(&gens, "gen", nil, "go:DIR: also run the contract test of the package tfdyn gen go wrote into DIR on the provisioned tables (repeatable)")
+	c.Flags().StringArrayVar(&gens, "gen", nil, "go:DIR or ts:DIR: also run the contract test of the code tfdyn gen go or gen ts wrote into DIR on the provisioned tables (repeatable)")
 	return c
 }
 
-// checkGenerated checks --gen LANG:DIR: the language is go and DIR holds
-// exactly what tfdyn gen go writes for the schema (the package name taken
-// from DIR's files), so that the contract test run is the schema's.
+// checkGenerated checks --gen LANG:DIR: DIR holds exactly what tfdyn gen
+// go (go:DIR, the package name taken from DIR's doc.go) or tfdyn gen ts
+// (ts:DIR, with node and the modules' dependencies in their package)
+// writes for the schema, so that the contract test run is the schema's.
 func checkGenerated(d hclschema.SchemaDir, s *hclschema.Schema, spec string) (verify.Generated, error) {
 	lang, dir, ok := strings.Cut(spec, ":")
 	if !ok || dir == "" {
-		return verify.Generated{}, exitf(ExitUsage, "--gen %q: want LANG:DIR, for example --gen go:internal/store", spec)
-	}
-	if lang != "go" {
-		return verify.Generated{}, exitf(ExitUsage, "--gen %s: verify runs the contract tests of Go packages (go:DIR); %q is not supported", spec, lang)
-	}
-	src, err := os.ReadFile(filepath.Join(dir, "doc.go"))
-	if err != nil {
-		return verify.Generated{}, exitf(ExitUsage, "--gen %s: %s holds no package tfdyn gen go wrote (no doc.go): run tfdyn gen go -o %s first", spec, dir, dir)
-	}
-	f, err := parser.ParseFile(token.NewFileSet(), "doc.go", src, parser.PackageClauseOnly)
-	if err != nil {
-		return verify.Generated{}, exitf(ExitUsage, "--gen %s: %s/doc.go: %v", spec, dir, err)
+		return verify.Generated{}, exitf(ExitUsage, "--gen %q: want LANG:DIR, for example --gen go:internal/store or --gen ts:src/db", spec)
 	}
 	schemaPath := d.Dir
 	if len(d.Paths) == 1 {
@@ -209,12 +204,42 @@ func checkGenerated(d hclschema.SchemaDir, s *hclschema.Schema, spec string) (ve
 	if err != nil {
 		return verify.Generated{}, exit(ExitUsage, err)
 	}
-	files, diags := golang.Generate(s, golang.Options{Package: f.Name.Name, Schema: identity})
+	var files map[string][]byte
+	var diags hcl.Diagnostics
+	switch lang {
+	case "go":
+		src, err := os.ReadFile(filepath.Join(dir, "doc.go"))
+		if err != nil {
+			return verify.Generated{}, exitf(ExitUsage, "--gen %s: %s holds no package tfdyn gen go wrote (no doc.go): run tfdyn gen go -o %s first", spec, dir, dir)
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), "doc.go", src, parser.PackageClauseOnly)
+		if err != nil {
+			return verify.Generated{}, exitf(ExitUsage, "--gen %s: %s/doc.go: %v", spec, dir, err)
+		}
+		files, diags = golang.Generate(s, golang.Options{Package: f.Name.Name, Schema: identity})
+	case "ts":
+		if _, err := os.Stat(filepath.Join(dir, "index.ts")); err != nil {
+			return verify.Generated{}, exitf(ExitUsage, "--gen %s: %s holds no modules tfdyn gen ts wrote (no index.ts): run tfdyn gen ts -o %s first", spec, dir, dir)
+		}
+		files, diags = typescript.Generate(s, typescript.Options{Schema: identity})
+	default:
+		return verify.Generated{}, exitf(ExitUsage, "--gen %s: verify runs the contract tests of Go packages (go:DIR) and TypeScript modules (ts:DIR); %q is not supported", spec, lang)
+	}
 	if diags.HasErrors() {
-		return verify.Generated{}, exitf(ExitUsage, "--gen %s: tfdyn gen go refuses the schema: %s", spec, diags.Error())
+		return verify.Generated{}, exitf(ExitUsage, "--gen %s: tfdyn gen %s refuses the schema: %s", spec, lang, diags.Error())
 	}
 	if _, err := emit.Write(dir, files, true); err != nil {
-		return verify.Generated{}, exitf(ExitUsage, "--gen %s: the package is not what tfdyn gen go writes for this schema, so its contract test would not be the schema's: %v", spec, err)
+		what := "package is"
+		if lang == "ts" {
+			what = "modules are"
+		}
+		return verify.Generated{}, exitf(ExitUsage, "--gen %s: the %s not what tfdyn gen %s writes for this schema, so its contract test would not be the schema's: %v", spec, what, lang, err)
+	}
+	if lang == "ts" {
+		// What the contract run needs, before anything is provisioned.
+		if _, _, err := typescript.ContractTools(dir, ""); err != nil {
+			return verify.Generated{}, exitf(ExitUsage, "--gen %s: %v", spec, err)
+		}
 	}
 	return verify.Generated{Lang: lang, Dir: dir}, nil
 }

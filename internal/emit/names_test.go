@@ -30,6 +30,8 @@ func TestNamesFor(t *testing.T) {
 		StreamARNOutput:        "dynamodb_cms_blog_posts_v2_stream_arn",
 		GSINamesOutput:         "dynamodb_cms_blog_posts_v2_global_secondary_index_names",
 		LSINamesOutput:         "dynamodb_cms_blog_posts_v2_local_secondary_index_names",
+		AppPolicy:              "cms_blog_posts_v2_app",
+		AppPolicyOutput:        "dynamodb_cms_blog_posts_v2_app_policy_json",
 	}, n)
 	require.Equal(t, "dynamodb_cms_tags", emit.TagsVariable(emit.Options{Prefix: "cms_"}))
 	require.Equal(t, emit.Files{Main: "cms_dynamodb.tf", Variables: "cms_dynamodb_variables.tf", Outputs: "cms_dynamodb_outputs.tf", Versions: "cms_dynamodb_versions.tf"},

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"math/big"
 	"sort"
 	"strings"
 
@@ -224,9 +225,17 @@ func (api *API) Contract(s *hclschema.Schema) (*Contract, error) {
 }
 
 // seedItems are the example items of table t and the guard items of their
-// unique values (once per value), as verify writes them.
+// unique values (once per value), as verify writes them: an expiry in the
+// past (the table's TTL attribute) moved ahead (liveTTL).
 func seedItems(t *hclschema.Table) ([]hclschema.Item, error) {
 	items := append([]hclschema.Item(nil), t.ExampleItems()...)
+	for i, it := range items {
+		moved, err := liveTTL(t, it)
+		if err != nil {
+			return nil, err
+		}
+		items[i] = moved
+	}
 	seen := map[string]bool{}
 	for _, it := range items {
 		seen[it.PrimaryKeyText()] = true
@@ -248,6 +257,50 @@ func seedItems(t *hclschema.Table) ([]hclschema.Item, error) {
 		}
 	}
 	return items, nil
+}
+
+// Expiries of the contract's items: DynamoDB (and DynamoDB Local, whose
+// sweep runs while a contract test does) deletes an item whose TTL
+// attribute is in the past at any moment, so a contract test, like verify
+// (VF502), writes such an item with an expiry ahead. The contract is
+// committed and byte-identical across runs, so the expiry is moved by a
+// fixed century instead of to a time after now: every TTL value before
+// ttlFloor (2100-01-01) gets ttlShift added, which keeps their order.
+const (
+	ttlFloor = 4102444800
+	ttlShift = 100 * 365 * 24 * 3600
+)
+
+// liveTTL returns example item it with its TTL attribute, when before
+// ttlFloor, moved ttlShift ahead (the item computed again: a template may
+// read it).
+func liveTTL(t *hclschema.Table, it hclschema.Item) (hclschema.Item, error) {
+	attr := t.TTLAttribute
+	if attr == "" || it.Entity == nil {
+		return it, nil
+	}
+	a := it.Entity.Attribute(attr)
+	v, ok := it.Attrs[attr]
+	if a == nil || a.Type != cty.Number || !ok || v.IsNull() || !v.IsKnown() || v.Type() != cty.Number {
+		return it, nil
+	}
+	if v.AsBigFloat().Cmp(big.NewFloat(ttlFloor)) >= 0 {
+		return it, nil
+	}
+	values := map[string]cty.Value{}
+	for name, ty := range it.Entity.ObjectType().AttributeTypes() {
+		if x, ok := it.Attrs[name]; ok {
+			values[name] = x
+		} else {
+			values[name] = cty.NullVal(ty)
+		}
+	}
+	values[attr] = cty.NumberVal(new(big.Float).Add(v.AsBigFloat(), big.NewFloat(ttlShift)))
+	moved, err := it.Entity.Item(cty.ObjectVal(values))
+	if err != nil {
+		return it, fmt.Errorf("example of %s with %s moved ahead: %w", it.Entity.Name, attr, err)
+	}
+	return moved, nil
 }
 
 // fieldValues are the values of e's fields in item it (only fields, when
@@ -371,6 +424,34 @@ func ContractTableVar(label string) string {
 		}
 		return '_'
 	}, label))
+}
+
+// ContractTarget is where a contract test runs: the DynamoDB endpoint, the
+// region and credentials that sign the requests, and the DynamoDB table of
+// each table label.
+type ContractTarget struct {
+	Endpoint, Region                   string
+	AccessKey, SecretKey, SessionToken string
+	Tables                             map[string]string
+}
+
+// Env is the target as the contract environment every back end's test
+// reads: ContractEndpointEnv, AWS_REGION, the credentials (when set) and
+// ContractTableVar per table label, in that order (labels sorted).
+func (t ContractTarget) Env() []string {
+	env := []string{ContractEndpointEnv + "=" + t.Endpoint, "AWS_REGION=" + t.Region}
+	if t.AccessKey != "" {
+		env = append(env, "AWS_ACCESS_KEY_ID="+t.AccessKey, "AWS_SECRET_ACCESS_KEY="+t.SecretKey, "AWS_SESSION_TOKEN="+t.SessionToken)
+	}
+	labels := make([]string, 0, len(t.Tables))
+	for l := range t.Tables {
+		labels = append(labels, l)
+	}
+	sort.Strings(labels)
+	for _, l := range labels {
+		env = append(env, ContractTableVar(l)+"="+t.Tables[l])
+	}
+	return env
 }
 
 // Less orders calls by table, index and operation.

@@ -369,6 +369,30 @@ func (b *builder) known(it *WriteItem, w *Write, wr *hclschema.Write) bool {
 		}
 	}
 	for _, rw := range it.Shape.Rewrites {
+		if rw.Computed != nil {
+			// The writers compute a computed attribute on a put only.
+			rng := wr.DeclRange
+			var reads []string
+			for _, c := range e.Computed {
+				if c.Attr == rw.Computed.Attr {
+					for _, f := range c.Reads {
+						reads = append(reads, f.Attr)
+					}
+				}
+			}
+			changes := ""
+			for _, ua := range append(append(append([]*hclschema.UpdateAction{}, wr.Set...), wr.Remove...), wr.Add...) {
+				if slices.Contains(reads, ua.Attr) {
+					rng, changes = ua.Range, ua.Attr
+					break
+				}
+			}
+			b.diags = append(b.diags, diag.Errorf(CodeUpdateUnknown, &rng, "Update not reproducible",
+				"Write pattern %q updates %q and changes %q, which its computed attribute %q reads (%s): the generated writers compute computed attributes when they put an item, and do not rewrite one in an update. "+
+					"Leave %q out of the update, or write the item with a put.",
+				w.Pattern.Name, e.SchemaName, changes, rw.Computed.Attr, rw.Computed.Expr.Text, changes))
+			return false
+		}
 		r := &Rewrite{Rewrite: rw}
 		for _, en := range e.Entries {
 			if en.Index.IndexName == rw.Index.Name {
@@ -490,4 +514,25 @@ func leaves(wr *hclschema.Write, entry *IndexEntry, known map[string]*Arg) bool 
 	}
 	holds, ok := ei.WhenHolds(it)
 	return ok && !holds
+}
+
+// Actions describe what the item's write changes, for the writers' doc
+// comments: "set detail.owner = input.owner", "add 1 to version", "remove
+// note", "rewrite the keys of GSI GSI1" (the schema's text of each value).
+func (it *WriteItem) Actions() []string {
+	s := it.Shape
+	var acts []string
+	for _, ua := range s.Write.Set {
+		acts = append(acts, "set "+hclschema.PathText(ua.Path)+" = "+ua.Value.Text)
+	}
+	for _, ua := range s.Write.Add {
+		acts = append(acts, "add "+ua.Value.Text+" to "+hclschema.PathText(ua.Path))
+	}
+	for _, ua := range s.Write.Remove {
+		acts = append(acts, "remove "+hclschema.PathText(ua.Path))
+	}
+	for _, rw := range s.Rewrites {
+		acts = append(acts, "rewrite the keys of "+rw.Index.DisplayName())
+	}
+	return acts
 }

@@ -122,6 +122,7 @@ func Rules() []Rule {
 		ruleCapBelowPeak,
 		ruleTerraformNameCase,
 		ruleTransactionSameItem,
+		ruleLimitCutsTie,
 	}
 }
 

@@ -40,7 +40,7 @@ func checkExpectedResult(r *rule, a *analysis) hcl.Diagnostics {
 			if namer == nil {
 				namer = oracle.NewNamer(p.Table)
 			}
-			msg := oracle.Mismatch(b, x, res.Items, all, namer)
+			msg := oracle.Mismatch(b, x, res, res.Items, all, namer)
 			if msg == "" {
 				continue
 			}

@@ -71,6 +71,15 @@ func (n *Namer) NamesOf(items []hclschema.Item) string {
 	return strings.Join(names, ", ")
 }
 
+// namesOf names each item.
+func (n *Namer) namesOf(items []hclschema.Item) []string {
+	names := make([]string, len(items))
+	for i, it := range items {
+		names[i] = n.Name(it)
+	}
+	return names
+}
+
 // Why explains why item it (an item of the table) is not in the result of b
 // over all (every item of the table): not in the index, outside a key
 // condition, left out by the limit or by the filter. It returns "" when the
@@ -215,12 +224,15 @@ func digitRun(s string) string {
 }
 
 // Mismatch compares the items a pattern returns for input set x (got, in
-// order) with the expectation x declares. all is every item of the table,
-// to explain differences. It returns "" when they agree (runs of equal sort
-// keys compare as sets, as DynamoDB leaves their order open), else the
-// full-sentence explanation: expected and returned items, and why each
-// differs where the oracle can tell.
-func Mismatch(b *hclschema.Bound, x *hclschema.PatternExample, got, all []hclschema.Item, n *Namer) string {
+// order) with the expectation x declares. res is the oracle's result for
+// the input set (got itself when the oracle is what returned them); all is
+// every item of the table, to explain differences. It returns "" when they
+// agree (runs of equal sort keys compare as sets, as DynamoDB leaves their
+// order open; where the limit ends the read inside such a run, any choice
+// of its items the limit allows), else the full-sentence explanation:
+// expected and returned items, and why each differs where the oracle can
+// tell.
+func Mismatch(b *hclschema.Bound, x *hclschema.PatternExample, res Result, got, all []hclschema.Item, n *Namer) string {
 	p := b.Pattern
 	switch {
 	case x.HasReturns:
@@ -247,8 +259,20 @@ func Mismatch(b *hclschema.Bound, x *hclschema.PatternExample, got, all []hclsch
 	if sameRuns(p.Index, got, have, want) {
 		return ""
 	}
+	var open []string
+	if res.Cut != nil {
+		picked := n.namesOf(res.Items)
+		open = n.namesOf(res.Cut.Candidates)
+		if res.Agrees(picked, open, have) && res.Agrees(picked, open, want) {
+			return ""
+		}
+	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "Expected %s; the pattern returns %s.", listOrNone(want), listOrNone(have))
+	if res.Cut != nil {
+		fmt.Fprintf(&sb, " The limit (%d) ends the read inside a run of items with equal sort keys, whose order DynamoDB leaves open: it may take any %d of %s.",
+			p.Limit, res.Cut.Take, listOrNone(open))
+	}
 	for _, r := range x.Returns {
 		name := r.Example.Name()
 		if haveSet[name] {

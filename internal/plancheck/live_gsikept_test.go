@@ -90,7 +90,9 @@ func keptSource(label string, gsis ...keptGSI) string {
 //   - provider 5 plans the deletion of a table's last GSI (DP202).
 //
 // Then the GSI is deleted as DP405 advises (UpdateTable, the API call of
-// aws dynamodb update-table) and the plan is clean.
+// aws dynamodb update-table; or in two applies through a standalone
+// aws_dynamodb_global_secondary_index, whose removal DP202 reports as the
+// deletion it is) and the plan is clean.
 func TestLiveGSIKept(t *testing.T) {
 	tftest.Parallel(t)
 	w := newWorkspace(t)
@@ -140,12 +142,16 @@ func TestLiveGSIKept(t *testing.T) {
 	out := w.terraform("apply", "-auto-approve")
 	require.Contains(t, out, "1 imported, 0 added, 1 changed, 0 destroyed")
 	// Between the applies the GSI is managed, not kept: DP404 names its
-	// resource. Once the resource is removed, its deletion is planned and
-	// nothing is reported on the table.
+	// resource. Once the resource is removed, its deletion is planned: the
+	// index really goes, which DP202 reports like the removal of a block,
+	// naming the resource that deletes it (acknowledged in a real run: the
+	// schema no longer has it).
 	requireFindings(t, only(w.check(w.plan(plancheck.RunOptions{})), "aws_dynamodb_table.single"),
 		want{code: "DP404", address: "aws_dynamodb_table.single", words: []string{`GSI "ByStatus" is managed by aws_dynamodb_global_secondary_index.by_status but not in the schema`}})
 	require.NoError(t, os.Remove(standalone))
-	requireFindings(t, w.check(w.plan(plancheck.RunOptions{})))
+	requireFindings(t, w.check(w.plan(plancheck.RunOptions{})),
+		want{code: "DP202", address: "aws_dynamodb_table.single", words: []string{`GSI "ByStatus" of table "pc-single" is deleted`,
+			`Terraform will delete GSI "ByStatus" (partition key "status") of table "pc-single" with its resource aws_dynamodb_global_secondary_index.by_status.`}})
 	out = w.terraform("apply", "-auto-approve")
 	require.Contains(t, out, "0 added, 0 changed, 1 destroyed")
 	described, err := client.DescribeTable(context.Background(), &dynamodb.DescribeTableInput{TableName: aws.String("pc-single")})

@@ -78,6 +78,53 @@ func Link(t testing.TB, dir string) {
 	}
 }
 
+// Package makes an application's ES module package in a temporary
+// directory with the toolchain's node_modules (Link) and writes files
+// (slash-separated paths, such as tfdyn gen ts's) under its src/db; it
+// returns src/db, the modules' directory.
+func Package(t testing.TB, files map[string][]byte) string {
+	t.Helper()
+	pkg := t.TempDir()
+	if err := os.WriteFile(filepath.Join(pkg, "package.json"), []byte(`{"name": "app", "private": true, "type": "module"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	Link(t, pkg)
+	mods := filepath.Join(pkg, "src", "db")
+	for n, b := range files {
+		p := filepath.Join(mods, filepath.FromSlash(n))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return mods
+}
+
+// Files reads every file below dir, by its slash-separated path relative
+// to dir: a directory of committed modules, to copy with Package.
+func Files(t testing.TB, dir string) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		files[filepath.ToSlash(rel)] = b
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
 // Compiler is a TypeScript compiler of the toolchain.
 type Compiler struct {
 	// Name is its package: typescript (7) or typescript5 (5.9).

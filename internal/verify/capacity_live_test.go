@@ -146,7 +146,7 @@ func TestLiveCapacityMatchesEstimate(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, miss.measured, live.Consumed, miss.pattern)
 		var run RunResult
-		require.Equal(t, "", checkCapacity(&run, b, items, live), miss.pattern)
+		require.Equal(t, "", checkCapacity(&run, b, items, live, TargetLocal), miss.pattern)
 		require.Equal(t, miss.est, run.Estimated, miss.pattern)
 	}
 }

@@ -101,6 +101,7 @@ func (r *runner) expectationRun(ctx context.Context, p *hclschema.AccessPattern,
 	}
 	ds := r.datasets[p.Table]
 	namer := oracle.NewNamer(p.Table)
+	exp := oracle.Run(b, ds.Items)
 	var live dynamo.ReadResult
 	msg := ""
 	// GSI reads are eventually consistent: retry a differing GSI result
@@ -123,7 +124,7 @@ func (r *runner) expectationRun(ctx context.Context, p *hclschema.AccessPattern,
 			}
 			got[i] = hclschema.Item{Attrs: map[string]cty.Value{}}
 		}
-		msg = oracle.Mismatch(b, x, got, ds.Items, namer)
+		msg = oracle.Mismatch(b, x, exp, got, ds.Items, namer)
 		if msg == "" || p.Index.Kind != hclschema.IndexGlobal || attempt == 6 {
 			break
 		}

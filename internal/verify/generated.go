@@ -15,13 +15,16 @@ import (
 
 	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/findings"
+	"github.com/tfdyn/tfdyn/internal/gen"
 	"github.com/tfdyn/tfdyn/internal/gen/golang"
+	"github.com/tfdyn/tfdyn/internal/gen/typescript"
 	"github.com/tfdyn/tfdyn/internal/tfenv"
 )
 
 // Generated is generated code whose contract test verify runs on the
-// tables it provisions (--gen LANG:DIR): Lang is "go", Dir the package's
-// directory (the CLI checks first that it is what tfdyn gen writes for the
+// tables it provisions (--gen LANG:DIR): Lang is "go" or "ts", Dir the
+// package's directory (tfdyn gen go -o DIR) or the modules' (tfdyn gen ts
+// -o DIR) (the CLI checks first that it is what tfdyn gen writes for the
 // schema).
 type Generated struct {
 	Lang, Dir string
@@ -85,20 +88,67 @@ func (r *runner) contracts(ctx context.Context) error {
 	return nil
 }
 
-// contract runs one package's contract test with go test -json.
+// contract runs one package's contract test in its language's runner,
+// each step placed at its pattern.
 func (r *runner) contract(ctx context.Context, g Generated) (GeneratedReport, error) {
 	rep := GeneratedReport{Lang: g.Lang, Dir: g.Dir}
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		return rep, &tfenv.EnvError{Err: fmt.Errorf("verify --gen %s:%s runs the package's contract test with the go command, which is not on PATH", g.Lang, g.Dir)}
-	}
 	env, err := r.contractEnv(ctx)
 	if err != nil {
 		return rep, err
 	}
-	dir, err := filepath.Abs(g.Dir)
+	switch g.Lang {
+	case "go":
+		err = r.goContract(ctx, g, env, &rep)
+	case "ts":
+		err = r.tsContract(ctx, g, env, &rep)
+	default:
+		err = fmt.Errorf("verify --gen %s:%s: no contract runner for %q", g.Lang, g.Dir, g.Lang)
+	}
 	if err != nil {
 		return rep, err
+	}
+	rep.OK = rep.Error == "" && len(rep.Cases) > 0
+	for i := range rep.Cases {
+		rep.OK = rep.OK && rep.Cases[i].OK
+		rep.Cases[i].Pos = r.stepPos(rep.Cases[i].Name)
+	}
+	return rep, nil
+}
+
+// tsContract runs the contract test of the modules tfdyn gen ts wrote into
+// g.Dir with node's test runner (typescript.RunContract: compiled with the
+// package's TypeScript under the strict options).
+func (r *runner) tsContract(ctx context.Context, g Generated, env []string, rep *GeneratedReport) error {
+	res, err := typescript.RunContract(ctx, typescript.ContractOptions{Schema: r.opts.Schema, SchemaPath: r.opts.SchemaPath, Dir: g.Dir, Env: env})
+	if err != nil {
+		var envErr *typescript.EnvError
+		if errors.As(err, &envErr) {
+			return &tfenv.EnvError{Err: fmt.Errorf("verify --gen %s:%s: %w", g.Lang, g.Dir, err)}
+		}
+		return err
+	}
+	switch {
+	case len(res.Stale) > 0:
+		rep.Error = fmt.Sprintf("the modules in %s are not what tfdyn gen ts writes for the schema:\n%s", g.Dir, strings.Join(res.Stale, "\n"))
+	case res.Compile != "":
+		rep.Error = fmt.Sprintf("the contract test of %s does not compile (tsc --strict):\n%s", g.Dir, res.Compile)
+	}
+	for _, st := range res.Steps {
+		rep.Cases = append(rep.Cases, GeneratedCase{Name: st.Name, OK: st.Passed, Message: st.Message})
+	}
+	return nil
+}
+
+// goContract runs the contract test of the package tfdyn gen go wrote into
+// g.Dir with go test -json.
+func (r *runner) goContract(ctx context.Context, g Generated, env []string, rep *GeneratedReport) error {
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		return &tfenv.EnvError{Err: fmt.Errorf("verify --gen %s:%s runs the package's contract test with the go command, which is not on PATH", g.Lang, g.Dir)}
+	}
+	dir, err := filepath.Abs(g.Dir)
+	if err != nil {
+		return err
 	}
 	cmd := exec.CommandContext(ctx, goBin, "test", "-tags", golang.ContractTag, "-run", "^TestContract$", "-count=1", "-json", ".")
 	cmd.Dir = dir
@@ -107,44 +157,51 @@ func (r *runner) contract(ctx context.Context, g Generated) (GeneratedReport, er
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if ctx.Err() != nil {
-		return rep, ctx.Err()
+		return ctx.Err()
 	}
 	rep.Cases, rep.Output = parseTestJSON(bytes.NewReader(out))
-	rep.OK = err == nil && len(rep.Cases) > 0
-	for i := range rep.Cases {
-		rep.OK = rep.OK && rep.Cases[i].OK
-		rep.Cases[i].Pos = r.stepPos(rep.Cases[i].Name)
-	}
 	if len(rep.Cases) == 0 {
 		var ee *exec.ExitError
 		if err != nil && !errors.As(err, &ee) {
-			return rep, err
+			return err
 		}
 		rep.Error = fmt.Sprintf("the contract test of %s did not run (go test -tags %s): %s", g.Dir, golang.ContractTag, strings.TrimSpace(stderr.String()+"\n"+rep.Output))
+	} else if err != nil && allOK(rep.Cases) {
+		// go test failed outside the steps (TestContract itself).
+		rep.Error = fmt.Sprintf("the contract test of %s failed outside its steps: %s", g.Dir, strings.TrimSpace(stderr.String()+"\n"+rep.Output))
 	}
-	return rep, nil
+	return nil
 }
 
-// contractEnv is the environment of a contract test: the endpoint, the
-// credentials and region of verify's client, and the name of every table.
+func allOK(cases []GeneratedCase) bool {
+	for _, c := range cases {
+		if !c.OK {
+			return false
+		}
+	}
+	return true
+}
+
+// contractEnv is the environment of a contract test in any language: the
+// endpoint, the credentials and region of verify's client, and the name of
+// every table.
 func (r *runner) contractEnv(ctx context.Context) ([]string, error) {
 	opts := r.client.Options()
-	endpoint := r.report.Endpoint
+	target := gen.ContractTarget{Endpoint: r.report.Endpoint, Region: opts.Region, Tables: map[string]string{}}
 	if r.opts.Target == TargetAWS {
-		endpoint = "https://dynamodb." + opts.Region + ".amazonaws.com"
+		target.Endpoint = "https://dynamodb." + opts.Region + ".amazonaws.com"
 	}
-	env := []string{golang.ContractEndpointEnv + "=" + endpoint, "AWS_REGION=" + opts.Region}
 	if opts.Credentials != nil {
 		creds, err := opts.Credentials.Retrieve(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("credentials for the contract test: %w", err)
 		}
-		env = append(env, "AWS_ACCESS_KEY_ID="+creds.AccessKeyID, "AWS_SECRET_ACCESS_KEY="+creds.SecretAccessKey, "AWS_SESSION_TOKEN="+creds.SessionToken)
+		target.AccessKey, target.SecretKey, target.SessionToken = creds.AccessKeyID, creds.SecretAccessKey, creds.SessionToken
 	}
 	for _, t := range r.opts.Schema.Tables {
-		env = append(env, golang.ContractTableVar(t.Label)+"="+r.ws.tableNames[t])
+		target.Tables[t.Label] = r.ws.tableNames[t]
 	}
-	return env, nil
+	return target.Env(), nil
 }
 
 // stepPos is the schema position of a contract step: the pattern or write
@@ -258,7 +315,7 @@ func generatedFindings(gs []GeneratedReport) []findings.Finding {
 	for _, g := range gs {
 		if g.Error != "" {
 			out = append(out, findings.Finding{Code: vfGenerated, Severity: findings.Error, Doc: k.DocPath(),
-				Summary: fmt.Sprintf("Generated code %s:%s: the contract test did not run", g.Lang, g.Dir), Detail: g.Error})
+				Summary: fmt.Sprintf("Generated code %s:%s: the contract test did not complete", g.Lang, g.Dir), Detail: g.Error})
 		}
 		for _, c := range g.Cases {
 			if c.OK {

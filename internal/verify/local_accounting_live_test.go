@@ -12,10 +12,13 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/require"
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/cost"
 	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // Where DynamoDB Local's capacity accounting differs from AWS's documented
@@ -198,5 +201,155 @@ func TestLocalNumberSizes(t *testing.T) {
 
 		local := base - maxPad(&types.AttributeValueMemberN{Value: text}) - 1 // the name "n"
 		require.Equal(t, local, hclschema.NumberSize(f), "%s (sent as %s)", s, text)
+	}
+}
+
+// lsiSchema has a local secondary index that projects playerId; items of
+// the given pad sizes are 5,000, 9,000 and 1 characters of a name the
+// index does not project.
+const lsiSchema = `
+table "reg" {
+  partition_key = "PK"
+  sort_key      = "SK"
+
+  local_secondary_index "ByTime" {
+    sort_key   = "at"
+    projection = "INCLUDE"
+    include    = ["playerId"]
+  }
+}
+
+entity "Registration" {
+  table = table.reg
+  attributes = {
+    playerId = string
+    at       = string
+    name     = string
+  }
+  key {
+    PK = "T#1"
+    SK = "PLAYER#${playerId}"
+  }
+  index "ByTime" {}
+}
+
+access_pattern "all_by_time" {
+  entity = entity.Registration
+  index  = "ByTime"
+  key {
+    PK = "T#1"
+  }
+}
+
+access_pattern "players_by_time" {
+  entity     = entity.Registration
+  index      = "ByTime"
+  attributes = ["playerId", "at"]
+  key {
+    PK = "T#1"
+    at = begins_with("2024")
+  }
+}
+
+access_pattern "players_by_time_strong" {
+  entity     = entity.Registration
+  index      = "ByTime"
+  attributes = ["playerId"]
+  key {
+    PK = "T#1"
+  }
+  workload {
+    consistency = "strong"
+  }
+}
+
+access_pattern "late_players" {
+  entity     = entity.Registration
+  index      = "ByTime"
+  attributes = ["playerId"]
+  key {
+    PK = "T#1"
+  }
+  filter = playerId == "p7"
+}
+`
+
+// TestLocalLSIProjectionAccounting: a Query of a local secondary index
+// that reads only what the index projects costs the index entries on AWS;
+// DynamoDB Local 3.3.1 adds a fetch from the table of every item read
+// (each whole item rounded up to 4 KB on its own, half when eventually
+// consistent) as soon as the Query has a ProjectionExpression, even one of
+// projected attributes only, also for the items a filter drops. Without one
+// (all projected attributes) it counts as AWS does. verify compares the
+// local target with that accounting (localFetchUnits), AWS with AWS's.
+func TestLocalLSIProjectionAccounting(t *testing.T) {
+	tftest.Parallel(t)
+	target := ddblocaltest.Start(t)
+	ctx := context.Background()
+	client, err := target.NewClient(ctx)
+	require.NoError(t, err)
+	s, diags := hclschema.LoadSource("reg.tfdyn.hcl", []byte(lsiSchema))
+	require.False(t, diags.HasErrors(), diags.Error())
+	_, err = client.CreateTable(ctx, dynamo.CreateTableInput(s.Tables[0].Spec(), "reg"))
+	require.NoError(t, err)
+	e := s.Entity("Registration")
+	var items []hclschema.Item
+	var sizes []int
+	for i := 0; i < 10; i++ {
+		pad := 1
+		switch {
+		case i < 3:
+			pad = 5000 // two 4 KB steps: 1 RCU eventually consistent
+		case i < 5:
+			pad = 9000 // three steps: 1.5 RCU
+		}
+		it, err := e.Item(cty.ObjectVal(map[string]cty.Value{"playerId": cty.StringVal(fmt.Sprintf("p%d", i)),
+			"at": cty.StringVal(fmt.Sprintf("2024-11-0%d", i%3+1)), "name": cty.StringVal(strings.Repeat("x", pad))}))
+		require.NoError(t, err)
+		av, err := dynamo.ItemAV(it)
+		require.NoError(t, err)
+		_, err = client.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("reg"), Item: av})
+		require.NoError(t, err)
+		items = append(items, it)
+		sizes = append(sizes, hclschema.ItemSize(it))
+	}
+	for _, c := range []struct {
+		pattern string
+		// aws is the estimate (the index entries: one step); local what
+		// DynamoDB Local reports.
+		aws, local float64
+	}{
+		{"all_by_time", 0.5, 0.5},
+		// 0.5 + 3 x 1 + 2 x 1.5 + 5 x 0.5
+		{"players_by_time", 0.5, 9},
+		{"players_by_time_strong", 1, 18},
+		// The filter keeps 1 of the 10 items read: all ten are fetched.
+		{"late_players", 0.5, 9},
+	} {
+		t.Run(c.pattern, func(t *testing.T) {
+			p := s.Pattern(c.pattern)
+			b, err := hclschema.Bind(p, nil)
+			require.NoError(t, err)
+			live, err := execute(ctx, client, "reg", b)
+			require.NoError(t, err)
+			require.Equal(t, c.local, live.Consumed, "DynamoDB Local's report")
+			strong := dynamo.StrongRead(p)
+			require.Equal(t, c.local-c.aws, localFetchUnits(b, items, strong), "the model of it")
+			if c.local != c.aws {
+				require.Equal(t, c.local-c.aws, localFetchSizes(sizes, strong), "every item read is fetched")
+			}
+			var run RunResult
+			require.Equal(t, "", checkCapacity(&run, b, items, live, TargetLocal))
+			require.Equal(t, c.aws, run.Estimated)
+			require.Equal(t, "", checkCapacity(&run, b, items, live, TargetEndpoint))
+			if c.local == c.aws {
+				require.Zero(t, run.Local)
+				return
+			}
+			require.Equal(t, c.local, run.Local)
+			require.Equal(t, fmt.Sprintf("capacity: consumed %s RCU, the estimate for the same items is %s RCU (a difference of %s, more than DynamoDB's rounding of %s per 4 KB step)",
+				fmtUnits(c.local), fmtUnits(c.aws), fmtUnits(c.local-c.aws), fmtUnits(map[bool]float64{false: 0.5, true: 1}[strong])),
+				checkCapacity(&run, b, items, live, TargetAWS), "AWS is held to AWS's accounting")
+		})
 	}
 }

@@ -96,6 +96,11 @@ type RunResult struct {
 	// Estimated is the static estimate of the run's read units over the
 	// items verify wrote (package cost; capacity.go), next to Consumed.
 	Estimated float64 `json:"estimated_capacity"`
+	// Local is what DynamoDB Local reports for the same read when its
+	// accounting differs from AWS's (Estimated): a Query of a local
+	// secondary index with a ProjectionExpression (localFetchUnits); 0
+	// when they agree. On the local target Consumed is compared with it.
+	Local float64 `json:"local_accounting,omitempty"`
 	// Declared marks a run of an input set that declares its result
 	// (returns, returns_count), made on the example items alone; Expected
 	// is then the declared number of items.

@@ -686,7 +686,7 @@ func (r *runner) runOnce(ctx context.Context, p *hclschema.AccessPattern, ds *Da
 	if m := cardinalityIntent(p, live); m != "" && !afterWritesMany { // one VF262 per run
 		problems = append(problems, problem{vfCardinalityOne, m})
 	}
-	if m := checkCapacity(&run, b, ds.Items, live); m != "" { // capacity.go
+	if m := checkCapacity(&run, b, ds.Items, live, r.opts.Target); m != "" { // capacity.go
 		problems = append(problems, problem{vfReadCapacity, m})
 	}
 	run.fail(problems...)

@@ -600,14 +600,30 @@ func tfdynGetS(av types.AttributeValue) (string, error) {
 	return "", tfdynWrongType(av, "a string (S)")
 }
 
+// tfdynGetN reads a number as a float64, exactly or not at all: a float64
+// holds every integer up to 2^53 and 15 significant digits, DynamoDB 38; a
+// stored number the float64 would round is an error, never another value.
 func tfdynGetN(av types.AttributeValue) (float64, error) {
 	v, ok := av.(*types.AttributeValueMemberN)
 	if !ok {
 		return 0, tfdynWrongType(av, "a number (N)")
 	}
 	f, err := strconv.ParseFloat(v.Value, 64)
-	if err != nil {
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
 		return 0, fmt.Errorf("%q is not a number", v.Value)
+	}
+	var buf [32]byte
+	if err == nil && string(strconv.AppendFloat(buf[:0], f, 'f', -1, 64)) == v.Value {
+		return f, nil
+	}
+	// Another spelling of the float64's value (1.50, 1e3), or a number the
+	// float64 rounds.
+	stored, ok := new(big.Rat).SetString(v.Value)
+	if !ok {
+		return 0, fmt.Errorf("%q is not a number", v.Value)
+	}
+	if read, ok := new(big.Rat).SetString(strconv.FormatFloat(f, 'g', -1, 64)); err != nil || !ok || stored.Cmp(read) != 0 {
+		return 0, fmt.Errorf("%s does not fit a float64 exactly (15 significant digits, integers up to 2^53): read it with the SDK", v.Value)
 	}
 	return f, nil
 }

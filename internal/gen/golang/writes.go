@@ -397,19 +397,7 @@ func (p *printer) writeDoc(b *bytes.Buffer, w *gen.Write, m string) {
 			line += " if " + s.Write.Condition.Text
 		}
 		fmt.Fprintf(b, "//\t%s\n", line)
-		var acts []string
-		for _, ua := range s.Write.Set {
-			acts = append(acts, "set "+ua.Attr+" = "+ua.Value.Text)
-		}
-		for _, ua := range s.Write.Add {
-			acts = append(acts, "add "+ua.Value.Text+" to "+ua.Attr)
-		}
-		for _, ua := range s.Write.Remove {
-			acts = append(acts, "remove "+ua.Attr)
-		}
-		for _, rw := range s.Rewrites {
-			acts = append(acts, "rewrite the keys of "+rw.Index.DisplayName())
-		}
+		acts := it.Actions()
 		if len(acts) > 0 {
 			fmt.Fprintf(b, "//\t  %s\n", strings.Join(acts, "; "))
 		}

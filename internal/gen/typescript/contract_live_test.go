@@ -14,51 +14,35 @@ import (
 	"github.com/tfdyn/tfdyn/internal/ddblocal"
 	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/dynamo"
+	"github.com/tfdyn/tfdyn/internal/gen"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 	"github.com/tfdyn/tfdyn/internal/tstest"
 )
 
 // contractSchemas are the schemas whose contract runs live: the examples
-// (their committed modules) and the client schema of the Go back end
-// (every read and write form), generated for the test.
+// (their committed modules), the client schema of the Go back end (every
+// read and write form) and the language of issue 30 (quoted names,
+// computed attributes, a document path updated), generated for the test.
 var contractSchemas = []struct{ name, schema, committed string }{
 	{"ecommerce", "../../../examples/ecommerce", "../../../examples/ecommerce/ts"},
 	{"github", "../../../examples/github", "../../../examples/github/ts"},
 	{"tournaments", "../../../examples/tournaments", "../../../examples/tournaments/ts"},
 	{"app", "../golang/testdata/app", ""},
+	{"lang30", "testdata/lang30", ""},
 }
 
 // userPackage makes a package in a temporary directory with the
 // toolchain's node_modules and the modules of schema in src/db: a copy of
-// the committed ones, or generated when committed is "". It returns the
-// modules' directory.
+// the committed ones (their headers name the schema relative to the
+// committed directory, and the copy records the same identity), or
+// generated when committed is "". It returns the modules' directory.
 func userPackage(t *testing.T, schema, committed string) string {
 	t.Helper()
-	dir := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name": "app", "private": true, "type": "module"}`+"\n"), 0o644))
-	tstest.Link(t, dir)
-	out := filepath.Join(dir, "src", "db")
-	if committed == "" {
-		writeTS(t, out, generateTS(t, schema, out))
-		return out
+	if committed != "" {
+		return tstest.Package(t, tstest.Files(t, committed))
 	}
-	// The committed files, with their headers naming the schema relative
-	// to the committed directory: the copy records the same identity.
-	require.NoError(t, filepath.WalkDir(committed, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, err := filepath.Rel(committed, p)
-		if err != nil {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(out, rel)), 0o755))
-		return os.WriteFile(filepath.Join(out, rel), b, 0o644)
-	}))
+	out := tstest.Package(t, nil)
+	writeTS(t, out, generateTS(t, schema, out))
 	return out
 }
 
@@ -83,9 +67,9 @@ func createTables(t *testing.T, target *ddblocal.Target, s *hclschema.Schema, pr
 // fresh tables of target.
 func runContract(t *testing.T, target *ddblocal.Target, s *hclschema.Schema, schema, dir, prefix string) *ContractReport {
 	t.Helper()
-	rep, err := RunContract(context.Background(), ContractOptions{Schema: s, SchemaPath: schema, Dir: dir, Work: t.TempDir(),
-		Endpoint: target.Endpoint(), Region: dynamo.DefaultEndpointRegion, AccessKey: dynamo.LocalAccessKey, SecretKey: dynamo.LocalAccessKey,
-		Tables: createTables(t, target, s, prefix)})
+	env := gen.ContractTarget{Endpoint: target.Endpoint(), Region: dynamo.DefaultEndpointRegion, AccessKey: dynamo.LocalAccessKey, SecretKey: dynamo.LocalAccessKey,
+		Tables: createTables(t, target, s, prefix)}.Env()
+	rep, err := RunContract(context.Background(), ContractOptions{Schema: s, SchemaPath: schema, Dir: dir, Work: t.TempDir(), Env: env})
 	require.NoError(t, err)
 	return rep
 }

@@ -12,10 +12,48 @@ import (
 
 // userApp is the application of the user's package: it imports the
 // generated modules of every example and calls them.
-const userApp = `import { fromOrderRecord, orderKey, orderKeyPrefix, toOrderRecord, type Order } from "./db/shop/index.js";
-import { matchTournamentRegionIndexKeyPrefix } from "./db/tournaments/index.js";
-import { issueKey, type IssueRecord } from "./db/github/index.js";
+const userApp = `import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import {
+  ConditionFailedError,
+  createDb as createShopDb,
+  fromOrderRecord,
+  orderKey,
+  orderKeyPrefix,
+  orderWithItems,
+  ordersForCustomerPages,
+  placeOrder,
+  toOrderRecord,
+  type Cursor,
+  type Order,
+} from "./db/shop/index.js";
+import { createDb as createTournamentsDb, matchByTournamentRegionIndexQuery, matchTournamentRegionIndexKeyPrefix } from "./db/tournaments/index.js";
+import { createDb as createGithubDb, issueByNumber, issueKey, type IssueRecord } from "./db/github/index.js";
 import { hello } from "./db/shop/own.js";
+
+const client = new DynamoDBClient({});
+const shop = createShopDb(client, { tables: { shop: "shop-dev" } });
+const tournaments = createTournamentsDb(client);
+const github = createGithubDb(client, { tables: { github: undefined } });
+
+// The data-access functions, called from the user's code.
+export async function handler(o: Order, signal: AbortSignal): Promise<number> {
+  try {
+    await placeOrder(shop, o, { signal });
+  } catch (err) {
+    if (!(err instanceof ConditionFailedError)) {
+      throw err;
+    }
+  }
+  const after: Cursor | undefined = undefined;
+  const page = await orderWithItems(shop, { orderId: o.orderId }, { after, signal });
+  let n = page.orders.length + page.orderItems.length;
+  for await (const p of ordersForCustomerPages(shop, { username: o.username }, { signal })) {
+    n += p.items.length;
+  }
+  const matches = await matchByTournamentRegionIndexQuery(tournaments, { tournamentId: "t", region: "EU" }).roundEq(1).page({ signal });
+  const issue = await issueByNumber(github, { owner: "o", repo: "r", number: 1 }, { signal });
+  return n + matches.items.length + (issue === undefined ? 0 : 1);
+}
 
 const order: Order = { username: "alice", orderId: "o-1", orderDate: "2024-05-01", status: "PLACED", total: 42.5 };
 const record = toOrderRecord(order);
@@ -36,7 +74,9 @@ export function hello(): string {
 
 // TestGeneratedModulesInAUserPackage generates every example into a
 // user's package, next to a hand-written file of the user in the same
-// directory and an application that imports them, and compiles it with
+// directory and an application that imports them and calls their access
+// and write patterns, query builders, pages and typed errors (three
+// schemas' createDb side by side), and compiles it with
 // TypeScript 7 and 5.9 under the strict options in the module setups
 // packages use: ES modules for Node.js (nodenext), a bundler, CommonJS.
 func TestGeneratedModulesInAUserPackage(t *testing.T) {

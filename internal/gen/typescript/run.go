@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"syscall"
 	"time"
@@ -37,12 +36,12 @@ type ContractOptions struct {
 	// @aws-sdk/client-dynamodb, @aws-sdk/lib-dynamodb and typescript; ""
 	// finds the one of Dir's package (Dir, then each parent).
 	NodeModules string
-	// Endpoint is the DynamoDB endpoint; Region, AccessKey, SecretKey and
-	// SessionToken sign the requests.
-	Endpoint, Region, AccessKey, SecretKey, SessionToken string
-	// Tables names the DynamoDB table of each table label: each empty, of
-	// the schema's definition.
-	Tables map[string]string
+	// Env is the contract environment, added to the process's: the
+	// endpoint (gen.ContractEndpointEnv), the DynamoDB table of each table
+	// label (gen.ContractTableVar; each empty, of the schema's definition),
+	// AWS_REGION and the credentials; the same variables gen go's contract
+	// test reads.
+	Env []string
 }
 
 // ContractReport is what a contract run found.
@@ -108,6 +107,32 @@ func FindNodeModules(dir string) (string, bool) {
 	}
 }
 
+// ContractTools returns node and the node_modules directory a contract run
+// of the modules in dir uses (nodeModules, or the one of dir's package:
+// FindNodeModules), or an *EnvError saying what to install: node, and in
+// the package @aws-sdk/client-dynamodb and @aws-sdk/lib-dynamodb (the
+// modules' dependencies) and typescript (the contract is compiled with the
+// package's own compiler).
+func ContractTools(dir, nodeModules string) (node, nm string, err error) {
+	node, err = exec.LookPath("node")
+	if err != nil {
+		return "", "", &EnvError{Err: errors.New("node is not on PATH: install Node.js 18 or later")}
+	}
+	nm = nodeModules
+	if nm == "" {
+		var ok bool
+		if nm, ok = FindNodeModules(dir); !ok {
+			return "", "", &EnvError{Err: fmt.Errorf("no node_modules with @aws-sdk/client-dynamodb in %s or a parent directory: install the modules' dependencies in their package (npm install @aws-sdk/client-dynamodb @aws-sdk/lib-dynamodb and, for the contract test, npm install --save-dev typescript)", dir)}
+		}
+	}
+	for _, need := range []string{"@aws-sdk/client-dynamodb", "@aws-sdk/lib-dynamodb", "typescript"} {
+		if _, err := os.Stat(filepath.Join(nm, need, "package.json")); err != nil {
+			return "", "", &EnvError{Err: fmt.Errorf("%s is not installed in %s: npm install %s in the modules' package", need, nm, need)}
+		}
+	}
+	return node, nm, nil
+}
+
 // contractIdentity is the schema identity of the modules' headers: the one
 // index.ts records (gen ts names the schema as its command line did, a
 // directory or a file), else the schema path's relative to Dir.
@@ -159,21 +184,9 @@ func RunContract(ctx context.Context, opts ContractOptions) (*ContractReport, er
 			rep.Stale = append(rep.Stale, err.Error())
 		}
 	}
-	node, err := exec.LookPath("node")
+	node, nm, err := ContractTools(opts.Dir, opts.NodeModules)
 	if err != nil {
-		return nil, &EnvError{Err: errors.New("node is not on PATH: install Node.js 18 or later")}
-	}
-	nm := opts.NodeModules
-	if nm == "" {
-		var ok bool
-		if nm, ok = FindNodeModules(opts.Dir); !ok {
-			return nil, &EnvError{Err: fmt.Errorf("no node_modules with @aws-sdk/client-dynamodb in %s or a parent directory: install the modules' dependencies in their package (npm install @aws-sdk/client-dynamodb @aws-sdk/lib-dynamodb and, for the contract test, npm install --save-dev typescript)", opts.Dir)}
-		}
-	}
-	for _, need := range []string{"@aws-sdk/client-dynamodb", "@aws-sdk/lib-dynamodb", "typescript"} {
-		if _, err := os.Stat(filepath.Join(nm, need, "package.json")); err != nil {
-			return nil, &EnvError{Err: fmt.Errorf("%s is not installed in %s: npm install %s in the modules' package", need, nm, need)}
-		}
+		return nil, err
 	}
 	ws, err := os.MkdirTemp(opts.Work, "tfdyn-contract-ts-")
 	if err != nil {
@@ -236,17 +249,7 @@ func RunContract(ctx context.Context, opts ContractOptions) (*ContractReport, er
 		rep.Compile = strings.TrimSpace(strings.ReplaceAll(string(out), "src/db/", filepath.ToSlash(opts.Dir)+"/"))
 		return rep, nil
 	}
-	env := []string{gen.ContractEndpointEnv + "=" + opts.Endpoint, "AWS_REGION=" + opts.Region, "AWS_ACCESS_KEY_ID=" + opts.AccessKey,
-		"AWS_SECRET_ACCESS_KEY=" + opts.SecretKey, "AWS_SESSION_TOKEN=" + opts.SessionToken}
-	labels := make([]string, 0, len(opts.Tables))
-	for l := range opts.Tables {
-		labels = append(labels, l)
-	}
-	sort.Strings(labels)
-	for _, l := range labels {
-		env = append(env, gen.ContractTableVar(l)+"="+opts.Tables[l])
-	}
-	out, _, err = runNode(ctx, ws, env, node, "--test-reporter=./reporter.mjs", "out/contract.test.js")
+	out, _, err = runNode(ctx, ws, opts.Env, node, "--test-reporter=./reporter.mjs", "out/contract.test.js")
 	if err != nil {
 		return nil, err
 	}

@@ -15,27 +15,33 @@ import (
 
 var (
 	// wantComment is an expected error at the end of a line of errors.ts,
-	// for every compiler or for one: "// want: TS2322 Type ...", "//
-	// want(typescript5): TS2345 ...".
-	wantComment = regexp.MustCompile(`// want(?:\((\w+)\))?: (TS\d+) (.*?)(?:\s+// want|$)`)
+	// its column, code and message, for every compiler or for one: "//
+	// want: 44 TS2322 Type ...", "// want(typescript5): 38 TS2345 ...".
+	wantComment = regexp.MustCompile(`// want(?:\((\w+)\))?: (\d+ TS\d+) (.*?)(?:\s+// want|$)`)
 	// tscError is the first line of an error tsc reports.
-	tscError = regexp.MustCompile(`^src/([\w./-]+)\((\d+),\d+\): error (TS\d+): (.*)$`)
+	tscError = regexp.MustCompile(`^src/([\w./-]+)\((\d+),(\d+)\): error (TS\d+): (.*)$`)
 )
 
 // TestTypeErrors: with the generated modules, a type error is a compile
 // error, not a run-time one. testdata/typecheck/errors.ts calls them with a
 // wrong enum value, a wrong attribute type, an absent optional attribute
 // given as undefined, a key builder with a missing input and a
-// multi-attribute key prefix that skips a sort attribute: tsc (7 and 5.9)
-// reports exactly the error each line wants, and ok.ts, the right calls,
-// compiles.
+// multi-attribute key prefix that skips a sort attribute, and calls the
+// access and write patterns with a missing input, a value the enum does not
+// list, a multi-attribute pattern or query that skips a sort attribute, a
+// put and an update with a wrong attribute type: tsc (7 and 5.9) reports
+// exactly the error each line wants, at its line and column, and nothing
+// else; ok.ts, the right calls of every pattern (pages, cursors, an
+// AbortSignal), compiles.
 func TestTypeErrors(t *testing.T) {
 	src, err := os.ReadFile("testdata/typecheck/errors.ts")
 	require.NoError(t, err)
 	wants := func(compiler string) map[string]string {
 		want := map[string]string{}
 		for i, line := range strings.Split(string(src), "\n") {
-			at := "errors.ts:" + strconv.Itoa(i+1)
+			// A line's error for this compiler: its own want, else the
+			// one for every compiler.
+			at, mine := "", ""
 			for rest := line; ; {
 				m := wantComment.FindStringSubmatchIndex(rest)
 				if m == nil {
@@ -45,15 +51,19 @@ func TestTypeErrors(t *testing.T) {
 				if m[2] >= 0 {
 					who = rest[m[2]:m[3]]
 				}
-				if who == "" && want[at] == "" || who == compiler {
-					want[at] = code + " " + msg
+				col, code, _ := strings.Cut(code, " ")
+				if who == "" && at == "" || who == compiler {
+					at, mine = "errors.ts:"+strconv.Itoa(i+1)+":"+col, code+" "+msg
 				}
 				rest = rest[m[7]:]
+			}
+			if at != "" {
+				want[at] = mine
 			}
 		}
 		return want
 	}
-	require.Len(t, wants("typescript"), 7)
+	require.Len(t, wants("typescript"), 13)
 	for _, c := range tstest.Compilers {
 		t.Run(c.Name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -70,7 +80,7 @@ func TestTypeErrors(t *testing.T) {
 			got := map[string]string{}
 			for _, line := range strings.Split(out, "\n") {
 				if m := tscError.FindStringSubmatch(line); m != nil {
-					got[m[1]+":"+m[2]] = m[3] + " " + m[4]
+					got[m[1]+":"+m[2]+":"+m[3]] = m[4] + " " + m[5]
 				}
 			}
 			require.Equal(t, wants(c.Name), got, "tsc output:\n%s", out)

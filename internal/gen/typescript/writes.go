@@ -379,18 +379,9 @@ func (p *printer) writeDoc(b *bytes.Buffer, w *gen.Write, fn string) {
 			line += " if " + oneLine(s.Write.Condition.Text)
 		}
 		docLine(b, "", "    "+line)
-		var acts []string
-		for _, ua := range s.Write.Set {
-			acts = append(acts, "set "+ua.Attr+" = "+oneLine(ua.Value.Text))
-		}
-		for _, ua := range s.Write.Add {
-			acts = append(acts, "add "+oneLine(ua.Value.Text)+" to "+ua.Attr)
-		}
-		for _, ua := range s.Write.Remove {
-			acts = append(acts, "remove "+ua.Attr)
-		}
-		for _, rw := range s.Rewrites {
-			acts = append(acts, "rewrite the keys of "+rw.Index.DisplayName())
+		acts := it.Actions()
+		for i, a := range acts {
+			acts[i] = oneLine(a)
 		}
 		if len(acts) > 0 {
 			docLine(b, "", "      "+strings.Join(acts, "; "))

@@ -1,6 +1,7 @@
 # The schema of the type-check test of tfdyn gen ts: its generated modules
-# make a wrong enum value, a wrong attribute type, a missing key input and
-# a multi-attribute key prefix that skips a sort attribute compile errors
+# make a wrong enum value, a wrong attribute type, a missing key or pattern
+# input, a multi-attribute key prefix, pattern or query that skips a sort
+# attribute and a put or update with a wrong attribute type compile errors
 # (errors.ts), while the right calls compile (ok.ts).
 
 table "app" {
@@ -47,5 +48,70 @@ entity "Match" {
     status       = "PLAYED"
     winner       = "ace"
     tags         = ["final"]
+  }
+}
+
+access_pattern "match_by_id" {
+  description = "Get a match"
+  entity      = entity.Match
+  key {
+    PK = "MATCH#${matchId}"
+    SK = "MATCH"
+  }
+  workload {
+    rate = 1
+  }
+}
+
+access_pattern "matches_by_status" {
+  description = "Decided matches of a status, by tournament"
+  entity      = entity.Match
+  index       = "ByStatus"
+  key {
+    GSI1PK = "STATUS#${status}"
+  }
+  workload {
+    rate       = 1
+    items_read = 10
+  }
+}
+
+access_pattern "matches_in_bracket" {
+  description = "Matches of one bracket of a round (equality on the first two sort attributes)"
+  entity      = entity.Match
+  index       = "Bracket"
+  key {
+    tournamentId = tournamentId
+    region       = region
+    round        = round
+    bracket      = bracket
+  }
+  workload {
+    rate       = 1
+    items_read = 10
+  }
+}
+
+write_pattern "create_match" {
+  description = "Create a match once"
+  repeat      = "fails"
+  put {
+    entity    = entity.Match
+    condition = attribute_not_exists(PK)
+  }
+  workload {
+    rate = 1
+  }
+}
+
+write_pattern "decide_match" {
+  description = "Set a match's winner and status"
+  update {
+    entity    = entity.Match
+    set       = { winner = input.winner, status = input.status }
+    condition = tournamentId == input.tournamentId
+  }
+  workload {
+    rate = 1
   }
 }
