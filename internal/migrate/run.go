@@ -358,6 +358,9 @@ func newRunner(p *Plan, opts Options, cp *Checkpoint) (*runner, error) {
 	if r.all == nil {
 		return nil, fmt.Errorf("migrate: BASE has no table %q", opts.Label)
 	}
+	if p.headSchema != nil {
+		r.head = p.headSchema.Table(opts.Label)
+	}
 	for _, ep := range r.entities {
 		if cp.Result.Entities[ep.Entity] == nil {
 			cp.Result.Entities[ep.Entity] = &Counts{}
@@ -371,7 +374,11 @@ type runner struct {
 	opts     Options
 	entities []*EntityPlan
 	all      *hclschema.Table
-	lim      *limiter
+	// head is HEAD's table: an item BASE no longer recognises because its
+	// computed attributes already hold HEAD's values (SD205-SD207) is
+	// found by it.
+	head *hclschema.Table
+	lim  *limiter
 	// copy is the plan of a copy (nil for a backfill), tgt its target
 	// (nil in a dry run).
 	copy *CopyPlan
@@ -505,8 +512,21 @@ func (r *runner) progress() {
 // classify finds the BASE entity an item was written as: the one whose
 // templates give back the item's stored primary key (hclschema's
 // Table.Recognize); n counts the entities that do.
+//
+// An item no BASE entity recognises may already be in HEAD's shape (its
+// computed attributes rewritten by an earlier run, part of recognition):
+// it counts as the BASE entity of the same name when HEAD recognises it
+// as one entity the plan changes.
 func (r *runner) classify(item map[string]types.AttributeValue) (e *hclschema.Entity, n int) {
-	its := r.all.Recognize(dynamo.Values(item))
+	vals := dynamo.Values(item)
+	its := r.all.Recognize(vals)
+	if len(its) == 0 && r.head != nil && r.copy == nil {
+		if hs := r.head.Recognize(vals); len(hs) == 1 {
+			if be := r.plan.baseSchema.Entity(hs[0].Entity.Name); be != nil && be.Table == r.all && r.planOf(be) != nil {
+				return be, 1
+			}
+		}
+	}
 	if len(its) == 0 {
 		return nil, 0
 	}
