@@ -111,6 +111,10 @@ type metaRecord struct {
 	Plan          string    `json:"plan"`
 	Segments      int       `json:"total_segments"`
 	Started       time.Time `json:"started"`
+	// Replacing marks a finished migration whose records a worker of a
+	// new data plan is removing: every worker that sees it helps, and no
+	// new migration starts before the meta record is gone.
+	Replacing bool `json:"replacing,omitempty"`
 }
 
 // segmentRecord is where one segment stands (part "segment#NNNNNNN").
@@ -231,6 +235,47 @@ func (c *Control) deleteAll(ctx context.Context, id string) error {
 	return nil
 }
 
+// replace removes the records of finished migration m, marked Replacing:
+// its segment records (each only as it was read), then the meta record if
+// it is still m. Several workers
+// may run it at once; none of them removes a newer record.
+func (c *Control) replace(ctx context.Context, m *metaRecord) error {
+	items, err := c.parts(ctx, m.Migration, partSegment)
+	if err != nil {
+		return err
+	}
+	// The records listed are m's only if m's meta record was still there
+	// after the listing (once removed it never comes back with m's
+	// version): else another helper finished, and a new migration's
+	// records may be among them.
+	var now metaRecord
+	found, err := c.get(ctx, m.Migration, partMeta, &now)
+	if err != nil {
+		return err
+	}
+	if !found || now.Version != m.Version || !now.Replacing {
+		return nil
+	}
+	var ccf *types.ConditionalCheckFailedException
+	for _, it := range items {
+		key := map[string]types.AttributeValue{ControlPartitionKey: it[ControlPartitionKey], ControlSortKey: it[ControlSortKey]}
+		in := &dynamodb.DeleteItemInput{TableName: aws.String(c.Table), Key: key, ConditionExpression: aws.String("#v = :v AND #u = :u"),
+			ExpressionAttributeNames:  map[string]string{"#v": controlVersion, "#u": "updated"},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":v": it[controlVersion], ":u": it["updated"]}}
+		if _, err := c.Client.DeleteItem(ctx, in); err != nil && !errors.As(err, &ccf) {
+			return fmt.Errorf("control table %s: delete %s: %w", c.Table, m.Migration, err)
+		}
+	}
+	key := dynamo.StringKey(ControlPartitionKey, m.Migration, ControlSortKey, partMeta)
+	_, err = c.Client.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(c.Table), Key: key, ConditionExpression: aws.String("#v = :v"),
+		ExpressionAttributeNames:  map[string]string{"#v": controlVersion},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":v": &types.AttributeValueMemberN{Value: fmt.Sprint(m.Version)}}})
+	if err != nil && !errors.As(err, &ccf) {
+		return fmt.Errorf("control table %s: delete %s: %w", c.Table, m.Migration, err)
+	}
+	return nil
+}
+
 // defaultWorker names this process: host:pid.
 func defaultWorker() string {
 	h, _ := os.Hostname()
@@ -242,7 +287,7 @@ func defaultWorker() string {
 // whose segments are all done is replaced (a new migration of the table);
 // one still running refuses the run.
 func (c *Control) open(ctx context.Context, want metaRecord, tgt *target) (*metaRecord, error) {
-	for attempt := 0; attempt < 3; attempt++ {
+	for attempt := 0; attempt < 8; attempt++ {
 		var got metaRecord
 		found, err := c.get(ctx, want.Migration, partMeta, &got)
 		if err != nil {
@@ -265,6 +310,13 @@ func (c *Control) open(ctx context.Context, want metaRecord, tgt *target) (*meta
 			}
 			continue // another worker created it first: check it
 		}
+		if got.Replacing {
+			// A finished migration being removed: help, then look again.
+			if err := c.replace(ctx, &got); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		if got.Plan != want.Plan {
 			segs, err := c.segments(ctx, want.Migration)
 			if err != nil {
@@ -278,8 +330,16 @@ func (c *Control) open(ctx context.Context, want metaRecord, tgt *target) (*meta
 				return nil, fmt.Errorf("%w: control table %s records a %s of table %q for another data plan (BASE %s, HEAD %s, started %s), not finished: finish it with the same BASE and HEAD, or remove its records (--reset) to start this one",
 					ErrSharedMismatch, c.Table, got.Kind, got.Table, got.Base, got.Head, got.Started.Format(time.RFC3339))
 			}
-			if err := c.deleteAll(ctx, want.Migration); err != nil {
+			mark := got
+			mark.Version, mark.Replacing = got.Version+1, true
+			ok, err := c.put(ctx, &mark, got.Version)
+			if err != nil {
 				return nil, err
+			}
+			if ok {
+				if err := c.replace(ctx, &mark); err != nil {
+					return nil, err
+				}
 			}
 			continue
 		}
