@@ -97,3 +97,13 @@ func VersionedPut(table string, item map[string]types.AttributeValue, pk, versio
 	in.ExpressionAttributeValues = map[string]types.AttributeValue{":v": &types.AttributeValueMemberN{Value: fmt.Sprint(prev)}}
 	return in
 }
+
+// VersionedDelete deletes the record at key only while its version
+// attribute still holds prev (the version the caller read): a writer that
+// changed the record since makes the delete fail its condition
+// (ConditionalCheckFailedException), as VersionedPut does for puts.
+func VersionedDelete(table string, key map[string]types.AttributeValue, version string, prev int64) *dynamodb.DeleteItemInput {
+	return &dynamodb.DeleteItemInput{TableName: aws.String(table), Key: key, ConditionExpression: aws.String("#v = :v"),
+		ExpressionAttributeNames:  map[string]string{"#v": version},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":v": &types.AttributeValueMemberN{Value: fmt.Sprint(prev)}}}
+}

@@ -267,9 +267,7 @@ func (c *Control) replace(ctx context.Context, m *metaRecord) error {
 		}
 	}
 	key := dynamo.StringKey(ControlPartitionKey, m.Migration, ControlSortKey, partMeta)
-	_, err = c.Client.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(c.Table), Key: key, ConditionExpression: aws.String("#v = :v"),
-		ExpressionAttributeNames:  map[string]string{"#v": controlVersion},
-		ExpressionAttributeValues: map[string]types.AttributeValue{":v": &types.AttributeValueMemberN{Value: fmt.Sprint(m.Version)}}})
+	_, err = c.Client.DeleteItem(ctx, dynamo.VersionedDelete(c.Table, key, controlVersion, m.Version))
 	if err != nil && !errors.As(err, &ccf) {
 		return fmt.Errorf("control table %s: delete %s: %w", c.Table, m.Migration, err)
 	}
