@@ -1,6 +1,7 @@
 package hclschema
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -709,42 +710,117 @@ func (d *decoder) uniqueAttr(e *Entity, at *hcl.Attribute) {
 	if at == nil || e.Table == nil {
 		return
 	}
-	names, ok := d.stringList(at)
-	if !ok {
-		return
+	exprs, ds := hcl.ExprList(at.Expr)
+	if ds.HasErrors() {
+		exprs = []hcl.Expression{at.Expr}
 	}
-	rs := elementRanges(at.Expr, len(names))
-	seen := map[string]bool{}
-	for i, n := range names {
-		rng := rs[i]
-		if seen[n] {
-			d.errorf(CodeDuplicate, rng, "Duplicate unique attribute", "%q is listed twice in unique.", n)
+	seen := map[string]hcl.Range{}
+	for _, x := range exprs {
+		rng := x.Range()
+		u := &Unique{Entity: e, Range: rng}
+		switch name, isName := uniqueName(x); {
+		case isName:
+			u.Attr = name
+		default:
+			if !d.uniqueExpr(e, u, x) {
+				continue
+			}
+		}
+		// One guard per attribute: a unique expression of an attribute
+		// already makes the attribute unique, and two normalisations of
+		// one attribute would key two guards on one value.
+		if prev, dup := seen[u.Attr]; dup {
+			d.errorf(CodeDuplicate, rng, "Duplicate unique attribute",
+				"unique lists %q twice (first at %s); list each attribute once, as it is (\"%s\") or normalised (lower(%s)): a unique normalised value already makes the value unique.", u.Attr, prev, u.Attr, u.Attr)
 			continue
 		}
-		seen[n] = true
-		a := e.Attribute(n)
+		seen[u.Attr] = rng
+		a := e.Attribute(u.Attr)
 		if a == nil {
-			if !d.isBroken(e, n) {
+			if !d.isBroken(e, u.Attr) {
 				d.errorf(CodeUnknownVariable, rng, "Unknown attribute",
-					"unique names %q, which is not an attribute of %q.%s", n, e.Name, diag.DidYouMean(n, e.AttributeNames()))
+					"unique names %q, which is not an attribute of %q.%s", u.Attr, e.Name, diag.DidYouMean(u.Attr, e.AttributeNames()))
 			}
 			continue
 		}
 		if a.DynamoType() == "" {
 			d.errorf(CodeInvalidType, rng, "Unique attribute not a string or number",
-				"unique names %q, a %s attribute; a unique value is stored in a guard item's key, so it must be a string or a number.", n, a.Type.FriendlyName())
+				"unique names %q, a %s attribute; a unique value is stored in a guard item's key, so it must be a string or a number.", u.Attr, a.Type.FriendlyName())
 			continue
 		}
-		g := d.guardEntity(e, a, rng)
-		if g == nil {
+		u.Guard = d.guardEntity(e, a, u, rng)
+		if u.Guard == nil {
 			continue
 		}
-		e.Unique = append(e.Unique, &Unique{Attr: n, Entity: e, Guard: g, Range: rng})
+		e.Unique = append(e.Unique, u)
 	}
 }
 
-// guardEntity builds the guard item entity of a unique attribute.
-func (d *decoder) guardEntity(e *Entity, a *Attribute, rng hcl.Range) *Entity {
+// uniqueName returns the attribute an element of unique names: a quoted
+// string ("email") or a bare name (email); false for an expression.
+func uniqueName(x hcl.Expression) (string, bool) {
+	if sx, ok := x.(hclsyntax.Expression); ok {
+		if s, ok := literalString(sx); ok {
+			return s, true
+		}
+	}
+	if tr, ds := hcl.AbsTraversalForExpr(x); !ds.HasErrors() && len(tr) == 1 {
+		return tr.RootName(), true
+	}
+	return "", false
+}
+
+// uniqueExpr decodes an element of unique that is an expression of one
+// attribute (lower(email), trimspace(lower(email))): the value the guard
+// item is keyed on, so that two values that normalise alike share a guard.
+func (d *decoder) uniqueExpr(e *Entity, u *Unique, x hcl.Expression) bool {
+	var names []string
+	for _, tr := range x.Variables() {
+		n := tr.RootName()
+		if n == brokenRef {
+			return false // a malformed attr(...), already reported
+		}
+		if len(tr) > 1 {
+			d.errorf(CodeInvalidType, tr.SourceRange(), "Unique expression reads a part of an attribute",
+				"A unique expression reads one string or number attribute, like lower(email); %s reads a part of %q.", d.source(x.Range()), n)
+			return false
+		}
+		if !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	switch {
+	case len(names) == 0:
+		d.errorf(CodeInvalidType, x.Range(), "Unique expression reads no attribute",
+			"%s is the same for every item; a unique expression normalises one attribute, like lower(email).", d.source(x.Range()))
+		return false
+	case len(names) > 1:
+		d.errorf(CodeInvalidType, x.Range(), "Unique expression reads several attributes",
+			"%s reads %s; a unique expression normalises one attribute, like lower(email). For a combination, declare a computed attribute and a lookup keyed on it.", d.source(x.Range()), quoteList(names))
+		return false
+	}
+	u.Attr = names[0]
+	if e.Attribute(u.Attr) == nil {
+		return true // reported as unknown by the caller
+	}
+	v, ds := Eval(x, unknownContext(e), CodeInvalidTemplate)
+	if ds.HasErrors() {
+		d.add(ds, CodeInvalidTemplate)
+		return false
+	}
+	if v.Type() != cty.String && v.Type() != cty.Number {
+		d.errorf(CodeInvalidType, x.Range(), "Unique expression not a string or number",
+			"%s is %s; a unique value is stored in a guard item's key, so it must be a string or a number.", d.source(x.Range()), friendly(v.Type()))
+		return false
+	}
+	u.Expr = d.newTemplate(x)
+	return true
+}
+
+// guardEntity builds the guard item entity of a unique attribute (or of
+// an expression of one): the attribute, keyed on its value (or the
+// expression's).
+func (d *decoder) guardEntity(e *Entity, a *Attribute, u *Unique, rng hcl.Range) *Entity {
 	t := e.Table
 	g := &Entity{
 		Name:       e.Name + "Unique" + strings.ToUpper(a.Name[:1]) + a.Name[1:],
@@ -754,16 +830,20 @@ func (d *decoder) guardEntity(e *Entity, a *Attribute, rng hcl.Range) *Entity {
 		Key:        &KeyBlock{DeclRange: rng},
 	}
 	for i, k := range t.Primary.KeyAttrs() {
-		if k.Name == a.Name {
+		if k.Name == a.Name && u.Expr == nil {
 			continue // stored as is
 		}
 		src := `"UNIQUE"`
 		if i == 0 {
-			src = `"UNIQUE#` + e.Name + `#` + a.Name + `#${` + a.Name + `}"`
+			value := AttrRef(a.Name)
+			if u.Expr != nil {
+				value = u.Expr.Text
+			}
+			src = `"UNIQUE#` + e.Name + `#` + escapeTemplate(a.Name) + `#${` + value + `}"`
 		}
 		if k.Type == TypeN {
 			d.errorf(CodeInvalidType, rng, "Unique needs a string key",
-				"The guard item of unique %q stores %s in the key attribute %q, which table %q types as a number.", a.Name, src, k.Name, t.Label)
+				"The guard item of unique %s stores %s in the key attribute %q, which table %q types as a number.", u.Text(), src, k.Name, t.Label)
 			return nil
 		}
 		fn := rng.Filename + "#unique." + e.Name + "." + a.Name + "." + k.Name
@@ -780,6 +860,13 @@ func (d *decoder) guardEntity(e *Entity, a *Attribute, rng hcl.Range) *Entity {
 		g.Key.Templates = append(g.Key.Templates, &KeyTemplate{Attr: k.Name, Expr: tpl, Type: TypeS, Range: rng})
 	}
 	return g
+}
+
+// escapeTemplate escapes the template sequences of literal text.
+func escapeTemplate(s string) string {
+	s = strings.ReplaceAll(s, "${", "$${")
+	s = strings.ReplaceAll(s, "%{", "%%{")
+	return strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`)
 }
 
 // expandUnique writes the guard items of the entities' unique attributes
@@ -803,8 +890,8 @@ func (d *decoder) expandUnique(w *WritePattern) {
 	var out []*Write
 	for _, wr := range w.Writes {
 		out = append(out, wr)
-		if len(wr.Entity.Unique) == 0 {
-			continue
+		if len(wr.Entity.Unique) == 0 || wr.Entity.Table == nil || len(wr.Entity.Table.Primary.PartitionKey) == 0 {
+			continue // no table key (reported): no guard to write
 		}
 		pk := wr.Entity.Table.Primary.PartitionKey[0].Name
 		switch wr.Op {

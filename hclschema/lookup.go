@@ -1,5 +1,11 @@
 package hclschema
 
+import (
+	"slices"
+	"sort"
+	"strings"
+)
+
 // The static guarantee of a cardinality = "one" lookup: which attributes
 // of an entity a pattern's key condition fixes, and whether they identify
 // one item. Lint TD153 and verify's live cardinality check both ask
@@ -151,12 +157,25 @@ func (p *AccessPattern) IdentifiesOne(e *Entity, unique func(attr string) bool) 
 	if p.Index == nil || e == nil || e.Table == nil {
 		return false
 	}
+	// A unique attribute counts when the key fixes its value as it is
+	// (a bare ${email}), not a value computed from it: two e-mails that
+	// differ only in case share lower(email). A unique expression
+	// (unique = [lower(email)]) counts when the key fixes the same
+	// expression, or the attribute itself.
+	bare, exprs := p.fixedParts(e)
+	for _, n := range p.FixedAttrs(e) {
+		if bare[n] && unique != nil && unique(n) {
+			return true
+		}
+	}
+	for _, u := range e.Unique {
+		if _, fixed := exprs[u.Key()]; u.Expr != nil && (fixed || bare[u.Attr]) {
+			return true
+		}
+	}
 	fixed := p.FixedAttrs(e)
 	has := map[string]bool{}
 	for _, n := range fixed {
-		if unique != nil && unique(n) {
-			return true
-		}
 		has[n] = true
 	}
 	// An entity whose primary key is constant (KeyNames empty) has at
@@ -170,14 +189,69 @@ func (p *AccessPattern) IdentifiesOne(e *Entity, unique func(attr string) bool) 
 }
 
 // DeclaredUnique returns a function that reports whether an attribute of
-// e is declared unique (unique = [...]), for IdentifiesOne.
+// e is declared unique as it is (unique = ["email"]), for IdentifiesOne;
+// a unique expression (unique = [lower(email)]) makes the attribute's
+// normalised value unique, not the attribute, and IdentifiesOne reads it
+// itself.
 func (e *Entity) DeclaredUnique() func(attr string) bool {
 	return func(attr string) bool {
 		for _, u := range e.Unique {
-			if u.Attr == attr {
+			if u.Attr == attr && u.Expr == nil {
 				return true
 			}
 		}
 		return false
 	}
+}
+
+// FixedExprs returns the expressions of attributes that the pattern's
+// equality key conditions fix for the items of e (lower(email) in
+// "EMAIL#${lower(email)}"), as written, sorted: what unique = [...] must
+// declare for the key to identify one item (lint TD153's fix).
+func (p *AccessPattern) FixedExprs(e *Entity) []string {
+	if p.Index == nil || e == nil || e.Table == nil {
+		return nil
+	}
+	_, exprs := p.fixedParts(e)
+	out := make([]string, 0, len(exprs))
+	for _, text := range exprs {
+		if !slices.Contains(out, text) {
+			out = append(out, text)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// fixedParts returns what the pattern's equality key conditions fix of the
+// items of e: the attributes fixed as they are (a native key attribute, a
+// template's bare ${email}) and the expressions of attributes fixed
+// (lower(email) in "EMAIL#${lower(email)}"), by their text without spaces
+// (Unique.Key's form) to their text as written.
+func (p *AccessPattern) fixedParts(e *Entity) (bare map[string]bool, exprs map[string]string) {
+	bare, exprs = map[string]bool{}, map[string]string{}
+	for _, k := range p.Index.KeyAttrs() {
+		c := p.Condition(k.Name)
+		if c == nil || c.Op != OpEq {
+			continue
+		}
+		if e.Attribute(k.Name) != nil {
+			bare[k.Name] = true
+			continue
+		}
+		tpl := e.KeyTemplateFor(p.Index, k.Name)
+		if tpl == nil || tpl.Expr == nil {
+			continue
+		}
+		for _, part := range tpl.Expr.Parts {
+			switch part.Kind {
+			case PartLiteral:
+			case PartAttr:
+				bare[part.Name] = true
+			default:
+				exprs[strings.Join(strings.Fields(part.Text), "")] = part.Text
+			}
+		}
+	}
+	return bare, exprs
 }

@@ -2,6 +2,9 @@ package hclschema
 
 import (
 	"sort"
+	"strconv"
+	"strings"
+	"unicode"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -186,6 +189,16 @@ func (wr *Write) Skipped(inputs map[string]cty.Value) bool {
 		}
 		b = cv
 	}
+	if wr.Swap.Unique != nil && wr.Swap.Unique.Expr != nil {
+		// A unique expression: the guards of two values that normalise
+		// alike (Sam@x.io, sam@x.io) are one item.
+		na, okA := wr.Swap.Unique.Value(a)
+		nb, okB := wr.Swap.Unique.Value(b)
+		if !okA || !okB || !na.Type().Equals(nb.Type()) {
+			return false
+		}
+		a, b = na, nb
+	}
 	return a.Equals(b).True()
 }
 
@@ -194,7 +207,12 @@ func (wr *Write) Skipped(inputs map[string]cty.Value) bool {
 // entity of its own, not in Schema.Entities) put in the same transaction
 // as the entity's item, both with attribute_not_exists(PK).
 type Unique struct {
-	Attr   string
+	// Attr is the attribute that is unique, or that Expr normalises.
+	Attr string
+	// Expr is the expression of Attr whose value is unique (unique =
+	// [lower(email)]: two e-mails that differ only in case collide), nil
+	// when the attribute's own value is.
+	Expr   *Template
 	Entity *Entity
 	// Guard is the guard item's entity, named <Entity>Unique<Attr>
 	// (CustomerUniqueEmail), with the one attribute Attr and the key
@@ -330,4 +348,74 @@ func (e *Entity) IndexKeyNames(ix *Index) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// Key identifies the unique value: the attribute's name, or the
+// expression's text without spaces (lower(email)).
+func (u *Unique) Key() string {
+	if u == nil {
+		return ""
+	}
+	if u.Expr == nil {
+		return u.Attr
+	}
+	return strings.Join(strings.Fields(u.Expr.Text), "")
+}
+
+// Text writes the unique value as the schema writes it: "email" for an
+// attribute, lower(email) for an expression.
+func (u *Unique) Text() string {
+	if u.Expr == nil {
+		return strconv.Quote(u.Attr)
+	}
+	return u.Expr.Text
+}
+
+// Value returns the unique value of an item's attribute value v: v itself,
+// or the expression's value over it; ok is false when it cannot be
+// computed.
+func (u *Unique) Value(v cty.Value) (cty.Value, bool) {
+	if u.Expr == nil {
+		return v, v != cty.NilVal && !v.IsNull()
+	}
+	out, ds := u.Expr.Eval(map[string]cty.Value{u.Attr: v})
+	if ds.HasErrors() || out.IsNull() || !out.IsWhollyKnown() {
+		return cty.NilVal, false
+	}
+	return out, true
+}
+
+// Variant returns another value of the attribute with the same unique
+// value as v, differing only by the normalisation of a unique expression
+// (SAM@X.IO for sam@x.io under lower(email)): what verify and the
+// contract tests write as the other item of a unique case, so that they
+// prove the guard keys on the normalised value. ok is false for a plain
+// unique attribute, or when no such value is found.
+func (u *Unique) Variant(v cty.Value) (cty.Value, bool) {
+	if u == nil || u.Expr == nil || v == cty.NilVal || v.IsNull() || !v.IsKnown() || v.Type() != cty.String {
+		return cty.NilVal, false
+	}
+	want, ok := u.Value(v)
+	if !ok {
+		return cty.NilVal, false
+	}
+	s := v.AsString()
+	swap := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if lr := unicode.ToLower(r); lr != r {
+				return lr
+			}
+			return unicode.ToUpper(r)
+		}, s)
+	}
+	for _, c := range []string{strings.ToUpper(s), strings.ToLower(s), swap(s), " " + s + " ", s + " ", "  " + s} {
+		if c == s {
+			continue
+		}
+		cv := cty.StringVal(c)
+		if got, ok := u.Value(cv); ok && got.Type().Equals(want.Type()) && got.Equals(want).True() {
+			return cv, true
+		}
+	}
+	return cty.NilVal, false
 }

@@ -248,7 +248,7 @@ func entity(body *hclwrite.Body, label string, e Entity) {
 		b.SetAttributeRaw("computed", emit.ExprTokens(assignObject(e.Computed)))
 	}
 	if len(e.Unique) > 0 {
-		b.SetAttributeValue("unique", stringList(e.Unique))
+		b.SetAttributeRaw("unique", emit.ExprTokens(uniqueList(e.Unique)))
 	}
 	if len(e.Key) > 0 {
 		b.AppendNewline()
@@ -481,4 +481,19 @@ func resourceOnly(tr hcl.Traversal) hcl.Traversal {
 		}
 	}
 	return out
+}
+
+// uniqueList writes the list of unique = [...]: an attribute name quoted
+// ("email"), a unique expression (lower(email), a function call) as it is.
+func uniqueList(us []string) string {
+	parts := make([]string, len(us))
+	for i, u := range us {
+		parts[i] = string(hclwrite.TokensForValue(cty.StringVal(u)).Bytes())
+		if x, ds := hclsyntax.ParseExpression([]byte(u), "unique", hcl.InitialPos); !ds.HasErrors() {
+			if _, call := x.(*hclsyntax.FunctionCallExpr); call {
+				parts[i] = u
+			}
+		}
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
 }

@@ -248,6 +248,10 @@ func facet(t *hclschema.Table, e *hclschema.Entity) (*workbench.Facet, workbench
 		addAttr(c.Attr)
 	}
 	for _, u := range e.Unique {
+		if u.Expr != nil {
+			ee.Unique = append(ee.Unique, u.Expr.Text) // lower(email): import writes it back as an expression
+			continue
+		}
 		ee.Unique = append(ee.Unique, u.Attr)
 	}
 	if e.Key != nil {

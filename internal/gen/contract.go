@@ -48,18 +48,28 @@ type Step struct {
 	Write  *Write
 	Inputs map[string]cty.Value
 	// Want is, for a read, the items the oracle returns, in order, each as
-	// its Result (Result[i] is the entity's result in Read.Results).
+	// its Result (Result[i] is the entity's result in Read.Results); with
+	// a Cut, the items before the cut run.
 	Want []*ContractItem
+	// Cut is set for a read whose limit ends inside a run of equal index
+	// sort keys (oracle.Cut): after Want, the read returns some of the
+	// run's items, which ones DynamoDB leaves open.
+	Cut *ContractCut
 	// Outcome is, for a write, what DynamoDB must answer.
 	Outcome *Outcome
 	// Query is a query builder run with the partition key and Eq sort key
 	// attributes fixed by equality, then Op ("" for none) on the next;
 	// Operands are the values in key order (two for between). Desc reads
 	// in descending order.
+	// Params are the values of the query builder's partition key
+	// parameters (Query.Key.Prefixes[0].Params), the item's the key
+	// comes from: a key attribute written by a template takes its fields,
+	// not its stored value.
 	Query    *Query
 	Eq       int
 	Op       hclschema.ConditionOp
 	Operands []cty.Value
+	Params   map[string]cty.Value
 	Desc     bool
 	// Declared says where the expectation comes from for a reader: the
 	// pattern's example (declared returns) or the oracle.
@@ -67,6 +77,14 @@ type Step struct {
 	// Problem is set when the oracle cannot model the step (a write the
 	// model rejects): the step fails with it, as verify's case does.
 	Problem string
+}
+
+// ContractCut is what a read returns after the items before a limit that
+// ends inside a run of equal index sort keys (oracle.Cut): between Least
+// and Most (oracle.Cut.Bounds) distinct items of Candidates, in any order.
+type ContractCut struct {
+	Candidates  []*ContractItem
+	Least, Most int
 }
 
 // OutcomeKind tells a write's expected answers apart.
@@ -142,21 +160,25 @@ func (api *API) Contract(s *hclschema.Schema) (*Contract, error) {
 				}
 				res := oracle.Run(b, tables[p.Table])
 				st := &Step{Name: fmt.Sprintf("%s/%s/%d", stage, p.Name, i+1), Read: r, Inputs: set.Values, Declared: set.Explicit() && set.Pattern.HasReturns && stage == "read"}
-				run := 0
-				for j, it := range res.Items {
-					if j > 0 && !sameSortKey(res.SortKeys[j-1], res.SortKeys[j]) {
-						run++
-					}
-					var result *Result
-					for _, x := range r.Results {
-						if x.Entity.Model == it.Entity {
-							result = x
+				items := res.Items
+				if res.Cut != nil {
+					items = items[:res.Cut.From]
+					least, most := res.Cut.Bounds()
+					st.Cut = &ContractCut{Least: least, Most: most}
+					for _, it := range res.Cut.Candidates {
+						if ci := r.contractItem(it, 0); ci != nil {
+							st.Cut.Candidates = append(st.Cut.Candidates, ci)
 						}
 					}
-					if result == nil {
-						continue // an item of an entity the pattern does not declare: the reader refuses it
+				}
+				run := 0
+				for j, it := range items {
+					if j > 0 && !oracle.SameSortKey(res.SortKeys[j-1], res.SortKeys[j]) {
+						run++
 					}
-					st.Want = append(st.Want, &ContractItem{Entity: result.Entity, Values: fieldValues(result.Entity, it, result.Fields), Run: run})
+					if ci := r.contractItem(it, run); ci != nil {
+						st.Want = append(st.Want, ci)
+					}
 				}
 				c.Steps = append(c.Steps, st)
 			}
@@ -222,6 +244,22 @@ func (api *API) Contract(s *hclschema.Schema) (*Contract, error) {
 		}
 	}
 	return c, nil
+}
+
+// contractItem is item it (projected) as a result of read r, in run;
+// nil for an item of an entity the pattern does not declare (the reader
+// refuses it).
+func (r *Read) contractItem(it hclschema.Item, run int) *ContractItem {
+	var result *Result
+	for _, x := range r.Results {
+		if x.Entity.Model == it.Entity {
+			result = x
+		}
+	}
+	if result == nil {
+		return nil
+	}
+	return &ContractItem{Entity: result.Entity, Values: fieldValues(result.Entity, it, result.Fields), Run: run}
 }
 
 // seedItems are the example items of table t and the guard items of their
@@ -327,18 +365,6 @@ func inputsOf(w *Write, in map[string]cty.Value) map[string]cty.Value {
 		}
 	}
 	return out
-}
-
-func sameSortKey(a, b []cty.Value) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if c, ok := hclschema.Compare(a[i], b[i]); !ok || c != 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // outcomeOf is the answer the generated writer must give for the oracle's
@@ -494,6 +520,12 @@ func queryCases(q *Query, items []hclschema.Item) ([]*Step, error) {
 	keys := ix.KeyAttrs()
 	n := len(ix.SortKey)
 	pk := len(ix.PartitionKey)
+	params := map[string]cty.Value{}
+	for _, f := range q.Key.Prefixes[0].Params {
+		if v, ok := first.Attrs[f.Attr]; ok {
+			params[f.Attr] = v
+		}
+	}
 	var out []*Step
 	add := func(name string, eq int, op hclschema.ConditionOp, desc bool) error {
 		ops := make([]cty.Value, 0, pk+eq+2)
@@ -511,7 +543,7 @@ func queryCases(q *Query, items []hclschema.Item) ([]*Step, error) {
 		if err != nil {
 			return err
 		}
-		out = append(out, &Step{Name: "query/" + q.Name.Key() + "/" + name, Query: q, Eq: eq, Op: op, Operands: ops, Desc: desc, Want: want})
+		out = append(out, &Step{Name: "query/" + q.Name.Key() + "/" + name, Query: q, Eq: eq, Op: op, Operands: ops, Params: params, Desc: desc, Want: want})
 		return nil
 	}
 	if err := add("partition", 0, "", false); err != nil {
@@ -571,7 +603,7 @@ func queryOracle(q *Query, ix *hclschema.Index, eq int, op hclschema.ConditionOp
 	var out []*ContractItem
 	run := 0
 	for j, it := range res.Items {
-		if j > 0 && !sameSortKey(res.SortKeys[j-1], res.SortKeys[j]) {
+		if j > 0 && !oracle.SameSortKey(res.SortKeys[j-1], res.SortKeys[j]) {
 			run++
 		}
 		if it.Entity != q.Entity.Model {

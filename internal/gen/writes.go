@@ -218,6 +218,16 @@ func (b *builder) writeItem(tr *translator, w *Write, wr *hclschema.Write, is *d
 		it.Guard = fieldByAttr(owner, wr.Guard.Attr)
 		it.GuardParam = paramOf(w.Params, wr.InputFor(wr.Guard.Attr))
 		if wr.Swap != nil {
+			if wr.Swap.Unique != nil && wr.Swap.Unique.Expr != nil {
+				// The swap is left out when the two values normalise alike
+				// (Write.Skipped): the generated writer compares the raw
+				// values only.
+				rng := wr.Swap.Unique.Range
+				b.diags = append(b.diags, diag.Errorf(CodeUniqueUpdate, &rng, "Swap of a normalised unique value not reproducible",
+					"Write pattern %q swaps the guard of %s, a unique expression: when the current and the new value differ only by it (Sam@x.io, sam@x.io) the model keeps the guard, but the generated writer compares the raw values and would delete and put one guard item in one transaction. "+
+						"Declare the attribute unique as it is (unique = [%q]) with a lookup keyed on it, or leave this write pattern out of the generated code.", p.Name, wr.Swap.Unique.Text(), wr.Swap.Unique.Attr))
+				return nil
+			}
 			it.SwapCurrent, it.SwapNew = paramOf(w.Params, wr.Swap.Current), paramOf(w.Params, wr.Swap.New)
 		}
 	}
@@ -535,4 +545,17 @@ func (it *WriteItem) Actions() []string {
 		acts = append(acts, "rewrite the keys of "+rw.Index.DisplayName())
 	}
 	return acts
+}
+
+// OnlyIndexKeys reports whether every value of a write (by placeholder) is
+// an index key attribute: each set only in the forms of the write that
+// keep the item in its index, so a form may send no values at all (and
+// DynamoDB refuses an empty ExpressionAttributeValues).
+func OnlyIndexKeys(values map[string]*Value) bool {
+	for _, v := range values {
+		if v.Source.Role != dynamo.RoleIndexKey {
+			return false
+		}
+	}
+	return true
 }

@@ -30,16 +30,29 @@ func checkCardinalityOneKey(r *rule, a *analysis) hcl.Diagnostics {
 			if f := p.FixedAttrs(e); len(f) > 0 {
 				fixed = quoteList(f)
 			}
-			hint := ""
+			hint, normalised := "", ""
 			if f := p.FixedAttrs(e); len(f) == 1 && e.Attribute(f[0]) != nil && e.Attribute(f[0]).DynamoType() != "" {
 				hint = " (unique = [\"" + f[0] + "\"])"
+				if x := p.FixedExprs(e); len(x) == 1 {
+					// The key fixes a normalised value (lower(email)): a
+					// guard on the raw value lets two values that differ
+					// only by the normalisation through, and they share
+					// the key.
+					hint = " (unique = [" + x[0] + "])"
+					normalised = "The key holds " + x[0] + ", not " + quoteList(f) + " as it is: "
+					if e.DeclaredUnique()(f[0]) {
+						normalised += "unique = [\"" + f[0] + "\"] guards the raw value, so two values that differ only by " + x[0] + " both pass the guard and then share this key. "
+					} else {
+						normalised += "a unique value must be declared with the same normalisation. "
+					}
+				}
 			}
 			diags = append(diags, r.report(p.CardinalityRange, "Lookup key not unique",
 				"Access pattern %q is declared cardinality = \"one\", but its key condition fixes only %s of entity %q by equality. "+
-					"A key identifies one item only when it fixes %s or an attribute the entity declares unique; two items can share this one. "+
-					"Declare the attribute unique on the entity%s, which adds the guard item that enforces it, "+
+					"A key identifies one item only when it fixes %s or a value the entity declares unique; two items can share this one. %s"+
+					"Declare the value unique on the entity%s, which adds the guard item that enforces it, "+
 					"key the lookup on the primary key, or declare cardinality = \"many\".",
-				p.Name, fixed, e.Name, primaryPhrase(e), hint))
+				p.Name, fixed, e.Name, primaryPhrase(e), normalised, hint))
 			break // one finding per pattern
 		}
 	}

@@ -69,10 +69,17 @@ func TestCardinalityOneKey(t *testing.T) {
   }
 }
 `
+	byEmail0 := strings.ReplaceAll(byEmail, "lower(email)", "email")
 	runRuleCases(t, ruleCardinalityOneKey, []ruleCase{
 		{name: "lookup by an attribute not declared unique", src: lookupSchema("") + byEmail,
 			want: []string{"TD153 error 49:17-49:22 `\"one\"`"}},
-		{name: "lookup by a unique attribute", src: lookupSchema(`unique = ["email"]`) + byEmail},
+		{name: "lookup by a normalised value, the raw value unique", src: lookupSchema(`unique = ["email"]`) + byEmail,
+			want: []string{"TD153 error 49:17-49:22 `\"one\"`"}},
+		{name: "lookup by a normalised value declared unique", src: lookupSchema(`unique = [lower(email)]`) + byEmail},
+		{name: "lookup by another normalisation", src: lookupSchema(`unique = [upper(email)]`) + byEmail,
+			want: []string{"TD153 error 49:17-49:22 `\"one\"`"}},
+		{name: "lookup by a unique attribute as it is", src: strings.ReplaceAll(lookupSchema(`unique = ["email"]`), "lower(email)", "email") + byEmail0},
+		{name: "lookup by the raw value, its normalisation unique", src: strings.ReplaceAll(lookupSchema(`unique = [lower(email)]`), "lower(email)}", "email}") + byEmail0},
 		{name: "lookup by the full primary key", src: lookupSchema("") + `access_pattern "customer_by_username" {
   entity      = entity.Customer
   cardinality = "one"
@@ -122,6 +129,11 @@ func TestCardinalityOneKey(t *testing.T) {
 	})
 	d := detailOf(t, ruleCardinalityOneKey, lookupSchema("")+byEmail)
 	require.Equal(t, `Access pattern "customer_by_email" is declared cardinality = "one", but its key condition fixes only "email" of entity "Customer" by equality. `+
-		`A key identifies one item only when it fixes "username" (what its primary key is computed from) or an attribute the entity declares unique; two items can share this one. `+
-		`Declare the attribute unique on the entity (unique = ["email"]), which adds the guard item that enforces it, key the lookup on the primary key, or declare cardinality = "many".`, d)
+		`A key identifies one item only when it fixes "username" (what its primary key is computed from) or a value the entity declares unique; two items can share this one. `+
+		`The key holds lower(email), not "email" as it is: a unique value must be declared with the same normalisation. `+
+		`Declare the value unique on the entity (unique = [lower(email)]), which adds the guard item that enforces it, key the lookup on the primary key, or declare cardinality = "many".`, d)
+	d = detailOf(t, ruleCardinalityOneKey, lookupSchema(`unique = ["email"]`)+byEmail)
+	require.Contains(t, d, `The key holds lower(email), not "email" as it is: unique = ["email"] guards the raw value, so two values that differ only by lower(email) both pass the guard and then share this key. `)
+	d = detailOf(t, ruleCardinalityOneKey, strings.ReplaceAll(lookupSchema(""), "lower(email)", "email")+byEmail0)
+	require.Contains(t, d, `Declare the value unique on the entity (unique = ["email"]), `)
 }

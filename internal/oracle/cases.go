@@ -279,19 +279,29 @@ func UniqueCases(w *hclschema.WritePattern) []*hclschema.Write {
 // a put of the owner, an item with fresh values (WriteInputs' variant 2)
 // and the same unique value; for a swap, another stored item of the entity
 // (its key and the values its condition pins read from it) changed to that
-// value. found is false when there is no other item to change.
+// value. found is false when there is no other item to change. For a
+// unique expression (unique = [lower(email)]) the other item's value
+// differs from the taken one only by the normalisation (SAM@X.IO for
+// sam@x.io: hclschema.Unique.Variant), so the case proves that the guard
+// keys on the normalised value.
 func UniqueInputs(w *hclschema.WritePattern, items []hclschema.Item, in map[string]cty.Value, g *hclschema.Write) (map[string]cty.Value, bool) {
 	attr := g.Guard.Attr
+	variant := func(v cty.Value) cty.Value {
+		if other, ok := g.Guard.Variant(v); ok {
+			return other
+		}
+		return v
+	}
 	if g.Swap == nil {
 		dup := WriteInputs(w, items, 2)
 		if g.Label != "" {
 			// A labelled owner: the value is in its object input.
 			vals := g.Values(dup)
-			vals[g.InputFor(attr)] = g.Values(in)[g.InputFor(attr)]
+			vals[g.InputFor(attr)] = variant(g.Values(in)[g.InputFor(attr)])
 			dup[g.Label] = cty.ObjectVal(vals)
 			return dup, true
 		}
-		dup[g.InputFor(attr)] = in[g.InputFor(attr)]
+		dup[g.InputFor(attr)] = variant(in[g.InputFor(attr)])
 		return dup, true
 	}
 	var owner *hclschema.Write
@@ -330,7 +340,7 @@ func UniqueInputs(w *hclschema.WritePattern, items []hclschema.Item, in map[stri
 			dup[owner.InputFor(n)] = it.Attrs[n]
 		}
 		readInputs(owner.Condition, it, dup)
-		dup[g.Swap.New] = taken
+		dup[g.Swap.New] = variant(taken)
 		return dup, true
 	}
 	return nil, false

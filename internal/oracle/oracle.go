@@ -102,6 +102,13 @@ func cutRun(b *hclschema.Bound, hits []hclschema.Item, limit int) (*Cut, int) {
 	return c, start
 }
 
+// Bounds are how many of the run's candidates the read returns: at least
+// Take less those the filter drops, at most Take (and no more than there
+// are candidates).
+func (c *Cut) Bounds() (least, most int) {
+	return max(0, c.Take-c.Dropped), min(c.Take, len(c.Candidates))
+}
+
 // SameSortKey reports whether two items' index sort key values (as
 // Result.SortKeys holds them) are equal: the two belong to one run whose
 // order DynamoDB leaves unspecified. On an index without a sort key every
@@ -152,8 +159,7 @@ func (r Result) Agrees(want, candidates, got []string) bool {
 	if r.Cut == nil {
 		return len(rest) == 0
 	}
-	most := min(r.Cut.Take, len(candidates))
-	least := max(0, r.Cut.Take-r.Cut.Dropped)
+	least, most := r.Cut.Bounds()
 	if len(rest) < least || len(rest) > most {
 		return false
 	}

@@ -144,7 +144,7 @@ func TestKeyFromUniqueAttrs(t *testing.T) {
 	require.False(t, keyFromUniqueAttrs(s.Pattern("product_page")))
 	src, err := os.ReadFile("../../examples/ecommerce/ecommerce.tfdyn.hcl")
 	require.NoError(t, err)
-	notUnique := strings.Replace(string(src), "  unique = [\"email\"] # a guard item CustomerUniqueEmail per e-mail, put in the same transaction\n", "", 1)
+	notUnique := strings.Replace(string(src), "  unique = [lower(email)] # a guard item CustomerUniqueEmail per e-mail in lower case, put in the same transaction\n", "", 1)
 	require.NotEqual(t, string(src), notUnique)
 	s, diags := hclschema.LoadSource("shop.tfdyn.hcl", []byte(notUnique))
 	require.False(t, diags.HasErrors(), diags.Error())

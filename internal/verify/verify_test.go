@@ -285,7 +285,7 @@ var brokenEdits = map[string][][2]string{
 	// declared cardinality = "one", is keyed on an attribute that two
 	// customers may share (lint TD153, whatever the examples say).
 	"email_not_unique": {
-		{"  unique = [\"email\"] # a guard item CustomerUniqueEmail per e-mail, put in the same transaction\n", ""},
+		{"  unique = [lower(email)] # a guard item CustomerUniqueEmail per e-mail in lower case, put in the same transaction\n", ""},
 	},
 	// examples/github: open issues sort newest first by a reversed number
 	// padded to two digits from a base of 105, which needs three: issue 2

@@ -28,13 +28,13 @@ var brokenWriteEdits = map[string][][2]string{
 	},
 	// The e-mail is no longer declared unique: no guard item, a plain put.
 	"email_not_unique": {
-		{"  unique = [\"email\"] # a guard item CustomerUniqueEmail per e-mail, put in the same transaction\n", ""},
+		{"  unique = [lower(email)] # a guard item CustomerUniqueEmail per e-mail in lower case, put in the same transaction\n", ""},
 	},
 	// The guard item of the e-mail written by hand, in a second put beside
 	// the customer's instead of in one transaction with it: a customer
 	// with a taken e-mail is stored before the e-mail's put fails.
 	"email_split": {
-		{"  unique = [\"email\"] # a guard item CustomerUniqueEmail per e-mail, put in the same transaction\n", ""},
+		{"  unique = [lower(email)] # a guard item CustomerUniqueEmail per e-mail in lower case, put in the same transaction\n", ""},
 		{"entity \"Category\" {\n", `entity "CustomerEmail" {
   table      = table.shop
   attributes = { email = string }

@@ -106,7 +106,8 @@ type EntityExt struct {
 	Key []Assign `json:"Key,omitempty"`
 	// Indexes are the entity's index blocks.
 	Indexes []EntityIndexExt `json:"Indexes,omitempty"`
-	// Unique lists the attributes declared unique.
+	// Unique lists the attributes declared unique, or their unique
+	// expressions (lower(email)).
 	Unique []string `json:"Unique,omitempty"`
 	// ExampleLabels are the labels of the entity's examples ("" for an
 	// unlabelled one), in the order of the facet's items.

@@ -94,6 +94,9 @@ func (p *printer) contract(b *bytes.Buffer) {
 	b.WriteString("\t\tgot := rec.made()\n\t\tif !reflect.DeepEqual(got, want) {\n\t\t\tt.Errorf(\"the package called %v, the IAM policy of tfdyn emit --app-policy grants %v\", got, want)\n\t\t}\n\t})\n")
 	b.WriteString("}\n\n")
 	b.WriteString(contractHelpers)
+	if cuts(c) {
+		b.WriteString(contractCutHelper)
+	}
 	for _, op := range p.calls() {
 		fmt.Fprintf(b, "\nfunc (r *tfdynContractRecorder) %s(ctx context.Context, in *dynamodb.%sInput, opts ...func(*dynamodb.Options)) (*dynamodb.%sOutput, error) {\n", op, op, op)
 		switch op {
@@ -165,11 +168,47 @@ func (p *printer) readStep(b *bytes.Buffer, st *gen.Step) {
 			b.WriteString("\t\tif errors.Is(err, ErrNotFound) {\n\t\t\terr = nil\n\t\t}\n\t\tif err != nil {\n\t\t\tt.Fatal(err)\n\t\t}\n")
 		}
 		call()
+		var taken []string
 		for i, res := range r.Results {
 			fmt.Fprintf(b, "\t\twant%d := []%s{%s}\n", i, resultType(res), p.itemLiterals(res, st.Want, nil))
+			if st.Cut != nil {
+				fmt.Fprintf(b, "\t\topen%d := []%s{%s}\n", i, resultType(res), p.itemLiterals(res, st.Cut.Candidates, nil))
+				taken = append(taken, fmt.Sprintf("tfdynContractCut(t, got.%s, want%d, []int{%s}, open%d)", resultField(r, res), i, runsOf(res.Entity, st.Want), i))
+				continue
+			}
 			fmt.Fprintf(b, "\t\ttfdynContractSame(t, got.%s, want%d, []int{%s})\n", resultField(r, res), i, runsOf(res.Entity, st.Want))
 		}
+		if st.Cut != nil {
+			cutTaken(b, st.Cut, taken)
+		}
 	}
+}
+
+// cutTaken prints the check of a read whose limit ends inside a run of
+// equal index sort keys: the sum of the calls taken (each
+// tfdynContractCut of an entity's result, answering how many of the run's
+// items it returned) between the cut's bounds.
+func cutTaken(b *bytes.Buffer, c *gen.ContractCut, taken []string) {
+	fmt.Fprintf(b, "\t\tn := %s\n", taken[0])
+	for _, x := range taken[1:] {
+		fmt.Fprintf(b, "\t\tn += %s\n", x)
+	}
+	cond, want := fmt.Sprintf("n < %d || n > %d", c.Least, c.Most), fmt.Sprintf("%d to %d", c.Least, c.Most)
+	if c.Least == c.Most {
+		cond, want = fmt.Sprintf("n != %d", c.Least), strconv.Itoa(c.Least)
+	}
+	fmt.Fprintf(b, "\t\tif %s {\n\t\t\tt.Fatalf(\"the limit ends inside a run of equal index sort keys: want %s of the run's items, got %%d\", n)\n\t\t}\n", cond, want)
+}
+
+// cuts reports whether a step of c reads with a limit that ends inside a
+// run of equal index sort keys.
+func cuts(c *gen.Contract) bool {
+	for _, st := range c.Steps {
+		if st.Cut != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // writeStep prints a write of the contract and the check of its answer.
@@ -202,19 +241,10 @@ func (p *printer) queryStep(b *bytes.Buffer, st *gen.Step) {
 	e := q.Entity
 	pk := len(q.Index.PartitionKey)
 	var args []string
-	i := 0
-	part := q.Key.Prefixes[0]
-	vals := map[string]cty.Value{}
-	for j, kv := range q.Key.Values[:pk] {
-		_ = j
-		if kv.Field != nil {
-			vals[kv.Field.Attr] = st.Operands[i]
-		}
-		i++
+	for _, f := range q.Key.Prefixes[0].Params {
+		args = append(args, p.fieldValue(f, st.Params[f.Attr]))
 	}
-	for _, f := range part.Params {
-		args = append(args, p.fieldValue(f, vals[f.Attr]))
-	}
+	i := pk
 	call := fmt.Sprintf("q.%s(%s)", queryStart(q), strings.Join(args, ", "))
 	for d := 0; d < st.Eq; d++ {
 		s := q.Steps[d]
@@ -559,5 +589,36 @@ func tfdynContractOutcome(t *testing.T, err error, kind, entity, operation, attr
 			t.Fatalf("the model expects %s, got %v", oracle, err)
 		}
 	}
+}
+`
+
+// contractCutHelper compares the result of a read whose limit ends inside
+// a run of equal index sort keys (printed only for a contract with one).
+const contractCutHelper = `
+// tfdynContractCut compares a result of a read whose limit ends inside a
+// run of equal index sort keys (DynamoDB's order among them is
+// unspecified, so which of them the limit takes is open): the first
+// len(want) items as tfdynContractSame does, each of the rest a distinct
+// item of the run, open. It returns how many items of the run came.
+func tfdynContractCut[T any](t *testing.T, got, want []T, runs []int, open []T) int {
+	t.Helper()
+	if len(got) < len(want) {
+		t.Fatalf("got %d item(s), want at least %d:\ngot:  %+v\nwant: %+v", len(got), len(want), got, want)
+	}
+	tfdynContractSame(t, got[:len(want)], want, runs)
+	left := map[string]int{}
+	texts := make([]string, 0, len(open))
+	for _, o := range open {
+		left[tfdynContractText(o)]++
+		texts = append(texts, tfdynContractText(o))
+	}
+	for i, g := range got[len(want):] {
+		k := tfdynContractText(g)
+		if left[k] == 0 {
+			t.Fatalf("item %d: %s is not an item of the run of equal sort keys the limit ends in, or comes twice; the run's items: %v", len(want)+i+1, k, texts)
+		}
+		left[k]--
+	}
+	return len(got) - len(want)
 }
 `

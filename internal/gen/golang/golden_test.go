@@ -26,6 +26,14 @@ var generated = []struct{ schema, dir, pkg string }{
 	{"../../../examples/tournaments", "../../../examples/tournaments/tournamentsdb", "tournamentsdb"},
 	{"testdata/keys", "internal/keysdb", "keysdb"},
 	{"testdata/app", "internal/appdb", "appdb"},
+	// Limits that end inside runs of equal scores: the contract accepts
+	// any choice the limit allows.
+	{"../../verify/testdata/limit-ties", "internal/leaguedb", "leaguedb"},
+	{"../testdata/ties", "internal/tiesdb", "tiesdb"},
+	// A query builder of a key a template writes; an update that takes
+	// the item out of every index it rewrites.
+	{"../testdata/sparse", "internal/sparsedb", "sparsedb"},
+	{"../testdata/saas", "internal/saasdb", "saasdb"},
 }
 
 func generate(t testing.TB, schema, dir, pkg string) map[string][]byte {

@@ -241,6 +241,11 @@ func (p *printer) writeItem(b *bytes.Buffer, w *gen.Write, i int, it *gen.WriteI
 				fmt.Fprintf(b, "\tif in%d[%d] {\n\t\t%s[%s] = %s\n\t}\n", i, k, values, quote(ph), indexKeyVar(i, v.Attr))
 			}
 		}
+		if gen.OnlyIndexKeys(all) {
+			// Every value is an index key the form of the write may leave
+			// out, and DynamoDB refuses an empty ExpressionAttributeValues.
+			fmt.Fprintf(b, "\tif len(%s) == 0 {\n\t\t%s = nil\n\t}\n", values, values)
+		}
 	}
 	base := itemConst(w, i)
 	pick := func(suffix string) string {
@@ -317,7 +322,14 @@ func (p *printer) rewrites(b *bytes.Buffer, w *gen.Write, i int, it *gen.WriteIt
 		}
 		fs = append(fs, exported(a.Field.Name)+": "+p.argExpr(a, paramRef))
 	}
-	fmt.Fprintf(b, "\t// The updated item as the update knows it: what it sets or removes,\n\t// its key, what its condition pins.\n\t%s := %s{%s}\n", u, exported(e.Name), strings.Join(fs, ", "))
+	// The updated item is read only for an index the update may keep the
+	// item in (an update that takes it out of every one has no use for it).
+	for _, rw := range it.Rewrites {
+		if !rw.Out {
+			fmt.Fprintf(b, "\t// The updated item as the update knows it: what it sets or removes,\n\t// its key, what its condition pins.\n\t%s := %s{%s}\n", u, exported(e.Name), strings.Join(fs, ", "))
+			break
+		}
+	}
 	fmt.Fprintf(b, "\tin%d := make([]bool, %d)\n", i, len(it.Rewrites))
 	ref := func(f *gen.Field) string { return u + "." + exported(f.Name) }
 	for k, rw := range it.Rewrites {

@@ -43,6 +43,9 @@ func PrintContract(api *gen.API, c *gen.Contract, modules string) []byte {
 	b.WriteString("import { DynamoDBDocumentClient, PutCommand } from \"@aws-sdk/lib-dynamodb\";\n")
 	fmt.Fprintf(b, "import * as api from %s;\n\n", str(modules))
 	b.WriteString(contractHelpersTS)
+	if cuts(c) {
+		b.WriteString(contractCutTS)
+	}
 	if len(api.Writes) > 0 {
 		b.WriteString(contractOutcomeTS)
 	}
@@ -159,10 +162,36 @@ func (cp *contractPrinter) readStep(st *gen.Step) {
 		}
 		b.WriteString("    }\n")
 	}
+	var taken []string
 	for i, res := range r.Results {
 		fmt.Fprintf(b, "    const want%d: %s[] = [%s];\n", i, resultName(res), cp.itemLiterals(res, st.Want))
+		if st.Cut != nil {
+			fmt.Fprintf(b, "    const open%d: %s[] = [%s];\n", i, resultName(res), cp.itemLiterals(res, st.Cut.Candidates))
+			taken = append(taken, fmt.Sprintf("cut(got.%s, want%d, [%s], open%d)", resultProp(r, res), i, runsOf(res.Entity, st.Want), i))
+			continue
+		}
 		fmt.Fprintf(b, "    same(got.%s, want%d, [%s]);\n", resultProp(r, res), i, runsOf(res.Entity, st.Want))
 	}
+	if st.Cut != nil {
+		c := st.Cut
+		fmt.Fprintf(b, "    const n = %s;\n", strings.Join(taken, " + "))
+		cond, want := fmt.Sprintf("n < %d || n > %d", c.Least, c.Most), fmt.Sprintf("%d to %d", c.Least, c.Most)
+		if c.Least == c.Most {
+			cond, want = fmt.Sprintf("n !== %d", c.Least), strconv.Itoa(c.Least)
+		}
+		fmt.Fprintf(b, "    if (%s) {\n      throw new Error(%s + String(n));\n    }\n", cond, str("the limit ends inside a run of equal index sort keys: want "+want+" of the run's items, got "))
+	}
+}
+
+// cuts reports whether a step of c reads with a limit that ends inside a
+// run of equal index sort keys.
+func cuts(c *gen.Contract) bool {
+	for _, st := range c.Steps {
+		if st.Cut != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // writeStep prints a write of the contract and the check of its answer.
@@ -195,24 +224,16 @@ func (cp *contractPrinter) queryStep(st *gen.Step) {
 	q := st.Query
 	e := q.Entity
 	pk := len(q.Index.PartitionKey)
-	part := q.Key.Prefixes[0]
-	vals := map[string]cty.Value{}
-	i := 0
-	for _, kv := range q.Key.Values[:pk] {
-		if kv.Field != nil {
-			vals[kv.Field.Attr] = st.Operands[i]
-		}
-		i++
-	}
+	i := pk
 	var fs []*gen.Field
-	for _, f := range part.Params {
+	for _, f := range q.Key.Prefixes[0].Params {
 		g := *f
 		g.Optional = false
 		fs = append(fs, &g)
 	}
 	call := fmt.Sprintf("api.%s(db", queryStart(q))
 	if len(fs) > 0 {
-		call += ", " + cp.itemLiteral(fs, vals)
+		call += ", " + cp.itemLiteral(fs, st.Params)
 	}
 	call += ")"
 	for d := 0; d < st.Eq; d++ {
@@ -461,6 +482,32 @@ function same<T>(got: readonly T[], want: readonly T[], runs: readonly number[] 
   }
 }
 
+`
+
+// contractCutTS compares the result of a read whose limit ends inside a
+// run of equal index sort keys (written only for a contract with one).
+const contractCutTS = `
+/** cut compares a result of a read whose limit ends inside a run of equal index sort keys (DynamoDB's order among them is unspecified, so which of them the limit takes is open): the first want.length items as same does, each of the rest a distinct item of the run, open. It returns how many items of the run came. */
+function cut<T>(got: readonly T[], want: readonly T[], runs: readonly number[] | null, open: readonly T[]): number {
+  if (got.length < want.length) {
+    throw new Error("got " + String(got.length) + " item(s), want at least " + String(want.length) + ":\ngot:  " + show(got) + "\nwant: " + show(want));
+  }
+  same(got.slice(0, want.length), want, runs);
+  const left = new Map<string, number>();
+  for (const o of open) {
+    const k = canon(o);
+    left.set(k, (left.get(k) ?? 0) + 1);
+  }
+  for (let i = want.length; i < got.length; i++) {
+    const k = canon(got[i]);
+    const n = left.get(k) ?? 0;
+    if (n === 0) {
+      throw new Error("item " + String(i + 1) + ": " + k + " is not an item of the run of equal sort keys the limit ends in, or comes twice; the run's items: " + open.map((x) => canon(x)).join(" "));
+    }
+    left.set(k, n - 1);
+  }
+  return got.length - want.length;
+}
 `
 
 // contractOutcomeTS checks the answers of the write patterns.

@@ -22,13 +22,22 @@ import (
 // contractSchemas are the schemas whose contract runs live: the examples
 // (their committed modules), the client schema of the Go back end (every
 // read and write form) and the language of issue 30 (quoted names,
-// computed attributes, a document path updated), generated for the test.
+// computed attributes, a document path updated) and the designs whose
+// limits end inside runs of equal sort keys, generated for the test.
 var contractSchemas = []struct{ name, schema, committed string }{
 	{"ecommerce", "../../../examples/ecommerce", "../../../examples/ecommerce/ts"},
 	{"github", "../../../examples/github", "../../../examples/github/ts"},
 	{"tournaments", "../../../examples/tournaments", "../../../examples/tournaments/ts"},
 	{"app", "../golang/testdata/app", ""},
 	{"lang30", "testdata/lang30", ""},
+	// Limits that end inside runs of equal sort keys, whose order
+	// DynamoDB leaves open (a single entity; two entities and a filter).
+	{"league", "../../verify/testdata/limit-ties", ""},
+	{"ties", "../testdata/ties", ""},
+	// A query builder of a key a template writes; an update that takes
+	// the item out of every index it rewrites.
+	{"sparse", "../testdata/sparse", ""},
+	{"saas", "../testdata/saas", ""},
 }
 
 // userPackage makes a package in a temporary directory with the

@@ -254,7 +254,12 @@ func (p *printer) writeItem(m *module, w *gen.Write, i int, it *gen.WriteItem) {
 		}
 		fields = append(fields, "ExpressionAttributeNames: "+pick(forms))
 	}
-	if values != "" {
+	switch {
+	case values != "" && gen.OnlyIndexKeys(all):
+		// Every value is an index key the form of the write may leave
+		// out, and DynamoDB refuses an empty ExpressionAttributeValues.
+		fields = append(fields, fmt.Sprintf("ExpressionAttributeValues: Object.keys(%s).length > 0 ? %s : undefined", values, values))
+	case values != "":
 		fields = append(fields, "ExpressionAttributeValues: "+values)
 	}
 	fmt.Fprintf(b, "  const w%d = {\n    %s,\n  };\n", i, strings.Join(fields, ",\n    "))

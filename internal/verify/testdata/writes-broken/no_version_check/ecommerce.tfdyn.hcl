@@ -40,7 +40,7 @@ entity "Customer" {
     name      = string
     createdAt = string
   }
-  unique = ["email"] # a guard item CustomerUniqueEmail per e-mail, put in the same transaction
+  unique = [lower(email)] # a guard item CustomerUniqueEmail per e-mail in lower case, put in the same transaction
   key {
     PK = "CUSTOMER#${username}"
     SK = "CUSTOMER#${username}"
