@@ -192,11 +192,7 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 	if err := inRange("--check-max", o.checkMax, 1, 10_000_000); err != nil {
 		return err
 	}
-	base, err := a.loadRef(cmd, args[0])
-	if err != nil {
-		return err
-	}
-	head, err := a.loadRef(cmd, args[1])
+	base, head, err := a.loadSides(cmd, args)
 	if err != nil {
 		return err
 	}

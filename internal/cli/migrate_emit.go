@@ -48,11 +48,7 @@ func (a *app) runMigrateEmit(cmd *cobra.Command, args []string, o migrateOptions
 	if err := migrate.CheckRate(o.rate); err != nil {
 		return exitf(ExitUsage, "--rate: %w", err)
 	}
-	base, err := a.loadRef(cmd, args[0])
-	if err != nil {
-		return err
-	}
-	head, err := a.loadRef(cmd, args[1])
+	base, head, err := a.loadSides(cmd, args)
 	if err != nil {
 		return err
 	}
