@@ -241,19 +241,7 @@ type catchUp struct {
 
 // shardRecords reads the catch-up's shard records.
 func (cu *catchUp) shardRecords(ctx context.Context) (map[string]*shardRecord, error) {
-	items, err := cu.c.parts(ctx, cu.meta.Migration, partShard)
-	if err != nil {
-		return nil, err
-	}
-	out := map[string]*shardRecord{}
-	for _, it := range items {
-		var r shardRecord
-		if err := dynamo.UnmarshalRecord(it, &r); err != nil {
-			return nil, err
-		}
-		out[r.Shard] = &r
-	}
-	return out, nil
+	return records(ctx, cu.c, cu.meta.Migration, partShard, func(r *shardRecord) string { return r.Shard })
 }
 
 // pass reads every shard whose parent is done to its current end and

@@ -205,17 +205,23 @@ func (c *Control) parts(ctx context.Context, id, prefix string) ([]map[string]ty
 
 // segments reads the segment records of migration id, by segment.
 func (c *Control) segments(ctx context.Context, id string) (map[int]*segmentRecord, error) {
-	items, err := c.parts(ctx, id, partSegment)
+	return records(ctx, c, id, partSegment, func(r *segmentRecord) int { return r.Segment })
+}
+
+// records reads the records of migration id whose part starts with
+// prefix, decoded as R and keyed by key.
+func records[K comparable, R any](ctx context.Context, c *Control, id, prefix string, key func(*R) K) (map[K]*R, error) {
+	items, err := c.parts(ctx, id, prefix)
 	if err != nil {
 		return nil, err
 	}
-	out := map[int]*segmentRecord{}
+	out := map[K]*R{}
 	for _, it := range items {
-		var r segmentRecord
-		if err := dynamo.UnmarshalRecord(it, &r); err != nil {
+		r := new(R)
+		if err := dynamo.UnmarshalRecord(it, r); err != nil {
 			return nil, err
 		}
-		out[r.Segment] = &r
+		out[key(r)] = r
 	}
 	return out, nil
 }
