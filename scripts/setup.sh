@@ -159,31 +159,29 @@ else
   fi
 fi
 
+# go_tool BIN PACKAGE VERSION WHO: installs a Go command at a pinned version
+# as $CACHE/bin/BIN-VERSION (kept across runs); WHO names the test that
+# needs it, for the warning when the module proxy cannot serve it.
+go_tool() {
+  local bin=$1 pkg=$2 version=$3 who=$4 dest="$CACHE/bin/$1-$3"
+  [ -x "$dest" ] && return 0
+  if GOBIN="$CACHE/bin" go install "$pkg@$version"; then
+    mv "$CACHE/bin/$bin" "$dest"
+    echo "setup: $bin $version in $dest"
+  else
+    echo "setup: warning: could not install $bin $version; $who will fail" >&2
+  fi
+}
+
 # --- staticcheck (the gen go tests run it on the generated packages) --------------
 STATICCHECK_VERSION=v0.8.2
-SC="$CACHE/bin/staticcheck-$STATICCHECK_VERSION"
-if [ ! -x "$SC" ]; then
-  if GOBIN="$CACHE/bin" go install "honnef.co/go/tools/cmd/staticcheck@$STATICCHECK_VERSION"; then
-    mv "$CACHE/bin/staticcheck" "$SC"
-    echo "setup: staticcheck $STATICCHECK_VERSION in $SC"
-  else
-    echo "setup: warning: could not install staticcheck $STATICCHECK_VERSION; the gen go staticcheck test will fail" >&2
-  fi
-fi
+go_tool staticcheck honnef.co/go/tools/cmd/staticcheck "$STATICCHECK_VERSION" "the gen go staticcheck test"
 
 # --- AWS Lambda Runtime Interface Emulator (the migrate Lambda worker's test) -----
 # AWS's emulator of the Lambda Runtime API, from the Go module proxy: the
 # internal/cli test runs tfdyn as a Lambda bootstrap under it.
 RIE_VERSION=v0.0.0-20261030222936-bef5c4ba774d
-RIE="$CACHE/bin/aws-lambda-rie-$RIE_VERSION"
-if [ ! -x "$RIE" ]; then
-  if GOBIN="$CACHE/bin" go install "github.com/aws/aws-lambda-runtime-interface-emulator/cmd/aws-lambda-rie@$RIE_VERSION"; then
-    mv "$CACHE/bin/aws-lambda-rie" "$RIE"
-    echo "setup: aws-lambda-rie $RIE_VERSION in $RIE"
-  else
-    echo "setup: warning: could not install aws-lambda-rie $RIE_VERSION; the migrate Lambda worker test will fail" >&2
-  fi
-fi
+go_tool aws-lambda-rie github.com/aws/aws-lambda-runtime-interface-emulator/cmd/aws-lambda-rie "$RIE_VERSION" "the migrate Lambda worker test"
 
 # --- CLI config for the demo's and benchmarks' bare terraform commands -------------
 RC="$CACHE/terraformrc"
