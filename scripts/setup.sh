@@ -102,6 +102,8 @@ fi
 #   mermaid    check.mjs parses every diagram of tfdyn doc (internal/doc tests)
 #   lspclient  drive.mjs drives tfdyn lsp over stdio, tokenize.mjs runs the
 #              TextMate grammar of editors/vscode (internal/cli tests)
+#   asl        check.mjs validates the state machines of tfdyn migrate --emit
+#              stepfunctions with asl-validator (internal/migrate tests)
 npm_tool() {
   local name="$1" script="$2" dest="$CACHE/$1" src="$here/../tools/$1" tmp
   if ! cmp -s "$src/package-lock.json" "$dest/package-lock.json" ||
@@ -126,8 +128,9 @@ npm_tool() {
 if command -v npm >/dev/null && command -v node >/dev/null; then
   npm_tool mermaid check.mjs
   npm_tool lspclient "drive.mjs tokenize.mjs"
+  npm_tool asl check.mjs
 else
-  echo "setup: warning: node or npm not found: the Mermaid and LSP client tests will fail" >&2
+  echo "setup: warning: node or npm not found: the Mermaid, LSP client and ASL tests will fail" >&2
 fi
 
 # --- TypeScript toolchain (the gen ts tests compile and run the generated code) ----
@@ -165,6 +168,20 @@ if [ ! -x "$SC" ]; then
     echo "setup: staticcheck $STATICCHECK_VERSION in $SC"
   else
     echo "setup: warning: could not install staticcheck $STATICCHECK_VERSION; the gen go staticcheck test will fail" >&2
+  fi
+fi
+
+# --- AWS Lambda Runtime Interface Emulator (the migrate Lambda worker's test) -----
+# AWS's emulator of the Lambda Runtime API, from the Go module proxy: the
+# internal/cli test runs tfdyn as a Lambda bootstrap under it.
+RIE_VERSION=v0.0.0-20261030222936-bef5c4ba774d
+RIE="$CACHE/bin/aws-lambda-rie-$RIE_VERSION"
+if [ ! -x "$RIE" ]; then
+  if GOBIN="$CACHE/bin" go install "github.com/aws/aws-lambda-runtime-interface-emulator/cmd/aws-lambda-rie@$RIE_VERSION"; then
+    mv "$CACHE/bin/aws-lambda-rie" "$RIE"
+    echo "setup: aws-lambda-rie $RIE_VERSION in $RIE"
+  else
+    echo "setup: warning: could not install aws-lambda-rie $RIE_VERSION; the migrate Lambda worker test will fail" >&2
   fi
 fi
 

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/tfdyn/tfdyn/internal/diag"
+	"github.com/tfdyn/tfdyn/internal/emit"
 )
 
 // seedFiles adds the files matching pattern to the corpus.
@@ -54,7 +55,7 @@ func FuzzTF(f *testing.F) {
 			tb, ds := m.FromTF(b)
 			codes(t, ds)
 			Schema(tb, Label(tb.Spec.Name), Infer(tb, nil))
-			_, _ = TF(tb, resourceName(Label(tb.Spec.Name)))
+			_, _ = TF(tb, emit.Names{Local: resourceName(Label(tb.Spec.Name))}, len(tb.GSIResources) > 0)
 		}
 	})
 }
@@ -74,7 +75,7 @@ func FuzzState(f *testing.F) {
 		codes(t, ds)
 		if tb != nil {
 			Schema(tb, Label(tb.Spec.Name), Infer(tb, nil))
-			_, _ = TF(tb, resourceName(Label(tb.Spec.Name)))
+			_, _ = TF(tb, emit.Names{Local: resourceName(Label(tb.Spec.Name))}, len(tb.GSIResources) > 0)
 		}
 	})
 }

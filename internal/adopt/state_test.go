@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/internal/diag"
+	"github.com/tfdyn/tfdyn/internal/emit"
 )
 
 // TestFromState reads the state of the applied orders table (terraform
@@ -25,10 +26,10 @@ func TestFromState(t *testing.T) {
 	want := readGolden(t, "testdata/orders/want.tfdyn.hcl")
 	require.Equal(t, "# Adopted by tfdyn import from aws_dynamodb_table.orders (testdata/orders/state.json).", src[:strings.Index(src, "\n")])
 	require.Equal(t, want[strings.Index(want, "\n"):], src[strings.Index(src, "\n"):])
-	tf, err := TF(tb, "adopt_orders")
+	tf, err := TF(tb, emit.Names{Local: "adopt_orders"}, false)
 	require.NoError(t, err)
 	require.Equal(t, readGolden(t, "testdata/orders/want_moved.tf"), string(tf))
-	tf, err = TF(tb, "orders")
+	tf, err = TF(tb, emit.Names{Local: "orders"}, false)
 	require.NoError(t, err)
 	require.Nil(t, tf, "no moved block when the address stays")
 }
@@ -48,7 +49,7 @@ func TestFromStateRefusals(t *testing.T) {
 	require.Equal(t, `The state in "state.json" holds no resource "aws_dynamodb_table.users". Did you mean "module.db.aws_dynamodb_table.users"? Its tables: aws_dynamodb_table.orders, module.db.aws_dynamodb_table.users.`, diags[0].Detail)
 	tb, diags := FromState(s, "state.json", "module.db.aws_dynamodb_table.users")
 	require.Empty(t, diags)
-	tf, err := TF(tb, "adopt_orders")
+	tf, err := TF(tb, emit.Names{Local: "adopt_orders"}, false)
 	require.NoError(t, err)
 	require.Contains(t, string(tf), "moved {\n  from = module.db.aws_dynamodb_table.users\n  to   = aws_dynamodb_table.adopt_orders\n}\n")
 

@@ -82,7 +82,7 @@ func TestFromTFOrders(t *testing.T) {
 	formatted, fds := hclschema.Format("want.tfdyn.hcl", src)
 	require.Empty(t, fds)
 	require.Equal(t, string(formatted), string(src), "the schema is formatted as tfdyn fmt formats it")
-	tf, err := TF(tb, resourceName(label))
+	tf, err := TF(tb, emit.Names{Local: resourceName(label)}, false)
 	require.NoError(t, err)
 	golden(t, "testdata/orders/want_moved.tf", tf)
 }
@@ -170,3 +170,61 @@ func readFileString(path string) (string, error) {
 // resourceName is the resource name emit gives a table labelled label
 // without a prefix (the naming contract, emit.NamesFor).
 func resourceName(label string) string { return emit.Label(&hclschema.Table{Label: label}) }
+
+// TestHandOffGSIs: the hand-off of a table's GSIs, golden per source and
+// emit mode. With --gsi-resources a GSI resource moves to emit's address
+// (none when it has it already: orders_by_customer) and an inline GSI is
+// imported with the provider's ID "<table>,<index>"; without it, each GSI
+// resource gets a removed block that keeps the index. The inline table
+// emitted inline hands nothing over (its address stays).
+func TestHandOffGSIs(t *testing.T) {
+	for _, tc := range []struct {
+		dir      string
+		resource map[string]string
+	}{
+		{dir: "standalone", resource: map[string]string{
+			"ByStatus": "aws_dynamodb_global_secondary_index.by_status", "by-customer": "aws_dynamodb_global_secondary_index.orders_by_customer"}},
+		{dir: "inline"},
+		{dir: "mixed", resource: map[string]string{"ByStatus": "aws_dynamodb_global_secondary_index.by_status"}},
+	} {
+		t.Run(tc.dir, func(t *testing.T) {
+			dir := filepath.Join("testdata/handoff", tc.dir)
+			m, diags, err := ReadTF(dir)
+			require.NoError(t, err)
+			require.Empty(t, diags)
+			b, diags := m.Find("", dir)
+			require.Empty(t, diags)
+			tb, diags := m.FromTF(b)
+			require.Empty(t, diagLines(diags))
+			require.Equal(t, tc.resource, tb.GSIResources)
+			label := DefaultLabel(tb)
+			require.Equal(t, "orders", label)
+			s, sds := hclschema.LoadSource(label+hclschema.FileSuffix, Schema(tb, label, nil))
+			require.False(t, sds.HasErrors(), sds.Error())
+			names := emit.NamesFor(s.Tables[0], emit.Options{})
+			for _, gsiResources := range []bool{true, false} {
+				want := filepath.Join(dir, "want_inline.tf")
+				if gsiResources {
+					want = filepath.Join(dir, "want_gsi_resources.tf")
+				}
+				tf, err := TF(tb, names, gsiResources)
+				require.NoError(t, err)
+				if tf == nil {
+					require.NoFileExists(t, want, "no hand-off: the golden file must not exist")
+					continue
+				}
+				golden(t, want, tf)
+			}
+		})
+	}
+	// Under emit's --prefix, the GSIs go to the prefixed resources.
+	m, _, err := ReadTF("testdata/handoff/mixed")
+	require.NoError(t, err)
+	tb, _ := m.FromTF(m.Tables[0])
+	s, _ := hclschema.LoadSource("orders"+hclschema.FileSuffix, Schema(tb, "orders", nil))
+	tf, err := TF(tb, emit.NamesFor(s.Tables[0], emit.Options{Prefix: "shop_"}), true)
+	require.NoError(t, err)
+	require.Contains(t, string(tf), "moved {\n  from = aws_dynamodb_table.orders\n  to   = aws_dynamodb_table.shop_orders\n}\n")
+	require.Contains(t, string(tf), "moved {\n  from = aws_dynamodb_global_secondary_index.by_status\n  to   = aws_dynamodb_global_secondary_index.shop_orders_ByStatus\n}\n")
+	require.Contains(t, string(tf), "import {\n  to = aws_dynamodb_global_secondary_index.shop_orders_by_customer\n  id = \"shop-orders,by-customer\"\n}\n")
+}

@@ -349,35 +349,138 @@ func assignObject(as []Assign) string {
 	return sb.String()
 }
 
-// TF renders the Terraform file that hands the table to the emitted
-// resource aws_dynamodb_table.<to>: a moved block from t.Address when the
-// table was read from Terraform (nil when the address does not change), an
-// import block with the table's name when it was read live.
-func TF(t *Table, to string) ([]byte, error) {
-	toTr := hcl.Traversal{hcl.TraverseRoot{Name: ResourceType}, hcl.TraverseAttr{Name: to}}
+// TF renders the Terraform file that hands the table, and each of its
+// GSIs, to the resources emit writes under names (emit.NamesFor with
+// emit's --prefix); gsiResources says whether emit writes the GSIs as
+// resources of their own (--gsi-resources). It is nil when no address
+// changes. The table:
+//   - read from Terraform (t.Address): a moved block from t.Address to
+//     aws_dynamodb_table.<names.Local>, when the two differ;
+//   - read live: an import block with the table's name.
+//
+// Its GSIs, with gsiResources:
+//   - a GSI that was an aws_dynamodb_global_secondary_index resource: a
+//     moved block from that address, when it differs;
+//   - a GSI that was a block of the table (or read live): an import block
+//     with the provider's import ID "<table-name>,<index-name>"
+//     (hashicorp/aws 6.x), since Terraform cannot move a nested block into
+//     a resource of its own.
+//
+// Without gsiResources, each GSI that was a resource of its own gets a
+// removed block with lifecycle { destroy = false }: Terraform forgets the
+// resource without deleting the index, and the table resource, whose
+// global_secondary_index is read from DynamoDB (optional and computed),
+// holds the same index as the block emit writes. A moved block cannot
+// turn a resource into a nested block, and deleting the resource would
+// delete the index.
+func TF(t *Table, names emit.Names, gsiResources bool) ([]byte, error) {
 	f := hclwrite.NewEmptyFile()
 	body := f.Body()
+	blocks := 0
+	toTr := resourceTraversal(ResourceType, names.Local)
 	if t.Address == "" {
 		comment(body, fmt.Sprintf("Hands the live table %q to the resource tfdyn emit writes.", t.Spec.Name))
 		comment(body, "Remove this file after the first terraform apply.")
 		b := body.AppendNewBlock("import", nil).Body()
 		b.SetAttributeTraversal("to", toTr)
 		b.SetAttributeValue("id", cty.StringVal(t.Spec.Name))
-	} else {
-		if t.Address == ResourceType+"."+to {
-			return nil, nil
-		}
-		from, ds := hclsyntax.ParseTraversalAbs([]byte(t.Address), "address", hcl.InitialPos)
-		if ds.HasErrors() {
-			return nil, fmt.Errorf("import: address %q: %s", t.Address, ds.Error())
+		blocks++
+	} else if t.Address != ResourceType+"."+names.Local {
+		from, err := parseAddress(t.Address)
+		if err != nil {
+			return nil, err
 		}
 		comment(body, fmt.Sprintf("Moves %s to the resource tfdyn emit writes: remove the", t.Address))
 		comment(body, "hand-written resource block; keep this file until every state has moved.")
 		b := body.AppendNewBlock("moved", nil).Body()
 		b.SetAttributeTraversal("from", from)
 		b.SetAttributeTraversal("to", toTr)
+		blocks++
+	}
+	gsiBlock := func(what string) {
+		if blocks > 0 {
+			body.AppendNewline()
+		}
+		blocks++
+		comment(body, what)
+	}
+	if gsiResources {
+		for _, ix := range t.Spec.GSIs {
+			to := resourceTraversal(GSIType, names.GSIResource(ix.Name))
+			from, standalone := t.GSIResources[ix.Name]
+			switch {
+			case standalone && from == GSIType+"."+names.GSIResource(ix.Name):
+			case standalone:
+				fromTr, err := parseAddress(from)
+				if err != nil {
+					return nil, err
+				}
+				gsiBlock(fmt.Sprintf("Moves GSI %q (%s) to the resource tfdyn emit writes.", ix.Name, from))
+				b := body.AppendNewBlock("moved", nil).Body()
+				b.SetAttributeTraversal("from", fromTr)
+				b.SetAttributeTraversal("to", to)
+			default:
+				gsiBlock(fmt.Sprintf("Hands GSI %q, a block of the table until now, to the resource tfdyn emit writes.", ix.Name))
+				b := body.AppendNewBlock("import", nil).Body()
+				b.SetAttributeTraversal("to", to)
+				b.SetAttributeValue("id", cty.StringVal(t.Spec.Name+","+ix.Name))
+			}
+		}
+	} else {
+		// One removed block per resource: instances (count, for_each) go
+		// together, as removed blocks take no instance keys.
+		seen := map[string]bool{}
+		for _, name := range sortedKeys(t.GSIResources) {
+			from, err := parseAddress(t.GSIResources[name])
+			if err != nil {
+				return nil, err
+			}
+			from = resourceOnly(from)
+			key := string(hclwrite.TokensForTraversal(from).Bytes())
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			gsiBlock(fmt.Sprintf("GSI %q becomes a block of the table tfdyn emit writes: Terraform", name))
+			comment(body, fmt.Sprintf("forgets %s without deleting", key))
+			comment(body, "the index. Remove its resource block.")
+			b := body.AppendNewBlock("removed", nil).Body()
+			b.SetAttributeTraversal("from", from)
+			b.AppendNewline()
+			b.AppendNewBlock("lifecycle", nil).Body().SetAttributeValue("destroy", cty.False)
+		}
+	}
+	if blocks == 0 {
+		return nil, nil
 	}
 	return append([]byte(Header+"\n"), hclwrite.Format(f.Bytes())...), nil
+}
+
+// resourceTraversal is the address TYPE.NAME.
+func resourceTraversal(typ, name string) hcl.Traversal {
+	return hcl.Traversal{hcl.TraverseRoot{Name: typ}, hcl.TraverseAttr{Name: name}}
+}
+
+// parseAddress parses a resource address of the source (module path and
+// instance keys included).
+func parseAddress(addr string) (hcl.Traversal, error) {
+	tr, ds := hclsyntax.ParseTraversalAbs([]byte(addr), "address", hcl.InitialPos)
+	if ds.HasErrors() {
+		return nil, fmt.Errorf("import: address %q: %s", addr, ds.Error())
+	}
+	return tr, nil
+}
+
+// resourceOnly drops the instance keys of an address
+// (module.db.aws_x.y["a"] → module.db.aws_x.y; module keys too).
+func resourceOnly(tr hcl.Traversal) hcl.Traversal {
+	var out hcl.Traversal
+	for _, s := range tr {
+		if _, ok := s.(hcl.TraverseIndex); !ok {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // uniqueList writes the list of unique = [...]: an attribute name quoted

@@ -159,6 +159,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case <-done:
 		}
 	}()
+	if lambdaWorkerMode(args) {
+		return lambdaWorker(ctx, stderr)
+	}
 	return run(ctx, abort, args, stdin, stdout, stderr)
 }
 

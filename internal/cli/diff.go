@@ -77,11 +77,7 @@ interrupted.`,
 				}
 				parsed = append(parsed, fileAcks...)
 			}
-			base, err := a.loadRef(cmd, args[0])
-			if err != nil {
-				return err
-			}
-			head, err := a.loadRef(cmd, args[1])
+			base, head, err := a.loadSides(cmd, args)
 			if err != nil {
 				return err
 			}
@@ -105,6 +101,18 @@ interrupted.`,
 	ci.register(c)
 	c.Flags().StringVar(&ackFile, "ack-file", "", "acknowledgements file (acknowledge \"SDnnn\" { address = ..., reason = ... }; default HEAD's "+schemadiff.AckFileName+" when present)")
 	return c
+}
+
+// loadSides loads BASE and HEAD, the command's first two arguments (paths
+// or git:REV:PATH), as diff and migrate take them.
+func (a *app) loadSides(cmd *cobra.Command, args []string) (base, head *hclschema.Schema, err error) {
+	if base, err = a.loadRef(cmd, args[0]); err != nil {
+		return nil, nil, err
+	}
+	if head, err = a.loadRef(cmd, args[1]); err != nil {
+		return nil, nil, err
+	}
+	return base, head, nil
 }
 
 // loadRef loads one side of a diff or migration (a path or git:REV:PATH)

@@ -207,6 +207,15 @@ func TestExitCodes(t *testing.T) {
 		{name: "import/clean", args: []string{"import", "--from-tf", importTF, "-o", filepath.Join(tmp, "import-clean", "schema")}, want: 0,
 			stdout: []string{"wrote " + filepath.Join(tmp, "import-clean", "schema", "orders.tfdyn.hcl") + ` (table "adopt-orders"; 8 warnings from tfdyn validate)`,
 				"no moved block needed: the table stays at aws_dynamodb_table.orders"}},
+		// A table with GSI "by-customer" inline and GSI "ByStatus" a resource
+		// of its own: the next step writes both as resources, and the
+		// hand-off imports the one and moves the other.
+		{name: "import/gsi-handoff", args: []string{"import", "--from-tf", "../adopt/testdata/handoff/mixed", "--tf-out", tmp, "-o", filepath.Join(tmp, "import-gsi")}, want: 0,
+			stdout: []string{"wrote " + filepath.Join(tmp, "tfdyn_import_orders.tf") + " (the table stays at aws_dynamodb_table.orders; 2 GSIs to their resources)\n",
+				":1) and its GSI resources aws_dynamodb_global_secondary_index.by_status, then: tfdyn emit " + filepath.Join(tmp, "import-gsi") + " -o " + tmp + " --gsi-resources\n"},
+			after: func(t *testing.T) {
+				require.Equal(t, readFile(t, "../adopt/testdata/handoff/mixed/want_gsi_resources.tf"), readFile(t, filepath.Join(tmp, "tfdyn_import_orders.tf")))
+			}},
 		{name: "import/syntax", args: []string{"import", "--from-tf", refuse + "syntax", "-o", filepath.Join(tmp, "import-x")}, want: 1,
 			stderr: []string{"refuse/syntax/main.tf:2:17: [IM001] Unterminated template string", "import: 3 errors; nothing written"}},
 		{name: "import/unresolved", args: []string{"import", "--from-tf", refuse + "local", "-o", filepath.Join(tmp, "import-x")}, want: 1,
@@ -277,9 +286,9 @@ func TestExitCodes(t *testing.T) {
 			stdout: []string{"entity Order (table app)\n", "  items: not counted (give --endpoint or a region to count them)\n"}},
 		{name: "migrate/nothing", args: []string{"migrate", sdBase, sdBase, "--dry-run"}, want: 0, stdout: []string{"No stored item needs to change.\n"}},
 		{name: "migrate/refused", args: []string{"migrate", sdBase, sdBase + "/../items", "--dry-run"}, want: 1,
-			stdout: []string{`  REFUSED: the template of the primary key attribute "PK" changes`}, stderr: []string{"Error: migrate: part of the plan is refused (see REFUSED above)"}},
+			stdout: []string{"\ncopy table app (app) → app-next\n  because: the template of PK of entity \"Product\" changes\n  REFUSED: entity \"Customer\": HEAD requires the attribute \"tier\""}, stderr: []string{"Error: migrate: part of the plan is refused (see REFUSED above)"}},
 		{name: "migrate/refused-live", args: []string{"migrate", sdBase, sdBase + "/../destructive", "--table", "app", "--endpoint", "http://127.0.0.1:" + strconv.Itoa(closed)}, want: 1,
-			stdout: []string{`REFUSED table "app": LSI "ByDate" is added`}, stderr: []string{"nothing written"}},
+			stdout: []string{"  because: LSI \"ByDate\" is added\n  REFUSED: entity \"Product\" has no entity of that name in HEAD's table \"app\", so its items would not be copied"}, stderr: []string{"nothing written"}},
 		{name: "migrate/nothing-live", args: []string{"migrate", sdBase, sdBase, "--table", "app", "--endpoint", "http://127.0.0.1:" + strconv.Itoa(closed)}, want: 0,
 			stdout: []string{"No stored item needs to change.\n"}},
 		{name: "migrate/syntax", args: []string{"migrate", broken, sdBase, "--dry-run"}, want: 1, stderr: []string{syntaxAt}},
@@ -290,7 +299,7 @@ func TestExitCodes(t *testing.T) {
 		{name: "migrate/usage-flags-alone", args: []string{"migrate", sdBase, sdBase, "--dry-run", "--region", "eu-west-1", "--checkpoint", "cp.json"}, want: 2,
 			stderr: []string{"Error: --region and --checkpoint need a table: add --table NAME"}},
 		{name: "migrate/usage-check-alone", args: []string{"migrate", sdBase, sdBase, "--dry-run", "--check"}, want: 2, stderr: []string{"Error: --check needs a table: add --table NAME"}},
-		{name: "migrate/usage-check-dry-run", args: []string{"migrate", sdBase, sdBase, "--table", "app", "--check", "--dry-run"}, want: 2, stderr: []string{"--check writes nothing and reads the whole table: it takes no --dry-run, --checkpoint or --rate"}},
+		{name: "migrate/usage-check-dry-run", args: []string{"migrate", sdBase, sdBase, "--table", "app", "--check", "--dry-run"}, want: 2, stderr: []string{"--check writes nothing and reads the whole table: it takes no --dry-run, --checkpoint, --rate or --segment"}},
 		{name: "migrate/usage-check-max", args: []string{"migrate", sdBase, sdBase, "--table", "app", "--check", "--check-max", "0"}, want: 2, stderr: []string{"--check-max must be between 1 and 10000000, got 0"}},
 		{name: "migrate/check-endpoint-down", args: []string{"migrate", sdBase, sdBase + "/../backfill", "--table", "app", "--check", "--endpoint", "http://127.0.0.1:" + strconv.Itoa(closed)}, want: 2,
 			stderr: []string{`migrate --check: describe table "app": `}},

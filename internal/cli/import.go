@@ -7,11 +7,13 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/spf13/cobra"
 
 	"github.com/tfdyn/tfdyn/hclschema"
@@ -261,8 +263,13 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 		}
 	}
 	// The address emit gives the table: the naming contract, one implementation.
-	resource := emit.NamesFor(s.Tables[0], emit.Options{Prefix: o.prefix}).Local
-	tf, err := adopt.TF(t, resource)
+	// GSIs that were resources stay resources: the next line gives emit
+	// --gsi-resources (emit.Advise), and the hand-off moves or imports
+	// every GSI to the resource emit then writes.
+	names := emit.NamesFor(s.Tables[0], emit.Options{Prefix: o.prefix})
+	resource := names.Local
+	gsiResources := len(t.GSIResources) > 0
+	tf, err := adopt.TF(t, names, gsiResources)
 	if err != nil {
 		return exit(ExitUsage, err)
 	}
@@ -296,9 +303,11 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 	case tf == nil:
 		fmt.Fprintf(w, "no moved block needed: the table stays at %s\n", to)
 	case t.Address == "":
-		fmt.Fprintf(w, "wrote %s (import %q to %s)\n", tfPath, t.Spec.Name, to)
+		fmt.Fprintf(w, "wrote %s (import %q to %s%s)\n", tfPath, t.Spec.Name, to, gsiHandOff(tf, 1))
+	case t.Address == to:
+		fmt.Fprintf(w, "wrote %s (the table stays at %s%s)\n", tfPath, to, gsiHandOff(tf, 0))
 	default:
-		fmt.Fprintf(w, "wrote %s (moved %s to %s)\n", tfPath, t.Address, to)
+		fmt.Fprintf(w, "wrote %s (moved %s to %s%s)\n", tfPath, t.Address, to, gsiHandOff(tf, 1))
 	}
 	emitCmd := fmt.Sprintf("tfdyn emit %s -o %s", o.out, o.tfOut)
 	if o.prefix != "" {
@@ -306,23 +315,51 @@ func (a *app) runImport(ctx context.Context, o importOptions) error {
 	}
 	// The flags the module's own hashicorp/aws constraint admits.
 	target, _ := emit.ReadTarget(o.tfOut, emit.Options{Prefix: o.prefix})
-	adv := emit.Advise(target, s, len(t.GSIResources) > 0)
+	adv := emit.Advise(target, s, gsiResources)
 	if len(adv.Flags) > 0 {
 		emitCmd += " " + strings.Join(adv.Flags, " ")
 	}
 	if adv.Note != "" {
 		emitCmd += " (but first: " + adv.Note + ")"
 	}
+	// The GSI resources go with the table's block: emit writes them.
+	var gsis string
+	if len(t.GSIResources) > 0 {
+		addrs := make([]string, 0, len(t.GSIResources))
+		for _, a := range t.GSIResources {
+			addrs = append(addrs, a)
+		}
+		sort.Strings(addrs)
+		gsis = " and its GSI resources " + strings.Join(addrs, ", ")
+	}
 	switch {
 	case t.Range != nil:
-		fmt.Fprintf(w, "next: remove resource %q %q (%s:%d), then: %s\n",
-			adopt.ResourceType, strings.TrimPrefix(t.Address, adopt.ResourceType+"."), t.Range.Filename, t.Range.Start.Line, emitCmd)
+		fmt.Fprintf(w, "next: remove resource %q %q (%s:%d)%s, then: %s\n",
+			adopt.ResourceType, strings.TrimPrefix(t.Address, adopt.ResourceType+"."), t.Range.Filename, t.Range.Start.Line, gsis, emitCmd)
 	case t.Address != "":
-		fmt.Fprintf(w, "next: remove the resource block of %s from your configuration, then: %s\n", t.Address, emitCmd)
+		fmt.Fprintf(w, "next: remove the resource block of %s%s from your configuration, then: %s\n", t.Address, gsis, emitCmd)
 	default:
 		fmt.Fprintf(w, "next: %s\n", emitCmd)
 	}
 	return nil
+}
+
+// gsiHandOff says how many GSIs the hand-off file tf hands over (its
+// blocks after the table's first tableBlocks): "; 2 GSIs to their
+// resources", or "" for none.
+func gsiHandOff(tf []byte, tableBlocks int) string {
+	f, diags := hclsyntax.ParseConfig(tf, "handoff.tf", hcl.InitialPos)
+	if diags.HasErrors() {
+		return ""
+	}
+	n := len(f.Body.(*hclsyntax.Body).Blocks) - tableBlocks
+	switch {
+	case n <= 0:
+		return ""
+	case n == 1:
+		return "; 1 GSI to its resource"
+	}
+	return fmt.Sprintf("; %d GSIs to their resources", n)
 }
 
 // existingSchema loads the schema files already in dir, or returns nil

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/fsafe"
 	"github.com/tfdyn/tfdyn/internal/migrate"
 )
@@ -31,12 +32,23 @@ type migrateOptions struct {
 	format     string
 	check      bool
 	checkMax   int
+
+	toTable       string
+	control       string
+	segment       int
+	totalSegments int
+	catchUp       bool
+	follow        bool
+	reset         bool
+	emit          string
+	out           string
+	workers       int
 }
 
 func (a *app) migrateCommand() *cobra.Command {
 	var o migrateOptions
 	c := &cobra.Command{
-		Use:   "migrate BASE HEAD (--dry-run | --table NAME [--check] (--endpoint URL | --region R))",
+		Use:   "migrate BASE HEAD (--dry-run | --table NAME [--to-table NAME] [--control-table NAME [--segment I --total-segments N]] [--catch-up | --check] (--endpoint URL | --region R) | --emit terraform|stepfunctions -o DIR)",
 		Short: "Backfill stored items from one version of a schema to the next (the data side of tfdyn diff)",
 		Long: `migrate rewrites the items a schema change leaves behind: index key
 attributes that HEAD's templates compute and BASE's did not (a new GSI), or
@@ -68,13 +80,34 @@ from scanned items, and compares each result with the oracle computed from
 HEAD over the scanned items. Findings name the items (by primary key) and
 the patterns (with their inputs).
 
-A changed primary key (a key template, the table's key schema, its LSIs) or
-an attribute HEAD requires that stored items lack is refused: it needs a
-copy of the data, which migrate does not make.
+A changed primary key (a key template, the table's key schema or name,
+its LSIs) makes the migration a copy: every item is written into a new
+table (--to-table, default HEAD's table name, or BASE's with "-next")
+under the keys HEAD computes from its attributes, with a put that keeps
+whatever is already there; --catch-up then applies the writes made to BASE
+meanwhile from BASE's stream (NEW_AND_OLD_IMAGES), deletes as tombstones
+while the copy runs; --check compares both tables item by item (count and
+checksum per entity) and runs HEAD's patterns on the target. A copy keeps
+its state in a control table (--control-table), shared with the catch-up.
+An attribute HEAD requires that stored items lack, or whose type changes,
+is refused: neither a backfill nor a copy can give items their values.
+
+--control-table NAME keeps the progress in a DynamoDB table instead of a
+checkpoint file, so that workers on any machine share one migration:
+--segment I --total-segments N runs one segment (0 to N-1); a finished
+segment is never redone, and every record is written conditionally on the
+version read. --reset removes the migration's records from it.
+
+--emit terraform -o DIR writes the Terraform of the control table and, for
+a copy, of HEAD's table beside BASE's; --emit stepfunctions -o DIR adds a
+Step Functions Distributed Map whose items are the segments and whose
+worker is the tfdyn binary on Lambda (provided.al2023), with its IAM, the
+rate split across --workers, and the warm throughput the schema declares
+raised first (docs/migrate.md).
 
 Exit code 0: done (or nothing to do, or a clean check); 1: schema errors,
-a refused plan, items that failed, or check findings; 2: usage or environment error (no table, endpoint down,
-a checkpoint of another plan); 130: interrupted.`,
+a refused plan, items that failed or were not copied, or check findings; 2: usage or environment error (no table, endpoint down,
+a checkpoint of another plan, a worker that does not fit its migration, a copy target that is missing or not empty, a BASE without a stream); 130: interrupted.`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error { return a.runMigrate(cmd, args, o) },
 	}
@@ -89,12 +122,31 @@ a checkpoint of another plan); 130: interrupted.`,
 	f.StringVar(&o.format, "format", "text", "text or json")
 	f.BoolVar(&o.check, "check", false, "check the migrated table against HEAD (items and live patterns); write nothing")
 	f.IntVar(&o.checkMax, "check-max", migrate.DefaultCheckMaxItems, "with --check: the most items to read (the check holds them in memory)")
+	f.StringVar(&o.toTable, "to-table", "", "a copy's target table (default: HEAD's table name, or BASE's with \""+migrate.NextSuffix+"\" when HEAD keeps it)")
+	f.StringVar(&o.control, "control-table", "", "keep the progress in this DynamoDB control table, shared by workers (instead of --checkpoint)")
+	f.IntVar(&o.segment, "segment", -1, "run only this segment (0 to --total-segments - 1): one worker of a shared migration")
+	f.IntVar(&o.totalSegments, "total-segments", 0, "with --segment: the migration's number of segments, the same for every worker")
+	f.BoolVar(&o.catchUp, "catch-up", false, "apply the writes made to BASE since the copy started (BASE's stream) to the target, until caught up")
+	f.BoolVar(&o.follow, "follow", false, "with --catch-up: keep applying new writes until interrupted")
+	f.BoolVar(&o.reset, "reset", false, "remove this migration's records from the control table, to start over")
+	f.StringVar(&o.emit, "emit", "", "write Terraform instead of running: terraform (control table, copy target) or stepfunctions (and a Distributed Map of workers)")
+	f.StringVarP(&o.out, "out", "o", "", "with --emit: the output directory")
+	f.IntVar(&o.workers, "workers", 10, "with --emit stepfunctions: workers at a time (the Map's MaxConcurrency); --rate is split across them")
 	return c
 }
 
 func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) error {
 	if err := checkFormat(o.format, "text", "json"); err != nil {
 		return err
+	}
+	if o.emit != "" {
+		return a.runMigrateEmit(cmd, args, o)
+	}
+	if o.out != "" {
+		return exitf(ExitUsage, "-o/--out is the output directory of --emit: add --emit terraform or --emit stepfunctions")
+	}
+	if cmd.Flags().Changed("workers") {
+		return exitf(ExitUsage, "--workers sets the Step Functions Map's concurrency: it goes with --emit stepfunctions")
 	}
 	if err := inRange("--parallel", o.parallel, 1, migrate.MaxSegments); err != nil {
 		return err
@@ -107,6 +159,9 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 			return exitf(ExitUsage, "--endpoint must be an http or https URL such as http://localhost:8000, got %q", o.endpoint)
 		}
 	}
+	if err := checkSharedFlags(cmd, o); err != nil {
+		return err
+	}
 	live := o.table != ""
 	if !live && !o.dryRun {
 		return exitf(ExitUsage, "migrate writes to a table: give --table NAME (with --endpoint URL or --region), or --dry-run for the plan")
@@ -116,7 +171,8 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 		for _, f := range []struct {
 			name string
 			set  bool
-		}{{"--endpoint", o.endpoint != ""}, {"--region", o.region != ""}, {"--checkpoint", o.checkpoint != ""}, {"--check", o.check}} {
+		}{{"--endpoint", o.endpoint != ""}, {"--region", o.region != ""}, {"--checkpoint", o.checkpoint != ""}, {"--check", o.check},
+			{"--to-table", o.toTable != ""}, {"--control-table", o.control != ""}, {"--catch-up", o.catchUp}, {"--reset", o.reset}} {
 			if f.set {
 				given = append(given, f.name)
 			}
@@ -130,17 +186,13 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 				strings.Join(given, " and "), verb)
 		}
 	}
-	if o.check && (o.dryRun || o.checkpoint != "" || o.rate != 0) {
-		return exitf(ExitUsage, "--check writes nothing and reads the whole table: it takes no --dry-run, --checkpoint or --rate")
+	if o.check && (o.dryRun || o.checkpoint != "" || o.rate != 0 || o.segment >= 0) {
+		return exitf(ExitUsage, "--check writes nothing and reads the whole table: it takes no --dry-run, --checkpoint, --rate or --segment")
 	}
 	if err := inRange("--check-max", o.checkMax, 1, 10_000_000); err != nil {
 		return err
 	}
-	base, err := a.loadRef(cmd, args[0])
-	if err != nil {
-		return err
-	}
-	head, err := a.loadRef(cmd, args[1])
+	base, head, err := a.loadSides(cmd, args)
 	if err != nil {
 		return err
 	}
@@ -165,6 +217,15 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 	if err != nil {
 		return exit(ExitUsage, err)
 	}
+	cp := plan.Copy(label)
+	switch {
+	case cp == nil && o.toTable != "":
+		return exitf(ExitUsage, "--to-table is a copy's target, but the plan copies no table (table %q is migrated in place)", o.table)
+	case cp == nil && o.catchUp:
+		return exitf(ExitUsage, "--catch-up applies BASE's stream to a copy's target, but the plan copies no table (table %q is migrated in place)", o.table)
+	case cp != nil && o.toTable == "":
+		o.toTable = cp.To
+	}
 	if o.check {
 		return a.runCheck(cmd, plan, label, o)
 	}
@@ -172,13 +233,23 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 		_ = write(nil)
 		return exitf(ExitFindings, "migrate: part of the plan is refused (see REFUSED above); nothing written")
 	}
-	if len(plan.Runnable(label)) == 0 && !plan.Blocked() {
+	if cp != nil && !o.dryRun && o.control == "" {
+		return exitf(ExitUsage, "migrate: table %q is copied into %q, and a copy keeps its state in a control table shared with the catch-up: add --control-table NAME (declared by tfdyn migrate --emit terraform)", o.table, o.toTable)
+	}
+	if len(plan.Runnable(label)) == 0 && cp == nil && !plan.Blocked() && !o.reset {
 		if err := write(nil); err != nil { // no item of this table changes: no Scan
 			return exit(ExitUsage, err)
 		}
 		return nil
 	}
 	ropts := migrate.Options{Table: o.table, Label: label, DryRun: o.dryRun, Segments: o.parallel, Rate: o.rate}
+	if cp != nil {
+		ropts.Target = o.toTable
+	}
+	if o.segment >= 0 {
+		seg := o.segment
+		ropts.Segment, ropts.Segments = &seg, o.totalSegments
+	}
 	saved := false // the checkpoint file holds this run's progress
 	if o.checkpoint != "" {
 		if b, err := fsafe.ReadRegular(o.checkpoint, migrate.MaxCheckpointBytes); err == nil {
@@ -214,7 +285,17 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 		}
 		return exitf(ExitUsage, "migrate: describe table %q: %w", o.table, err)
 	}
-	ropts.Client = client
+	var control *migrate.Control
+	if o.control != "" {
+		control = &migrate.Control{Client: client, Table: o.control}
+	}
+	if o.reset {
+		return a.runReset(cmd, plan, label, o, control)
+	}
+	if o.catchUp {
+		return a.runCatchUp(cmd, plan, label, o, client, control)
+	}
+	ropts.Client, ropts.Control = client, control
 	if o.format == "text" {
 		var last time.Time
 		ropts.Progress = func(r *migrate.Result) {
@@ -222,20 +303,21 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 				return
 			}
 			last = time.Now()
-			var upd int64
-			for _, c := range r.Entities {
-				upd += c.Updated
-			}
 			verb := "updated"
-			if o.dryRun {
+			switch {
+			case cp != nil && o.dryRun:
+				verb = "to copy"
+			case cp != nil:
+				verb = "copied"
+			case o.dryRun:
 				verb = "to update"
 			}
-			fmt.Fprintf(a.stderr, "migrate: scanned %d items, %d of planned entities, %d %s\n", r.Scanned, r.Matched(), upd, verb)
+			fmt.Fprintf(a.stderr, "migrate: scanned %d items, %d of planned entities, %d %s\n", r.Scanned, r.Matched(), r.Updated(), verb)
 		}
 	}
 	a.cleansUp() // the segments stop after their current item; the checkpoint stays as last saved
 	res, err := migrate.Run(cmd.Context(), plan, ropts)
-	if errors.Is(err, migrate.ErrCheckpointMismatch) {
+	if errors.Is(err, migrate.ErrCheckpointMismatch) && o.checkpoint != "" {
 		return exitf(ExitUsage, "migrate: --checkpoint %s: %w; remove it to start over", o.checkpoint, err)
 	}
 	if err != nil && cmd.Context().Err() != nil {
@@ -244,6 +326,11 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 			fmt.Fprintf(a.stderr, "migrate: progress is in %s: run the same command to resume\n", o.checkpoint)
 		case o.checkpoint != "":
 			fmt.Fprintf(a.stderr, "migrate: interrupted before %s was written: nothing to resume, run the same command to start again\n", o.checkpoint)
+		case o.control != "":
+			if res != nil { // what this worker did before the interrupt
+				_ = write(res)
+			}
+			fmt.Fprintf(a.stderr, "migrate: progress is in control table %s: run the same command to resume\n", o.control)
 		}
 		return exit(ExitInterrupted, err)
 	}
@@ -255,15 +342,127 @@ func (a *app) runMigrate(cmd *cobra.Command, args []string, o migrateOptions) er
 	if err != nil {
 		return exit(ExitUsage, err)
 	}
-	failed := int64(0)
-	for _, c := range res.Entities {
-		failed += c.Failed
-	}
-	if failed > 0 {
+	if failed := res.Failed(); failed > 0 {
 		return exitf(ExitFindings, "migrate: %s failed (listed above); run again to retry them", plural(int(failed), "item"))
+	}
+	if n := res.Unknown + res.Ambiguous; cp != nil && n > 0 {
+		return exitf(ExitFindings, "migrate: %s of no BASE entity (or of several) not copied (listed above): the target lacks them", plural(int(n), "item"))
 	}
 	if plan.Blocked() { // a dry run: counted, but part of the plan is refused
 		return exitf(ExitFindings, "migrate: part of the plan is refused (see REFUSED above)")
+	}
+	return nil
+}
+
+// checkSharedFlags checks the flags of shared migrations: workers,
+// control table, catch-up, reset.
+func checkSharedFlags(cmd *cobra.Command, o migrateOptions) error {
+	worker := o.segment != -1 || cmd.Flags().Changed("total-segments")
+	if worker {
+		switch {
+		case !cmd.Flags().Changed("segment"):
+			return exitf(ExitUsage, "--total-segments is the number of segments of a shared migration: give it with --segment I (the one this worker runs)")
+		case !cmd.Flags().Changed("total-segments"):
+			return exitf(ExitUsage, "--segment %d needs --total-segments N, the migration's number of segments (the same for every worker)", o.segment)
+		case o.totalSegments < 1 || o.totalSegments > migrate.MaxTotalSegments:
+			return exitf(ExitUsage, "--total-segments must be between 1 and %d (DynamoDB's most Scan segments), got %d", migrate.MaxTotalSegments, o.totalSegments)
+		case o.segment < 0 || o.segment >= o.totalSegments:
+			return exitf(ExitUsage, "--segment must be between 0 and %d (--total-segments %d numbers the segments from 0), got %d", o.totalSegments-1, o.totalSegments, o.segment)
+		case o.control == "":
+			return exitf(ExitUsage, "--segment runs one part of a migration that workers share through a control table: add --control-table NAME")
+		case cmd.Flags().Changed("parallel"):
+			return exitf(ExitUsage, "--parallel splits one process's run into segments; a worker (--segment) runs one segment of --total-segments")
+		}
+	}
+	switch {
+	case o.follow && !o.catchUp:
+		return exitf(ExitUsage, "--follow keeps the catch-up running: it goes with --catch-up")
+	case o.catchUp && (o.check || o.dryRun || worker || o.checkpoint != "" || o.reset):
+		return exitf(ExitUsage, "--catch-up reads BASE's stream into the copy's target: it takes no --check, --dry-run, --segment, --checkpoint or --reset")
+	case o.catchUp && o.control == "":
+		return exitf(ExitUsage, "--catch-up reads where the copy started from the control table: add --control-table NAME (the copy's)")
+	case o.control != "" && o.checkpoint != "":
+		return exitf(ExitUsage, "--control-table and --checkpoint both keep the progress: give one (the control table is shared by workers, the file by one process)")
+	case o.control != "" && o.dryRun:
+		return exitf(ExitUsage, "--dry-run counts in one process and keeps no state: it takes no --control-table")
+	case o.reset && o.control == "":
+		return exitf(ExitUsage, "--reset removes a migration's records from its control table: add --control-table NAME")
+	case o.reset && (o.check || o.dryRun || worker):
+		return exitf(ExitUsage, "--reset only removes the migration's records: it takes no --check, --dry-run or --segment")
+	}
+	return nil
+}
+
+// runCatchUp is migrate --catch-up.
+func (a *app) runCatchUp(cmd *cobra.Command, plan *migrate.Plan, label string, o migrateOptions, client *dynamodb.Client, control *migrate.Control) error {
+	streams, err := dynamo.NewStreamsClient(cmd.Context(), dynamo.Config{Endpoint: o.endpoint, Region: o.region})
+	if err != nil {
+		return exit(ExitUsage, fmt.Errorf("migrate: %w", err))
+	}
+	opts := migrate.CatchUpOptions{Client: client, Streams: streams, Table: o.table, Label: label, Target: o.toTable, Control: control, Follow: o.follow}
+	if o.format == "text" {
+		var last time.Time
+		opts.Progress = func(r *migrate.CatchUpResult) {
+			if time.Since(last) < 2*time.Second {
+				return
+			}
+			last = time.Now()
+			fmt.Fprintf(a.stderr, "migrate: catch-up: %d records read, caught up: %t\n", r.Records, r.CaughtUp)
+		}
+	}
+	if o.follow {
+		a.waitForStop() // Ctrl-C is how --follow stops
+	}
+	a.cleansUp()
+	res, err := migrate.CatchUp(cmd.Context(), plan, opts)
+	if err != nil && cmd.Context().Err() != nil {
+		if res != nil {
+			_ = writeCatchUp(a, o, res)
+		}
+		if o.follow {
+			return nil
+		}
+		fmt.Fprintf(a.stderr, "migrate: the catch-up's progress is in control table %s: run the same command to resume\n", o.control)
+		return exit(ExitInterrupted, err)
+	}
+	if err != nil {
+		return exit(ExitUsage, err)
+	}
+	if err := writeCatchUp(a, o, res); err != nil {
+		return exit(ExitUsage, err)
+	}
+	if n := res.Failed(); n > 0 {
+		return exitf(ExitFindings, "migrate: %s failed (listed above); run the catch-up again to retry them", plural(int(n), "record"))
+	}
+	if res.Unknown > 0 {
+		return exitf(ExitFindings, "migrate: %s of no BASE entity not applied (listed above): the target lacks them", plural(int(res.Unknown), "record"))
+	}
+	return nil
+}
+
+func writeCatchUp(a *app, o migrateOptions, res *migrate.CatchUpResult) error {
+	if o.format == "json" {
+		return res.WriteJSON(a.stdout)
+	}
+	return res.WriteText(a.stdout)
+}
+
+// runReset is migrate --reset.
+func (a *app) runReset(cmd *cobra.Command, plan *migrate.Plan, label string, o migrateOptions, control *migrate.Control) error {
+	target := ""
+	if plan.Copy(label) != nil {
+		target = o.toTable
+	}
+	n, id, err := migrate.Reset(cmd.Context(), plan, label, o.table, target, control)
+	if err != nil {
+		if cmd.Context().Err() != nil {
+			return exit(ExitInterrupted, err)
+		}
+		return exit(ExitUsage, err)
+	}
+	fmt.Fprintf(a.stdout, "Removed %s of migration %s from control table %s.\n", plural(n, "record"), id, o.control)
+	if target != "" {
+		fmt.Fprintf(a.stdout, "The copy's target %s still holds what was copied: empty it (or delete and create it again) before a new copy.\n", target)
 	}
 	return nil
 }
@@ -281,7 +480,7 @@ func (a *app) runCheck(cmd *cobra.Command, plan *migrate.Plan, label string, o m
 		return exitf(ExitUsage, "migrate --check: describe table %q: %w", o.table, err)
 	}
 	a.cleansUp()
-	rep, err := migrate.Check(cmd.Context(), plan, migrate.CheckOptions{Client: client, Table: o.table, Label: label, Segments: o.parallel, MaxItems: o.checkMax})
+	rep, err := migrate.Check(cmd.Context(), plan, migrate.CheckOptions{Client: client, Table: o.table, Label: label, Segments: o.parallel, MaxItems: o.checkMax, Target: o.toTable})
 	if err != nil {
 		if cmd.Context().Err() != nil {
 			return exit(ExitInterrupted, err)

@@ -79,11 +79,13 @@ func TestLiveMigrateResume(t *testing.T) {
 		return append([]string{"migrate", baseDir, headDir, "--table", "app", "--endpoint", ep}, extra...)
 	}
 
-	// A refused plan (a changed key template) counted on the table: exit 1
-	// like the dry run without --table and the live run.
+	// A refused plan (a changed key template makes a copy, refused for a
+	// new required attribute) counted on the table: exit 1 like the dry run
+	// without --table and the live run.
 	code, out, errOut := runTfdyn(t, "migrate", baseDir, filepath.Join(sd, "items"), "--table", "app", "--endpoint", ep, "--dry-run")
 	require.Equal(t, 1, code)
-	require.Contains(t, out, "  REFUSED: the template of the primary key attribute \"PK\" changes")
+	require.Contains(t, out, "copy table app (app) → app-next\n  because: the template of PK of entity \"Product\" changes\n")
+	require.Contains(t, out, "  REFUSED: entity \"Customer\": HEAD requires the attribute \"tier\", which stored items lack")
 	require.Contains(t, out, "Scanned 700 items in 4 segments")
 	require.Contains(t, errOut, "Error: migrate: part of the plan is refused (see REFUSED above)\n")
 

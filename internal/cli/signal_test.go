@@ -29,7 +29,7 @@ var (
 )
 
 // tfdynBinary builds cmd/tfdyn once per test run.
-func tfdynBinary(t *testing.T) string {
+func tfdynBinary(t testing.TB) string {
 	t.Helper()
 	tftest.Live()
 	binOnce.Do(func() {

@@ -11,10 +11,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hashicorp/hcl/v2/hclwrite"
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/adopt"
 	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/tfenv"
@@ -43,8 +47,10 @@ func localCase(src string) bool {
 // DynamoDB Local can hold: the original configurations are applied in one
 // root module (each a module of its own, one terraform and one provider
 // process for all), then each original is replaced by the Terraform emit
-// writes from the imported schema, with a moved block from the original's
-// address, and one plan must leave every table unchanged. A configuration
+// writes from the imported schema, with the hand-off tfdyn import writes
+// (adopt.TF: moved blocks from the original's addresses, import blocks for
+// inline GSIs emit writes as resources), and one plan must leave every
+// table and index unchanged. A configuration
 // whose table plans a change is named with the planned change.
 //
 // With provider 6 in the mirror it runs every such table; with provider 5
@@ -121,17 +127,14 @@ func TestCorpusRoundTrip(t *testing.T) {
 			}
 		}
 		fmt.Fprintf(&calls, "module %q {\n  source = \"./emitted/%s\"\n}\n\n", a.module, a.module)
+		// The hand-off tfdyn import writes (moved, import and removed
+		// blocks), its addresses put under the module's: import blocks
+		// belong to the root module.
 		for _, r := range a.results {
-			to := r.Names.Resource
-			if from := r.Address; from != to {
-				fmt.Fprintf(&calls, "moved {\n  from = module.%s.%s\n  to   = module.%s.%s\n}\n\n", a.module, from, a.module, to)
-			}
-			for index, from := range r.Table.GSIResources {
-				to := "aws_dynamodb_global_secondary_index." + r.Names.GSIResource(index)
-				if from != to {
-					fmt.Fprintf(&calls, "moved {\n  from = module.%s.%s\n  to   = module.%s.%s\n}\n\n", a.module, from, a.module, to)
-				}
-			}
+			handOff, err := adopt.TF(r.Table, r.Names, r.GSIResources)
+			require.NoError(t, err)
+			calls.Write(underModule(t, handOff, a.module))
+			calls.WriteString("\n")
 		}
 	}
 	require.NoError(t, os.WriteFile(filepath.Join(root, "main.tf"), []byte(calls.String()), 0o644))
@@ -159,6 +162,30 @@ func TestCorpusRoundTrip(t *testing.T) {
 	}
 	t.Logf("corpus round trip (provider %d): %d configurations, %d tables adopted", major, len(all), tables)
 	require.Empty(t, changed, "the emitted Terraform of these adopted tables plans a change")
+}
+
+// underModule is the Terraform file src (moved, import and removed blocks
+// of the root module) with every address put under module.<module>.
+func underModule(t *testing.T, src []byte, module string) []byte {
+	t.Helper()
+	if src == nil {
+		return nil
+	}
+	f, diags := hclwrite.ParseConfig(src, "handoff.tf", hcl.InitialPos)
+	require.False(t, diags.HasErrors(), diags.Error())
+	for _, b := range f.Body().Blocks() {
+		for _, name := range []string{"from", "to"} {
+			a := b.Body().GetAttribute(name)
+			if a == nil {
+				continue
+			}
+			tr, ds := hclsyntax.ParseTraversalAbs(a.Expr().BuildTokens(nil).Bytes(), "handoff.tf", hcl.InitialPos)
+			require.False(t, ds.HasErrors(), ds.Error())
+			tr = append(hcl.Traversal{hcl.TraverseRoot{Name: "module"}, hcl.TraverseAttr{Name: module}, hcl.TraverseAttr{Name: tr.RootName()}}, tr[1:]...)
+			b.Body().SetAttributeTraversal(name, tr)
+		}
+	}
+	return f.Bytes()
 }
 
 // versions requires the provider of the run for the whole root: that of

@@ -31,6 +31,9 @@ type Result struct {
 	Files map[string][]byte
 	// Names are the names emit gives the table.
 	Names emit.Names
+	// GSIResources says whether Files writes the GSIs as resources of
+	// their own (tfdyn import's advice: when any of them was one).
+	GSIResources bool
 }
 
 // Verdicts imports every aws_dynamodb_table of the case's source (written
@@ -71,14 +74,15 @@ func Verdicts(dir string, c Case) []Result {
 			out = append(out, r)
 			continue
 		}
-		files, err := emit.Emit(s, emit.Options{Layout: emit.LayoutResources, ProviderMajor: 6, NoVersions: true, GSIResources: len(t.GSIResources) > 0})
+		gsiResources := len(t.GSIResources) > 0
+		files, err := emit.Emit(s, emit.Options{Layout: emit.LayoutResources, ProviderMajor: 6, NoVersions: true, GSIResources: gsiResources})
 		if err != nil {
 			r.Verdict = "emit fails: " + err.Error()
 			out = append(out, r)
 			continue
 		}
 		r.Verdict, r.Table, r.Schema, r.Files = "accepted", t, src, files
-		r.Names = emit.NamesFor(s.Tables[0], emit.Options{})
+		r.Names, r.GSIResources = emit.NamesFor(s.Tables[0], emit.Options{}), gsiResources
 		out = append(out, r)
 	}
 	return out

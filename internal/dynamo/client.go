@@ -52,26 +52,47 @@ func NewClient(ctx context.Context, c Config, optFns ...func(*dynamodb.Options))
 		return nil, "", err
 	}
 	if c.Endpoint != "" {
-		region := c.Region
-		if region == "" {
-			region = DefaultEndpointRegion
-		}
-		key, secret := c.AccessKey, c.SecretKey
-		if key == "" {
-			key, secret = os.Getenv("AWS_ACCESS_KEY_ID"), os.Getenv("AWS_SECRET_ACCESS_KEY")
-		}
-		if key == "" {
-			key, secret = LocalAccessKey, LocalAccessKey
-		}
+		region, key, secret := endpointAuth(c)
 		opts := dynamodb.Options{
 			Region:                          region,
 			BaseEndpoint:                    aws.String(c.Endpoint),
-			Credentials:                     credentials.NewStaticCredentialsProvider(key, secret, ""),
+			Credentials:                     staticCredentials(key, secret),
 			DisableValidateResponseChecksum: true,
 			RetryMaxAttempts:                c.RetryMaxAttempts,
 		}
 		return dynamodb.New(opts, optFns...), c.Endpoint, nil
 	}
+	cfg, err := awsConfig(ctx, c)
+	if err != nil {
+		return nil, "", err
+	}
+	return dynamodb.NewFromConfig(cfg, optFns...), "aws:" + cfg.Region, nil
+}
+
+// endpointAuth is an endpoint's region and static credentials (Config's
+// defaults applied).
+func endpointAuth(c Config) (region, key, secret string) {
+	region = c.Region
+	if region == "" {
+		region = DefaultEndpointRegion
+	}
+	key, secret = c.AccessKey, c.SecretKey
+	if key == "" {
+		key, secret = os.Getenv("AWS_ACCESS_KEY_ID"), os.Getenv("AWS_SECRET_ACCESS_KEY")
+	}
+	if key == "" {
+		key, secret = LocalAccessKey, LocalAccessKey
+	}
+	return region, key, secret
+}
+
+func staticCredentials(key, secret string) aws.CredentialsProvider {
+	return credentials.NewStaticCredentialsProvider(key, secret, "")
+}
+
+// awsConfig loads AWS's default configuration chain with c's region and
+// retries; ErrNoRegion when no region is found.
+func awsConfig(ctx context.Context, c Config) (aws.Config, error) {
 	var loadFns []func(*awsconfig.LoadOptions) error
 	if c.Region != "" {
 		loadFns = append(loadFns, awsconfig.WithRegion(c.Region))
@@ -81,10 +102,10 @@ func NewClient(ctx context.Context, c Config, optFns ...func(*dynamodb.Options))
 	}
 	cfg, err := awsconfig.LoadDefaultConfig(ctx, loadFns...)
 	if err != nil {
-		return nil, "", fmt.Errorf("AWS credentials: %w", err)
+		return aws.Config{}, fmt.Errorf("AWS credentials: %w", err)
 	}
 	if cfg.Region == "" {
-		return nil, "", ErrNoRegion
+		return aws.Config{}, ErrNoRegion
 	}
-	return dynamodb.NewFromConfig(cfg, optFns...), "aws:" + cfg.Region, nil
+	return cfg, nil
 }

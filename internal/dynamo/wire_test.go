@@ -17,8 +17,10 @@ import (
 )
 
 const (
-	sdkDynamoDB = "github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	sdkTypes    = "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	sdkDynamoDB    = "github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	sdkTypes       = "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	sdkStreams     = "github.com/aws/aws-sdk-go-v2/service/dynamodbstreams"
+	sdkStreamTypes = "github.com/aws/aws-sdk-go-v2/service/dynamodbstreams/types"
 )
 
 // clientImports may only be imported by the wire room: they build clients.
@@ -70,8 +72,12 @@ func wireUses(fset *token.FileSet, f *ast.File, test bool) []string {
 		switch {
 		case local[sdkDynamoDB] != "" && id.Name == local[sdkDynamoDB] && (sel.Sel.Name == "New" || sel.Sel.Name == "NewFromConfig"):
 			uses = append(uses, "builds a client with dynamodb."+sel.Sel.Name+" at line "+strconv.Itoa(at.Line))
+		case local[sdkStreams] != "" && id.Name == local[sdkStreams] && (sel.Sel.Name == "New" || sel.Sel.Name == "NewFromConfig"):
+			uses = append(uses, "builds a Streams client with dynamodbstreams."+sel.Sel.Name+" at line "+strconv.Itoa(at.Line))
 		case !test && local[sdkTypes] != "" && id.Name == local[sdkTypes] && strings.HasPrefix(sel.Sel.Name, "AttributeValueMember"):
 			uses = append(uses, "converts an attribute value ("+sel.Sel.Name+") at line "+strconv.Itoa(at.Line))
+		case !test && local[sdkStreamTypes] != "" && id.Name == local[sdkStreamTypes] && strings.HasPrefix(sel.Sel.Name, "AttributeValueMember"):
+			uses = append(uses, "converts a stream's attribute value ("+sel.Sel.Name+") at line "+strconv.Itoa(at.Line))
 		}
 		return true
 	})
@@ -151,6 +157,23 @@ var e = expression.Name("a")
 		"converts an attribute value (AttributeValueMemberS) at line 10",
 	}, wireUses(fset, f, false))
 	require.Equal(t, []string{"builds a client with dynamodb.New at line 9"}, wireUses(fset, f, true))
+
+	streams := `package x
+
+import (
+	s "github.com/aws/aws-sdk-go-v2/service/dynamodbstreams"
+	st "github.com/aws/aws-sdk-go-v2/service/dynamodbstreams/types"
+)
+
+var c = s.NewFromConfig(cfg)
+var v st.AttributeValue = &st.AttributeValueMemberN{Value: "1"}
+`
+	f, err = parser.ParseFile(fset, "y.go", streams, 0)
+	require.NoError(t, err)
+	require.Equal(t, []string{
+		"builds a Streams client with dynamodbstreams.NewFromConfig at line 8",
+		"converts a stream's attribute value (AttributeValueMemberN) at line 9",
+	}, wireUses(fset, f, false))
 }
 
 // TestMigrateDoesNotImportVerify: migrate (and its tests) reach the wire

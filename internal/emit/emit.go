@@ -186,6 +186,18 @@ func newGenerator(s *hclschema.Schema, opts Options) *generator {
 	return g
 }
 
+// Versions is the provider requirements file emit writes for opts (its
+// body, without the header): tfdyn migrate --emit writes it into a module
+// that holds no emitted table.
+func Versions(opts Options) []byte {
+	if opts.ProviderMajor == 0 {
+		opts.ProviderMajor = 6
+	}
+	g := &generator{opts: opts}
+	h, _ := ParseFileHeader(g.versions())
+	return h.Body
+}
+
 func (g *generator) versions() []byte {
 	f := hclwrite.NewEmptyFile()
 	tf := f.Body().AppendNewBlock("terraform", nil).Body()

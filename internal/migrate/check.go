@@ -35,6 +35,10 @@ type CheckOptions struct {
 	// attributes give a pattern's inputs, besides the schema's input sets
 	// (default 5).
 	Samples int
+	// Target is a copy's target (when the plan copies Label's table): the
+	// check then reads both tables, proves every item of Table has its
+	// copy in Target, and runs HEAD's patterns on Target.
+	Target string
 }
 
 // DefaultCheckMaxItems is the default bound of the items a check reads.
@@ -86,6 +90,8 @@ type CheckReport struct {
 	// not; PatternsOff counts the live pattern runs that differ.
 	ItemsOff    int64 `json:"items_off"`
 	PatternsOff int   `json:"patterns_off"`
+	// Copy compares a copy's two tables (nil for a backfill).
+	Copy *CopyCheck `json:"copy,omitempty"`
 }
 
 // OK reports whether the table is correct for HEAD.
@@ -111,9 +117,38 @@ func Check(ctx context.Context, p *Plan, opts CheckOptions) (*CheckReport, error
 	if ht == nil {
 		return nil, fmt.Errorf("check: HEAD has no table %q", opts.Label)
 	}
+	cp := p.Copy(opts.Label)
+	if cp != nil {
+		if opts.Target == "" {
+			return nil, fmt.Errorf("check: table %q is copied: give the copy's target (--to-table NAME)", opts.Table)
+		}
+		if cp.Refused != "" {
+			return nil, fmt.Errorf("check: the copy of table %q is refused: %s", cp.Table, cp.Refused)
+		}
+	}
+	var baseItems []map[string]types.AttributeValue
+	if cp != nil {
+		var err error
+		if baseItems, err = scanAll(ctx, opts); err != nil {
+			return nil, err
+		}
+		opts.Table = opts.Target // HEAD's items and patterns are the target's
+	}
 	stored, err := scanAll(ctx, opts)
 	if err != nil {
 		return nil, err
+	}
+	var tombstones []map[string]types.AttributeValue
+	if cp != nil {
+		live := stored[:0:0]
+		for _, it := range stored {
+			if dynamo.IsTombstone(it) {
+				tombstones = append(tombstones, it)
+			} else {
+				live = append(live, it)
+			}
+		}
+		stored = live
 	}
 	rep := &CheckReport{Table: opts.Table, Segments: opts.Segments, Scanned: int64(len(stored)), Entities: map[string]*ShapeCounts{}, Patterns: []PatternCheck{}, Findings: []string{}}
 	stores := ht.StoredEntities() // guard items of unique attributes too
@@ -176,6 +211,22 @@ func Check(ctx context.Context, p *Plan, opts CheckOptions) (*CheckReport, error
 	list("half-migrated", half)
 	list("of no HEAD entity", unknown)
 	list("of several HEAD entities", ambiguous)
+	if cp != nil {
+		cc, lists := compareCopy(cp, baseItems, stored, tombstones)
+		rep.Copy = cc
+		rep.Scanned += int64(len(tombstones))
+		list("not copied", lists.notCopied)
+		list("missing in the target", lists.missing)
+		list("stale in the target", lists.stale)
+		list("in the target, of no BASE item", lists.extra)
+		list("tombstone left in the target (run the catch-up once the copy is complete)", lists.tombs)
+		for _, n := range sortedKeys(cc.Entities) {
+			e := cc.Entities[n]
+			if e.Base != e.Head || e.BaseSum != e.HeadSum {
+				rep.Findings = append(rep.Findings, fmt.Sprintf("entity %s: BASE holds %d items (checksum %s), the target %d (checksum %s)", n, e.Base, e.BaseSum, e.Head, e.HeadSum))
+			}
+		}
+	}
 
 	for _, pat := range p.headSchema.Patterns {
 		if pat.Table != ht {
@@ -553,6 +604,18 @@ func (r *CheckReport) WriteText(w io.Writer) error {
 		fmt.Fprintf(&b, "  entity %s: %d items (%d in HEAD's shape, %d not migrated, %d half-migrated)\n", n, c.Items, c.Head, c.NotMigrated, c.Half)
 	}
 	fmt.Fprintf(&b, "  of no HEAD entity: %d, of several: %d\n", r.Unknown, r.Ambiguous)
+	if c := r.Copy; c != nil {
+		fmt.Fprintf(&b, "  copy of %s into %s:\n", c.Base, c.Target)
+		for _, n := range sortedKeys(c.Entities) {
+			e := c.Entities[n]
+			mark := "="
+			if e.Base != e.Head || e.BaseSum != e.HeadSum {
+				mark = "≠"
+			}
+			fmt.Fprintf(&b, "    entity %s: BASE %d items (checksum %s) %s target %d items (checksum %s)\n", n, e.Base, e.BaseSum, mark, e.Head, e.HeadSum)
+		}
+		fmt.Fprintf(&b, "    not copied: %d, missing: %d, stale: %d, of no BASE item: %d, tombstones left: %d\n", c.NotCopied, c.Missing, c.Stale, c.Extra, c.Tombstones)
+	}
 	bad, ps := 0, map[string]bool{}
 	for _, pc := range r.Patterns {
 		ps[pc.Pattern] = true
@@ -564,7 +627,9 @@ func (r *CheckReport) WriteText(w io.Writer) error {
 	for _, f := range r.Findings {
 		fmt.Fprintf(&b, "FINDING %s\n", f)
 	}
-	if r.OK() {
+	if r.OK() && r.Copy != nil {
+		b.WriteString("OK: every item of BASE has its copy in the target, in HEAD's shape, and every pattern returns what HEAD's oracle computes.\n")
+	} else if r.OK() {
 		b.WriteString("OK: every item is in HEAD's shape and every pattern returns what HEAD's oracle computes.\n")
 	}
 	_, err := io.WriteString(w, b.String())

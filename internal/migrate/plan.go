@@ -77,8 +77,9 @@ type Plan struct {
 	Head string `json:"head"`
 	// Entities lists the entities whose items change, and those refused.
 	Entities []*EntityPlan `json:"entities"`
-	// Refused lists tables that cannot be migrated in place, with the reason.
-	Refused []string `json:"refused_tables,omitempty"`
+	// Copies lists the tables whose items must be copied into a new table
+	// (a changed primary key template, key schema, name or LSI set).
+	Copies []*CopyPlan `json:"copies,omitempty"`
 
 	baseSchema, headSchema *hclschema.Schema
 }
@@ -96,8 +97,10 @@ func (p *Plan) Runnable(label string) []*EntityPlan {
 
 // Blocked reports whether part of the plan is refused.
 func (p *Plan) Blocked() bool {
-	if len(p.Refused) > 0 {
-		return true
+	for _, c := range p.Copies {
+		if c.Refused != "" {
+			return true
+		}
 	}
 	for _, e := range p.Entities {
 		if e.Refused != "" {
@@ -110,57 +113,86 @@ func (p *Plan) Blocked() bool {
 // Fingerprint identifies the plan (what it writes and how it finds items):
 // a checkpoint applies only to the plan it was written for.
 func (p *Plan) Fingerprint() string {
+	// R (refused tables, which copies replaced) stays in the text so that
+	// the fingerprints of backfills, and their checkpoints, do not change.
 	b, _ := json.Marshal(struct {
 		E []*EntityPlan
 		R []string
-	}{p.Entities, p.Refused})
+		C []*CopyPlan `json:",omitempty"`
+	}{p.Entities, nil, p.Copies})
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:8])
 }
 
-// Build derives the data plan from diff's change list (schemadiff.Diff):
-// a table whose key schema, name or LSIs change (SD504, SD505) is refused
-// whole; an entity whose primary key template changes, or whose stored items
-// lack a new required attribute or hold another type (SD301-SD304), is
-// refused; every other entity's plan is the index key attributes its items
-// gain, change or lose (the Items of SD201-SD204 and SD502). Both schemas
-// must have loaded without errors.
+// Build derives the data plan from diff's change list (schemadiff.Diff).
+// A table whose key schema, name or LSIs change (SD504, SD505), or one of
+// whose entities' primary key templates changes (SD301), is copied: every
+// stored item is written into HEAD's table under the keys HEAD computes
+// from its attributes (CopyPlan); the copy is refused when some items
+// cannot be (an entity HEAD drops, a new required attribute, a changed
+// type: SD302-SD304). In any other table an entity whose stored items lack
+// a new required attribute or hold another type (SD302-SD304) is refused;
+// every other entity's plan is the index key attributes its items gain,
+// change or lose (the Items of SD201-SD204 and SD502). Both schemas must
+// have loaded without errors.
 func Build(base, head *hclschema.Schema) *Plan {
 	p := &Plan{baseSchema: base, headSchema: head, Entities: []*EntityPlan{}}
 	rep := schemadiff.Diff(base, head)
-	refusedTable := map[string]bool{}
+	copies := map[string][]string{} // table label -> why it is copied
+	var copyOrder []string
+	copyTable := func(label, why string) {
+		if _, ok := copies[label]; !ok {
+			copyOrder = append(copyOrder, label)
+			copies[label] = []string{}
+		}
+		if why != "" {
+			copies[label] = append(copies[label], why)
+		}
+	}
 	why := map[string]map[string]string{} // entity -> attribute -> refusal
 	items := map[string][]schemadiff.ItemChange{}
 	for _, c := range rep.Changes {
 		switch c.Code {
 		case schemadiff.TableReplaced, schemadiff.LSIChanged:
-			label := strings.TrimPrefix(c.Address, "table.")
-			p.Refused = append(p.Refused, fmt.Sprintf("table %q: %s: DynamoDB cannot change this in place, so the items must be copied to a new table (tfdyn migrate does not copy tables)", label, strings.Join(c.Reasons, "; ")))
-			refusedTable[label] = true
+			copyTable(strings.TrimPrefix(c.Address, "table."), strings.Join(c.Reasons, "; "))
 		case schemadiff.KeyTemplateChanged, schemadiff.RequiredAttrAdded, schemadiff.AttrTypeChanged, schemadiff.AttrNowRequired:
 			e := c.Entities[0]
 			if why[e] == nil {
 				why[e] = map[string]string{}
 			}
 			why[e][string(c.Code)+c.Attr] = refusal(base.Entity(e), head.Entity(e), c)
+			if c.Code == schemadiff.KeyTemplateChanged {
+				if he := head.Entity(e); he != nil && he.Table != nil {
+					// A key attribute BASE's table does not have is the
+					// key schema's change (SD504), already said.
+					if bt := base.Table(he.Table.Label); bt != nil && bt.Primary != nil {
+						if _, ok := bt.Primary.KeyAttr(c.Attr); !ok {
+							copyTable(he.Table.Label, "")
+							continue
+						}
+					}
+					copyTable(he.Table.Label, fmt.Sprintf("the template of %s of entity %q changes", c.Attr, e))
+				}
+			}
 		}
 		for _, ic := range c.Items {
 			items[ic.Entity] = append(items[ic.Entity], ic)
 		}
 	}
+	for _, label := range copyOrder {
+		p.Copies = append(p.Copies, copyPlan(base, head, label, copies[label], why))
+	}
 	for _, he := range head.Entities {
 		be := base.Entity(he.Name)
-		if be == nil || be.Table == nil || he.Table == nil || be.Table.Label != he.Table.Label || refusedTable[he.Table.Label] {
+		if be == nil || be.Table == nil || he.Table == nil || be.Table.Label != he.Table.Label {
+			continue
+		}
+		if _, copied := copies[he.Table.Label]; copied {
 			continue
 		}
 		ep := entityPlan(base, head, be, he, items[he.Name])
-		// Refusals in the order of the key attributes, then of HEAD's attributes.
+		// Refusals in the order of HEAD's attributes.
 		var reasons []string
-		for _, k := range he.Table.Primary.KeyAttrs() {
-			if r := why[he.Name][string(schemadiff.KeyTemplateChanged)+k.Name]; r != "" {
-				reasons = append(reasons, r)
-			}
-		}
 		for _, a := range he.Attributes {
 			for _, code := range []schemadiff.Code{schemadiff.RequiredAttrAdded, schemadiff.AttrTypeChanged, schemadiff.AttrNowRequired} {
 				if r := why[he.Name][string(code)+a.Name]; r != "" {
@@ -181,7 +213,7 @@ func Build(base, head *hclschema.Schema) *Plan {
 func refusal(be, he *hclschema.Entity, c *schemadiff.Change) string {
 	switch c.Code {
 	case schemadiff.KeyTemplateChanged:
-		return fmt.Sprintf("the template of the primary key attribute %q changes, and a stored item's key cannot be updated: every item must be copied under its new key", c.Attr)
+		return fmt.Sprintf("the template of the primary key attribute %q changes", c.Attr)
 	case schemadiff.RequiredAttrAdded:
 		return fmt.Sprintf("HEAD requires the attribute %q, which stored items lack: give the items a value first, or declare it optional", c.Attr)
 	case schemadiff.AttrTypeChanged:
@@ -289,7 +321,7 @@ func (p *Plan) WriteText(w io.Writer, res *Result) error {
 		fmt.Fprintf(&sb, " (table %q)", res.Table)
 	}
 	sb.WriteString("\n")
-	if len(p.Entities) == 0 && len(p.Refused) == 0 {
+	if len(p.Entities) == 0 && len(p.Copies) == 0 {
 		sb.WriteString("\nNo stored item needs to change.\n")
 	}
 	for _, ep := range p.Entities {
@@ -343,8 +375,8 @@ func (p *Plan) WriteText(w io.Writer, res *Result) error {
 			sb.WriteString("  items: not counted (give --endpoint or a region to count them)\n")
 		}
 	}
-	for _, r := range p.Refused {
-		fmt.Fprintf(&sb, "\nREFUSED %s.\n", r)
+	for _, cp := range p.Copies {
+		p.writeCopy(&sb, cp, res)
 	}
 	if res != nil {
 		fmt.Fprintf(&sb, "\nScanned %d items in %d segments: %d of the planned entities, %d of other entities, %d of no declared entity, %d matching several.\n",
@@ -360,6 +392,14 @@ func (p *Plan) WriteText(w io.Writer, res *Result) error {
 				fmt.Fprintf(&sb, "Resumed a checkpoint: earlier runs scanned %d items and %s %d; this run scanned %d and %s %d (the counts above are both together).\n",
 					e.Scanned, verb, e.Updated, res.Scanned-e.Scanned, verb, res.Updated()-e.Updated)
 			}
+		}
+		if w := res.Worker; w != nil {
+			state := "not finished (interrupted: run the same command to resume)"
+			if w.Done {
+				state = "finished"
+			}
+			fmt.Fprintf(&sb, "Worker of segment %d of %d: this run scanned %d items and %s %d; the segment is %s; %d of %d segments are finished (the counts above are the whole migration's).\n",
+				w.Segment, res.Segments, w.Scanned, map[bool]string{true: "wrote", false: "updated"}[res.Target != ""], w.Updated, state, w.SegmentsDone, res.Segments)
 		}
 		for _, e := range res.Errors {
 			fmt.Fprintf(&sb, "  %s\n", e)

@@ -29,6 +29,7 @@ func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
 	p := filepath.Join("testdata", name)
 	if *update {
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
 		require.NoError(t, os.WriteFile(p, got, 0o644))
 		return
 	}
@@ -73,28 +74,28 @@ func strip(ep *EntityPlan) *EntityPlan {
 	return &c
 }
 
-// TestBuildRefuses: a changed primary key template, a new required
-// attribute and a changed type refuse the entity; a changed LSI set the
-// whole table.
-func TestBuildRefuses(t *testing.T) {
+// TestBuildCopyRefused: a changed primary key template makes the table a
+// copy, which a new required attribute and a changed type refuse (the copy
+// cannot give stored items their values); a changed LSI set makes it a
+// copy, which an entity HEAD drops refuses (its items would be lost).
+func TestBuildCopyRefused(t *testing.T) {
 	p := Build(load(t, sd+"base"), load(t, sd+"items"))
 	require.True(t, p.Blocked())
-	var got []string
-	for _, e := range p.Entities {
-		got = append(got, e.Entity+": "+e.Refused)
-	}
-	require.Equal(t, []string{
-		`Customer: HEAD requires the attribute "tier", which stored items lack: give the items a value first, or declare it optional`,
-		`Order: the attribute "total" changes type from number to string`,
-		`Product: the template of the primary key attribute "PK" changes, and a stored item's key cannot be updated: every item must be copied under its new key`,
-	}, got)
+	require.Empty(t, p.Entities, "a copied table has no backfill")
+	require.Len(t, p.Copies, 1)
+	require.Equal(t, []string{`the template of PK of entity "Product" changes`}, p.Copies[0].Why)
+	require.Equal(t, `entity "Customer": HEAD requires the attribute "tier", which stored items lack: give the items a value first, or declare it optional; `+
+		`entity "Order": the attribute "total" changes type from number to string`, p.Copies[0].Refused)
 	var out bytes.Buffer
 	require.NoError(t, p.WriteText(&out, nil))
-	require.Contains(t, out.String(), "\nentity Product (table app)\n  REFUSED: the template of the primary key attribute \"PK\" changes")
+	require.Contains(t, out.String(), "\ncopy table app (app) → app-next\n  because: the template of PK of entity \"Product\" changes\n  REFUSED: entity \"Customer\": HEAD requires")
 
 	p = Build(load(t, sd+"base"), load(t, sd+"destructive"))
-	require.Equal(t, []string{`table "app": LSI "ByDate" is added: DynamoDB cannot change this in place, so the items must be copied to a new table (tfdyn migrate does not copy tables)`}, p.Refused)
+	require.True(t, p.Blocked())
 	require.Empty(t, p.Entities)
+	require.Len(t, p.Copies, 1)
+	require.Equal(t, []string{`LSI "ByDate" is added`}, p.Copies[0].Why)
+	require.Equal(t, `entity "Product" has no entity of that name in HEAD's table "app", so its items would not be copied: keep it in HEAD, or delete its items first`, p.Copies[0].Refused)
 }
 
 // TestBuildMembership: a sparse condition added recomputes the attributes
@@ -118,12 +119,11 @@ func TestBuildMembership(t *testing.T) {
 	golden(t, "membership.txt", out.Bytes())
 }
 
-// TestBuildRefusesKeySchema: HEAD renames the table's partition key (PK to
+// TestBuildCopiesKeySchema: HEAD renames the table's partition key (PK to
 // pk everywhere, so every entity's templates still fit): diff calls it a
-// replaced table (SD504) and the plan refuses the table with diff's reason,
-// saying that the items must be copied to a new table, and plans no entity
-// of it.
-func TestBuildRefusesKeySchema(t *testing.T) {
+// replaced table (SD504), and the plan copies the table with diff's reason:
+// every entity gains pk and loses PK, and the steps name the commands.
+func TestBuildCopiesKeySchema(t *testing.T) {
 	src, err := os.ReadFile(sd + "base/app.tfdyn.hcl")
 	require.NoError(t, err)
 	dir := t.TempDir()
@@ -140,12 +140,14 @@ func TestBuildRefusesKeySchema(t *testing.T) {
 	require.Equal(t, []string{"SD504 table.app"}, codes)
 
 	p := Build(base, head)
-	require.True(t, p.Blocked())
-	require.Equal(t, []string{`table "app": the partition key changes from PK (S) to pk (S): DynamoDB cannot change this in place, so the items must be copied to a new table (tfdyn migrate does not copy tables)`}, p.Refused)
+	require.False(t, p.Blocked())
 	require.Empty(t, p.Entities)
 	require.Empty(t, p.Runnable("app"))
+	require.NotNil(t, p.Copy("app"))
+	require.Nil(t, p.Copy("other"))
+	require.Equal(t, []string{"the partition key changes from PK (S) to pk (S)"}, p.Copies[0].Why)
 	p.Base, p.Head = "base", "rekeyed"
 	var out bytes.Buffer
 	require.NoError(t, p.WriteText(&out, nil))
-	require.Equal(t, "Data plan base → rekeyed\n\nREFUSED table \"app\": the partition key changes from PK (S) to pk (S): DynamoDB cannot change this in place, so the items must be copied to a new table (tfdyn migrate does not copy tables).\n", out.String())
+	golden(t, "rekeyed.txt", out.Bytes())
 }

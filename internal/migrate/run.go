@@ -29,6 +29,9 @@ type Counts struct {
 	Diverged int64 `json:"diverged"`
 	// Failed: HEAD's templates fail on the item, or the update kept failing.
 	Failed int64 `json:"failed"`
+	// Deleted (a copy): the item was deleted from BASE after the copy read
+	// it, and the catch-up had already applied the delete (a tombstone).
+	Deleted int64 `json:"deleted,omitempty"`
 	// WCU is the estimated write capacity of the updates.
 	WCU float64 `json:"wcu"`
 }
@@ -39,13 +42,16 @@ func (c *Counts) add(o Counts) {
 	c.Already += o.Already
 	c.Diverged += o.Diverged
 	c.Failed += o.Failed
+	c.Deleted += o.Deleted
 	c.WCU += o.WCU
 }
 
 // Result is what a run did, cumulated over the runs that share a checkpoint.
 type Result struct {
 	// Table is the DynamoDB table name.
-	Table    string             `json:"table"`
+	Table string `json:"table"`
+	// Target is the table a copy writes into ("" for a backfill).
+	Target   string             `json:"target,omitempty"`
 	DryRun   bool               `json:"dry_run"`
 	Segments int                `json:"segments"`
 	Scanned  int64              `json:"scanned"`
@@ -62,6 +68,56 @@ type Result struct {
 	// Resumed is what the earlier runs of a resumed checkpoint had done
 	// (included in the counts above); nil for a run from the start.
 	Resumed *Earlier `json:"resumed,omitempty"`
+	// Worker is what this process did when it ran one segment of a
+	// migration shared through a control table (nil otherwise): the
+	// counts above are the whole migration's.
+	Worker *WorkerResult `json:"worker,omitempty"`
+}
+
+// WorkerResult is what one worker of a shared migration did.
+type WorkerResult struct {
+	Segment int `json:"segment"`
+	// Scanned and Updated count this worker's pages.
+	Scanned int64 `json:"scanned"`
+	Updated int64 `json:"updated"`
+	// Done is true when the segment is finished (by this worker or an
+	// earlier one); SegmentsDone counts the finished segments of all.
+	Done         bool `json:"done"`
+	SegmentsDone int  `json:"segments_done"`
+}
+
+// add adds the counts of o to r.
+func (r *Result) add(o *Result) {
+	r.Scanned += o.Scanned
+	r.Other += o.Other
+	r.Unknown += o.Unknown
+	r.Ambiguous += o.Ambiguous
+	if r.Entities == nil {
+		r.Entities = map[string]*Counts{}
+	}
+	for k, c := range o.Entities {
+		if r.Entities[k] == nil {
+			r.Entities[k] = &Counts{}
+		}
+		r.Entities[k].add(*c)
+	}
+	for _, e := range o.Errors {
+		if len(r.Errors) < maxErrors {
+			r.Errors = append(r.Errors, e)
+		}
+	}
+}
+
+// maxErrors bounds the problems a result lists.
+const maxErrors = 20
+
+// Failed is the number of items that failed, of every entity.
+func (r *Result) Failed() int64 {
+	var n int64
+	for _, c := range r.Entities {
+		n += c.Failed
+	}
+	return n
 }
 
 // Earlier is what the runs before a resumed one had done.
@@ -101,8 +157,12 @@ type Options struct {
 	Label string
 	// DryRun counts without writing.
 	DryRun bool
-	// Segments is the number of parallel Scan segments (default 4).
+	// Segments is the number of parallel Scan segments (default 4): with
+	// Segment, the total number of segments of the shared migration.
 	Segments int
+	// Segment, when set, runs only this segment of Segments (a worker of
+	// a migration shared through Control); nil runs every segment.
+	Segment *int
 	// PageSize is the Scan page size (default 100).
 	PageSize int32
 	// Rate bounds the updates per second (0: no bound).
@@ -113,6 +173,15 @@ type Options struct {
 	// order, never concurrently). A page is saved only after all its items
 	// are done, so a resumed run repeats at most one page per segment.
 	Save func(*Checkpoint) error
+	// Control keeps the run's progress in a control table instead of a
+	// checkpoint file, shared by the workers of one migration on any
+	// machine (Resume and Save are then unused).
+	Control *Control
+	// Worker names this process in the control table (default host:pid).
+	Worker string
+	// Target is the table a copy writes into (when the plan copies the
+	// table of Label).
+	Target string
 	// Progress is called after every page (never concurrently).
 	Progress func(*Result)
 }
@@ -164,12 +233,18 @@ func (cp *Checkpoint) fits(p *Plan, opts Options, id TableIdentity) error {
 
 // Run scans the table and, for every item of a planned entity still in
 // BASE's shape, writes HEAD's index attributes with a conditional
-// UpdateItem (or only counts, with DryRun). It returns the cumulated result;
-// after ctx is cancelled it returns the result so far and ctx's error, and
-// the last checkpoint saved covers every page finished. A new checkpoint is
-// saved before the first page; one to resume must have been written for
-// this table (the same ARN and creation time), plan and mode, else Run
-// returns ErrCheckpointMismatch with the reason.
+// UpdateItem (or only counts, with DryRun); when the plan copies the table
+// (Plan.Copy), it writes every item into Target under HEAD's keys with a
+// put that keeps whatever is already there. It returns the cumulated
+// result; after ctx is cancelled it returns the result so far and ctx's
+// error, and the last progress saved covers every page finished.
+//
+// Progress is kept in a checkpoint (Resume, Save) or in a control table
+// shared by workers (Control). A new checkpoint is saved before the first
+// page; one to resume must have been written for this table (the same ARN
+// and creation time), plan and mode, else Run returns
+// ErrCheckpointMismatch with the reason; a control table's records are
+// checked the same way, and also against the number of segments.
 func Run(ctx context.Context, p *Plan, opts Options) (*Result, error) {
 	if err := CheckRate(opts.Rate); err != nil {
 		return nil, fmt.Errorf("migrate: %w", err)
@@ -180,57 +255,96 @@ func Run(ctx context.Context, p *Plan, opts Options) (*Result, error) {
 	if opts.PageSize <= 0 {
 		opts.PageSize = 100
 	}
+	if opts.Segment != nil && (*opts.Segment < 0 || *opts.Segment >= opts.Segments) {
+		return nil, fmt.Errorf("migrate: segment %d is not one of 0 to %d (%d segments)", *opts.Segment, opts.Segments-1, opts.Segments)
+	}
+	if opts.Segment != nil && opts.Control == nil {
+		return nil, fmt.Errorf("migrate: a worker (one segment) keeps its progress in a control table: give Control")
+	}
 	id, err := DescribeIdentity(ctx, opts.Client, opts.Table)
 	if err != nil {
 		return nil, err
 	}
-	cp := opts.Resume
-	var earlier *Earlier
+	cp := p.Copy(opts.Label)
+	var tgt *target
+	if cp != nil && cp.Refused != "" && opts.DryRun {
+		// A dry run counts the items of a refused plan as stored (the
+		// report says REFUSED, the plan is Blocked: exit 1); no copy.
+		cp = nil
+	}
 	if cp != nil {
-		if err := cp.fits(p, opts, id); err != nil {
+		if cp.Refused != "" {
+			return nil, fmt.Errorf("migrate: the copy of table %q is refused: %s", cp.Table, cp.Refused)
+		}
+		if !opts.DryRun {
+			if tgt, err = openTarget(ctx, cp, opts, id); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if opts.Control != nil {
+		return runShared(ctx, p, opts, id, cp, tgt)
+	}
+	if cp != nil && !opts.DryRun {
+		return nil, fmt.Errorf("migrate: a copy keeps its state in a control table shared with the catch-up: give Control")
+	}
+	ck := opts.Resume
+	var earlier *Earlier
+	if ck != nil {
+		if err := ck.fits(p, opts, id); err != nil {
 			return nil, err
 		}
-		opts.Segments = len(cp.Segments)
-		cp.Result.Resumed = nil
-		earlier = &Earlier{Scanned: cp.Result.Scanned, Updated: cp.Result.Updated(), Finished: true}
-		for _, s := range cp.Segments {
+		opts.Segments = len(ck.Segments)
+		ck.Result.Resumed = nil
+		earlier = &Earlier{Scanned: ck.Result.Scanned, Updated: ck.Result.Updated(), Finished: true}
+		for _, s := range ck.Segments {
 			earlier.Finished = earlier.Finished && s.Done
 		}
 	} else {
-		cp = &Checkpoint{Version: checkpointVersion, Table: opts.Table, TableARN: id.ARN, TableCreated: id.Created, Plan: p.Fingerprint(), DryRun: opts.DryRun,
+		ck = &Checkpoint{Version: checkpointVersion, Table: opts.Table, TableARN: id.ARN, TableCreated: id.Created, Plan: p.Fingerprint(), DryRun: opts.DryRun,
 			Segments: make([]SegmentState, opts.Segments),
 			Result:   Result{Table: opts.Table, DryRun: opts.DryRun, Segments: opts.Segments, Entities: map[string]*Counts{}}}
-		for i := range cp.Segments {
-			cp.Segments[i].Segment = i
+		for i := range ck.Segments {
+			ck.Segments[i].Segment = i
 		}
 	}
-	if cp.Result.Entities == nil {
-		cp.Result.Entities = map[string]*Counts{}
+	if ck.Result.Entities == nil {
+		ck.Result.Entities = map[string]*Counts{}
 	}
-	r, err := newRunner(p, opts, cp)
+	r, err := newRunner(p, opts, ck)
 	if err != nil {
 		return nil, err
 	}
+	r.copy = cp
 	r.earlier = earlier
 	if opts.Resume == nil && opts.Save != nil {
 		// Saved before any update: an interrupted run always leaves a
 		// checkpoint, and a path that cannot be written stops the run
 		// before it changes anything.
-		if err := opts.Save(cp); err != nil {
+		if err := opts.Save(ck); err != nil {
 			return nil, fmt.Errorf("migrate: save checkpoint: %w", err)
 		}
 	}
-	var wg sync.WaitGroup
-	errs := make([]error, opts.Segments)
-	for i := 0; i < opts.Segments; i++ {
-		if cp.Segments[i].Done {
-			continue
+	r.commit = r.commitFile
+	var todo []int
+	for i := range ck.Segments {
+		if !ck.Segments[i].Done {
+			todo = append(todo, i)
 		}
+	}
+	return r.run(ctx, todo)
+}
+
+// run runs the segments todo in parallel and returns the result.
+func (r *runner) run(ctx context.Context, todo []int) (*Result, error) {
+	var wg sync.WaitGroup
+	errs := make([]error, len(todo))
+	for i, seg := range todo {
 		wg.Add(1)
-		go func(i int) {
+		go func(i, seg int) {
 			defer wg.Done()
-			errs[i] = r.segment(ctx, i)
-		}(i)
+			errs[i] = r.segment(ctx, seg)
+		}(i, seg)
 	}
 	wg.Wait()
 	res := r.snapshot()
@@ -249,6 +363,9 @@ func newRunner(p *Plan, opts Options, cp *Checkpoint) (*runner, error) {
 	if r.all == nil {
 		return nil, fmt.Errorf("migrate: BASE has no table %q", opts.Label)
 	}
+	if p.headSchema != nil {
+		r.head = p.headSchema.Table(opts.Label)
+	}
 	for _, ep := range r.entities {
 		if cp.Result.Entities[ep.Entity] == nil {
 			cp.Result.Entities[ep.Entity] = &Counts{}
@@ -262,7 +379,18 @@ type runner struct {
 	opts     Options
 	entities []*EntityPlan
 	all      *hclschema.Table
-	lim      *limiter
+	// head is HEAD's table: an item BASE no longer recognises because its
+	// computed attributes already hold HEAD's values (SD205-SD207) is
+	// found by it.
+	head *hclschema.Table
+	lim  *limiter
+	// copy is the plan of a copy (nil for a backfill), tgt its target
+	// (nil in a dry run).
+	copy *CopyPlan
+	tgt  *target
+	// commit records a finished page of a segment: its new state and what
+	// it added (commitFile, or a shared run's commit to the control table).
+	commit func(ctx context.Context, seg int, st SegmentState, pr *pageResult) error
 
 	mu sync.Mutex // guards cp and the calls of Save and Progress
 	cp *Checkpoint
@@ -311,46 +439,26 @@ func (r *runner) segment(ctx context.Context, seg int) error {
 		}
 		pr := pageResult{entities: map[string]*Counts{}}
 		for _, item := range items {
-			if err := r.item(ctx, item, &pr); err != nil {
+			work := r.item
+			if r.copy != nil {
+				work = r.copyItem
+			}
+			if err := work(ctx, item, &pr); err != nil {
 				return err // interrupted: this page is not checkpointed
 			}
 		}
 		exclusive = next
-		r.mu.Lock()
-		res := &r.cp.Result
-		res.Scanned += pr.scanned
-		res.Other += pr.other
-		res.Unknown += pr.unknown
-		res.Ambiguous += pr.ambiguous
-		for k, c := range pr.entities {
-			res.Entities[k].add(*c)
+		st := SegmentState{Segment: seg, Done: len(exclusive) == 0}
+		if !st.Done {
+			st.LastKey = encodeKey(exclusive)
 		}
-		for _, e := range pr.errors {
-			if len(res.Errors) < 20 {
-				res.Errors = append(res.Errors, e)
+		if err := r.commit(ctx, seg, st, &pr); err != nil {
+			if errors.Is(err, errFinishedElsewhere) {
+				return nil
 			}
+			return err
 		}
-		if len(exclusive) == 0 {
-			r.cp.Segments[seg].Done = true
-			r.cp.Segments[seg].LastKey = nil
-		} else {
-			r.cp.Segments[seg].LastKey = encodeKey(exclusive)
-		}
-		var saveErr error
-		if r.opts.Save != nil {
-			saveErr = r.opts.Save(r.cp)
-		}
-		if r.opts.Progress != nil {
-			r.mu.Unlock()
-			snap := r.snapshot()
-			r.mu.Lock()
-			r.opts.Progress(snap)
-		}
-		r.mu.Unlock()
-		if saveErr != nil && ctx.Err() == nil {
-			return fmt.Errorf("migrate: save checkpoint: %w", saveErr)
-		}
-		if len(exclusive) == 0 {
+		if st.Done {
 			return nil
 		}
 		if err := ctx.Err(); err != nil {
@@ -359,11 +467,71 @@ func (r *runner) segment(ctx context.Context, seg int) error {
 	}
 }
 
+// addPage adds what a page found to res.
+func addPage(res *Result, pr *pageResult) {
+	res.Scanned += pr.scanned
+	res.Other += pr.other
+	res.Unknown += pr.unknown
+	res.Ambiguous += pr.ambiguous
+	for k, c := range pr.entities {
+		if res.Entities[k] == nil {
+			res.Entities[k] = &Counts{}
+		}
+		res.Entities[k].add(*c)
+	}
+	for _, e := range pr.errors {
+		if len(res.Errors) < maxErrors {
+			res.Errors = append(res.Errors, e)
+		}
+	}
+}
+
+// commitFile records a page in the checkpoint and saves it (Save).
+func (r *runner) commitFile(ctx context.Context, seg int, st SegmentState, pr *pageResult) error {
+	r.mu.Lock()
+	addPage(&r.cp.Result, pr)
+	r.cp.Segments[seg] = st
+	var saveErr error
+	if r.opts.Save != nil {
+		saveErr = r.opts.Save(r.cp)
+	}
+	r.progress()
+	r.mu.Unlock()
+	if saveErr != nil && ctx.Err() == nil {
+		return fmt.Errorf("migrate: save checkpoint: %w", saveErr)
+	}
+	return nil
+}
+
+// progress calls Progress with a snapshot; the caller holds r.mu.
+func (r *runner) progress() {
+	if r.opts.Progress == nil {
+		return
+	}
+	r.mu.Unlock()
+	snap := r.snapshot()
+	r.mu.Lock()
+	r.opts.Progress(snap)
+}
+
 // classify finds the BASE entity an item was written as: the one whose
 // templates give back the item's stored primary key (hclschema's
 // Table.Recognize); n counts the entities that do.
+//
+// An item no BASE entity recognises may already be in HEAD's shape (its
+// computed attributes rewritten by an earlier run, part of recognition):
+// it counts as the BASE entity of the same name when HEAD recognises it
+// as one entity the plan changes.
 func (r *runner) classify(item map[string]types.AttributeValue) (e *hclschema.Entity, n int) {
-	its := r.all.Recognize(dynamo.Values(item))
+	vals := dynamo.Values(item)
+	its := r.all.Recognize(vals)
+	if len(its) == 0 && r.head != nil && r.copy == nil {
+		if hs := r.head.Recognize(vals); len(hs) == 1 {
+			if be := r.plan.baseSchema.Entity(hs[0].Entity.Name); be != nil && be.Table == r.all && r.planOf(be) != nil {
+				return be, 1
+			}
+		}
+	}
 	if len(its) == 0 {
 		return nil, 0
 	}

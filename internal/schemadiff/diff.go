@@ -362,7 +362,7 @@ func (d *differ) entity(be, he *hclschema.Entity) {
 		}
 		c := d.add(KeyTemplateChanged, addr+".key."+k.Name, tplRange(bt, be.DeclRange), tplRange(ht, he.DeclRange),
 			fmt.Sprintf("key %s of entity %q changed", k.Name, he.Name),
-			"The template of %s changes from %s to %s. DynamoDB cannot change the key of a stored item: every item of %q must be copied under its new key (and the old one deleted), which `tfdyn migrate` does not do.",
+			"The template of %s changes from %s to %s. DynamoDB cannot change the key of a stored item: every item of %q must be copied under its new key into a new table: `tfdyn migrate` plans the copy (--dry-run shows its steps).",
 			k.Name, display(bt, be, k.Name), display(ht, he, k.Name), he.Name)
 		c.Attr = k.Name
 		c.Patterns = union(patternsOn(d.base, func(p *hclschema.AccessPattern) bool { return p.ReturnsEntity(be) && usesKey(p.Index, k.Name) }),

@@ -1,0 +1,284 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
+	"github.com/tfdyn/tfdyn/internal/dynamo"
+)
+
+// benchAllVariants is the largest table every variant runs on.
+const benchAllVariants = 100_000
+
+// benchSizes are the item counts of BenchmarkMigrateScale: by default
+// 1,000 (make bench); scripts/bench-migrate.sh sets TFDYN_BENCH_MIGRATE_SIZES
+// to "1000 10000 100000 1000000" for docs/migrate.md's figures.
+func benchSizes(b *testing.B) []int {
+	spec := os.Getenv("TFDYN_BENCH_MIGRATE_SIZES")
+	if spec == "" {
+		return []int{1000}
+	}
+	var out []int
+	for _, f := range strings.Fields(spec) {
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 10 {
+			b.Fatalf("TFDYN_BENCH_MIGRATE_SIZES: %q is not an item count of 10 or more", f)
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// benchProc is one tfdyn process of a benchmark run: its wall time and
+// peak resident memory.
+type benchProc struct {
+	wall, cpu time.Duration
+	rssKB     int64
+}
+
+// runBench runs the tfdyn binary and returns its wall time and peak RSS
+// (getrusage's ru_maxrss of the child), failing on a non-zero exit.
+func runBench(b *testing.B, bin string, args ...string) benchProc {
+	b.Helper()
+	cmd := exec.Command(bin, args...)
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
+	start := time.Now()
+	if err := cmd.Run(); err != nil {
+		b.Fatalf("tfdyn %s: %v\n%s", strings.Join(args, " "), err, out.String())
+	}
+	p := benchProc{wall: time.Since(start)}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		p.rssKB = ru.Maxrss
+	}
+	p.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	return p
+}
+
+// seedBench writes n items of schemadiff's BASE (a fifth customers, three
+// fifths orders, a fifth products) with BatchWriteItem from 8 writers.
+func seedBench(b *testing.B, ctx context.Context, c *dynamodb.Client, base *hclschema.Schema, table string, n int) {
+	b.Helper()
+	str := cty.StringVal
+	item := func(i int) map[string]types.AttributeValue {
+		var e string
+		var v map[string]cty.Value
+		u := fmt.Sprintf("u%07d", i/5)
+		switch i % 5 {
+		case 0:
+			e, v = "Customer", map[string]cty.Value{"username": str(u), "email": str(u + "@Example.com"), "name": str("User " + u)}
+		case 4:
+			e, v = "Product", map[string]cty.Value{"productId": str(fmt.Sprintf("p-%07d", i/5)), "category": str([]string{"books", "games", "music"}[i%3]), "title": str("Product " + u)}
+		default:
+			e, v = "Order", map[string]cty.Value{"username": str(u), "orderId": str(fmt.Sprintf("o-%07d-%d", i/5, i%5)), "orderDate": str(fmt.Sprintf("2024-%02d-%02d", 1+i%12, 1+i%28)),
+				"status": str([]string{"OPEN", "SHIPPED", "PLACED"}[i%3]), "total": cty.NumberIntVal(int64(i % 1000)), "expiresAt": cty.NullVal(cty.Number)}
+		}
+		it, err := base.Entity(e).Item(cty.ObjectVal(v))
+		if err != nil {
+			b.Fatal(err)
+		}
+		av, err := dynamo.ItemAV(it)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return av
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for w := 0; w < 8; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for start := w * 25; start < n; start += 8 * 25 {
+				var reqs []types.WriteRequest
+				for i := start; i < min(start+25, n); i++ {
+					reqs = append(reqs, types.WriteRequest{PutRequest: &types.PutRequest{Item: item(i)}})
+				}
+				pending := map[string][]types.WriteRequest{table: reqs}
+				for len(pending) > 0 {
+					out, err := c.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{RequestItems: pending})
+					if err != nil {
+						errs <- err
+						return
+					}
+					pending = out.UnprocessedItems
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	close(errs)
+	if err := <-errs; err != nil {
+		b.Fatal(err)
+	}
+}
+
+// BenchmarkMigrateScale measures tfdyn migrate on DynamoDB Local, as
+// processes of the tfdyn binary, over tables of benchSizes items of
+// schemadiff's BASE: the backfill to its backfill HEAD (GSI1 keys of every
+// customer recomputed, GSI2 keys gained by the open orders, GSI1 keys
+// gained by the products) by one process with 4 segments, without a
+// checkpoint, with a checkpoint file and with a control table (the
+// overhead of recording every page); by 1, 2 and 4 worker processes
+// sharing one control table; and the copy of the table under changed
+// product keys into a new table. Each run alternates the direction
+// (BASE → HEAD, then back), so that every run has the same work. It
+// reports items per second and the peak RSS of the tfdyn process (of the
+// largest worker), and logs one Markdown table row per run
+// (scripts/bench-migrate.sh collects them).
+func BenchmarkMigrateScale(b *testing.B) {
+	bin := tfdynBinary(b)
+	target := ddblocaltest.Start(b)
+	ctx := context.Background()
+	client, err := target.NewClient(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sd, err := filepath.Abs("../schemadiff/testdata")
+	if err != nil {
+		b.Fatal(err)
+	}
+	baseDir, headDir := filepath.Join(sd, "base"), filepath.Join(sd, "backfill")
+	base, diags := hclschema.Load(baseDir)
+	if diags.HasErrors() {
+		b.Fatal(diags)
+	}
+	backfillHead, diags := hclschema.Load(headDir)
+	if diags.HasErrors() {
+		b.Fatal(diags)
+	}
+	createControlTable(b, ctx, client, "bench-ctl")
+	ep := target.Endpoint()
+	row := func(n int, what string, items int, p benchProc, extra string) {
+		secs := p.wall.Seconds()
+		b.Logf("| %d | %s | %.1f | %.0f | %.1f | %.0f | %s |", n, what, secs, float64(items)/secs, p.cpu.Seconds(), float64(p.rssKB)/1024, extra)
+	}
+	for _, n := range benchSizes(b) {
+		table := fmt.Sprintf("bench%d", n)
+		// The table as terraform leaves it before the backfill: HEAD's
+		// indexes, BASE's items.
+		ddblocaltest.CreateTable(b, ctx, client, backfillHead.Tables[0].Spec(), table)
+		seedStart := time.Now()
+		seedBench(b, ctx, client, base, table, n)
+		b.Logf("seeded %d items in %s", n, time.Since(seedStart).Round(time.Millisecond))
+		// A dry run first (not reported): DynamoDB Local's JIT and caches
+		// warm up on the table before the runs compared.
+		runBench(b, bin, "migrate", baseDir, headDir, "--table", table, "--endpoint", ep, "--dry-run", "--parallel", "4")
+		forward := true
+		backfill := func(extra ...string) benchProc {
+			from, to := baseDir, headDir
+			if !forward {
+				from, to = headDir, baseDir
+			}
+			forward = !forward
+			return runBench(b, bin, append([]string{"migrate", from, to, "--table", table, "--endpoint", ep}, extra...)...)
+		}
+		// Above benchAllVariants items only the one-process backfill, with
+		// a checkpoint file, and the copy run: the ratios of the other
+		// variants are measured on the smaller tables.
+		all := n <= benchAllVariants
+		b.Run(fmt.Sprintf("items=%d", n), func(b *testing.B) {
+			var none, file, ctl benchProc
+			for i := 0; i < b.N; i++ {
+				cp := filepath.Join(b.TempDir(), "cp.json")
+				file = backfill("--parallel", "4", "--checkpoint", cp)
+				if all {
+					none = backfill("--parallel", "4")
+					ctl = backfill("--parallel", "4", "--control-table", "bench-ctl")
+				}
+			}
+			row(n, "backfill, 1 process, 4 segments, checkpoint file", n, file, "")
+			b.ReportMetric(float64(n)/file.wall.Seconds(), "items/s")
+			b.ReportMetric(float64(file.rssKB)/1024, "peak-RSS-MB")
+			if all {
+				row(n, "backfill, 1 process, 4 segments, no checkpoint", n, none, fmt.Sprintf("checkpoint file overhead %+.0f%%", 100*(file.wall.Seconds()/none.wall.Seconds()-1)))
+				row(n, "backfill, 1 process, 4 segments, control table", n, ctl, fmt.Sprintf("control table overhead %+.0f%%", 100*(ctl.wall.Seconds()/none.wall.Seconds()-1)))
+				b.ReportMetric(100*(file.wall.Seconds()/none.wall.Seconds()-1), "checkpoint-overhead-%")
+			}
+
+			for _, w := range []int{1, 2, 4} {
+				if !all {
+					break
+				}
+				from, to := baseDir, headDir
+				if !forward {
+					from, to = headDir, baseDir
+				}
+				forward = !forward
+				var wg sync.WaitGroup
+				procs := make([]benchProc, w)
+				start := time.Now()
+				for s := 0; s < w; s++ {
+					wg.Add(1)
+					go func(s int) {
+						defer wg.Done()
+						procs[s] = runBench(b, bin, "migrate", from, to, "--table", table, "--endpoint", ep, "--control-table", "bench-ctl",
+							"--segment", strconv.Itoa(s), "--total-segments", strconv.Itoa(w))
+					}(s)
+				}
+				wg.Wait()
+				sum := benchProc{wall: time.Since(start)}
+				for _, p := range procs {
+					sum.rssKB = max(sum.rssKB, p.rssKB)
+					sum.cpu += p.cpu
+				}
+				row(n, fmt.Sprintf("backfill, %d worker processes, control table", w), n, sum, "RSS: the largest worker; CPU: all")
+				b.ReportMetric(float64(n)/sum.wall.Seconds(), fmt.Sprintf("items/s-%dworkers", w))
+			}
+
+			// The copy under changed product keys into a new table: HEAD is
+			// the schema of the table's current shape with products keyed
+			// by category.
+			from := baseDir
+			if !forward {
+				from = headDir
+			}
+			fromSrc, err := os.ReadFile(filepath.Join(from, "app.tfdyn.hcl"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			copyHead := filepath.Join(b.TempDir(), "copyhead")
+			if err := os.MkdirAll(copyHead, 0o755); err != nil {
+				b.Fatal(err)
+			}
+			h := strings.Replace(string(fromSrc), "    PK = \"PRODUCT#${productId}\"\n    SK = \"PRODUCT#${productId}\"\n  }", "    PK = \"PRODUCT#${category}#${productId}\"\n    SK = \"PRODUCT#${productId}\"\n  }", 1)
+			h = strings.Replace(h, "  entity = entity.Product\n  key {\n    PK = \"PRODUCT#${productId}\"", "  entity = entity.Product\n  key {\n    PK = \"PRODUCT#${category}#${productId}\"", 1)
+			if err := os.WriteFile(filepath.Join(copyHead, "app.tfdyn.hcl"), []byte(h), 0o644); err != nil {
+				b.Fatal(err)
+			}
+			hs, diags := hclschema.Load(copyHead)
+			if diags.HasErrors() {
+				b.Fatal(diags)
+			}
+			tgt := table + "-next"
+			ddblocaltest.CreateTable(b, ctx, client, hs.Tables[0].Spec(), tgt)
+			cp := runBench(b, bin, "migrate", from, copyHead, "--table", table, "--to-table", tgt, "--endpoint", ep, "--control-table", "bench-ctl", "--parallel", "4")
+			row(n, "copy into a new table, 1 process, 4 segments", n, cp, "")
+			b.ReportMetric(float64(n)/cp.wall.Seconds(), "copy-items/s")
+			b.ReportMetric(float64(cp.rssKB)/1024, "copy-peak-RSS-MB")
+			if _, err := client.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String(tgt)}); err != nil {
+				b.Fatal(err)
+			}
+			runBench(b, bin, "migrate", from, copyHead, "--table", table, "--to-table", tgt, "--endpoint", ep, "--control-table", "bench-ctl", "--reset")
+		})
+		if _, err := client.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String(table)}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# bench-migrate.sh measures tfdyn migrate on DynamoDB Local at scale
+# (BenchmarkMigrateScale in internal/cli): the backfill by one process
+# (with a checkpoint file, without, with a control table), by 1, 2 and 4
+# worker processes sharing a control table, and the copy into a new table,
+# over tables of the given sizes; it prints the Markdown table of
+# docs/migrate.md's "Scale" section with the machine and the date.
+#
+#   scripts/bench-migrate.sh [SIZES]     (default "1000 10000 100000 1000000")
+#
+# Above 100,000 items only the one-process backfill and the copy run. The
+# 1,000,000-item run takes hours on a 2-core machine: make bench runs the
+# benchmark at 1,000 items only.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SIZES="${1:-1000 10000 100000 1000000}"
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+{
+  echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr); load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "Date: $(date -u +%Y-%m-%d); tfdyn $(git describe --tags --always --dirty 2>/dev/null); DynamoDB Local 3.3.1 (-inMemory)"
+} | tee "$out"
+TFDYN_BENCH_MIGRATE_SIZES="$SIZES" go test ./internal/cli -run '^$' -bench BenchmarkMigrateScale -benchtime 1x -timeout 0 -v 2>&1 |
+  tee -a "$out.log" | grep -E '\| [0-9]+ \||seeded|^Benchmark|^ok|FAIL' | sed 's/^ *migrate_bench_test.go:[0-9]*: //'
+echo
+echo "| items | run | wall s | items/s | CPU s | peak RSS MB | note |"
+echo "|---:|---|---:|---:|---:|---:|---|"
+grep -E '\| [0-9]+ \|' "$out.log" | sed 's/^ *migrate_bench_test.go:[0-9]*: //'
+echo "load average after the run: $(cut -d' ' -f1-3 /proc/loadavg)"
+rm -f "$out.log"
