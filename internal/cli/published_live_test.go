@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/internal/emit"
+	"github.com/tfdyn/tfdyn/internal/tfenv"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
@@ -19,6 +20,24 @@ var patternRowRE = regexp.MustCompile(`^  (ok|FAIL) +(\S+) +(GetItem|Query) `)
 
 // writeRowRE is the head line of a write pattern in "Write patterns".
 var writeRowRE = regexp.MustCompile(`^  (ok|FAIL) +(\S+) \((\w+)\)$`)
+
+// runBinary runs the tfdyn binary bin with args and the mirror's terraform
+// CLI configuration; it returns the exit code, stdout and stderr.
+func runBinary(t *testing.T, env *tfenv.Env, bin string, args ...string) (int, string, string) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "TF_CLI_CONFIG_FILE="+env.CLIConfigFile())
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else {
+		require.NoError(t, err)
+	}
+	return code, stdout.String(), stderr.String()
+}
 
 // TestLiveVerifyPublishedDesigns runs tfdyn verify --target local (the
 // binary) on each published design of testdata/published: exit 0, every
@@ -65,19 +84,8 @@ func TestLiveVerifyPublishedDesigns(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tftest.Parallel(t)
-			cmd := exec.Command(bin, "verify", "--target", "local", filepath.Join(publishedDir, tc.name))
-			cmd.Env = append(os.Environ(), "TF_CLI_CONFIG_FILE="+env.CLIConfigFile())
-			var stdout, stderr strings.Builder
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			err := cmd.Run()
-			code := 0
-			if ee, ok := err.(*exec.ExitError); ok {
-				code = ee.ExitCode()
-			} else {
-				require.NoError(t, err)
-			}
-			out := stdout.String()
-			require.Equal(t, 0, code, "%s\n%s", out, stderr.String())
+			code, out, stderr := runBinary(t, env, bin, "verify", "--target", "local", filepath.Join(publishedDir, tc.name))
+			require.Equal(t, 0, code, "%s\n%s", out, stderr)
 
 			var reads, writes []string
 			section := ""
@@ -104,7 +112,7 @@ func TestLiveVerifyPublishedDesigns(t *testing.T) {
 			require.NotContains(t, out, "warning:")
 			lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
 			require.True(t, strings.HasPrefix(lines[len(lines)-1], tc.checks), lines[len(lines)-1])
-			assertNothingLeft(t, stderr.String())
+			assertNothingLeft(t, stderr)
 		})
 	}
 }
