@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -27,18 +26,7 @@ func TestLiveVerifyGenTS(t *testing.T) {
 	tstest.Dir(t)
 	bin := tfdynBinary(t)
 	run := func(t *testing.T, args ...string) (int, string, string) {
-		cmd := exec.Command(bin, args...)
-		cmd.Env = append(os.Environ(), "TF_CLI_CONFIG_FILE="+env.CLIConfigFile())
-		var stdout, stderr strings.Builder
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		err := cmd.Run()
-		code := 0
-		if ee, ok := err.(*exec.ExitError); ok {
-			code = ee.ExitCode()
-		} else {
-			require.NoError(t, err)
-		}
-		return code, stdout.String(), stderr.String()
+		return runBinary(t, env, bin, args...)
 	}
 	for _, name := range []string{"ecommerce", "github", "tournaments"} {
 		t.Run(name, func(t *testing.T) {
