@@ -2,7 +2,9 @@
 # bench-migrate.sh measures tfdyn migrate on DynamoDB Local at scale
 # (BenchmarkMigrateScale in internal/cli): the backfill by one process
 # (with a checkpoint file, without, with a control table), by 1, 2 and 4
-# worker processes sharing a control table, and the copy into a new table,
+# worker processes sharing a control table, and the copy into a new table
+# (with and without a stream on the target, and as a bare SDK loop:
+# BenchmarkDynamoDBLocalCopyLoop),
 # over tables of the given sizes; it prints the Markdown table of
 # docs/migrate.md's "Scale" section with the machine and the date.
 #
@@ -20,7 +22,7 @@ trap 'rm -f "$out"' EXIT
   echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr); load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "Date: $(date -u +%Y-%m-%d); tfdyn $(git describe --tags --always --dirty 2>/dev/null); DynamoDB Local 3.3.1 (-inMemory)"
 } | tee "$out"
-TFDYN_BENCH_MIGRATE_SIZES="$SIZES" go test ./internal/cli -run '^$' -bench BenchmarkMigrateScale -benchtime 1x -timeout 0 -v 2>&1 |
+TFDYN_BENCH_MIGRATE_SIZES="$SIZES" go test ./internal/cli -run '^$' -bench 'BenchmarkMigrateScale|BenchmarkDynamoDBLocalCopyLoop' -benchtime 1x -timeout 0 -v 2>&1 |
   tee -a "$out.log" | grep -E '\| [0-9]+ \||seeded|^Benchmark|^ok|FAIL' | sed 's/^ *migrate_bench_test.go:[0-9]*: //'
 echo
 echo "| items | run | wall s | items/s | CPU s | peak RSS MB | note |"

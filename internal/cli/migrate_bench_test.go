@@ -266,19 +266,133 @@ func BenchmarkMigrateScale(b *testing.B) {
 			if diags.HasErrors() {
 				b.Fatal(diags)
 			}
-			tgt := table + "-next"
-			ddblocaltest.CreateTable(b, ctx, client, hs.Tables[0].Spec(), tgt)
-			cp := runBench(b, bin, "migrate", from, copyHead, "--table", table, "--to-table", tgt, "--endpoint", ep, "--control-table", "bench-ctl", "--parallel", "4")
-			row(n, "copy into a new table, 1 process, 4 segments", n, cp, "")
-			b.ReportMetric(float64(n)/cp.wall.Seconds(), "copy-items/s")
-			b.ReportMetric(float64(cp.rssKB)/1024, "copy-peak-RSS-MB")
-			if _, err := client.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String(tgt)}); err != nil {
-				b.Fatal(err)
+			// Twice: into a target with HEAD's stream, and into one without
+			// (DynamoDB Local's writes into a stream-enabled table slow down
+			// as the run goes on, see BenchmarkDynamoDBLocalCopyLoop; AWS
+			// writes stream records asynchronously).
+			for _, stream := range []bool{true, false} {
+				spec, tgt, what := hs.Tables[0].Spec(), table+"-next", "copy into a new table with a stream, 1 process, 4 segments"
+				if !stream {
+					spec.StreamViewType, tgt, what = "", table+"-nostream", "copy into a new table without a stream, 1 process, 4 segments"
+				}
+				ddblocaltest.CreateTable(b, ctx, client, spec, tgt)
+				cp := runBench(b, bin, "migrate", from, copyHead, "--table", table, "--to-table", tgt, "--endpoint", ep, "--control-table", "bench-ctl", "--parallel", "4")
+				row(n, what, n, cp, "load average "+loadAverage())
+				suffix := ""
+				if !stream {
+					suffix = "-nostream"
+				}
+				b.ReportMetric(float64(n)/cp.wall.Seconds(), "copy-items/s"+suffix)
+				b.ReportMetric(float64(cp.rssKB)/1024, "copy-peak-RSS-MB"+suffix)
+				if _, err := client.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String(tgt)}); err != nil {
+					b.Fatal(err)
+				}
+				runBench(b, bin, "migrate", from, copyHead, "--table", table, "--to-table", tgt, "--endpoint", ep, "--control-table", "bench-ctl", "--reset")
 			}
-			runBench(b, bin, "migrate", from, copyHead, "--table", table, "--to-table", tgt, "--endpoint", ep, "--control-table", "bench-ctl", "--reset")
 		})
 		if _, err := client.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String(table)}); err != nil {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkDynamoDBLocalCopyLoop is the copy's traffic without tfdyn: a
+// bare SDK loop that scans a table of benchSizes items of schemadiff's BASE
+// in 4 segments (consistent pages of 100, as migrate does) and puts every
+// item into a new table with attribute_not_exists (dynamo.PutIfAbsent),
+// once into a target with a NEW_AND_OLD_IMAGES stream (as HEAD declares
+// it) and once into one without. It separates what DynamoDB Local costs
+// from what tfdyn costs: docs/migrate.md's Scale section shows the copy's
+// slowdown is DynamoDB Local writing to a stream-enabled table.
+func BenchmarkDynamoDBLocalCopyLoop(b *testing.B) {
+	target := ddblocaltest.Start(b)
+	ctx := context.Background()
+	client, err := target.NewClient(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sd, err := filepath.Abs("../schemadiff/testdata")
+	if err != nil {
+		b.Fatal(err)
+	}
+	base, diags := hclschema.Load(filepath.Join(sd, "base"))
+	if diags.HasErrors() {
+		b.Fatal(diags)
+	}
+	drop := func(name string) {
+		if _, err := client.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String(name)}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, n := range benchSizes(b) {
+		src := fmt.Sprintf("loop%d", n)
+		ddblocaltest.CreateTable(b, ctx, client, base.Tables[0].Spec(), src)
+		seedBench(b, ctx, client, base, src, n)
+		for _, stream := range []bool{true, false} {
+			spec := base.Tables[0].Spec()
+			name := "stream"
+			if !stream {
+				spec.StreamViewType, name = "", "no-stream"
+			}
+			b.Run(fmt.Sprintf("items=%d/target=%s", n, name), func(b *testing.B) {
+				var wall time.Duration
+				for i := 0; i < b.N; i++ {
+					tgt := fmt.Sprintf("%s-%s-%d", src, name, i)
+					ddblocaltest.CreateTable(b, ctx, client, spec, tgt)
+					start := time.Now()
+					var wg sync.WaitGroup
+					errs := make([]error, 4)
+					for seg := range errs {
+						wg.Add(1)
+						go func(seg int) {
+							defer wg.Done()
+							var from map[string]types.AttributeValue
+							for {
+								items, next, err := dynamo.ScanPage(ctx, client, dynamo.ScanRequest{Table: src, Segment: seg, Segments: len(errs), Limit: 100, Start: from, ConsistentRead: true})
+								if err != nil {
+									errs[seg] = err
+									return
+								}
+								for _, it := range items {
+									if _, err := client.PutItem(ctx, dynamo.PutIfAbsent(tgt, it, "PK")); err != nil {
+										errs[seg] = err
+										return
+									}
+								}
+								if len(next) == 0 {
+									return
+								}
+								from = next
+							}
+						}(seg)
+					}
+					wg.Wait()
+					wall += time.Since(start)
+					drop(tgt)
+					for _, err := range errs {
+						if err != nil {
+							b.Fatal(err)
+						}
+					}
+				}
+				secs := wall.Seconds() / float64(b.N)
+				b.ReportMetric(float64(n)/secs, "items/s")
+				b.Logf("| %d | bare SDK loop: 4 segments, PutIfAbsent into a target with %s | %.1f | %.0f | load average %s |", n, strings.ReplaceAll(name, "-", " "), secs, float64(n)/secs, loadAverage())
+			})
+		}
+		drop(src)
+	}
+}
+
+// loadAverage is the machine's 1, 5 and 15 minute load average.
+func loadAverage() string {
+	raw, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(raw))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
 }
