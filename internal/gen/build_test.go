@@ -108,8 +108,18 @@ func TestRefusals(t *testing.T) {
 			require.NotNil(t, d.Subject)
 			got := src[d.Subject.Start.Byte:d.Subject.End.Byte]
 			require.Equal(t, c.at, got, d.Error())
+			if want, ok := refusalDetails[c.name]; ok {
+				require.Equal(t, want, d.Detail)
+			}
 		})
 	}
+}
+
+// refusalDetails are the exact details of some refusals: GN104 names the
+// refused type with its article ("a tuple"; typescript's TestRefusals has
+// "an object").
+var refusalDetails = map[string]string{
+	"tuple": `Attribute "pair" is a tuple; tfdyn gen reproduces strings, numbers, bools, enums, lists, sets of scalars, maps and objects. Use an object instead of a tuple.`,
 }
 
 // TestEntitiesCollide: two entities named alike after casing.

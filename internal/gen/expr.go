@@ -301,7 +301,7 @@ func (tr *translator) literal(v cty.Value, rng hcl.Range) *Expr {
 		return &Expr{Op: OpBool, Type: TypeBool, Bool: v.True()}
 	}
 	return tr.refuse(CodeExpression, rng, "Expression not reproducible",
-		"tfdyn gen reproduces string, number, bool and null literals, not a %s: %s.", v.Type().FriendlyName(), fixExpression)
+		"tfdyn gen reproduces string, number, bool and null literals, not %s: %s.", Article(v.Type().FriendlyName()), fixExpression)
 }
 
 func (tr *translator) call(p *hclschema.Part) *Expr {
@@ -372,7 +372,7 @@ func (tr *translator) format(p *hclschema.Part, args []*Expr) *Expr {
 		switch {
 		case v == 'd' && a.Type != TypeNumber && a.Type != TypeNull:
 			return tr.refuse(CodeFunction, p.Args[i+1].Range(), "Format not reproducible",
-				"%%d formats a number; this argument is a %s. Pass a number attribute or expression.", a.Type)
+				"%%d formats a number; this argument is %s. Pass a number attribute or expression.", Article(a.Type.String()))
 		case v == 's' && a.Type != TypeString && a.Type != TypeNull:
 			rest[i] = &Expr{Op: OpToString, Type: TypeString, Args: []*Expr{a}}
 		}
@@ -424,7 +424,7 @@ func (tr *translator) conditional(p *hclschema.Part, c, a, b *hclschema.Template
 		return nil
 	}
 	if cx.Type != TypeBool && cx.Type != TypeNull {
-		return tr.refuse(CodeExpression, c.Range(), "Expression not reproducible", "The condition of a conditional must be a bool; this one is a %s.", cx.Type)
+		return tr.refuse(CodeExpression, c.Range(), "Expression not reproducible", "The condition of a conditional must be a bool; this one is %s.", Article(cx.Type.String()))
 	}
 	ty := ax.Type
 	switch {
@@ -457,7 +457,7 @@ func (tr *translator) operator(p *hclschema.Part, op string, operands []*hclsche
 		for i, x := range xs {
 			if x.Type != ty && x.Type != TypeNull {
 				return tr.refuse(CodeExpression, operands[i].Range(), "Expression not reproducible",
-					"The operator %s takes %s operands; this one is a %s, which HCL would convert. tfdyn gen reproduces operators over operands of their own type.", op, ty, x.Type)
+					"The operator %s takes %s operands; this one is %s, which HCL would convert. tfdyn gen reproduces operators over operands of their own type.", op, ty, Article(x.Type.String()))
 			}
 		}
 		return &Expr{}
@@ -501,7 +501,7 @@ func (tr *translator) operator(p *hclschema.Part, op string, operands []*hclsche
 		out.Type = TypeBool
 		if xs[0].Type != xs[1].Type && xs[0].Type != TypeNull && xs[1].Type != TypeNull {
 			return tr.refuse(CodeExpression, p.Range(), "Expression not reproducible",
-				"%s compares a %s with a %s, which is always false in HCL; tfdyn gen reproduces comparisons of values of one type. Compare values of one type.", p.Text, xs[0].Type, xs[1].Type)
+				"%s compares %s with %s, which is always false in HCL; tfdyn gen reproduces comparisons of values of one type. Compare values of one type.", p.Text, Article(xs[0].Type.String()), Article(xs[1].Type.String()))
 		}
 	}
 	return out
@@ -592,7 +592,7 @@ func (tr *translator) cond(c *hclschema.Cond) *Expr {
 		case OpEq, OpNe:
 			if l.Type != r.Type && l.Type != TypeNull && r.Type != TypeNull {
 				return tr.refuse(CodeCondition, c.Range(), "Condition not reproducible",
-					"%s compares a %s with a %s, which is always false in HCL; tfdyn gen reproduces comparisons of values of one type.", c.Text, l.Type, r.Type)
+					"%s compares %s with %s, which is always false in HCL; tfdyn gen reproduces comparisons of values of one type.", c.Text, Article(l.Type.String()), Article(r.Type.String()))
 			}
 		default:
 			if l.Type != TypeNumber && l.Type != TypeNull || r.Type != TypeNumber && r.Type != TypeNull {

@@ -258,7 +258,7 @@ func (b *builder) inputType(ty cty.Type, in *hclschema.Input) *Type {
 		return nil
 	}
 	b.diags = append(b.diags, diag.Errorf(CodeType, &in.Range, "Type not reproducible",
-		"Input %q is a %s; tfdyn gen reproduces inputs of strings, numbers, bools, lists and maps of them, and inputs typed like an attribute of the entity. Declare it with one of these types.", in.Name, ty.FriendlyName()))
+		"Input %q is %s; tfdyn gen reproduces inputs of strings, numbers, bools, lists and maps of them, and inputs typed like an attribute of the entity. Declare it with one of these types.", in.Name, Article(ty.FriendlyName())))
 	return nil
 }
 
@@ -375,7 +375,7 @@ func (tr *translator) converted(x *Expr, typ string, rng hcl.Range) *Expr {
 		return &Expr{Op: OpToString, Type: TypeString, Args: []*Expr{x}}
 	case typ == dynamo.TypeN && x.Type != TypeNumber, typ == dynamo.TypeBOOL && x.Type != TypeBool, typ == dynamo.TypeS && x.Type != TypeString:
 		return tr.refuse(CodeExpression, rng, "Value not reproducible",
-			"The value is a %s sent as DynamoDB type %s, which HCL would convert; tfdyn gen reproduces values of the attribute's type. Write the value with the attribute's type.", x.Type, typ)
+			"The value is %s sent as DynamoDB type %s, which HCL would convert; tfdyn gen reproduces values of the attribute's type. Write the value with the attribute's type.", Article(x.Type.String()), typ)
 	}
 	return x
 }

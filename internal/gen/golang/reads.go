@@ -160,7 +160,7 @@ func (p *printer) read(b *bytes.Buffer, r *gen.Read) {
 		}
 		name := p.declare(resultType(res), "the result of access pattern "+quote(r.Pattern.Name), r.Range)
 		comment(b, "", fmt.Sprintf("%s is %s as access pattern %s reads it: the attributes %s returns.",
-			name, article(exported(res.Entity.Name)), r.Pattern.Name, indexWhat(r)))
+			name, gen.Article(exported(res.Entity.Name)), r.Pattern.Name, indexWhat(r)))
 		fmt.Fprintf(b, "type %s struct {\n", name)
 		p.fields(b, res.Fields)
 		b.WriteString("}\n\n")
@@ -338,7 +338,7 @@ func (p *printer) dispatchIn(b *bytes.Buffer, ind string, r *gen.Read, src, zero
 func (p *printer) printRecogniser(b *bytes.Buffer, res *gen.Result, fn string) {
 	e := res.Entity
 	t := resultType(res)
-	comment(b, "", fmt.Sprintf("%s reads a stored item as %s when it is one: its primary key is the one %s's templates compute from it.", fn, article(t), e.SchemaName))
+	comment(b, "", fmt.Sprintf("%s reads a stored item as %s when it is one: its primary key is the one %s's templates compute from it.", fn, gen.Article(t), e.SchemaName))
 	fmt.Fprintf(b, "func %s(item map[string]types.AttributeValue) (%s, error) {\n", fn, t)
 	fmt.Fprintf(b, "\tvar zero %s\n", t)
 	for _, c := range res.Checks {

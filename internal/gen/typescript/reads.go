@@ -120,7 +120,7 @@ func (p *printer) read(m *module, r *gen.Read) {
 			attrs = append(attrs, str(f.Attr))
 		}
 		b.WriteString("/**\n")
-		doc(b, "", fmt.Sprintf("%s is %s as access pattern %s reads it: the attributes %s returns.", name, article(entity), r.Pattern.Name, indexWhat(r)))
+		doc(b, "", fmt.Sprintf("%s is %s as access pattern %s reads it: the attributes %s returns.", name, gen.Article(entity), r.Pattern.Name, indexWhat(r)))
 		b.WriteString(" */\n")
 		fmt.Fprintf(b, "export type %s = Pick<%s, %s>;\n\n", name, entity, strings.Join(attrs, " | "))
 		m.export(name, true)

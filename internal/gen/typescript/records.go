@@ -93,7 +93,7 @@ func (p *printer) records(e *gen.Entity) *module {
 	// fromXxxRecord.
 	from := p.declare(funcName(gen.Join(gen.Name{"from"}, e.Name, gen.Name{"record"})), "entity "+entity, e.Range)
 	b.WriteString("/**\n")
-	doc(b, "", fmt.Sprintf("%s reads %s from its DynamoDB item as the document client returns it (numbers as number, bigint or NumberValue); attributes it does not declare, such as the key attributes, are skipped.", from, article(name)))
+	doc(b, "", fmt.Sprintf("%s reads %s from its DynamoDB item as the document client returns it (numbers as number, bigint or NumberValue); attributes it does not declare, such as the key attributes, are skipped.", from, gen.Article(name)))
 	b.WriteString(" *\n")
 	doc(b, "", "@throws {AttributeError} when a required attribute is missing (or NULL) or a value has another type")
 	b.WriteString(" */\n")
@@ -255,11 +255,11 @@ func objectReader(o *gen.Object) string { return "read" + typeName(o.Name) }
 func (p *printer) objectCodec(m *module, o *gen.Object) {
 	b := &m.body
 	name := p.tsType(m, &gen.Type{Kind: gen.TObject, Object: o})
-	fmt.Fprintf(b, "\n/** %s copies the declared fields of %s for DynamoDB. */\n", objectWriter(o), article(name))
+	fmt.Fprintf(b, "\n/** %s copies the declared fields of %s for DynamoDB. */\n", objectWriter(o), gen.Article(name))
 	fmt.Fprintf(b, "function %s(x: %s, entity: string, attribute: string): %s {\n", objectWriter(o), name, name)
 	p.objectFields(m, o, "write")
 	b.WriteString("  return o;\n}\n")
-	fmt.Fprintf(b, "\n/** %s reads %s from a DynamoDB map. */\n", objectReader(o), article(name))
+	fmt.Fprintf(b, "\n/** %s reads %s from a DynamoDB map. */\n", objectReader(o), gen.Article(name))
 	fmt.Fprintf(b, "function %s(v: unknown, entity: string, attribute: string): %s {\n", objectReader(o), name)
 	fmt.Fprintf(b, "  const m = %s(v, entity, attribute);\n", m.rt("tfdynReadM"))
 	p.objectFields(m, o, "read")
@@ -407,7 +407,7 @@ func (p *printer) entry(m *module, e *gen.Entity, en *gen.IndexEntry, name strin
 	if entryAbsent(en) {
 		ret += " | undefined"
 	}
-	fmt.Fprintf(b, "/** %s is the key attributes of %s in index %s, or undefined when it is not in the index. */\n", entryFunc(e, en), article(name), ix)
+	fmt.Fprintf(b, "/** %s is the key attributes of %s in index %s, or undefined when it is not in the index. */\n", entryFunc(e, en), gen.Article(name), ix)
 	fmt.Fprintf(b, "function %s(x: %s): %s {\n", entryFunc(e, en), name, ret)
 	if en.When != nil {
 		fmt.Fprintf(b, "  // when = %s\n", oneLine(en.WhenText))

@@ -324,11 +324,3 @@ func docLine(b *bytes.Buffer, indent, text string) {
 	}
 	b.WriteString(indent + " * " + strings.ReplaceAll(text, "*/", "*\\/") + "\n")
 }
-
-// article puts "a" or "an" before a name.
-func article(name string) string {
-	if name != "" && strings.ContainsRune("AEIOUaeiou", rune(name[0])) {
-		return "an " + name
-	}
-	return "a " + name
-}
