@@ -580,11 +580,17 @@ func (t *Template) MinLen() int {
 	if t == nil || len(t.Parts) == 0 {
 		return 0
 	}
-	if v, ok := t.Literal(); ok {
-		if v.IsNull() || v.Type() != cty.String {
+	if !t.Quoted || len(t.Parts) == 1 && t.Parts[0].Kind != PartLiteral {
+		// One expression: a name says nothing, a constant its bytes.
+		if k := t.Parts[0].Kind; k == PartAttr || k == PartInput {
 			return 0
 		}
-		return len(v.AsString())
+		if v, ok := t.Literal(); ok {
+			if v.IsNull() || v.Type() != cty.String {
+				return 0
+			}
+			return len(v.AsString())
+		}
 	}
 	n := 0
 	for _, part := range t.Parts {

@@ -76,4 +76,21 @@ func TestValidatePublishedDesigns(t *testing.T) {
 		require.Equal(t, 1, code)
 		require.Equal(t, []string{"TD110 69:14", "TD111 100:5", "TD112 109:5", "TD136 113:15"}, got)
 	})
+	t.Run("online_shop/as-published", func(t *testing.T) {
+		// Date ranges ending at a day on timestamps: the last day is left
+		// out (TD159 at each upper bound, TD136: the examples expect it).
+		s := edit(t, read(t, "online_shop"), `between("i#${from}", "i#${to}~")`, `between("i#${from}", "i#${to}")`)
+		s = edit(t, s, `between("p#${from}", "p#${to}~")`, `between("p#${from}", "p#${to}")`)
+		code, got := validateCodes(t, write(t, "online_shop", s))
+		require.Equal(t, 1, code)
+		require.Equal(t, []string{"TD159 477:38", "TD136 483:18", "TD159 493:38", "TD136 499:18"}, got)
+	})
+	t.Run("device_state_log/as-published", func(t *testing.T) {
+		// A day's upper bound on timestamps: the day's logs are left out
+		// (TD159 at the bound, TD136: the example expects them).
+		s := edit(t, read(t, "device_state_log"), `between(from, "${to}~")`, `between(from, to)`)
+		code, got := validateCodes(t, write(t, "device_state_log", s))
+		require.Equal(t, 1, code)
+		require.Equal(t, []string{"TD159 131:30", "TD136 137:15"}, got)
+	})
 }
