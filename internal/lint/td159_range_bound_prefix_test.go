@@ -72,6 +72,25 @@ func logsUntil(cond string) string {
 `
 }
 
+// logsBetween is a pattern on the table's sort key between "LOG#${from}"
+// and upper, with one day as its example's inputs (lines 25-37).
+func logsBetween(upper string) string {
+	return deviceLogs + `access_pattern "until" {
+  entity = entity.Log
+  inputs = { from = string, to = string }
+  key {
+    PK = "DEVICE#${device}"
+    SK = between("LOG#${from}", ` + upper + `)
+  }
+  example {
+    device = "d1"
+    from   = "2020-06-21"
+    to     = "2020-06-21"
+  }
+}
+`
+}
+
 const (
 	dates      = "    from   = \"2020-06-21\"\n    to     = \"2020-06-21\"\n"
 	timestamps = "    from   = \"2020-06-21T00:00:00Z\"\n    to     = \"2020-06-21T23:59:59Z\"\n"
@@ -100,34 +119,8 @@ func TestRangeBoundPrefix(t *testing.T) {
 		{name: "template with a separator and ~", src: logsUntil(`lte("LOG#${at}#~")`)},
 		{name: "template, the whole key", src: logsUntil(`lte("LOG#${at}#${seq}")`)},
 		// The ecommerce form: "${to}#~" ends after the date's separator.
-		{name: "date and separator with ~", src: deviceLogs + `access_pattern "until" {
-  entity = entity.Log
-  inputs = { from = string, to = string }
-  key {
-    PK = "DEVICE#${device}"
-    SK = between("LOG#${from}", "LOG#${to}#~")
-  }
-  example {
-    device = "d1"
-    from   = "2020-06-21"
-    to     = "2020-06-21"
-  }
-}
-`},
-		{name: "date after a literal", src: deviceLogs + `access_pattern "until" {
-  entity = entity.Log
-  inputs = { from = string, to = string }
-  key {
-    PK = "DEVICE#${device}"
-    SK = between("LOG#${from}", "LOG#${to}")
-  }
-  example {
-    device = "d1"
-    from   = "2020-06-21"
-    to     = "2020-06-21"
-  }
-}
-`, want: []string{"TD159 warning 30:33-30:44 `\"LOG#${to}\"`"}},
+		{name: "date and separator with ~", src: logsBetween(`"LOG#${to}#~"`)},
+		{name: "date after a literal", src: logsBetween(`"LOG#${to}"`), want: []string{"TD159 warning 30:33-30:44 `\"LOG#${to}\"`"}},
 	})
 }
 
