@@ -15,7 +15,8 @@ import (
 )
 
 // TestLiveVerifyGenTS runs tfdyn verify --gen ts:DIR (the binary) on every
-// example with hashicorp/aws 6 on DynamoDB Local, DIR the modules tfdyn gen
+// example and published design (testdata/published) with hashicorp/aws 6
+// on DynamoDB Local, DIR the modules tfdyn gen
 // ts wrote into an application's package: the run passes
 // (exit 0) with every step of the modules' contract passed and leaves
 // nothing behind; the same copy with a key template edited by hand is
@@ -28,10 +29,19 @@ func TestLiveVerifyGenTS(t *testing.T) {
 	run := func(t *testing.T, args ...string) (int, string, string) {
 		return runBinary(t, env, bin, args...)
 	}
+	var schemas []string
 	for _, name := range []string{"ecommerce", "github", "tournaments"} {
-		t.Run(name, func(t *testing.T) {
+		schemas = append(schemas, filepath.Join("..", "..", "examples", name))
+	}
+	// The published designs of issue 30: per-write inputs of a
+	// transaction, an object input appended to a document, computed
+	// attributes, a unique normalised e-mail, quoted key names.
+	for _, name := range []string{"online_shop", "equipment_versions", "device_state_log"} {
+		schemas = append(schemas, filepath.Join(publishedDir, name))
+	}
+	for _, example := range schemas {
+		t.Run(filepath.Base(example), func(t *testing.T) {
 			tftest.Parallel(t)
-			example := filepath.Join("..", "..", "examples", name)
 			dir := tstest.Package(t, nil)
 			code, stdout, stderr := run(t, "gen", "ts", example, "-o", dir)
 			require.Equal(t, 0, code, "%s\n%s", stdout, stderr)

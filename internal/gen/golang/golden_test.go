@@ -34,6 +34,14 @@ var generated = []struct{ schema, dir, pkg string }{
 	// the item out of every index it rewrites.
 	{"../testdata/sparse", "internal/sparsedb", "sparsedb"},
 	{"../testdata/saas", "internal/saasdb", "saasdb"},
+	// The published designs of issue 30: per-write inputs of a
+	// transaction (input.line.Quantity), an object input appended to a
+	// list in a document, a projection of a part of a document, constant
+	// computed attributes, a unique normalised e-mail, quoted key
+	// attribute names, optimistic locking on a version number.
+	{"../../../testdata/published/online_shop", "internal/onlineshopdb", "onlineshopdb"},
+	{"../../../testdata/published/equipment_versions", "internal/equipmentdb", "equipmentdb"},
+	{"../../../testdata/published/device_state_log", "internal/devicelogdb", "devicelogdb"},
 }
 
 func generate(t testing.TB, schema, dir, pkg string) map[string][]byte {

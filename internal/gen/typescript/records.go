@@ -1,6 +1,7 @@
 package typescript
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -181,9 +182,27 @@ func (p *printer) writeValue(m *module, src string, t *gen.Type, entity, attr st
 		}
 		return fmt.Sprintf("%s(%s, (%s) => %s)", m.rt("tfdynMapValues"), src, e, p.writeValue(m, e, t.Elem, entity, attr, depth+1))
 	case gen.TObject:
-		return fmt.Sprintf("%s(%s, %s, %s)", objectWriter(t.Object), src, str(entity), str(attr))
+		return fmt.Sprintf("%s(%s, %s, %s)", p.codecIn(m, t.Object, objectWriter(t.Object)), src, str(entity), str(attr))
 	}
 	return src
+}
+
+// codecIn is the codec function fn (objectWriter or objectReader) of
+// object type o as module m calls it: from the data-access module of the
+// entity that declares the type, exported there (and imported into m) when
+// m is another module (a write's object input typed by another entity's
+// attribute, a recogniser of a projected result).
+func (p *printer) codecIn(m *module, o *gen.Object, fn string) string {
+	home := p.recordMods[p.ownerOf(o.Name)]
+	if home == nil || home == m {
+		return fn
+	}
+	// The entities' modules are printed before any pattern: the codec
+	// becomes an export of its module (not of index.ts).
+	body := bytes.Replace(home.body.Bytes(), []byte("\nfunction "+fn+"("), []byte("\nexport function "+fn+"("), 1)
+	home.body.Reset()
+	home.body.Write(body)
+	return m.use(home.path, fn, false)
 }
 
 // readFields declares dst, a value of type name, with the fields read
@@ -241,7 +260,7 @@ func (p *printer) readValue(m *module, src string, t *gen.Type, entity, attr str
 	case gen.TMap:
 		return fmt.Sprintf("%s(%s(%s), (%s) => %s)", m.rt("tfdynMapValues"), m.rt("tfdynReadM"), args, e, p.readValue(m, e, t.Elem, entity, attr, depth+1))
 	case gen.TObject:
-		return fmt.Sprintf("%s(%s)", objectReader(t.Object), args)
+		return fmt.Sprintf("%s(%s)", p.codecIn(m, t.Object, objectReader(t.Object)), args)
 	}
 	return src
 }

@@ -45,6 +45,20 @@ func (p *printer) write(m *module, w *gen.Write) {
 	fn := p.declare(writeFunc(w), what, w.Range)
 	p.local(fn, what, w.Range)
 	in := p.writeInputType(m, w)
+	for _, o := range w.Objects {
+		name := p.declare(typeName(o.Name), what, w.Range)
+		fmt.Fprintf(b, "/** %s is the input of a labelled write of write pattern %s: the attributes the write needs (the key of the item an update or delete writes). */\n", name, w.Pattern.Name)
+		fmt.Fprintf(b, "export interface %s {\n", name)
+		for _, f := range o.Fields {
+			opt := ""
+			if f.Optional {
+				opt = "?"
+			}
+			fmt.Fprintf(b, "  %s%s: %s;\n", prop(f.Attr), opt, p.tsType(m, f.Type))
+		}
+		b.WriteString("}\n\n")
+		m.export(name, true)
+	}
 	if in != "" && w.Entity == nil {
 		p.declare(in, what, w.Range)
 		fmt.Fprintf(b, "/** %s are the inputs of write pattern %s. */\n", in, w.Pattern.Name)
@@ -154,7 +168,9 @@ func (p *printer) writeItem(m *module, w *gen.Write, i int, it *gen.WriteItem) {
 	switch s.Op {
 	case hclschema.WritePut:
 		src := "input"
-		if w.Entity != e {
+		if q := gen.ItemInput(it); q != nil {
+			src = inputRef(q)
+		} else if w.Entity != e {
 			src = fmt.Sprintf("e%d", i)
 			var required, optional []string
 			for _, a := range it.Put {
