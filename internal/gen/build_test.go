@@ -361,7 +361,7 @@ write_pattern "order" {
     }
     update {
       entity    = entity.Stock
-      set       = { qty = qty - input.line.qty }
+      set       = { qty = qty - input.qty }
       condition = qty >= input.qty
     }
   }
