@@ -496,9 +496,21 @@ func (b *builder) result(r *Read, e *Entity, ranges []hcl.Range, i int) *Result 
 			if rng == (hcl.Range{}) {
 				rng = p.AttributesRange
 			}
+			why := "a member it requires is left out, or a part of a list or map element"
+			if f.Type.Kind == TObject {
+				var missing []string
+				for _, m := range f.Type.Object.Fields {
+					if !m.Optional && !slices.ContainsFunc(parts, func(pa hclschema.Path) bool { return !pa[0].IsIndex && pa[0].Name == m.Attr }) {
+						missing = append(missing, m.Attr)
+					}
+				}
+				if len(missing) > 0 {
+					why = "it requires " + joinQuoted(missing) + " too"
+				}
+			}
 			b.diags = append(b.diags, diag.Errorf(CodeType, &rng, "Projection not reproducible",
-				"Access pattern %q reads only parts of %q (%s): DynamoDB returns the attribute with those parts alone, which %q's type cannot hold (a member it requires is left out, or a part of a list or map element). "+
-					"Read the whole attribute, or every member its type requires.", p.Name, f.Attr, pathsText(f.Attr, parts), f.Attr))
+				"Access pattern %q reads only parts of %q (%s): DynamoDB returns the attribute with those parts alone, which %q's type cannot hold (%s). "+
+					"Read the whole attribute, or every member its type requires.", p.Name, f.Attr, pathsText(f.Attr, parts), f.Attr, why))
 			return nil
 		}
 		res.Fields = append(res.Fields, f)

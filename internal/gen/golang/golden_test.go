@@ -42,6 +42,10 @@ var generated = []struct{ schema, dir, pkg string }{
 	{"../../../testdata/published/online_shop", "internal/onlineshopdb", "onlineshopdb"},
 	{"../../../testdata/published/equipment_versions", "internal/equipmentdb", "equipmentdb"},
 	{"../../../testdata/published/device_state_log", "internal/devicelogdb", "devicelogdb"},
+	// Issue 30's write forms the published designs do not use (labelled
+	// deletes and sparse updates, object, list and set inputs, paths
+	// with list indexes, if_not_exists, SET a = b, nested projections).
+	{"../testdata/docs30", "internal/docs30db", "docs30db"},
 }
 
 func generate(t testing.TB, schema, dir, pkg string) map[string][]byte {
