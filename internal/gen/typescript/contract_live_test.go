@@ -47,7 +47,7 @@ var contractSchemas = []struct{ name, schema, committed string }{
 	// Issue 30's write forms the published designs do not use (labelled
 	// deletes and sparse updates, object, list and set inputs, paths
 	// with list indexes, if_not_exists, SET a = b, nested projections).
-	{"docs30", "../testdata/docs30", ""},
+	{"docs30", "../testdata/docs30", "testdata/docs30"},
 }
 
 // userPackage makes a package in a temporary directory with the

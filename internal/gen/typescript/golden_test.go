@@ -24,6 +24,7 @@ var generated = []struct{ schema, dir string }{
 	{"../../../testdata/published/online_shop", "testdata/published/online_shop"},
 	{"../../../testdata/published/equipment_versions", "testdata/published/equipment_versions"},
 	{"../../../testdata/published/device_state_log", "testdata/published/device_state_log"},
+	{"../testdata/docs30", "testdata/docs30"},
 }
 
 // TestGeneratedModulesCurrent fails when committed generated modules are
