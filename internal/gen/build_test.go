@@ -98,18 +98,24 @@ func TestRefusals(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			src := table + "entity \"E\" {\n  " + c.entity + "\n}\n"
-			s, diags := hclschema.LoadSource("e.tfdyn.hcl", []byte(src))
-			require.False(t, diags.HasErrors(), "%s", diags)
-			api, diags := gen.Build(s)
-			require.Nil(t, api)
-			require.Len(t, diags, 1, "%s", diags)
-			d := diags[0]
-			require.Equal(t, c.code, diag.CodeOf(d), d.Error())
-			require.NotNil(t, d.Subject)
-			got := src[d.Subject.Start.Byte:d.Subject.End.Byte]
-			require.Equal(t, c.at, got, d.Error())
+			requireRefusal(t, src, c.code, c.at)
 		})
 	}
+}
+
+// requireRefusal loads src and requires gen.Build to refuse it with the
+// one diagnostic code at the source text at.
+func requireRefusal(t *testing.T, src string, code diag.Code, at string) {
+	t.Helper()
+	s, diags := hclschema.LoadSource("e.tfdyn.hcl", []byte(src))
+	require.False(t, diags.HasErrors(), "%s", diags)
+	api, diags := gen.Build(s)
+	require.Nil(t, api)
+	require.Len(t, diags, 1, "%s", diags)
+	d := diags[0]
+	require.Equal(t, code, diag.CodeOf(d), d.Error())
+	require.NotNil(t, d.Subject)
+	require.Equal(t, at, src[d.Subject.Start.Byte:d.Subject.End.Byte], d.Error())
 }
 
 // TestEntitiesCollide: two entities named alike after casing.
@@ -189,15 +195,7 @@ entity "Note" {
   }
 }
 ` + entities + c.pattern + "\n"
-			s, diags := hclschema.LoadSource("e.tfdyn.hcl", []byte(src))
-			require.False(t, diags.HasErrors(), "%s", diags)
-			api, diags := gen.Build(s)
-			require.Nil(t, api)
-			require.Len(t, diags, 1, "%s", diags)
-			d := diags[0]
-			require.Equal(t, c.code, diag.CodeOf(d), d.Error())
-			require.NotNil(t, d.Subject)
-			require.Equal(t, c.at, src[d.Subject.Start.Byte:d.Subject.End.Byte], d.Error())
+			requireRefusal(t, src, c.code, c.at)
 		})
 	}
 }
@@ -239,16 +237,7 @@ entity "Invoice" {
 }`, `"Detail.Note"`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			src := schema + c.pattern + "\n"
-			s, diags := hclschema.LoadSource("e.tfdyn.hcl", []byte(src))
-			require.False(t, diags.HasErrors(), "%s", diags)
-			api, diags := gen.Build(s)
-			require.Nil(t, api)
-			require.Len(t, diags, 1, "%s", diags)
-			d := diags[0]
-			require.Equal(t, gen.CodeType, diag.CodeOf(d), d.Error())
-			require.NotNil(t, d.Subject)
-			require.Equal(t, c.at, src[d.Subject.Start.Byte:d.Subject.End.Byte], d.Error())
+			requireRefusal(t, schema+c.pattern+"\n", gen.CodeType, c.at)
 		})
 	}
 }
