@@ -242,13 +242,8 @@ entity "Invoice" {
 	}
 }
 
-// TestLabelledInputs: the labelled writes of a transaction take inputs of
-// their own: a labelled put's is the entity's own type (its members the
-// entity's fields, read through the parameter), an update's an object of
-// its key declared with the method; a value that reads input.line.qty, or
-// the shared name input.qty standing for it, reads the member.
-func TestLabelledInputs(t *testing.T) {
-	const src = `table "t" {
+// linesSchema holds order lines and stock, for the per-write inputs tests.
+const linesSchema = `table "t" {
   partition_key = "PK"
   sort_key      = "SK"
 }
@@ -266,7 +261,15 @@ entity "Stock" {
     SK = "S"
   }
 }
-write_pattern "order" {
+`
+
+// TestLabelledInputs: the labelled writes of a transaction take inputs of
+// their own: a labelled put's is the entity's own type (its members the
+// entity's fields, read through the parameter), an update's an object of
+// its key declared with the method; a value that reads input.line.qty, or
+// the shared name input.qty standing for it, reads the member.
+func TestLabelledInputs(t *testing.T) {
+	const src = linesSchema + `write_pattern "order" {
   transaction {
     put "line" {
       entity    = entity.Line
@@ -325,25 +328,7 @@ write_pattern "order" {
 // TestSharedNameInput: a shared name that stands for one labelled write's
 // input (input.qty for input.line.qty) reads the member.
 func TestSharedNameInput(t *testing.T) {
-	const src = `table "t" {
-  partition_key = "PK"
-  sort_key      = "SK"
-}
-entity "Line" {
-  attributes = { order = string, sku = string, qty = number }
-  key {
-    PK = "O#${order}"
-    SK = "L#${sku}"
-  }
-}
-entity "Stock" {
-  attributes = { sku = string, qty = number }
-  key {
-    PK = "S#${sku}"
-    SK = "S"
-  }
-}
-write_pattern "order" {
+	const src = linesSchema + `write_pattern "order" {
   transaction {
     put "line" {
       entity = entity.Line
