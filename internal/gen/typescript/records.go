@@ -3,6 +3,7 @@ package typescript
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tfdyn/tfdyn/internal/gen"
@@ -265,6 +266,18 @@ func (p *printer) readValue(m *module, src string, t *gen.Type, entity, attr str
 	return src
 }
 
+// writeUsesContext reports whether writeValue of a value of type t names
+// the entity and attribute (for a number's error, or an object's writer).
+func writeUsesContext(t *gen.Type) bool {
+	switch t.Kind {
+	case gen.TNumber, gen.TObject:
+		return true
+	case gen.TList, gen.TSet, gen.TMap:
+		return writeUsesContext(t.Elem)
+	}
+	return false
+}
+
 func objectWriter(o *gen.Object) string { return "write" + typeName(o.Name) }
 
 func objectReader(o *gen.Object) string { return "read" + typeName(o.Name) }
@@ -275,7 +288,13 @@ func (p *printer) objectCodec(m *module, o *gen.Object) {
 	b := &m.body
 	name := p.tsType(m, &gen.Type{Kind: gen.TObject, Object: o})
 	fmt.Fprintf(b, "\n/** %s copies the declared fields of %s for DynamoDB. */\n", objectWriter(o), article(name))
-	fmt.Fprintf(b, "function %s(x: %s, entity: string, attribute: string): %s {\n", objectWriter(o), name, name)
+	// The entity and attribute name a number that cannot be stored; an
+	// object without numbers leaves them unused.
+	context := "_entity: string, _attribute: string"
+	if slices.ContainsFunc(o.Fields, func(f *gen.Field) bool { return writeUsesContext(f.Type) }) {
+		context = "entity: string, attribute: string"
+	}
+	fmt.Fprintf(b, "function %s(x: %s, %s): %s {\n", objectWriter(o), name, context, name)
 	p.objectFields(m, o, "write")
 	b.WriteString("  return o;\n}\n")
 	fmt.Fprintf(b, "\n/** %s reads %s from a DynamoDB map. */\n", objectReader(o), article(name))

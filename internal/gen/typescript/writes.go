@@ -311,7 +311,14 @@ func (p *printer) rewrites(m *module, w *gen.Write, i int, it *gen.WriteItem) {
 	for _, a := range it.Known {
 		fs = append(fs, prop(a.Field.Attr)+": "+p.argExpr(m, a, inputRef))
 	}
-	fmt.Fprintf(b, "  // The updated item as the update knows it: what it sets or removes, its\n  // key, what its condition pins.\n  const %s = { %s };\n", u, strings.Join(fs, ", "))
+	// The updated item is read only for an index the update may keep the
+	// item in (an update that takes it out of every one has no use for it).
+	for _, rw := range it.Rewrites {
+		if !rw.Out {
+			fmt.Fprintf(b, "  // The updated item as the update knows it: what it sets or removes, its\n  // key, what its condition pins.\n  const %s = { %s };\n", u, strings.Join(fs, ", "))
+			break
+		}
+	}
 	ref := func(f *gen.Field) string { return access(u, f.Attr) }
 	for k, rw := range it.Rewrites {
 		ix := rw.Rewrite.Index.Name
