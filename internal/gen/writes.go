@@ -123,7 +123,7 @@ func (b *builder) write(w *hclschema.WritePattern, costs map[string]float64) {
 	optional := optionalInputs(w)
 	for _, f := range out.Params {
 		f.Optional = optional[f.Attr]
-		if len(labels[f.Attr]) > 0 {
+		if len(labels[f.Attr]) > 0 && f.Type.Kind == TObject && f.Type.Object != nil {
 			// The members of a labelled write's input are read through it.
 			for _, m := range f.Type.Object.Fields {
 				m.Of = f
