@@ -200,9 +200,8 @@ entity "Note" {
 	}
 }
 
-// TestDocumentRefusals: an object input whose type no object attribute
-// has, and a projection of parts of a document its type cannot hold, are
-// GN104 at the input's first use and the projected path.
+// TestDocumentRefusals: a projection of parts of a document its type
+// cannot hold is GN104 at the projected path.
 func TestDocumentRefusals(t *testing.T) {
 	const schema = `table "t" {
   partition_key = "PK"
@@ -220,13 +219,6 @@ entity "Invoice" {
 }
 `
 	for _, c := range []struct{ name, pattern, at string }{
-		{"object input of no attribute's type", `write_pattern "pay" {
-  inputs = { payment = object({ Type = string, Amount = optional(number) }) }
-  update {
-    entity = entity.Invoice
-    set    = { Detail.Payments = list_append(Detail.Payments, [input.payment]) }
-  }
-}`, `input.payment`},
 		{"projection of a part its type cannot hold", `access_pattern "notes" {
   entity     = entity.Invoice
   attributes = ["Detail.Note"]

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -150,7 +151,7 @@ func (b *builder) read(p *hclschema.AccessPattern, costs map[string]float64) {
 	for _, e := range p.Entities {
 		entities = append(entities, b.entities[e])
 	}
-	r.Params = b.params(p.Inputs, entities, fmt.Sprintf("access pattern %q", p.Name), nil)
+	r.Params = b.params(p.Inputs, entities, fmt.Sprintf("access pattern %q", p.Name), nil, nil)
 	tr := &translator{fields: map[string]*Field{}, inputs: map[string]*Field{}}
 	for _, f := range r.Params {
 		tr.fields[f.Attr], tr.inputs[f.Attr] = f, f
@@ -181,7 +182,7 @@ func (b *builder) read(p *hclschema.AccessPattern, costs map[string]float64) {
 // other its own (a string, number or bool, a collection of them, an object
 // of an attribute's type); typeOf, when set, gives the type of the inputs
 // it knows (a labelled write's object input), before the others.
-func (b *builder) params(inputs []*hclschema.Input, entities []*Entity, what string, typeOf func(*hclschema.Input) (*Type, bool)) []*Field {
+func (b *builder) params(inputs []*hclschema.Input, entities []*Entity, what string, typeOf func(*hclschema.Input) (*Type, bool), owner *Write) []*Field {
 	var out []*Field
 	seen := map[string]string{}
 	for _, in := range inputs {
@@ -213,7 +214,7 @@ func (b *builder) params(inputs []*hclschema.Input, entities []*Entity, what str
 			}
 		}
 		if f.Type == nil {
-			f.Type = b.inputType(in.Type, in)
+			f.Type = b.inputType(in.Type, in, owner, f.Name)
 		}
 		if f.Type == nil {
 			continue
@@ -253,10 +254,12 @@ func sameType(t *Type, ty cty.Type) bool {
 }
 
 // inputType is the type of an input that is no entity attribute: a
-// string, number or bool, lists and maps of them, an object of the type of
-// an attribute's object (the struct generated for it), and lists and maps
-// of those.
-func (b *builder) inputType(ty cty.Type, in *hclschema.Input) *Type {
+// string, number or bool, an object, lists and maps of them, sets of
+// strings or numbers. An object has the struct generated for an object
+// attribute of its shape, else, for a write pattern's input (owner), a
+// struct of its own named after the pattern and the input (name), which
+// the method declares with its writer (Write.Objects).
+func (b *builder) inputType(ty cty.Type, in *hclschema.Input, owner *Write, name Name) *Type {
 	switch {
 	case ty.IsObjectType():
 		for _, o := range b.api.Objects {
@@ -264,9 +267,33 @@ func (b *builder) inputType(ty cty.Type, in *hclschema.Input) *Type {
 				return t
 			}
 		}
-		b.diags = append(b.diags, diag.Errorf(CodeType, &in.Range, "Type not reproducible",
-			"Input %q is an object (%s) that is the type of no object attribute of the schema; tfdyn gen types an object input with the struct it generates for such an attribute (its fields, their types and optionality alike). Declare the input with the type of an object attribute, or pass its fields as inputs of their own.", in.Name, ty.FriendlyNameForConstraint()))
-		return nil
+		if owner == nil {
+			b.diags = append(b.diags, diag.Errorf(CodeType, &in.Range, "Type not reproducible",
+				"Input %q is an object (%s) that is the type of no object attribute of the schema; tfdyn gen types an access pattern's object input with the struct it generates for such an attribute. Declare the input with the type of an object attribute, or pass its fields as inputs of their own.", in.Name, ty.FriendlyNameForConstraint()))
+			return nil
+		}
+		o := &Object{Name: Join(owner.Name, name)}
+		if !b.claim(o.Name, fmt.Sprintf("type of input %q of write pattern %q", in.Name, owner.Pattern.Name), in.Range) {
+			return nil
+		}
+		attrs := ty.AttributeTypes()
+		seen := map[string]string{}
+		for _, n := range slices.Sorted(maps.Keys(attrs)) {
+			fn := NameOf(n)
+			if prev, ok := seen[fn.Key()]; ok || len(fn) == 0 {
+				b.diags = append(b.diags, diag.Errorf(CodeNameCollision, &in.Range, "Names collide in generated code",
+					"The object attributes %q and %q of input %q become one field name in generated code. Rename one of them.", prev, n, in.Name))
+				return nil
+			}
+			seen[fn.Key()] = n
+			sub := &Field{Name: fn, Attr: n, Optional: ty.AttributeOptional(n), Range: in.Range}
+			if sub.Type = b.inputType(attrs[n], in, owner, Join(name, fn)); sub.Type == nil {
+				return nil
+			}
+			o.Fields = append(o.Fields, sub)
+		}
+		owner.Objects = append(owner.Objects, o)
+		return &Type{Kind: TObject, Object: o}
 	case ty == cty.String:
 		return &Type{Kind: TString}
 	case ty == cty.Number:
@@ -274,20 +301,20 @@ func (b *builder) inputType(ty cty.Type, in *hclschema.Input) *Type {
 	case ty == cty.Bool:
 		return &Type{Kind: TBool}
 	case ty.IsListType():
-		if el := b.inputType(ty.ElementType(), in); el != nil {
+		if el := b.inputType(ty.ElementType(), in, owner, name.With("item")); el != nil {
 			return &Type{Kind: TList, Elem: el}
 		}
 		return nil
 	case ty.IsSetType() && (ty.ElementType() == cty.String || ty.ElementType() == cty.Number):
-		return &Type{Kind: TSet, Elem: b.inputType(ty.ElementType(), in)}
+		return &Type{Kind: TSet, Elem: b.inputType(ty.ElementType(), in, owner, name)}
 	case ty.IsMapType():
-		if el := b.inputType(ty.ElementType(), in); el != nil {
+		if el := b.inputType(ty.ElementType(), in, owner, name.With("value")); el != nil {
 			return &Type{Kind: TMap, Elem: el}
 		}
 		return nil
 	}
 	b.diags = append(b.diags, diag.Errorf(CodeType, &in.Range, "Type not reproducible",
-		"Input %q is a %s; tfdyn gen reproduces inputs of strings, numbers, bools, objects of an object attribute's type, lists and maps of them, and inputs typed like an attribute of the entity. Declare it with one of these types.", in.Name, ty.FriendlyName()))
+		"Input %q is a %s; tfdyn gen reproduces inputs of strings, numbers, bools, objects, lists and maps of them, sets of strings and numbers, and inputs typed like an attribute of the entity. Declare it with one of these types.", in.Name, ty.FriendlyName()))
 	return nil
 }
 

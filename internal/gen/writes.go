@@ -31,8 +31,11 @@ type Write struct {
 	// entity the pattern puts, with their types: the method takes that
 	// entity's struct.
 	Entity *Entity
-	// Objects are the types of the labelled writes' inputs that the
-	// method declares (Object.Input), in parameter order.
+	// Objects are the types the method declares: the inputs of labelled
+	// writes that are no entity's item (Object.Input: read member by
+	// member), and the object types of declared inputs whose shape no
+	// object attribute has (sent as maps: the method's package or module
+	// writes them with a writer of their own), in parameter order.
 	Objects []*Object
 	// Items are the writes, as Shape.Items.
 	Items []*WriteItem
@@ -116,7 +119,7 @@ func (b *builder) write(w *hclschema.WritePattern, costs map[string]float64) {
 			return nil, false
 		}
 		return b.labelType(out, in, labels[in.Name]), true
-	})
+	}, out)
 	if len(out.Params) != len(w.Inputs) {
 		return
 	}

@@ -49,12 +49,19 @@ func (p *printer) write(b *bytes.Buffer, w *gen.Write) {
 	at := writeArgType(w)
 	for _, o := range w.Objects {
 		name := p.declare(exported(o.Name), "write pattern "+quote(w.Pattern.Name), w.Range)
-		comment(b, "", fmt.Sprintf("%s is the input of a labelled write of write pattern %s: the attributes the write needs (the key of the item an update or delete writes).", name, w.Pattern.Name))
+		if o.Input {
+			comment(b, "", fmt.Sprintf("%s is the input of a labelled write of write pattern %s: the attributes the write needs (the key of the item an update or delete writes).", name, w.Pattern.Name))
+		} else {
+			comment(b, "", fmt.Sprintf("%s is an object input of write pattern %s (a DynamoDB map).", name, w.Pattern.Name))
+		}
 		fmt.Fprintf(b, "type %s struct {\n", name)
 		for _, f := range o.Fields {
 			fmt.Fprintf(b, "\t%s %s\n", exported(f.Name), fieldType(f))
 		}
 		b.WriteString("}\n\n")
+		if !o.Input {
+			p.objectMarshal(b, o)
+		}
 	}
 	if at != "" && w.Entity == nil {
 		p.declare(at, "write pattern "+quote(w.Pattern.Name), w.Range)

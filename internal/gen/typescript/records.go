@@ -285,6 +285,18 @@ func objectReader(o *gen.Object) string { return "read" + typeName(o.Name) }
 // objectCodec prints the module's functions that write and read an
 // object type.
 func (p *printer) objectCodec(m *module, o *gen.Object) {
+	p.objectWriterFunc(m, o)
+	b := &m.body
+	name := p.tsType(m, &gen.Type{Kind: gen.TObject, Object: o})
+	fmt.Fprintf(b, "\n/** %s reads %s from a DynamoDB map. */\n", objectReader(o), article(name))
+	fmt.Fprintf(b, "function %s(v: unknown, entity: string, attribute: string): %s {\n", objectReader(o), name)
+	fmt.Fprintf(b, "  const m = %s(v, entity, attribute);\n", m.rt("tfdynReadM"))
+	p.objectFields(m, o, "read")
+	b.WriteString("  return o;\n}\n")
+}
+
+// objectWriterFunc prints the function that writes an object type.
+func (p *printer) objectWriterFunc(m *module, o *gen.Object) {
 	b := &m.body
 	name := p.tsType(m, &gen.Type{Kind: gen.TObject, Object: o})
 	fmt.Fprintf(b, "\n/** %s copies the declared fields of %s for DynamoDB. */\n", objectWriter(o), article(name))
@@ -296,11 +308,6 @@ func (p *printer) objectCodec(m *module, o *gen.Object) {
 	}
 	fmt.Fprintf(b, "function %s(x: %s, %s): %s {\n", objectWriter(o), name, context, name)
 	p.objectFields(m, o, "write")
-	b.WriteString("  return o;\n}\n")
-	fmt.Fprintf(b, "\n/** %s reads %s from a DynamoDB map. */\n", objectReader(o), article(name))
-	fmt.Fprintf(b, "function %s(v: unknown, entity: string, attribute: string): %s {\n", objectReader(o), name)
-	fmt.Fprintf(b, "  const m = %s(v, entity, attribute);\n", m.rt("tfdynReadM"))
-	p.objectFields(m, o, "read")
 	b.WriteString("  return o;\n}\n")
 }
 

@@ -71,8 +71,8 @@ entity "OrderRecord" {
 }`, gen.CodeNameCollision, `entity "OrderRecord"`},
 		// Issue 30's language where the writers cannot follow (gen go
 		// refuses the same, in the front end): an update of what a
-		// computed attribute reads, an object input of a shape no object
-		// attribute has, a sparse condition on a part of a document.
+		// computed attribute reads, a sparse condition on a part of a
+		// document.
 		{"update of what a computed attribute reads", `entity "E" {
   attributes = { id = string, name = string }
   computed   = { "Name Lower" = lower(name) }
@@ -87,20 +87,6 @@ write_pattern "rename" {
     set    = { name = input.name }
   }
 }`, gen.CodeUpdateUnknown, `name`},
-		{"object input of no attribute's type", `entity "E" {
-  attributes = { id = string, Detail = object({ Payments = list(object({ Type = string, Amount = number })) }) }
-  key {
-    PK = "E#${id}"
-    SK = "E"
-  }
-}
-write_pattern "pay" {
-  inputs = { payment = object({ Type = string, Amount = optional(number) }) }
-  update {
-    entity = entity.E
-    set    = { Detail.Payments = list_append(Detail.Payments, [input.payment]) }
-  }
-}`, gen.CodeType, `input.payment`},
 		{"sparse condition on a document path", `table "docs" {
   partition_key = "PK"
   sort_key      = "SK"

@@ -47,7 +47,11 @@ func (p *printer) write(m *module, w *gen.Write) {
 	in := p.writeInputType(m, w)
 	for _, o := range w.Objects {
 		name := p.declare(typeName(o.Name), what, w.Range)
-		fmt.Fprintf(b, "/** %s is the input of a labelled write of write pattern %s: the attributes the write needs (the key of the item an update or delete writes). */\n", name, w.Pattern.Name)
+		if o.Input {
+			fmt.Fprintf(b, "/** %s is the input of a labelled write of write pattern %s: the attributes the write needs (the key of the item an update or delete writes). */\n", name, w.Pattern.Name)
+		} else {
+			fmt.Fprintf(b, "/** %s is an object input of write pattern %s (a DynamoDB map). */\n", name, w.Pattern.Name)
+		}
 		fmt.Fprintf(b, "export interface %s {\n", name)
 		for _, f := range o.Fields {
 			opt := ""
@@ -56,7 +60,11 @@ func (p *printer) write(m *module, w *gen.Write) {
 			}
 			fmt.Fprintf(b, "  %s%s: %s;\n", prop(f.Attr), opt, p.tsType(m, f.Type))
 		}
-		b.WriteString("}\n\n")
+		b.WriteString("}\n")
+		if !o.Input {
+			p.objectWriterFunc(m, o)
+		}
+		b.WriteString("\n")
 		m.export(name, true)
 	}
 	if in != "" && w.Entity == nil {

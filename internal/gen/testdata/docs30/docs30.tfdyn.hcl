@@ -1,10 +1,12 @@
 # Issue 30's write forms the published designs do not use, through both
 # generators and their live contracts: a labelled put of an entity with a
-# unique normalised value and optional attributes, a labelled update that
-# moves its item in a sparse index, a labelled delete, and a shared name
-# standing for a labelled input; object, list and set inputs; document
-# paths with list indexes in set, add and remove; if_not_exists, SET a = b,
-# list_append of an input list; a condition and a filter on paths.
+# unique normalised value and optional attributes beside a labelled put of
+# another entity; a labelled update that takes its item out of a sparse
+# index beside a labelled delete; object, list and set inputs, and an
+# object input of a shape no attribute has (a map's value); document paths
+# with list indexes in set and conditions, a + b on a path, if_not_exists,
+# SET a = b, list_append of an input list; a filter on a path and a
+# projection of two parts of a document.
 
 table "docs" {
   partition_key = "PK"
@@ -46,6 +48,7 @@ entity "Doc" {
     copy    = optional(string)
     count   = optional(number)
     Labels  = list(string)
+    Props   = optional(map(string))
     Body = object({
       Sections = list(object({ Head = string, Words = number }))
       Meta     = object({ Lang = string, Hits = number })
@@ -191,5 +194,15 @@ write_pattern "tag_account" {
   update {
     entity = entity.Account
     set    = { Tags = input.tags }
+  }
+}
+
+write_pattern "set_props" {
+  description = "Set a document's properties from an object input of a shape of its own"
+  repeat      = "succeeds"
+  inputs      = { props = object({ color = string, size = string }) }
+  update {
+    entity = entity.Doc
+    set    = { Props = input.props }
   }
 }
