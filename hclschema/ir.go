@@ -80,6 +80,10 @@ type Part struct {
 	// path is the document path of a reference to an item attribute or
 	// a part of one (a PartAttr, or a PartOther for Detail.Payments).
 	path Path
+	// elems are the elements of a list constructor ([input.payment]), a
+	// PartOther; tuple is true for one (elems may then be empty).
+	elems []*Template
+	tuple bool
 }
 
 // DocPath returns the document path a part reads when it is a reference
@@ -112,6 +116,17 @@ func (p *Part) Operator() (op string, operands []*Template, ok bool) {
 		return "", nil, false
 	}
 	return p.op, p.operands, true
+}
+
+// Elements returns the elements of a list constructor part
+// ([input.payment, "x"]), a PartOther, each a template; ok is false for
+// any other part. Readers that translate a value (the generators) walk
+// them; the evaluator still evaluates the part whole.
+func (p *Part) Elements() (elems []*Template, ok bool) {
+	if p == nil || !p.tuple {
+		return nil, false
+	}
+	return p.elems, true
 }
 
 // operatorNames names hclsyntax's operations as Part.Operator does.
@@ -327,6 +342,11 @@ func (d *decoder) newPart(expr hcl.Expression) *Part {
 	case *hclsyntax.UnaryOpExpr:
 		if op, ok := operatorNames[x.Op]; ok {
 			p.op, p.operands = op, []*Template{d.newTemplate(x.Val)}
+		}
+	case *hclsyntax.TupleConsExpr:
+		p.tuple = true
+		for _, e := range x.Exprs {
+			p.elems = append(p.elems, d.newTemplate(e))
 		}
 	case *hclsyntax.FunctionCallExpr:
 		if !x.ExpandFinal {

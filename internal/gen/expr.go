@@ -185,6 +185,10 @@ type translator struct {
 	// inputs are the parameters input.NAME refers to (a filter's, a write
 	// pattern's values and conditions); nil for an entity's templates.
 	inputs map[string]*Field
+	// alias gives the labelled write's input a shared name stands for
+	// (input.Quantity for input.order_item.Quantity); nil outside a write
+	// pattern.
+	alias func(string) (hclschema.InputRef, bool)
 	// what names the construct in messages ("the key template of PK").
 	diags hcl.Diagnostics
 }
@@ -246,10 +250,10 @@ func (tr *translator) part(p *hclschema.Part) *Expr {
 		}
 		return fieldRef(tr, p, f)
 	case hclschema.PartInput:
-		f := tr.inputs[p.Name]
+		f := tr.inputOf(p)
 		if f == nil {
 			return tr.refuse(CodeExpression, p.Range(), "Expression not reproducible",
-				"input.%s is not an input here; tfdyn gen translates the inputs of access and write patterns only.", p.Name)
+				"%s is not an input here; tfdyn gen translates the inputs of access and write patterns (and the members of a labelled write's input) only.", p.Text)
 		}
 		return fieldRef(tr, p, f)
 	case hclschema.PartCall:
@@ -264,6 +268,46 @@ func (tr *translator) part(p *hclschema.Part) *Expr {
 	}
 	return tr.refuse(CodeExpression, p.Range(), "Expression not reproducible",
 		"tfdyn gen cannot translate %s: %s.", p.Text, fixExpression)
+}
+
+// input is the parameter input.NAME refers to (label ""), or the member
+// NAME of the labelled write's input input.LABEL; a shared name that
+// stands for a labelled write's input is that member.
+func (tr *translator) input(label, name string) *Field {
+	if label == "" {
+		if f := tr.inputs[name]; f != nil || tr.alias == nil {
+			return f
+		}
+		r, ok := tr.alias(name)
+		if !ok {
+			return nil
+		}
+		label, name = r.Label, r.Attr
+	}
+	return member(tr.inputs[label], name)
+}
+
+// inputOf is the parameter an input part reads: input.NAME, or
+// input.LABEL.NAME.
+func (tr *translator) inputOf(p *hclschema.Part) *Field {
+	if p.Field != "" {
+		return tr.input(p.Name, p.Field)
+	}
+	return tr.input("", p.Name)
+}
+
+// member returns the member attr of object parameter f (a labelled write's
+// input), or nil.
+func member(f *Field, attr string) *Field {
+	if f == nil || f.Type == nil || f.Type.Kind != TObject || f.Type.Object == nil {
+		return nil
+	}
+	for _, m := range f.Type.Object.Fields {
+		if m.Attr == attr && m.Of == f {
+			return m
+		}
+	}
+	return nil
 }
 
 // fieldRef is a reference to field f (an attribute, or a pattern's input).

@@ -334,18 +334,24 @@ func (p *printer) unmarshalValue(b *bytes.Buffer, ind, src string, t *gen.Type, 
 
 // objectCodec prints the marshal and unmarshal functions of an object type.
 func (p *printer) objectCodec(b *bytes.Buffer, o *gen.Object) {
+	p.objectMarshal(b, o)
 	name := exported(o.Name)
-	fmt.Fprintf(b, "func tfdynMarshal%s(x %s) (types.AttributeValue, error) {\n\tm := make(map[string]types.AttributeValue, %d)\n", name, name, len(o.Fields))
-	for _, f := range o.Fields {
-		p.marshalField(b, "\t", "x."+exported(f.Name), f, "m", quote(name))
-	}
-	b.WriteString("\treturn &types.AttributeValueMemberM{Value: m}, nil\n}\n\n")
 	fmt.Fprintf(b, "func tfdynUnmarshal%s(av types.AttributeValue) (%s, error) {\n\tvar x %s\n", name, name, name)
 	b.WriteString("\titem, err := tfdynGetM(av)\n\tif err != nil {\n\t\treturn x, err\n\t}\n")
 	for _, f := range o.Fields {
 		p.unmarshalField(b, "\t", "x."+exported(f.Name), f, "item", quote(name), "x")
 	}
 	b.WriteString("\treturn x, nil\n}\n\n")
+}
+
+// objectMarshal prints the marshal function of an object type.
+func (p *printer) objectMarshal(b *bytes.Buffer, o *gen.Object) {
+	name := exported(o.Name)
+	fmt.Fprintf(b, "func tfdynMarshal%s(x %s) (types.AttributeValue, error) {\n\tm := make(map[string]types.AttributeValue, %d)\n", name, name, len(o.Fields))
+	for _, f := range o.Fields {
+		p.marshalField(b, "\t", "x."+exported(f.Name), f, "m", quote(name))
+	}
+	b.WriteString("\treturn &types.AttributeValueMemberM{Value: m}, nil\n}\n\n")
 }
 
 // entries are the index entries that compute something: a sparse

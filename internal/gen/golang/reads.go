@@ -449,8 +449,14 @@ func namesLiteral(names []dynamo.Name) string {
 	return "map[string]string{" + strings.Join(parts, ", ") + "}"
 }
 
-// paramRef is a parameter's Go value in a method (arg.Name).
-func paramRef(f *gen.Field) string { return "arg." + exported(f.Name) }
+// paramRef is a parameter's Go value in a method (arg.Name), a member's
+// through its object parameter (arg.Line.Quantity).
+func paramRef(f *gen.Field) string {
+	if f.Of != nil {
+		return paramRef(f.Of) + "." + exported(f.Name)
+	}
+	return "arg." + exported(f.Name)
+}
 
 // inputFail is the statement that returns a value's error from a method
 // whose zero result is zero.
@@ -494,6 +500,13 @@ func (p *printer) valueStmt(b *bytes.Buffer, ind string, v *gen.Value, dst strin
 		var sub bytes.Buffer
 		p.marshalValueFail(&sub, ind, src, v.Param.Type, dst, fail("err"), 0)
 		b.Write(sub.Bytes())
+	case v.Elems != nil:
+		// A list the schema constructs: its elements, then the list.
+		fmt.Fprintf(b, "%s{\n%s\tl := make([]types.AttributeValue, %d)\n", ind, ind, len(v.Elems))
+		for i, el := range v.Elems {
+			p.valueStmt(b, ind+"\t", el, fmt.Sprintf("l[%d]", i), fail, ref)
+		}
+		fmt.Fprintf(b, "%s\t%s = &types.AttributeValueMemberL{Value: l}\n%s}\n", ind, dst, ind)
 	default:
 		fmt.Fprintf(b, "%s%s = %s\n", ind, dst, avLiteral(v.Const))
 	}

@@ -70,7 +70,12 @@ func pluralProp(n gen.Name) string {
 }
 
 // inputRef is a parameter's value in a function: input.username.
-func inputRef(f *gen.Field) string { return access("input", f.Attr) }
+func inputRef(f *gen.Field) string {
+	if f.Of != nil {
+		return access(inputRef(f.Of), f.Attr)
+	}
+	return access("input", f.Attr)
+}
 
 // keyAttrs is the list literal of a table's primary key attributes.
 func keyAttrs(t *gen.Table) string {

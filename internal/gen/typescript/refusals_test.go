@@ -71,9 +71,8 @@ entity "OrderRecord" {
 }`, gen.CodeNameCollision, `entity "OrderRecord"`},
 		// Issue 30's language where the writers cannot follow (gen go
 		// refuses the same, in the front end): an update of what a
-		// computed attribute reads, per-write (object) inputs of a
-		// labelled write in a transaction, a sparse condition on a part
-		// of a document.
+		// computed attribute reads, a sparse condition on a part of a
+		// document.
 		{"update of what a computed attribute reads", `entity "E" {
   attributes = { id = string, name = string }
   computed   = { "Name Lower" = lower(name) }
@@ -88,25 +87,6 @@ write_pattern "rename" {
     set    = { name = input.name }
   }
 }`, gen.CodeUpdateUnknown, `name`},
-		{"per-write inputs", `entity "E" {
-  attributes = { id = string }
-  key {
-    PK = "E#${id}"
-    SK = "E"
-  }
-}
-write_pattern "pair" {
-  transaction {
-    put "first" {
-      entity    = entity.E
-      condition = attribute_not_exists(PK)
-    }
-    put "second" {
-      entity    = entity.E
-      condition = attribute_not_exists(PK)
-    }
-  }
-}`, gen.CodeType, `"first"`},
 		{"sparse condition on a document path", `table "docs" {
   partition_key = "PK"
   sort_key      = "SK"
