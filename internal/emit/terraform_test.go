@@ -13,6 +13,7 @@ import (
 
 	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/emit"
+	"github.com/tfdyn/tfdyn/internal/tfprovider/tfprovidertest"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
@@ -85,6 +86,7 @@ func TestEmittedTerraformValidates(t *testing.T) {
 			require.NoError(t, os.WriteFile(filepath.Join(r.dir, "main.tf"), []byte(main.String()), 0o644))
 			tftest.Terraform(t, env, r.dir, "fmt", "-check", "-diff", "-recursive")
 			tftest.Terraform(t, env, r.dir, "init", "-backend=false", "-input=false", "-no-color")
+			tfprovidertest.Attach(t, env, r.dir)
 			tftest.Terraform(t, env, r.dir, "validate", "-no-color")
 			// And a plan against the local target: the provider accepts
 			// every argument, and a fresh table plans as one create.

@@ -194,3 +194,14 @@ func (t *tailBuffer) String() string {
 	defer t.mu.Unlock()
 	return string(t.b)
 }
+
+// ReattachEnv is the TF_REATTACH_PROVIDERS=... variable that makes a
+// terraform command attach to the proxy (when UseProxy put one in front)
+// or to the provider, for terraform commands that tfexec does not run.
+func (p *Process) ReattachEnv() (string, error) {
+	b, err := json.Marshal(p.info)
+	if err != nil {
+		return "", fmt.Errorf("reattach information: %w", err)
+	}
+	return "TF_REATTACH_PROVIDERS=" + string(b), nil
+}
