@@ -83,10 +83,12 @@ func TerraformErr(env *tfenv.Env, dir string, args ...string) (string, error) {
 }
 
 // Command is env.Command for terraform with args in dir, attached to the
-// provider started for dir (SetReattach), if any.
+// provider started for dir (SetReattach), if any, except for init: init
+// installs the providers the configuration asks for (terraform skips an
+// attached one), and an upgrade must not find the old one attached.
 func Command(env *tfenv.Env, dir string, args ...string) *exec.Cmd {
 	cmd := env.Command(dir, args...)
-	if v := reattachEnv(dir); v != "" {
+	if v := reattachEnv(dir); v != "" && (len(args) == 0 || args[0] != "init") {
 		cmd.Env = append(cmd.Env, v)
 	}
 	return cmd

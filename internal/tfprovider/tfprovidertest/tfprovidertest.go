@@ -22,16 +22,18 @@ import (
 // and tftest.Command in dir attach to it. The proxy answers the provider's
 // schema from tfdyn's cache (asked once per provider binary), trimmed to
 // the resource types and data sources that the Terraform files of dir and
-// of the modules terraform init installed for it name: terraform no
+// of the modules terraform init installed for it name, and Family: terraform no
 // longer starts the provider, builds and decodes the schema of every AWS
 // service for each command (a plan and a show: ~10 CPU-s; ~0.2 through
-// the proxy). The provider stops when the test ends.
+// the proxy). It returns the provider, whose Reattach option tfexec runs
+// (plancheck.RunOptions.Reattach) take. The provider stops when the test
+// ends.
 //
 // Use it only for a configuration with one hashicorp/aws provider
 // configuration: terraform attaches every configuration of the provider
 // (aliases) to the one process. Run terraform init before, and Attach
 // again after an init that changes the provider.
-func Attach(t testing.TB, env *tfenv.Env, dir string) {
+func Attach(t testing.TB, env *tfenv.Env, dir string) *tfprovider.Process {
 	t.Helper()
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -44,6 +46,9 @@ func Attach(t testing.TB, env *tfenv.Env, dir string) {
 	types, err := tfprovider.ConfigTypes(files)
 	if err != nil {
 		t.Fatalf("read the Terraform files of %s: %v", dir, err)
+	}
+	for _, k := range Family {
+		types[k] = true
 	}
 	p, err := tfprovider.Start(context.Background(), abs)
 	if err != nil {
@@ -58,7 +63,14 @@ func Attach(t testing.TB, env *tfenv.Env, dir string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(tftest.SetReattach(abs, v))
+	return p
 }
+
+// Family are the resource types and data sources a test's configuration
+// may add later or leave in its state after removing them from its files
+// (terraform needs their schema to plan their destruction), kept in the
+// trimmed schema besides those the files name.
+var Family = []string{"aws_dynamodb_*", "aws_iam_*", "aws_kms_*", "aws_kinesis_*", "aws_appautoscaling_*"}
 
 // configFiles reads the Terraform files of the root module in dir and of
 // every module terraform init installed for it (.terraform/modules).
