@@ -193,9 +193,6 @@ func (w *workspace) terraform(args ...string) string {
 	if args[0] == "init" {
 		// Every later command attaches to one provider (an init that
 		// upgrades it starts the new one).
-		if w.provider != nil {
-			w.provider.Stop()
-		}
 		w.provider = tfprovidertest.Attach(w.t, w.env, w.dir)
 	}
 	return out

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/tfdyn/tfdyn/internal/tfenv"
@@ -32,7 +33,8 @@ import (
 // Use it only for a configuration with one hashicorp/aws provider
 // configuration: terraform attaches every configuration of the provider
 // (aliases) to the one process. Run terraform init before, and Attach
-// again after an init that changes the provider.
+// again after an init that changes the provider or the modules (the
+// provider attached before stops).
 func Attach(t testing.TB, env *tfenv.Env, dir string) *tfprovider.Process {
 	t.Helper()
 	abs, err := filepath.Abs(dir)
@@ -50,11 +52,28 @@ func Attach(t testing.TB, env *tfenv.Env, dir string) *tfprovider.Process {
 	for _, k := range Family {
 		types[k] = true
 	}
+	// A second init in dir (an upgrade, a new module): the provider
+	// attached before stops first, so that the new proxy gets its socket.
+	running.Lock()
+	if old := running.m[abs]; old != nil {
+		old.Stop()
+	}
+	running.Unlock()
 	p, err := tfprovider.Start(context.Background(), abs)
 	if err != nil {
 		t.Fatalf("start the provider of %s: %v", dir, err)
 	}
-	t.Cleanup(p.Stop)
+	running.Lock()
+	running.m[abs] = p
+	running.Unlock()
+	t.Cleanup(func() {
+		running.Lock()
+		if running.m[abs] == p {
+			delete(running.m, abs)
+		}
+		running.Unlock()
+		p.Stop()
+	})
 	if err := p.UseProxy(abs, env.CacheDir, types); err != nil {
 		t.Fatalf("start the provider proxy of %s: %v", dir, err)
 	}
@@ -65,6 +84,12 @@ func Attach(t testing.TB, env *tfenv.Env, dir string) *tfprovider.Process {
 	t.Cleanup(tftest.SetReattach(abs, v))
 	return p
 }
+
+// running is the provider Attach started for each directory.
+var running = struct {
+	sync.Mutex
+	m map[string]*tfprovider.Process
+}{m: map[string]*tfprovider.Process{}}
 
 // Family are the resource types and data sources a test's configuration
 // may add later or leave in its state after removing them from its files
