@@ -243,6 +243,39 @@ func TestLiteralPrefix(t *testing.T) {
 	require.False(t, exact)
 }
 
+// TestMinLen: the bytes every value of a template has at least, from its
+// literal text and the widths of its format verbs.
+func TestMinLen(t *testing.T) {
+	for src, want := range map[string]int{
+		`"PROFILE"`:                      7,
+		`"CUSTOMER#${customer}"`:         9,
+		`"v${format("%010d", n)}"`:       11,
+		`"v${n}"`:                        1,
+		`format("ORDER#%08d", n)`:        14,
+		`"${format("%d-%5s|%%", n, s)}"`: 9, // a digit, "-", five bytes, "|%"
+		`"${format("%t%q%v", b, s, x)}"`: 6,
+		`"${format("%[1]04x", n)}"`:      4,
+		`"${format("%x", s)}"`:           0, // hex of "" is empty
+		`"${format("A%", n)}"`:           1, // no verb after %: nothing counted past it
+		`"${format("A%y", n)}"`:          1, // not a verb tfdyn reads
+		`format(f, n)`:                   0,
+		`id`:                             0,
+		`42`:                             0,
+		`"${id}#X"`:                      2,
+	} {
+		tpl, ds := hclschema.ParseTemplate(src, "t.hcl")
+		require.False(t, ds.HasErrors(), src)
+		require.Equal(t, want, tpl.MinLen(), src)
+	}
+	var none *hclschema.Template
+	require.Equal(t, 0, none.MinLen())
+	// The value of a padded number has the width: the evaluator agrees.
+	tpl, _ := hclschema.ParseTemplate(`"v${format("%010d", n)}"`, "t.hcl")
+	v, ds := tpl.Eval(map[string]cty.Value{"n": cty.NumberIntVal(7)})
+	require.False(t, ds.HasErrors())
+	require.Len(t, v.AsString(), tpl.MinLen())
+}
+
 func TestUsesAttrs(t *testing.T) {
 	for src, want := range map[string]bool{`"A#${input.x}"`: false, `"A"`: false, `"A#${x}"`: true, `input.a + b`: true} {
 		tpl, ds := hclschema.ParseTemplate(src, "t.hcl")

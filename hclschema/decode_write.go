@@ -438,6 +438,15 @@ func (d *decoder) checkUpdateTypes(w *WritePattern) {
 	for _, in := range w.Inputs {
 		ins[in.Name] = cty.UnknownVal(in.Type)
 	}
+	// A shared name that stands for a labelled write's input (input.qty
+	// for input.line.qty) has that input's type.
+	for n, r := range w.aliases {
+		if in := w.Input(r.Label); in != nil && in.Type.IsObjectType() && in.Type.HasAttribute(r.Attr) {
+			if _, own := ins[n]; !own {
+				ins[n] = cty.UnknownVal(in.Type.AttributeType(r.Attr))
+			}
+		}
+	}
 	inputs := cty.ObjectVal(ins)
 	for _, wr := range w.Writes {
 		pathType := d.pathTypeIn(wr.Entity)

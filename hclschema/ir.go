@@ -80,6 +80,10 @@ type Part struct {
 	// path is the document path of a reference to an item attribute or
 	// a part of one (a PartAttr, or a PartOther for Detail.Payments).
 	path Path
+	// elems are the elements of a list constructor ([input.payment]), a
+	// PartOther; tuple is true for one (elems may then be empty).
+	elems []*Template
+	tuple bool
 }
 
 // DocPath returns the document path a part reads when it is a reference
@@ -112,6 +116,17 @@ func (p *Part) Operator() (op string, operands []*Template, ok bool) {
 		return "", nil, false
 	}
 	return p.op, p.operands, true
+}
+
+// Elements returns the elements of a list constructor part
+// ([input.payment, "x"]), a PartOther, each a template; ok is false for
+// any other part. Readers that translate a value (the generators) walk
+// them; the evaluator still evaluates the part whole.
+func (p *Part) Elements() (elems []*Template, ok bool) {
+	if p == nil || !p.tuple {
+		return nil, false
+	}
+	return p.elems, true
 }
 
 // operatorNames names hclsyntax's operations as Part.Operator does.
@@ -327,6 +342,11 @@ func (d *decoder) newPart(expr hcl.Expression) *Part {
 	case *hclsyntax.UnaryOpExpr:
 		if op, ok := operatorNames[x.Op]; ok {
 			p.op, p.operands = op, []*Template{d.newTemplate(x.Val)}
+		}
+	case *hclsyntax.TupleConsExpr:
+		p.tuple = true
+		for _, e := range x.Exprs {
+			p.elems = append(p.elems, d.newTemplate(e))
 		}
 	case *hclsyntax.FunctionCallExpr:
 		if !x.ExpandFinal {
@@ -564,28 +584,131 @@ func (t *Template) LiteralPrefix() (prefix string, exact bool) {
 // call with a constant format string ("%%" is a literal percent sign), or
 // "" for any other part.
 func formatPrefix(p *Part) string {
+	prefix, _ := formatText(p)
+	return prefix
+}
+
+// MinLen returns a length in bytes that every string value of the template
+// has at least, read from its literal text: the bytes of a constant
+// string; for a template, the bytes of its literal parts plus, for each
+// format call with a constant format string, the bytes of its literal text
+// and what each verb writes at least (its width, and one digit for a
+// number: format("%010d", n) writes ten bytes or more). Any other part
+// counts zero. Lint's TD111 reads it: the constant "v0" is not a value of
+// "v${format("%010d", n)}", whose values have eleven bytes or more.
+func (t *Template) MinLen() int {
+	if t == nil || len(t.Parts) == 0 {
+		return 0
+	}
+	if !t.Quoted || len(t.Parts) == 1 && t.Parts[0].Kind != PartLiteral {
+		// One expression: a name says nothing, a constant its bytes.
+		if k := t.Parts[0].Kind; k == PartAttr || k == PartInput {
+			return 0
+		}
+		if v, ok := t.Literal(); ok {
+			if v.IsNull() || v.Type() != cty.String {
+				return 0
+			}
+			return len(v.AsString())
+		}
+	}
+	n := 0
+	for _, part := range t.Parts {
+		v := part.Value
+		if part.Kind == PartLiteral && !v.IsNull() && v.IsKnown() && v.Type() == cty.String {
+			n += len(v.AsString())
+			continue
+		}
+		_, m := formatText(part)
+		n += m
+	}
+	return n
+}
+
+// formatText reads a format call with a constant format string: the
+// literal text before its first verb, and the bytes every value of the
+// call has at least (MinLen). It returns "", 0 for any other part.
+func formatText(p *Part) (prefix string, minLen int) {
 	if p.Kind != PartCall || p.Name != "format" || len(p.Args) < 2 {
-		return ""
+		return "", 0
 	}
 	fv, ok := p.Args[0].Literal()
 	if !ok || fv.IsNull() || fv.Type() != cty.String {
-		return ""
+		return "", 0
 	}
 	f := fv.AsString()
 	var b strings.Builder
+	verbs := false // a verb was read: the prefix is complete
 	for i := 0; i < len(f); i++ {
 		if f[i] != '%' {
-			b.WriteByte(f[i])
+			if !verbs {
+				b.WriteByte(f[i])
+			}
+			minLen++
 			continue
 		}
 		if i+1 < len(f) && f[i+1] == '%' {
-			b.WriteByte('%')
+			if !verbs {
+				b.WriteByte('%')
+			}
+			minLen++
 			i++
 			continue
 		}
-		break
+		verbs = true
+		n, next, ok := verbMinLen(f, i+1)
+		if !ok {
+			break // not a verb tfdyn reads: what follows counts nothing
+		}
+		minLen += n
+		i = next - 1
 	}
-	return b.String()
+	return b.String(), minLen
+}
+
+// verbMinLen reads the verb of a format string that starts after its '%'
+// at f[i:] ([flags][[n]][width][.precision]verb) and returns what it
+// writes at least, in bytes, and the index after the verb.
+func verbMinLen(f string, i int) (n, next int, ok bool) {
+	for i < len(f) && strings.IndexByte("+-# 0", f[i]) >= 0 {
+		i++
+	}
+	if i < len(f) && f[i] == '[' { // an argument index, %[2]d
+		j := strings.IndexByte(f[i:], ']')
+		if j < 0 {
+			return 0, 0, false
+		}
+		i += j + 1
+	}
+	width := 0
+	for i < len(f) && f[i] >= '0' && f[i] <= '9' {
+		if width < 1<<16 {
+			width = width*10 + int(f[i]-'0')
+		}
+		i++
+	}
+	if i < len(f) && f[i] == '.' {
+		i++
+		for i < len(f) && f[i] >= '0' && f[i] <= '9' {
+			i++
+		}
+	}
+	if i >= len(f) {
+		return 0, 0, false
+	}
+	least := 0
+	switch f[i] {
+	case 'd', 'b', 'o', 'e', 'E', 'f', 'F', 'g', 'G':
+		least = 1 // a number has a digit
+	case 't':
+		least = 4 // true
+	case 'q':
+		least = 2 // ""
+	case 's', 'v', 'x', 'X': // %x of "" is empty
+	default:
+		return 0, 0, false
+	}
+	return max(width, least), i + 1, true
 }
 
 // ParseTemplate parses src, one expression in HCL native syntax, into a

@@ -1,6 +1,7 @@
 package hclschema_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -88,4 +89,28 @@ func TestPerWriteInputs(t *testing.T) {
 	}
 	low.Attrs["Quantity"] = cty.NumberIntVal(5)
 	require.False(t, w.Writes[1].ConditionHolds(&low, in))
+}
+
+// TestSharedNameInSetValue: a shared name that stands for a labelled
+// write's input is typed as that input in an update's value too (set =
+// { Quantity = Quantity - input.Price } loads, and applies the line's
+// price).
+func TestSharedNameInSetValue(t *testing.T) {
+	src := strings.Replace(labelsSrc, "set       = { Quantity = Quantity - input.line.Quantity }", "set       = { Quantity = Quantity - input.Price }", 1)
+	require.NotEqual(t, labelsSrc, src)
+	s, diags := hclschema.LoadSource("labels.tfdyn.hcl", []byte(src))
+	require.False(t, diags.HasErrors(), diags.Error())
+	w := s.WritePattern("order_product")
+	ref, ok := w.Alias("Price")
+	require.True(t, ok)
+	require.Equal(t, hclschema.InputRef{Label: "line", Attr: "Price"}, ref)
+	stored := hclschema.Item{Entity: w.Writes[1].Entity, Attrs: map[string]cty.Value{
+		"productId": cty.StringVal("p1"), "warehouseId": cty.StringVal("w1"), "Quantity": cty.NumberIntVal(10)}}
+	in := map[string]cty.Value{
+		"line":  cty.ObjectVal(map[string]cty.Value{"orderId": cty.StringVal("o1"), "productId": cty.StringVal("p1"), "Quantity": cty.NumberIntVal(2), "Price": cty.NumberIntVal(3), "gift": cty.NullVal(cty.Bool)}),
+		"stock": cty.ObjectVal(map[string]cty.Value{"productId": cty.StringVal("p1"), "warehouseId": cty.StringVal("w1")}),
+	}
+	next, _, err := w.Writes[1].Apply(&stored, in)
+	require.NoError(t, err)
+	require.True(t, next.Attrs["Quantity"].Equals(cty.NumberIntVal(7)).True(), "%#v", next.Attrs["Quantity"])
 }

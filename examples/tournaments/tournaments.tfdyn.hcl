@@ -525,8 +525,8 @@ access_pattern "registrations_by_time" {
   }
   example {
     tournamentId = "WINTER2024"
-    from         = "2024-11-01"
-    to           = "2024-11-03"
+    from         = "2024-11-01T00:00:00Z"
+    to           = "2024-11-03T00:00:00Z"
     returns      = [entity.Registration.example["winter2024-dusk"], entity.Registration.example["winter2024-ace"]]
   }
 }

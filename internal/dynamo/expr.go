@@ -496,3 +496,12 @@ func operandValue(s Source, inputs map[string]cty.Value) (cty.Value, error) {
 	}
 	return cty.NilVal, fmt.Errorf("a %s value is not an operand", s.Kind)
 }
+
+// ElementSource classifies element el of a list that a value operand
+// constructs ([input.payment, "cash"], in list_append): as a value operand
+// of the list's role and attribute (a constant, an input, a template). The
+// list itself is sent as one value (list's placeholder), which verify
+// evaluates whole; the generators build it from its elements.
+func ElementSource(list Source, el *hclschema.Template) Source {
+	return operandSource(el, list.Role, list.Attr, func(string) (cty.Type, bool) { return cty.NilType, false })
+}

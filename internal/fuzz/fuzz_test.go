@@ -33,6 +33,7 @@ func seed(f *testing.F) {
 		"../../testdata/*.tfdyn.hcl",
 		"../../testdata/*/*.tfdyn.hcl",
 		"../../testdata/*/*/*.tfdyn.hcl",
+		"../gen/testdata/*/*.tfdyn.hcl",
 	} {
 		m, err := filepath.Glob(pattern)
 		if err != nil {

@@ -134,6 +134,11 @@ type Field struct {
 	Type     *Type
 	Optional bool
 	Range    hcl.Range
+	// Of is set on a member of an object parameter: the field is the
+	// attribute Attr of parameter Of (a labelled write's own input,
+	// input.order_item.Quantity: member Quantity of parameter order_item).
+	// nil for an attribute, a parameter and an object type's field.
+	Of *Field
 }
 
 // TypeKind is the kind of a field's type.
@@ -185,10 +190,20 @@ type EnumValue struct {
 	Value string
 }
 
-// Object is the struct type of an object(...) attribute.
+// Object is the struct type of an object(...) attribute, or of the input
+// of a labelled write in a transaction (input.order_item).
 type Object struct {
 	Name   Name
 	Fields []*Field
+	// Entity is set when the object is the item of an entity (the input of
+	// a labelled put holds every attribute of its entity): the printers
+	// use the entity's type, and declare nothing.
+	Entity *Entity
+	// Input is true for the input of a labelled write that is no entity's
+	// item (an update's or delete's key attributes): declared with its
+	// write pattern's method (Write.Objects); its members are read one by
+	// one, so it has no codec.
+	Input bool
 }
 
 // KeyValue is one key attribute of an index as an entity writes it: its

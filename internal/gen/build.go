@@ -386,7 +386,7 @@ func (b *builder) attrType(e *Entity, f *Field, t cty.Type, a *hclschema.Attribu
 			return &Type{Kind: TObject, Object: obj}
 		default:
 			b.diags = append(b.diags, diag.Errorf(CodeType, &a.TypeRange, "Type not reproducible",
-				"Attribute %q is a %s; tfdyn gen reproduces strings, numbers, bools, enums, lists, sets of scalars, maps and objects. Use an object instead of a tuple.", a.Name, t.FriendlyName()))
+				"Attribute %q is %s; tfdyn gen reproduces strings, numbers, bools, enums, lists, sets of scalars, maps and objects. Use an object instead of a tuple.", a.Name, Article(t.FriendlyName())))
 		}
 		return nil
 	}

@@ -98,18 +98,35 @@ func TestRefusals(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			src := table + "entity \"E\" {\n  " + c.entity + "\n}\n"
-			s, diags := hclschema.LoadSource("e.tfdyn.hcl", []byte(src))
-			require.False(t, diags.HasErrors(), "%s", diags)
-			api, diags := gen.Build(s)
-			require.Nil(t, api)
-			require.Len(t, diags, 1, "%s", diags)
-			d := diags[0]
-			require.Equal(t, c.code, diag.CodeOf(d), d.Error())
-			require.NotNil(t, d.Subject)
-			got := src[d.Subject.Start.Byte:d.Subject.End.Byte]
-			require.Equal(t, c.at, got, d.Error())
+			detail := requireRefusal(t, src, c.code, c.at)
+			if want, ok := refusalDetails[c.name]; ok {
+				require.Equal(t, want, detail)
+			}
 		})
 	}
+}
+
+// refusalDetails are the exact details of some refusals: GN104 names the
+// refused type with its article ("a tuple"; typescript's TestRefusals has
+// "an object").
+var refusalDetails = map[string]string{
+	"tuple": `Attribute "pair" is a tuple; tfdyn gen reproduces strings, numbers, bools, enums, lists, sets of scalars, maps and objects. Use an object instead of a tuple.`,
+}
+
+// requireRefusal loads src and requires gen.Build to refuse it with the
+// one diagnostic code at the source text at, and returns its detail.
+func requireRefusal(t *testing.T, src string, code diag.Code, at string) string {
+	t.Helper()
+	s, diags := hclschema.LoadSource("e.tfdyn.hcl", []byte(src))
+	require.False(t, diags.HasErrors(), "%s", diags)
+	api, diags := gen.Build(s)
+	require.Nil(t, api)
+	require.Len(t, diags, 1, "%s", diags)
+	d := diags[0]
+	require.Equal(t, code, diag.CodeOf(d), d.Error())
+	require.NotNil(t, d.Subject)
+	require.Equal(t, at, src[d.Subject.Start.Byte:d.Subject.End.Byte], d.Error())
+	return d.Detail
 }
 
 // TestEntitiesCollide: two entities named alike after casing.
@@ -189,15 +206,166 @@ entity "Note" {
   }
 }
 ` + entities + c.pattern + "\n"
-			s, diags := hclschema.LoadSource("e.tfdyn.hcl", []byte(src))
-			require.False(t, diags.HasErrors(), "%s", diags)
-			api, diags := gen.Build(s)
-			require.Nil(t, api)
-			require.Len(t, diags, 1, "%s", diags)
-			d := diags[0]
-			require.Equal(t, c.code, diag.CodeOf(d), d.Error())
-			require.NotNil(t, d.Subject)
-			require.Equal(t, c.at, src[d.Subject.Start.Byte:d.Subject.End.Byte], d.Error())
+			requireRefusal(t, src, c.code, c.at)
 		})
 	}
+}
+
+// TestDocumentRefusals: a projection of parts of a document its type
+// cannot hold is GN104 at the projected path.
+func TestDocumentRefusals(t *testing.T) {
+	const schema = `table "t" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "Invoice" {
+  attributes = {
+    id     = string
+    Detail = object({ Payments = list(object({ Type = string, Amount = number })), Note = string })
+  }
+  key {
+    PK = "I#${id}"
+    SK = "I"
+  }
+}
+`
+	for _, c := range []struct{ name, pattern, at string }{
+		{"projection of a part its type cannot hold", `access_pattern "notes" {
+  entity     = entity.Invoice
+  attributes = ["Detail.Note"]
+  key {
+    PK = "I#${id}"
+    SK = "I"
+  }
+}`, `"Detail.Note"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			requireRefusal(t, schema+c.pattern+"\n", gen.CodeType, c.at)
+		})
+	}
+}
+
+// linesSchema holds order lines and stock, for the per-write inputs tests.
+const linesSchema = `table "t" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "Line" {
+  attributes = { order = string, sku = string, qty = number, note = optional(string) }
+  key {
+    PK = "O#${order}"
+    SK = "L#${sku}"
+  }
+}
+entity "Stock" {
+  attributes = { sku = string, qty = number }
+  key {
+    PK = "S#${sku}"
+    SK = "S"
+  }
+}
+`
+
+// TestLabelledInputs: the labelled writes of a transaction take inputs of
+// their own: a labelled put's is the entity's own type (its members the
+// entity's fields, read through the parameter), an update's an object of
+// its key declared with the method; a value that reads input.line.qty, or
+// the shared name input.qty standing for it, reads the member.
+func TestLabelledInputs(t *testing.T) {
+	const src = linesSchema + `write_pattern "order" {
+  transaction {
+    put "line" {
+      entity    = entity.Line
+      condition = attribute_not_exists(PK)
+    }
+    put "other" {
+      entity    = entity.Line
+      condition = attribute_not_exists(PK)
+    }
+    update "stock" {
+      entity    = entity.Stock
+      set       = { qty = qty - input.line.qty }
+      condition = qty >= input.other.qty
+    }
+  }
+}
+`
+	s, diags := hclschema.LoadSource("e.tfdyn.hcl", []byte(src))
+	require.False(t, diags.HasErrors(), "%s", diags)
+	api, diags := gen.Build(s)
+	require.False(t, diags.HasErrors(), "%s", diags)
+	require.Len(t, api.Writes, 1)
+	w := api.Writes[0]
+	var names []string
+	for _, f := range w.Params {
+		names = append(names, f.Attr+":"+f.Type.Object.Name.Key())
+	}
+	require.Equal(t, []string{"line:line", "other:line", "stock:order_stock"}, names)
+	line, stock := w.Params[0], w.Params[2]
+	require.Equal(t, api.Entities[0], line.Type.Object.Entity)
+	require.Nil(t, stock.Type.Object.Entity)
+	require.Equal(t, []*gen.Object{stock.Type.Object}, w.Objects)
+	var members []string
+	for _, m := range line.Type.Object.Fields {
+		require.Same(t, line, m.Of)
+		members = append(members, fmt.Sprintf("%s optional=%t", m.Attr, m.Optional))
+	}
+	require.Equal(t, []string{"order optional=false", "sku optional=false", "qty optional=false", "note optional=true"}, members)
+	require.Same(t, line, gen.ItemInput(w.Items[0]))
+	require.Same(t, w.Params[1], gen.ItemInput(w.Items[1]))
+	// The update's key from input.stock, its values from the lines'.
+	up := w.Items[2]
+	require.Nil(t, gen.ItemInput(up))
+	require.Len(t, up.Key, 2)
+	require.Equal(t, "sku", up.Key[0].Args[0].Param.Attr)
+	require.Same(t, stock, up.Key[0].Args[0].Param.Of)
+	var reads []string
+	for _, v := range up.Variants[0] {
+		if v.Param != nil {
+			reads = append(reads, v.Placeholder+" "+v.Param.Of.Attr+"."+v.Param.Attr)
+		}
+	}
+	require.Equal(t, []string{":p0 other.qty", ":p1 line.qty"}, reads)
+}
+
+// TestSharedNameInput: a shared name that stands for one labelled write's
+// input (input.qty for input.line.qty) reads the member.
+func TestSharedNameInput(t *testing.T) {
+	const src = linesSchema + `write_pattern "order" {
+  transaction {
+    put "line" {
+      entity = entity.Line
+    }
+    update {
+      entity    = entity.Stock
+      set       = { qty = qty - input.qty }
+      condition = qty >= input.qty
+    }
+  }
+}
+`
+	s, diags := hclschema.LoadSource("e.tfdyn.hcl", []byte(src))
+	require.False(t, diags.HasErrors(), "%s", diags)
+	api, diags := gen.Build(s)
+	require.False(t, diags.HasErrors(), "%s", diags)
+	w := api.Writes[0]
+	var params []string
+	for _, f := range w.Params {
+		params = append(params, f.Attr)
+	}
+	require.Equal(t, []string{"line", "sku"}, params)
+	line := w.Params[0]
+	var reads []string
+	for _, v := range w.Items[1].Variants[0] {
+		switch {
+		case v.Param != nil:
+			reads = append(reads, v.Placeholder+" param "+v.Param.Of.Attr+"."+v.Param.Attr)
+		case v.Expr != nil:
+			for _, f := range v.Expr.Fields() {
+				require.Same(t, line, f.Of)
+				reads = append(reads, v.Placeholder+" template of "+f.Of.Attr+"."+f.Attr)
+			}
+		}
+	}
+	require.Equal(t, []string{":p0 param line.qty", ":p1 param line.qty"}, reads)
 }

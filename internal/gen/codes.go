@@ -16,7 +16,8 @@ const (
 	// CodeCondition: a sparse condition the generators do not reproduce.
 	CodeCondition diag.Code = "GN103"
 	// CodeType: an attribute type without a generated representation (a
-	// tuple, a set of collections).
+	// tuple, a set of collections), a projection of parts of a document
+	// its type cannot hold.
 	CodeType diag.Code = "GN104"
 	// CodeNameCollision: two names become one identifier after casing
 	// (order_id and orderId), or a name has no letter or digit.

@@ -383,7 +383,9 @@ func outcomeOf(exp oracle.WriteResult, in map[string]cty.Value, anyFailure bool)
 	wr := exp.Sent[exp.Failed]
 	if wr.Guard != nil && wr.Op == hclschema.WritePut {
 		o.Kind, o.Entity, o.Attribute = OutcomeUnique, wr.Guard.Entity.Name, wr.Guard.Attr
-		o.Value = in[wr.InputFor(wr.Guard.Attr)]
+		// The value from the write's own inputs: its label's object
+		// input, or the shared inputs.
+		o.Value = wr.Values(in)[wr.InputFor(wr.Guard.Attr)]
 		return o
 	}
 	o.Kind, o.Entity, o.Operation = OutcomeCondition, wr.Entity.Name, wr.Op.APIName()

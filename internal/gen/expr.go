@@ -185,6 +185,10 @@ type translator struct {
 	// inputs are the parameters input.NAME refers to (a filter's, a write
 	// pattern's values and conditions); nil for an entity's templates.
 	inputs map[string]*Field
+	// alias gives the labelled write's input a shared name stands for
+	// (input.Quantity for input.order_item.Quantity); nil outside a write
+	// pattern.
+	alias func(string) (hclschema.InputRef, bool)
 	// what names the construct in messages ("the key template of PK").
 	diags hcl.Diagnostics
 }
@@ -246,10 +250,10 @@ func (tr *translator) part(p *hclschema.Part) *Expr {
 		}
 		return fieldRef(tr, p, f)
 	case hclschema.PartInput:
-		f := tr.inputs[p.Name]
+		f := tr.inputOf(p)
 		if f == nil {
 			return tr.refuse(CodeExpression, p.Range(), "Expression not reproducible",
-				"input.%s is not an input here; tfdyn gen translates the inputs of access and write patterns only.", p.Name)
+				"%s is not an input here; tfdyn gen translates the inputs of access and write patterns (and the members of a labelled write's input) only.", p.Text)
 		}
 		return fieldRef(tr, p, f)
 	case hclschema.PartCall:
@@ -264,6 +268,46 @@ func (tr *translator) part(p *hclschema.Part) *Expr {
 	}
 	return tr.refuse(CodeExpression, p.Range(), "Expression not reproducible",
 		"tfdyn gen cannot translate %s: %s.", p.Text, fixExpression)
+}
+
+// input is the parameter input.NAME refers to (label ""), or the member
+// NAME of the labelled write's input input.LABEL; a shared name that
+// stands for a labelled write's input is that member.
+func (tr *translator) input(label, name string) *Field {
+	if label == "" {
+		if f := tr.inputs[name]; f != nil || tr.alias == nil {
+			return f
+		}
+		r, ok := tr.alias(name)
+		if !ok {
+			return nil
+		}
+		label, name = r.Label, r.Attr
+	}
+	return member(tr.inputs[label], name)
+}
+
+// inputOf is the parameter an input part reads: input.NAME, or
+// input.LABEL.NAME.
+func (tr *translator) inputOf(p *hclschema.Part) *Field {
+	if p.Field != "" {
+		return tr.input(p.Name, p.Field)
+	}
+	return tr.input("", p.Name)
+}
+
+// member returns the member attr of object parameter f (a labelled write's
+// input), or nil.
+func member(f *Field, attr string) *Field {
+	if f == nil || f.Type == nil || f.Type.Kind != TObject || f.Type.Object == nil {
+		return nil
+	}
+	for _, m := range f.Type.Object.Fields {
+		if m.Attr == attr && m.Of == f {
+			return m
+		}
+	}
+	return nil
 }
 
 // fieldRef is a reference to field f (an attribute, or a pattern's input).
@@ -301,7 +345,7 @@ func (tr *translator) literal(v cty.Value, rng hcl.Range) *Expr {
 		return &Expr{Op: OpBool, Type: TypeBool, Bool: v.True()}
 	}
 	return tr.refuse(CodeExpression, rng, "Expression not reproducible",
-		"tfdyn gen reproduces string, number, bool and null literals, not a %s: %s.", v.Type().FriendlyName(), fixExpression)
+		"tfdyn gen reproduces string, number, bool and null literals, not %s: %s.", Article(v.Type().FriendlyName()), fixExpression)
 }
 
 func (tr *translator) call(p *hclschema.Part) *Expr {
@@ -372,7 +416,7 @@ func (tr *translator) format(p *hclschema.Part, args []*Expr) *Expr {
 		switch {
 		case v == 'd' && a.Type != TypeNumber && a.Type != TypeNull:
 			return tr.refuse(CodeFunction, p.Args[i+1].Range(), "Format not reproducible",
-				"%%d formats a number; this argument is a %s. Pass a number attribute or expression.", a.Type)
+				"%%d formats a number; this argument is %s. Pass a number attribute or expression.", Article(a.Type.String()))
 		case v == 's' && a.Type != TypeString && a.Type != TypeNull:
 			rest[i] = &Expr{Op: OpToString, Type: TypeString, Args: []*Expr{a}}
 		}
@@ -424,7 +468,7 @@ func (tr *translator) conditional(p *hclschema.Part, c, a, b *hclschema.Template
 		return nil
 	}
 	if cx.Type != TypeBool && cx.Type != TypeNull {
-		return tr.refuse(CodeExpression, c.Range(), "Expression not reproducible", "The condition of a conditional must be a bool; this one is a %s.", cx.Type)
+		return tr.refuse(CodeExpression, c.Range(), "Expression not reproducible", "The condition of a conditional must be a bool; this one is %s.", Article(cx.Type.String()))
 	}
 	ty := ax.Type
 	switch {
@@ -457,7 +501,7 @@ func (tr *translator) operator(p *hclschema.Part, op string, operands []*hclsche
 		for i, x := range xs {
 			if x.Type != ty && x.Type != TypeNull {
 				return tr.refuse(CodeExpression, operands[i].Range(), "Expression not reproducible",
-					"The operator %s takes %s operands; this one is a %s, which HCL would convert. tfdyn gen reproduces operators over operands of their own type.", op, ty, x.Type)
+					"The operator %s takes %s operands; this one is %s, which HCL would convert. tfdyn gen reproduces operators over operands of their own type.", op, ty, Article(x.Type.String()))
 			}
 		}
 		return &Expr{}
@@ -501,7 +545,7 @@ func (tr *translator) operator(p *hclschema.Part, op string, operands []*hclsche
 		out.Type = TypeBool
 		if xs[0].Type != xs[1].Type && xs[0].Type != TypeNull && xs[1].Type != TypeNull {
 			return tr.refuse(CodeExpression, p.Range(), "Expression not reproducible",
-				"%s compares a %s with a %s, which is always false in HCL; tfdyn gen reproduces comparisons of values of one type. Compare values of one type.", p.Text, xs[0].Type, xs[1].Type)
+				"%s compares %s with %s, which is always false in HCL; tfdyn gen reproduces comparisons of values of one type. Compare values of one type.", p.Text, Article(xs[0].Type.String()), Article(xs[1].Type.String()))
 		}
 	}
 	return out
@@ -592,7 +636,7 @@ func (tr *translator) cond(c *hclschema.Cond) *Expr {
 		case OpEq, OpNe:
 			if l.Type != r.Type && l.Type != TypeNull && r.Type != TypeNull {
 				return tr.refuse(CodeCondition, c.Range(), "Condition not reproducible",
-					"%s compares a %s with a %s, which is always false in HCL; tfdyn gen reproduces comparisons of values of one type.", c.Text, l.Type, r.Type)
+					"%s compares %s with %s, which is always false in HCL; tfdyn gen reproduces comparisons of values of one type.", c.Text, Article(l.Type.String()), Article(r.Type.String()))
 			}
 		default:
 			if l.Type != TypeNumber && l.Type != TypeNull || r.Type != TypeNumber && r.Type != TypeNull {

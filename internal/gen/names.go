@@ -10,6 +10,27 @@ import (
 	"github.com/tfdyn/tfdyn/internal/diag"
 )
 
+// Article puts "a" or "an" before a word by how it is spoken: "an" before
+// a vowel ("an object", "an Order", "an update"), "a" before a consonant
+// ("a tuple") and before a u that sounds like "you" ("a User", "a unique
+// key": u, one consonant, a vowel). The generated code's comments and the
+// GN refusals that name a type share it.
+func Article(word string) string {
+	w := strings.ToLower(word)
+	if w == "" || !strings.ContainsRune("aeiou", rune(w[0])) || youSound(w) {
+		return "a " + word
+	}
+	return "an " + word
+}
+
+// youSound reports whether a lower-case word starting with u starts with
+// the sound of "you": a u, one consonant, then a vowel (user, unique,
+// utility; not update, under, unknown).
+func youSound(w string) bool {
+	isVowel := func(c byte) bool { return strings.IndexByte("aeiouy", c) >= 0 }
+	return len(w) >= 3 && w[0] == 'u' && !isVowel(w[1]) && isVowel(w[2])
+}
+
 // Name is an identifier in neutral form: its words in lower case
 // ("orderId" is order, id; "GSI1PK" is gsi1, pk). Printers case them for
 // their language (OrderID in Go, orderId in TypeScript).

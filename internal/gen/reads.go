@@ -2,7 +2,9 @@ package gen
 
 import (
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -84,7 +86,7 @@ type KeyCheck struct {
 
 // Value is what fills one value of a request: a key attribute or a value
 // placeholder of a shape, as the generated code computes it. Exactly one
-// of Const, Param, Expr and Key is set.
+// of Const, Param, Expr, Key and Elems is set.
 type Value struct {
 	// Source is the shape's description of the value (kind, role,
 	// attribute, DynamoDB type).
@@ -108,6 +110,10 @@ type Value struct {
 	Key       *KeyValue
 	KeyEntity *Entity
 	Args      []*Arg
+	// Elems are the elements of a list the schema constructs
+	// (list_append(Detail.Payments, [input.payment])), Type L: each a
+	// constant, a parameter or a template of its own.
+	Elems []*Value
 }
 
 // Arg is what a key template gets for one field it reads: a parameter, a
@@ -145,7 +151,7 @@ func (b *builder) read(p *hclschema.AccessPattern, costs map[string]float64) {
 	for _, e := range p.Entities {
 		entities = append(entities, b.entities[e])
 	}
-	r.Params = b.params(p.Inputs, entities, fmt.Sprintf("access pattern %q", p.Name))
+	r.Params = b.params(p.Inputs, entities, fmt.Sprintf("access pattern %q", p.Name), nil, nil)
 	tr := &translator{fields: map[string]*Field{}, inputs: map[string]*Field{}}
 	for _, f := range r.Params {
 		tr.fields[f.Attr], tr.inputs[f.Attr] = f, f
@@ -173,8 +179,10 @@ func (b *builder) read(p *hclschema.AccessPattern, costs map[string]float64) {
 
 // params turns the inputs of a pattern into parameters: an input named
 // like an attribute of one of entities has that attribute's type, any
-// other its own (a string, number or bool).
-func (b *builder) params(inputs []*hclschema.Input, entities []*Entity, what string) []*Field {
+// other its own (a string, number or bool, a collection of them, an object
+// of an attribute's type); typeOf, when set, gives the type of the inputs
+// it knows (a labelled write's object input), before the others.
+func (b *builder) params(inputs []*hclschema.Input, entities []*Entity, what string, typeOf func(*hclschema.Input) (*Type, bool), owner *Write) []*Field {
 	var out []*Field
 	seen := map[string]string{}
 	for _, in := range inputs {
@@ -190,6 +198,15 @@ func (b *builder) params(inputs []*hclschema.Input, entities []*Entity, what str
 			continue
 		}
 		seen[f.Name.Key()] = in.Name
+		if typeOf != nil {
+			if ty, ok := typeOf(in); ok {
+				if ty != nil {
+					f.Type = ty
+					out = append(out, f)
+				}
+				continue
+			}
+		}
 		for _, e := range entities {
 			if af := fieldByAttr(e, in.Name); af != nil && sameType(af.Type, in.Type) {
 				f.Type = af.Type
@@ -197,7 +214,7 @@ func (b *builder) params(inputs []*hclschema.Input, entities []*Entity, what str
 			}
 		}
 		if f.Type == nil {
-			f.Type = b.inputType(in.Type, in)
+			f.Type = b.inputType(in.Type, in, owner, f.Name)
 		}
 		if f.Type == nil {
 			continue
@@ -237,9 +254,46 @@ func sameType(t *Type, ty cty.Type) bool {
 }
 
 // inputType is the type of an input that is no entity attribute: a
-// string, number or bool, or lists and maps of them.
-func (b *builder) inputType(ty cty.Type, in *hclschema.Input) *Type {
+// string, number or bool, an object, lists and maps of them, sets of
+// strings or numbers. An object has the struct generated for an object
+// attribute of its shape, else, for a write pattern's input (owner), a
+// struct of its own named after the pattern and the input (name), which
+// the method declares with its writer (Write.Objects).
+func (b *builder) inputType(ty cty.Type, in *hclschema.Input, owner *Write, name Name) *Type {
 	switch {
+	case ty.IsObjectType():
+		for _, o := range b.api.Objects {
+			if t := (&Type{Kind: TObject, Object: o}); sameType(t, ty) {
+				return t
+			}
+		}
+		if owner == nil {
+			b.diags = append(b.diags, diag.Errorf(CodeType, &in.Range, "Type not reproducible",
+				"Input %q is an object (%s) that is the type of no object attribute of the schema; tfdyn gen types an access pattern's object input with the struct it generates for such an attribute. Declare the input with the type of an object attribute, or pass its fields as inputs of their own.", in.Name, ty.FriendlyNameForConstraint()))
+			return nil
+		}
+		o := &Object{Name: Join(owner.Name, name)}
+		if !b.claim(o.Name, fmt.Sprintf("type of input %q of write pattern %q", in.Name, owner.Pattern.Name), in.Range) {
+			return nil
+		}
+		attrs := ty.AttributeTypes()
+		seen := map[string]string{}
+		for _, n := range slices.Sorted(maps.Keys(attrs)) {
+			fn := NameOf(n)
+			if prev, ok := seen[fn.Key()]; ok || len(fn) == 0 {
+				b.diags = append(b.diags, diag.Errorf(CodeNameCollision, &in.Range, "Names collide in generated code",
+					"The object attributes %q and %q of input %q become one field name in generated code. Rename one of them.", prev, n, in.Name))
+				return nil
+			}
+			seen[fn.Key()] = n
+			sub := &Field{Name: fn, Attr: n, Optional: ty.AttributeOptional(n), Range: in.Range}
+			if sub.Type = b.inputType(attrs[n], in, owner, Join(name, fn)); sub.Type == nil {
+				return nil
+			}
+			o.Fields = append(o.Fields, sub)
+		}
+		owner.Objects = append(owner.Objects, o)
+		return &Type{Kind: TObject, Object: o}
 	case ty == cty.String:
 		return &Type{Kind: TString}
 	case ty == cty.Number:
@@ -247,18 +301,20 @@ func (b *builder) inputType(ty cty.Type, in *hclschema.Input) *Type {
 	case ty == cty.Bool:
 		return &Type{Kind: TBool}
 	case ty.IsListType():
-		if el := b.inputType(ty.ElementType(), in); el != nil {
+		if el := b.inputType(ty.ElementType(), in, owner, name.With("item")); el != nil {
 			return &Type{Kind: TList, Elem: el}
 		}
 		return nil
+	case ty.IsSetType() && (ty.ElementType() == cty.String || ty.ElementType() == cty.Number):
+		return &Type{Kind: TSet, Elem: b.inputType(ty.ElementType(), in, owner, name)}
 	case ty.IsMapType():
-		if el := b.inputType(ty.ElementType(), in); el != nil {
+		if el := b.inputType(ty.ElementType(), in, owner, name.With("value")); el != nil {
 			return &Type{Kind: TMap, Elem: el}
 		}
 		return nil
 	}
 	b.diags = append(b.diags, diag.Errorf(CodeType, &in.Range, "Type not reproducible",
-		"Input %q is a %s; tfdyn gen reproduces inputs of strings, numbers, bools, lists and maps of them, and inputs typed like an attribute of the entity. Declare it with one of these types.", in.Name, ty.FriendlyName()))
+		"Input %q is %s; tfdyn gen reproduces inputs of strings, numbers, bools, objects, lists and maps of them, sets of strings and numbers, and inputs typed like an attribute of the entity. Declare it with one of these types.", in.Name, Article(ty.FriendlyName())))
 	return nil
 }
 
@@ -287,12 +343,12 @@ func (b *builder) value(tr *translator, src dynamo.Source, placeholder string, a
 		}
 		v.Const = c
 	case dynamo.SourceInput:
-		f := tr.inputs[src.Input]
-		if f == nil {
+		f := tr.input(src.Label, src.Input)
+		if f == nil && src.Label == "" {
 			f = tr.fields[src.Input]
 		}
 		if f == nil {
-			tr.refuse(CodeExpression, rng, "Value not reproducible", "Input %q is not a parameter.", src.Input)
+			tr.refuse(CodeExpression, rng, "Value not reproducible", "Input %q is not a parameter.", strings.TrimPrefix(src.Label+"."+src.Input, "."))
 			return v
 		}
 		own := typeName(f.Type)
@@ -304,6 +360,20 @@ func (b *builder) value(tr *translator, src dynamo.Source, placeholder string, a
 		// converted as the evaluator converts it.
 		v.Expr = tr.converted(&Expr{Op: OpField, Type: valueType(f.Type), Field: f}, v.Type, rng)
 	case dynamo.SourceTemplate:
+		if elems, ok := listOf(src.Template); ok {
+			// [input.payment]: a list value built per call.
+			v.Type = dynamo.TypeL
+			v.Elems = []*Value{}
+			for _, el := range elems {
+				es := dynamo.ElementSource(src, el)
+				ev := b.value(tr, es, "", nil)
+				if ev.Const == cty.NilVal && ev.Param == nil && ev.Expr == nil && ev.Elems == nil {
+					return v
+				}
+				v.Elems = append(v.Elems, ev)
+			}
+			return v
+		}
 		x := tr.template(src.Template)
 		if x == nil {
 			return v
@@ -375,7 +445,7 @@ func (tr *translator) converted(x *Expr, typ string, rng hcl.Range) *Expr {
 		return &Expr{Op: OpToString, Type: TypeString, Args: []*Expr{x}}
 	case typ == dynamo.TypeN && x.Type != TypeNumber, typ == dynamo.TypeBOOL && x.Type != TypeBool, typ == dynamo.TypeS && x.Type != TypeString:
 		return tr.refuse(CodeExpression, rng, "Value not reproducible",
-			"The value is a %s sent as DynamoDB type %s, which HCL would convert; tfdyn gen reproduces values of the attribute's type. Write the value with the attribute's type.", x.Type, typ)
+			"The value is %s sent as DynamoDB type %s, which HCL would convert; tfdyn gen reproduces values of the attribute's type. Write the value with the attribute's type.", Article(x.Type.String()), typ)
 	}
 	return x
 }
@@ -425,16 +495,52 @@ func ctyOf(typ string) cty.Type {
 func (b *builder) result(r *Read, e *Entity, ranges []hcl.Range, i int) *Result {
 	p := r.Pattern
 	res := &Result{Entity: e}
-	returned := func(attr string) bool {
-		if !p.Index.Projects(attr) {
-			return false
-		}
-		return len(r.Shape.ProjectionAttrs) == 0 || slices.Contains(r.Shape.ProjectionAttrs, attr)
-	}
 	for _, f := range e.Fields {
-		if returned(f.Attr) {
-			res.Fields = append(res.Fields, f)
+		if !p.Index.Projects(f.Attr) {
+			continue
 		}
+		if len(r.Shape.ProjectionAttrs) == 0 || slices.Contains(r.Shape.ProjectionAttrs, f.Attr) {
+			res.Fields = append(res.Fields, f)
+			continue
+		}
+		// Parts of the attribute's document (Detail.Payments): the item
+		// carries the attribute with those parts only, which its type
+		// holds when they are every member it requires.
+		var parts []hclschema.Path
+		var rng hcl.Range
+		for i, pa := range r.Shape.ProjectionPaths {
+			if pa.Attr() == f.Attr && pa.Nested() {
+				parts = append(parts, pa[1:])
+				if j := slices.Index(p.Attributes, r.Shape.ProjectionAttrs[i]); j >= 0 && j < len(p.AttributeRanges) && rng == (hcl.Range{}) {
+					rng = p.AttributeRanges[j]
+				}
+			}
+		}
+		if len(parts) == 0 {
+			continue
+		}
+		if !holdsParts(f.Type, parts) {
+			if rng == (hcl.Range{}) {
+				rng = p.AttributesRange
+			}
+			why := "a member it requires is left out, or a part of a list or map element"
+			if f.Type.Kind == TObject {
+				var missing []string
+				for _, m := range f.Type.Object.Fields {
+					if !m.Optional && !slices.ContainsFunc(parts, func(pa hclschema.Path) bool { return !pa[0].IsIndex && pa[0].Name == m.Attr }) {
+						missing = append(missing, m.Attr)
+					}
+				}
+				if len(missing) > 0 {
+					why = "it requires " + joinQuoted(missing) + " too"
+				}
+			}
+			b.diags = append(b.diags, diag.Errorf(CodeType, &rng, "Projection not reproducible",
+				"Access pattern %q reads only parts of %q (%s): DynamoDB returns the attribute with those parts alone, which %q's type cannot hold (%s). "+
+					"Read the whole attribute, or every member its type requires.", p.Name, f.Attr, pathsText(f.Attr, parts), f.Attr, why))
+			return nil
+		}
+		res.Fields = append(res.Fields, f)
 	}
 	if len(res.Fields) < len(e.Fields) {
 		res.Type = Join(r.Name, e.Name)
@@ -464,4 +570,63 @@ func (b *builder) result(r *Read, e *Entity, ranges []hcl.Range, i int) *Result 
 		}
 	}
 	return res
+}
+
+// listOf returns the elements of a template that is a list constructor
+// alone ([input.payment]).
+func listOf(t *hclschema.Template) ([]*hclschema.Template, bool) {
+	if t == nil || t.Quoted || len(t.Parts) != 1 {
+		return nil, false
+	}
+	return t.Parts[0].Elements()
+}
+
+// holdsParts reports whether a value of type t that carries only the parts
+// (paths inside it) is still a value of t: an empty part is the whole
+// value; an object needs every required member named by a part (and each
+// of its parts held by the member's type); a list or map element must be
+// named whole.
+func holdsParts(t *Type, parts []hclschema.Path) bool {
+	for _, pa := range parts {
+		if len(pa) == 0 {
+			return true
+		}
+	}
+	switch t.Kind {
+	case TObject:
+		for _, f := range t.Object.Fields {
+			var sub []hclschema.Path
+			for _, pa := range parts {
+				if !pa[0].IsIndex && pa[0].Name == f.Attr {
+					sub = append(sub, pa[1:])
+				}
+			}
+			if len(sub) == 0 && !f.Optional || len(sub) > 0 && !holdsParts(f.Type, sub) {
+				return false
+			}
+		}
+		for _, pa := range parts {
+			if pa[0].IsIndex || !slices.ContainsFunc(t.Object.Fields, func(f *Field) bool { return f.Attr == pa[0].Name }) {
+				return false
+			}
+		}
+		return true
+	case TList, TMap:
+		for _, pa := range parts {
+			if len(pa) != 1 || pa[0].IsIndex != (t.Kind == TList) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// pathsText writes the parts of attribute attr as the schema names them.
+func pathsText(attr string, parts []hclschema.Path) string {
+	var out []string
+	for _, pa := range parts {
+		out = append(out, fmt.Sprintf("%q", hclschema.PathText(append(hclschema.AttrPath(attr), pa...))))
+	}
+	return strings.Join(out, ", ")
 }

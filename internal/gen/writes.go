@@ -31,6 +31,12 @@ type Write struct {
 	// entity the pattern puts, with their types: the method takes that
 	// entity's struct.
 	Entity *Entity
+	// Objects are the types the method declares: the inputs of labelled
+	// writes that are no entity's item (Object.Input: read member by
+	// member), and the object types of declared inputs whose shape no
+	// object attribute has (sent as maps: the method's package or module
+	// writes them with a writer of their own), in parameter order.
+	Objects []*Object
 	// Items are the writes, as Shape.Items.
 	Items []*WriteItem
 	// WCU is the write units of one call, as tfdyn cost estimates it.
@@ -102,16 +108,33 @@ func (b *builder) write(w *hclschema.WritePattern, costs map[string]float64) {
 			entities = append(entities, e)
 		}
 	}
-	out.Params = b.params(w.Inputs, entities, fmt.Sprintf("write pattern %q", w.Name))
+	labels := map[string][]*hclschema.Write{}
+	for _, wr := range w.Writes {
+		if wr.Label != "" {
+			labels[wr.Label] = append(labels[wr.Label], wr)
+		}
+	}
+	out.Params = b.params(w.Inputs, entities, fmt.Sprintf("write pattern %q", w.Name), func(in *hclschema.Input) (*Type, bool) {
+		if len(labels[in.Name]) == 0 || !in.Type.IsObjectType() {
+			return nil, false
+		}
+		return b.labelType(out, in, labels[in.Name]), true
+	}, out)
 	if len(out.Params) != len(w.Inputs) {
 		return
 	}
 	optional := optionalInputs(w)
 	for _, f := range out.Params {
 		f.Optional = optional[f.Attr]
+		if len(labels[f.Attr]) > 0 && f.Type.Kind == TObject && f.Type.Object != nil {
+			// The members of a labelled write's input are read through it.
+			for _, m := range f.Type.Object.Fields {
+				m.Of = f
+			}
+		}
 	}
 	out.Entity = putEntity(w, out.Params, b.entities)
-	tr := &translator{fields: map[string]*Field{}, inputs: map[string]*Field{}}
+	tr := &translator{fields: map[string]*Field{}, inputs: map[string]*Field{}, alias: w.Alias}
 	for _, f := range out.Params {
 		tr.inputs[f.Attr] = f
 	}
@@ -131,15 +154,82 @@ func (b *builder) write(w *hclschema.WritePattern, costs map[string]float64) {
 	b.api.Writes = append(b.api.Writes, out)
 }
 
-// optionalInputs are the inputs a write pattern takes only as optional
-// attributes of the items it puts: the caller may leave them out (the
-// attribute is then absent from the item).
+// labelType is the type of the input of the writes labelled in.Name
+// (input.order_item): the entity's own type when the label puts an item
+// of it with every attribute as the entity declares them, else an object
+// of the attributes the writes need (an update's or delete's key), which
+// the method declares (Write.Objects). Its members are the entity's
+// fields, in the entity's order.
+func (b *builder) labelType(w *Write, in *hclschema.Input, wrs []*hclschema.Write) *Type {
+	attrs := in.Type.AttributeTypes()
+	var own []*hclschema.Write
+	for _, wr := range wrs {
+		if wr.Guard == nil {
+			own = append(own, wr)
+		}
+	}
+	var fields []*Field
+	seen := map[string]bool{}
+	whole := len(own) == 1 && own[0].Op == hclschema.WritePut
+	var entity *Entity
+	for _, wr := range own {
+		e := b.entities[wr.Entity]
+		if e == nil {
+			return nil
+		}
+		entity = e
+		whole = whole && len(e.Fields) == len(attrs)
+		for _, f := range e.Fields {
+			n := wr.InputFor(f.Attr)
+			if _, ok := attrs[n]; !ok || seen[n] {
+				continue
+			}
+			seen[n] = true
+			m := &Field{Name: f.Name, Attr: n, Type: f.Type, Optional: in.Type.AttributeOptional(n), Range: in.Range}
+			if n != f.Attr {
+				m.Name = NameOf(n)
+			}
+			whole = whole && n == f.Attr && m.Optional == f.Optional
+			fields = append(fields, m)
+		}
+	}
+	if len(fields) != len(attrs) || entity == nil {
+		b.diags = append(b.diags, diag.Errorf(CodeType, &in.Range, "Type not reproducible",
+			"The input of the writes labelled %q holds attributes none of their entities declares; tfdyn gen types it from the attributes the writes need.", in.Name))
+		return nil
+	}
+	if whole {
+		return &Type{Kind: TObject, Object: &Object{Name: entity.Name, Fields: fields, Entity: entity}}
+	}
+	o := &Object{Name: Join(w.Name, NameOf(in.Name)), Fields: fields, Input: true}
+	if !b.claim(o.Name, fmt.Sprintf("input type of the write labelled %q of write pattern %q", in.Name, w.Pattern.Name), in.Range) {
+		return nil
+	}
+	w.Objects = append(w.Objects, o)
+	return &Type{Kind: TObject, Object: o}
+}
+
+// itemParam is the parameter that gives attribute attr of the item of
+// write wr (a put's attribute, an update's or delete's key attribute): the
+// member of its label's input, or the shared input InputFor names.
+func itemParam(w *Write, wr *hclschema.Write, attr string) *Field {
+	if wr.Label != "" {
+		return member(paramOf(w.Params, wr.Label), wr.InputFor(attr))
+	}
+	return paramOf(w.Params, wr.InputFor(attr))
+}
+
+// optionalInputs are the shared inputs a write pattern takes only as
+// optional attributes of the items it puts: the caller may leave them out
+// (the attribute is then absent from the item). A labelled write's own
+// input says which of its members are optional.
 func optionalInputs(w *hclschema.WritePattern) map[string]bool {
 	out := map[string]bool{}
 	required := map[string]bool{}
 	for _, wr := range w.Writes {
-		switch wr.Op {
-		case hclschema.WritePut:
+		switch {
+		case wr.Label != "":
+		case wr.Op == hclschema.WritePut:
 			for _, a := range wr.Entity.Attributes {
 				n := wr.InputFor(a.Name)
 				if a.Optional {
@@ -216,7 +306,7 @@ func (b *builder) writeItem(tr *translator, w *Write, wr *hclschema.Write, is *d
 	if wr.Guard != nil {
 		owner := b.entities[wr.Guard.Entity]
 		it.Guard = fieldByAttr(owner, wr.Guard.Attr)
-		it.GuardParam = paramOf(w.Params, wr.InputFor(wr.Guard.Attr))
+		it.GuardParam = itemParam(w, wr, wr.Guard.Attr)
 		if wr.Swap != nil {
 			if wr.Swap.Unique != nil && wr.Swap.Unique.Expr != nil {
 				// The swap is left out when the two values normalise alike
@@ -254,14 +344,14 @@ func (b *builder) writeItem(tr *translator, w *Write, wr *hclschema.Write, is *d
 	keyArgs := func(ke *Entity, kv *KeyValue) []*Arg {
 		var out []*Arg
 		for _, f := range kv.Reads {
-			out = append(out, &Arg{Field: f, Param: paramOf(w.Params, wr.InputFor(f.Attr))})
+			out = append(out, &Arg{Field: f, Param: itemParam(w, wr, f.Attr)})
 		}
 		return out
 	}
 	switch wr.Op {
 	case hclschema.WritePut:
 		for _, f := range e.Fields {
-			param := paramOf(w.Params, wr.InputFor(f.Attr))
+			param := itemParam(w, wr, f.Attr)
 			if param == nil {
 				b.diags = append(b.diags, diag.Errorf(CodeExpression, &wr.DeclRange, "Write not reproducible",
 					"The put of %q in write pattern %q has no input for attribute %q.", e.SchemaName, p.Name, f.Attr))
@@ -273,13 +363,13 @@ func (b *builder) writeItem(tr *translator, w *Write, wr *hclschema.Write, is *d
 		for _, k := range is.Key {
 			v := b.value(tr, k.Source, "", keyArgs)
 			if v.Param == nil && k.Source.Kind == dynamo.SourceInput {
-				v.Param = paramOf(w.Params, wr.InputFor(k.Source.Input))
+				v.Param = itemParam(w, wr, k.Source.Input)
 			}
 			it.Key = append(it.Key, v)
 		}
 	}
 	if len(is.Rewrites) > 0 {
-		if !b.known(it, w, wr) {
+		if !b.known(tr, it, w, wr) {
 			return nil
 		}
 	}
@@ -315,7 +405,7 @@ func guardedUpdate(w *hclschema.WritePattern, wr *hclschema.Write, u *hclschema.
 // must read only attributes the update sets (from a parameter or a
 // literal), removes, takes as its key or pins in its condition (GN107
 // otherwise; lint warns with TD150 and TD151).
-func (b *builder) known(it *WriteItem, w *Write, wr *hclschema.Write) bool {
+func (b *builder) known(tr *translator, it *WriteItem, w *Write, wr *hclschema.Write) bool {
 	e := it.Entity
 	byAttr := map[string]*Arg{}
 	set := func(a *Arg) {
@@ -325,15 +415,14 @@ func (b *builder) known(it *WriteItem, w *Write, wr *hclschema.Write) bool {
 	}
 	fromValue := func(f *Field, t *hclschema.Template) *Arg {
 		if v, ok := t.Literal(); ok {
-			tr := &translator{}
-			x := tr.literal(v, t.Range())
+			x := (&translator{}).literal(v, t.Range())
 			if x == nil || x.Op == OpNull {
 				return &Arg{Field: f, Absent: true}
 			}
 			return &Arg{Field: f, Const: x, Value: v}
 		}
 		if len(t.Parts) == 1 && t.Parts[0].Kind == hclschema.PartInput && !t.Quoted {
-			if q := paramOf(w.Params, t.Parts[0].Name); q != nil && assignable(q.Type, f.Type) {
+			if q := tr.inputOf(t.Parts[0]); q != nil && assignable(q.Type, f.Type) {
 				return &Arg{Field: f, Param: q}
 			}
 		}
@@ -357,7 +446,7 @@ func (b *builder) known(it *WriteItem, w *Write, wr *hclschema.Write) bool {
 	}
 	for _, n := range wr.Entity.KeyNames() {
 		if f := fieldByAttr(e, n); f != nil && !adds[n] {
-			if q := paramOf(w.Params, wr.InputFor(n)); q != nil {
+			if q := itemParam(w, wr, n); q != nil {
 				set(&Arg{Field: f, Param: q})
 			}
 		}
@@ -558,4 +647,21 @@ func OnlyIndexKeys(values map[string]*Value) bool {
 		}
 	}
 	return true
+}
+
+// ItemInput returns the parameter that is a put's whole item: the input of
+// a labelled put (input.order_item) whose type is the entity's own; nil
+// otherwise.
+func ItemInput(it *WriteItem) *Field {
+	var q *Field
+	for _, a := range it.Put {
+		if a.Param == nil || a.Param.Of == nil || q != nil && a.Param.Of != q {
+			return nil
+		}
+		q = a.Param.Of
+	}
+	if q == nil || q.Type.Object.Entity != it.Entity {
+		return nil
+	}
+	return q
 }

@@ -35,6 +35,9 @@ type analysis struct {
 	incomplete map[*hclschema.Table]bool
 	// sets caches inputSets per pattern.
 	inputs map[*hclschema.AccessPattern][]inputSet
+	// shapes caches the shapes of stored key values per entity, index and
+	// attribute (TD159).
+	shapes map[writerKey][]storedItem
 }
 
 // posKey is a source position: a file and a byte offset.
@@ -67,6 +70,7 @@ func newAnalysis(s *hclschema.Schema) *analysis {
 		entityPos:  map[*hclschema.Entity]int{},
 		incomplete: map[*hclschema.Table]bool{},
 		inputs:     map[*hclschema.AccessPattern][]inputSet{},
+		shapes:     map[writerKey][]storedItem{},
 	}
 	for i, e := range s.Entities {
 		a.entityPos[e] = i

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/tfdyn/tfdyn/hclschema"
@@ -30,6 +31,24 @@ func BenchmarkLintLarge(b *testing.B) {
 			Run(s)
 		}
 	})
+}
+
+// BenchmarkLintScaling runs lint alone on schemas of 500, 2,000 and 8,000
+// access patterns (a quarter as many entities): lint must grow linearly
+// with the schema, each 4x step about 4x the time and allocations (the
+// whole commands: BenchmarkScaling in internal/cli, make bench).
+func BenchmarkLintScaling(b *testing.B) {
+	for _, patterns := range []int{500, 2000, 8000} {
+		s, ds := hclschema.LoadSources(schemagen.LargeFiles(patterns/4, patterns, hclschema.MaxFileSize))
+		if ds.HasErrors() {
+			b.Fatal(ds.Error())
+		}
+		b.Run(fmt.Sprintf("patterns=%d", patterns), func(b *testing.B) {
+			for b.Loop() {
+				Run(s)
+			}
+		})
+	}
 }
 
 func TestLargeSchemaLoads(t *testing.T) {

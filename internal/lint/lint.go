@@ -123,6 +123,7 @@ func Rules() []Rule {
 		ruleTerraformNameCase,
 		ruleTransactionSameItem,
 		ruleLimitCutsTie,
+		ruleRangeBoundPrefix,
 	}
 }
 

@@ -119,3 +119,49 @@ access_pattern "orders" {
 	require.Contains(t, d, `PK = "CUSTOMER#${customer}" AND begins_with(SK, "ORDER")`)
 	require.Contains(t, d, `writes PK = "CUSTOMER#${customer}" and SK = "ORDERITEM#${orderId}#${itemId}"`)
 }
+
+// latestAndVersions: the latest state under "v0" beside versions whose sort key
+// template is versionSK (testdata/published/equipment_versions).
+func latestAndVersions(versionSK string) string {
+	return `table "t" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "Latest" {
+  attributes = { id = string, latest = number }
+  key {
+    PK = "${id}"
+    SK = "v0"
+  }
+}
+entity "Version" {
+  attributes = { id = string, version = number }
+  key {
+    PK = "${id}"
+    SK = ` + versionSK + `
+  }
+}
+access_pattern "latest" {
+  entity      = entity.Latest
+  cardinality = "one"
+  key {
+    PK = "${id}"
+    SK = "v0"
+  }
+}
+`
+}
+
+// TestPrefixCollisionFixedWidth: a version padded to ten digits never
+// writes the two bytes of "v0", so reading v0 is no collision; an
+// unpadded version writes "v0" for version 0, and a padding narrower than
+// one digit's worth of text ("%01d") too.
+func TestPrefixCollisionFixedWidth(t *testing.T) {
+	runRuleCases(t, rulePrefixCollision, []ruleCase{
+		{name: "padded to ten digits", src: latestAndVersions(`"v${format("%010d", version)}"`)},
+		{name: "format with its own v", src: latestAndVersions(`format("v%010d", version)`)},
+		{name: "unpadded", src: latestAndVersions(`"v${version}"`), want: []string{"TD111 warning 24:5-24:14 `SK = \"v0\"`"}},
+		{name: "padded to one digit", src: latestAndVersions(`"v${format("%01d", version)}"`), want: []string{"TD111 warning 24:5-24:14 `SK = \"v0\"`"}},
+	})
+	require.Contains(t, detailOf(t, rulePrefixCollision, latestAndVersions(`"v${version}"`)), `Entity "Version", which the pattern does not return, is in the same index and writes PK = "${id}" and SK = "v${version}"`)
+}

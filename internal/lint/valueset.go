@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -11,14 +12,18 @@ import (
 
 // valueSet over-approximates the values a key template or a condition
 // operand can take, from its literal text: a constant (exact), or strings
-// that start with a known literal prefix. A set with neither carries no
-// evidence: it is "any value".
+// that start with a known literal prefix and have at least a known length.
+// A set with neither carries no evidence: it is "any value".
 type valueSet struct {
 	// exact is true when the expression is a constant; val holds it.
 	exact bool
 	val   cty.Value
 	// prefix is the literal prefix of a string value ("" when unknown).
 	prefix string
+	// minLen is the length in bytes every string value has at least
+	// (Template.MinLen: "v${format("%010d", n)}" has 11), for a set that
+	// is not exact.
+	minLen int
 }
 
 // key renders the set as a map key.
@@ -26,8 +31,15 @@ func (v valueSet) key() string {
 	if v.exact {
 		return "=" + valuesKey([]cty.Value{v.val})
 	}
+	if v.minLen > len(v.prefix) {
+		return "^" + strconv.Itoa(v.minLen) + "^" + v.prefix
+	}
 	return "^" + v.prefix
 }
+
+// fits reports whether the string s is long enough to be a value of the
+// set (minLen); a set's own prefix is checked apart.
+func (v valueSet) fits(s string) bool { return len(s) >= v.minLen }
 
 // evidence reports whether the set says anything about its values.
 func (v valueSet) evidence() bool { return v.exact || v.prefix != "" }
@@ -58,6 +70,9 @@ func (v valueSet) String() string {
 		return "exactly " + v.val.GoString()
 	}
 	if v.prefix != "" {
+		if v.minLen > len(v.prefix) {
+			return fmt.Sprintf("values starting with %s of %d bytes or more", quote(v.prefix), v.minLen)
+		}
 		return "values starting with " + quote(v.prefix)
 	}
 	return "any value"
@@ -79,7 +94,7 @@ func setOf(t *hclschema.Template) valueSet {
 	if exact {
 		return valueSet{exact: true, val: cty.StringVal(prefix)}
 	}
-	return valueSet{prefix: prefix}
+	return valueSet{prefix: prefix, minLen: t.MinLen()}
 }
 
 // constSet is the set of one constant.
@@ -129,10 +144,10 @@ func eqOverlap(ent, c valueSet) bool {
 		return ok && n == 0
 	case ent.exact:
 		s, ok := ent.str()
-		return ok && strings.HasPrefix(s, c.prefix)
+		return ok && strings.HasPrefix(s, c.prefix) && c.fits(s)
 	case c.exact:
 		s, ok := c.str()
-		return ok && strings.HasPrefix(s, ent.prefix)
+		return ok && strings.HasPrefix(s, ent.prefix) && ent.fits(s)
 	}
 	return compatible(ent.prefix, c.prefix)
 }
@@ -149,8 +164,9 @@ func beginsOverlap(ent, c valueSet) bool {
 		return false
 	}
 	if ent.exact {
+		// The operand is one of c's values: s must be as long as it.
 		s, ok := ent.str()
-		return ok && strings.HasPrefix(s, cl)
+		return ok && strings.HasPrefix(s, cl) && c.fits(s)
 	}
 	return compatible(ent.prefix, cl)
 }

@@ -20,7 +20,9 @@ func TestSetOf(t *testing.T) {
 		{`"ORDER#${id}"`, `values starting with "ORDER#"`},
 		{`"OPEN"`, `exactly "OPEN"`},
 		{`"${id}"`, `any value`},
-		{`format("ORD%%#%08d", n)`, `values starting with "ORD%#"`},
+		{`format("ORD%%#%08d", n)`, `values starting with "ORD%#" of 13 bytes or more`},
+		{`"v${format("%010d", n)}"`, `values starting with "v" of 11 bytes or more`},
+		{`"v${n}"`, `values starting with "v"`},
 		{`lower("A${x}")`, `any value`},
 		{`upper("open")`, `exactly "OPEN"`},
 	} {
@@ -54,6 +56,14 @@ func TestMayOverlap(t *testing.T) {
 		{`"ITEM#${i}"`, hclschema.OpBetween, []string{`"ORDER#${a}"`, `"ORDER#${b}"`}, false},
 		{`"B"`, hclschema.OpBetween, []string{`"A"`, `"C"`}, true},
 		{`"D"`, hclschema.OpBetween, []string{`"A"`, `"C"`}, false},
+		// A padded number has its width: "v0" is no value of a version
+		// padded to ten digits, but is one of an unpadded version.
+		{`"v${format("%010d", n)}"`, hclschema.OpEq, []string{`"v0"`}, false},
+		{`"v0"`, hclschema.OpEq, []string{`"v${format("%010d", n)}"`}, false},
+		{`"v${format("%010d", n)}"`, hclschema.OpEq, []string{`"v0000000001"`}, true},
+		{`"v${n}"`, hclschema.OpEq, []string{`"v0"`}, true},
+		{`"v0"`, hclschema.OpBeginsWith, []string{`"v${format("%010d", x)}"`}, false},
+		{`"v${format("%010d", n)}"`, hclschema.OpBeginsWith, []string{`"v0"`}, true},
 	} {
 		var args []valueSet
 		for _, a := range tc.args {

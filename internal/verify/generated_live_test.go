@@ -21,8 +21,8 @@ import (
 )
 
 // TestVerifyGeneratedContract is tfdyn verify --gen go:DIR and ts:DIR on
-// DynamoDB Local: the committed package of every example (and the modules
-// of examples/ecommerce) pass their contract test on the tables verify
+// DynamoDB Local: the committed package of every example and published
+// design (and the modules of examples/ecommerce) pass their contract test on the tables verify
 // provisions (before verify's own checks, which pass too), and the package
 // and modules
 // generated from a write-broken copy of the example fail it at the step
@@ -79,6 +79,14 @@ func TestVerifyGeneratedContract(t *testing.T) {
 		t.Run(ex.name, func(t *testing.T) {
 			dir := "../../examples/" + ex.name
 			passes(t, dir, verify.Generated{Lang: "go", Dir: dir + "/" + ex.pkg})
+		})
+	}
+	// The published designs of issue 30 through their committed packages:
+	// per-write inputs of a transaction, an object input appended to a
+	// document, computed attributes, quoted key names.
+	for _, d := range []struct{ name, pkg string }{{"online_shop", "onlineshopdb"}, {"equipment_versions", "equipmentdb"}, {"device_state_log", "devicelogdb"}} {
+		t.Run(d.name, func(t *testing.T) {
+			passes(t, "../../testdata/published/"+d.name, verify.Generated{Lang: "go", Dir: "../gen/golang/internal/" + d.pkg})
 		})
 	}
 	t.Run("no_version_check", func(t *testing.T) {

@@ -107,7 +107,7 @@ func paramList(fs []*gen.Field) string {
 // fields it reads.
 func (p *printer) templateFn(b *bytes.Buffer, e *gen.Entity, kv *gen.KeyValue) {
 	fn := p.declare(p.templateFunc(e, kv), "key template "+kv.Attr+" of "+e.SchemaName, e.Range)
-	fmt.Fprintf(b, "// %s computes %s = %s of %s.\n", fn, kv.Attr, kv.Text, article(exported(e.Name)))
+	fmt.Fprintf(b, "// %s computes %s = %s of %s.\n", fn, kv.Attr, kv.Text, gen.Article(exported(e.Name)))
 	fmt.Fprintf(b, "func %s(%s) (types.AttributeValue, error) {\n", fn, paramList(kv.Reads))
 	ref := func(f *gen.Field) string { return unexported(f.Name) }
 	if s, nonEmpty, ok := simpleString(kv.Expr, ref); ok && kv.Type == gen.KeyS {
@@ -171,7 +171,7 @@ func (p *printer) keyBuilder(b *bytes.Buffer, e *gen.Entity, kb *gen.KeyBuilder)
 	if kb.Index.Kind != gen.IndexPrimary {
 		where = "the key in index " + kb.Index.IndexName
 	}
-	fmt.Fprintf(b, "// %s returns %s of %s:\n//\n", fn, where, article(exported(e.Name)))
+	fmt.Fprintf(b, "// %s returns %s of %s:\n//\n", fn, where, gen.Article(exported(e.Name)))
 	for _, kv := range kb.Values {
 		if kv.Field != nil {
 			fmt.Fprintf(b, "//\t%s = %s (the attribute)\n", kv.Attr, kv.Field.Attr)
@@ -285,12 +285,4 @@ func indexField(ix string) string {
 		return ""
 	}
 	return "Index: " + quote(ix) + ", "
-}
-
-// article puts "a" or "an" before a name.
-func article(name string) string {
-	if name != "" && strings.ContainsRune("AEIOUaeiou", rune(name[0])) {
-		return "an " + name
-	}
-	return "a " + name
 }

@@ -130,7 +130,7 @@ func (p *printer) entity(b *bytes.Buffer, e *gen.Entity) {
 
 	// Unmarshal.
 	un := p.declare("Unmarshal"+name, "entity "+quote(e.SchemaName), e.Range)
-	comment(b, "", fmt.Sprintf("%s reads a %s from its DynamoDB item (attributes it does not declare, such as the key attributes, are skipped). A required attribute that is missing or of another type is an error.", un, name))
+	comment(b, "", fmt.Sprintf("%s reads %s from its DynamoDB item (attributes it does not declare, such as the key attributes, are skipped). A required attribute that is missing or of another type is an error.", un, gen.Article(name)))
 	fmt.Fprintf(b, "func %s(item map[string]types.AttributeValue) (%s, error) {\n\tvar x %s\n", un, name, name)
 	for _, f := range e.Fields {
 		p.unmarshalField(b, "\t", "x."+exported(f.Name), f, "item", quote(e.SchemaName), "x")
@@ -189,7 +189,7 @@ func (p *printer) readArgs(kv *gen.KeyValue, prefix string) string {
 func (p *printer) entry(b *bytes.Buffer, e *gen.Entity, en *gen.IndexEntry) {
 	fn := p.declare(p.entryFunc(e, en), "index entry", e.Range)
 	ix := en.Index.IndexName
-	fmt.Fprintf(b, "// %s writes the key attributes of index %s into item when %s is in it.\n", fn, ix, article(exported(e.Name)))
+	fmt.Fprintf(b, "// %s writes the key attributes of index %s into item when %s is in it.\n", fn, ix, gen.Article(exported(e.Name)))
 	fmt.Fprintf(b, "func %s(x *%s, item map[string]types.AttributeValue) error {\n", fn, exported(e.Name))
 	if en.When != nil {
 		fmt.Fprintf(b, "\t// when = %s\n", en.WhenText)
@@ -334,18 +334,24 @@ func (p *printer) unmarshalValue(b *bytes.Buffer, ind, src string, t *gen.Type, 
 
 // objectCodec prints the marshal and unmarshal functions of an object type.
 func (p *printer) objectCodec(b *bytes.Buffer, o *gen.Object) {
+	p.objectMarshal(b, o)
 	name := exported(o.Name)
-	fmt.Fprintf(b, "func tfdynMarshal%s(x %s) (types.AttributeValue, error) {\n\tm := make(map[string]types.AttributeValue, %d)\n", name, name, len(o.Fields))
-	for _, f := range o.Fields {
-		p.marshalField(b, "\t", "x."+exported(f.Name), f, "m", quote(name))
-	}
-	b.WriteString("\treturn &types.AttributeValueMemberM{Value: m}, nil\n}\n\n")
 	fmt.Fprintf(b, "func tfdynUnmarshal%s(av types.AttributeValue) (%s, error) {\n\tvar x %s\n", name, name, name)
 	b.WriteString("\titem, err := tfdynGetM(av)\n\tif err != nil {\n\t\treturn x, err\n\t}\n")
 	for _, f := range o.Fields {
 		p.unmarshalField(b, "\t", "x."+exported(f.Name), f, "item", quote(name), "x")
 	}
 	b.WriteString("\treturn x, nil\n}\n\n")
+}
+
+// objectMarshal prints the marshal function of an object type.
+func (p *printer) objectMarshal(b *bytes.Buffer, o *gen.Object) {
+	name := exported(o.Name)
+	fmt.Fprintf(b, "func tfdynMarshal%s(x %s) (types.AttributeValue, error) {\n\tm := make(map[string]types.AttributeValue, %d)\n", name, name, len(o.Fields))
+	for _, f := range o.Fields {
+		p.marshalField(b, "\t", "x."+exported(f.Name), f, "m", quote(name))
+	}
+	b.WriteString("\treturn &types.AttributeValueMemberM{Value: m}, nil\n}\n\n")
 }
 
 // entries are the index entries that compute something: a sparse

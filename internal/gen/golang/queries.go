@@ -83,7 +83,7 @@ func (p *printer) query(b *bytes.Buffer, q *gen.Query) {
 	rt := p.declare(queryResultType(q), "the query builder of "+e.SchemaName+" in "+where, e.Range)
 	if res.Projected() {
 		name := p.declare(resultType(res), "the query builder of "+e.SchemaName+" in "+where, e.Range)
-		comment(b, "", fmt.Sprintf("%s is %s as %s projects it.", name, article(exported(e.Name)), where))
+		comment(b, "", fmt.Sprintf("%s is %s as %s projects it.", name, gen.Article(exported(e.Name)), where))
 		fmt.Fprintf(b, "type %s struct {\n", name)
 		p.fields(b, res.Fields)
 		b.WriteString("}\n\n")

@@ -160,7 +160,7 @@ func (p *printer) read(b *bytes.Buffer, r *gen.Read) {
 		}
 		name := p.declare(resultType(res), "the result of access pattern "+quote(r.Pattern.Name), r.Range)
 		comment(b, "", fmt.Sprintf("%s is %s as access pattern %s reads it: the attributes %s returns.",
-			name, article(exported(res.Entity.Name)), r.Pattern.Name, indexWhat(r)))
+			name, gen.Article(exported(res.Entity.Name)), r.Pattern.Name, indexWhat(r)))
 		fmt.Fprintf(b, "type %s struct {\n", name)
 		p.fields(b, res.Fields)
 		b.WriteString("}\n\n")
@@ -338,7 +338,7 @@ func (p *printer) dispatchIn(b *bytes.Buffer, ind string, r *gen.Read, src, zero
 func (p *printer) printRecogniser(b *bytes.Buffer, res *gen.Result, fn string) {
 	e := res.Entity
 	t := resultType(res)
-	comment(b, "", fmt.Sprintf("%s reads a stored item as %s when it is one: its primary key is the one %s's templates compute from it.", fn, article(t), e.SchemaName))
+	comment(b, "", fmt.Sprintf("%s reads a stored item as %s when it is one: its primary key is the one %s's templates compute from it.", fn, gen.Article(t), e.SchemaName))
 	fmt.Fprintf(b, "func %s(item map[string]types.AttributeValue) (%s, error) {\n", fn, t)
 	fmt.Fprintf(b, "\tvar zero %s\n", t)
 	for _, c := range res.Checks {
@@ -449,8 +449,14 @@ func namesLiteral(names []dynamo.Name) string {
 	return "map[string]string{" + strings.Join(parts, ", ") + "}"
 }
 
-// paramRef is a parameter's Go value in a method (arg.Name).
-func paramRef(f *gen.Field) string { return "arg." + exported(f.Name) }
+// paramRef is a parameter's Go value in a method (arg.Name), a member's
+// through its object parameter (arg.Line.Quantity).
+func paramRef(f *gen.Field) string {
+	if f.Of != nil {
+		return paramRef(f.Of) + "." + exported(f.Name)
+	}
+	return "arg." + exported(f.Name)
+}
 
 // inputFail is the statement that returns a value's error from a method
 // whose zero result is zero.
@@ -494,6 +500,13 @@ func (p *printer) valueStmt(b *bytes.Buffer, ind string, v *gen.Value, dst strin
 		var sub bytes.Buffer
 		p.marshalValueFail(&sub, ind, src, v.Param.Type, dst, fail("err"), 0)
 		b.Write(sub.Bytes())
+	case v.Elems != nil:
+		// A list the schema constructs: its elements, then the list.
+		fmt.Fprintf(b, "%s{\n%s\tl := make([]types.AttributeValue, %d)\n", ind, ind, len(v.Elems))
+		for i, el := range v.Elems {
+			p.valueStmt(b, ind+"\t", el, fmt.Sprintf("l[%d]", i), fail, ref)
+		}
+		fmt.Fprintf(b, "%s\t%s = &types.AttributeValueMemberL{Value: l}\n%s}\n", ind, dst, ind)
 	default:
 		fmt.Fprintf(b, "%s%s = %s\n", ind, dst, avLiteral(v.Const))
 	}

@@ -47,6 +47,22 @@ func itemConst(w *gen.Write, i int) string {
 func (p *printer) write(b *bytes.Buffer, w *gen.Write) {
 	m := p.declareMethod(method(w.Name), "write pattern "+quote(w.Pattern.Name), w.Range)
 	at := writeArgType(w)
+	for _, o := range w.Objects {
+		name := p.declare(exported(o.Name), "write pattern "+quote(w.Pattern.Name), w.Range)
+		if o.Input {
+			comment(b, "", fmt.Sprintf("%s is the input of a labelled write of write pattern %s: the attributes the write needs (the key of the item an update or delete writes).", name, w.Pattern.Name))
+		} else {
+			comment(b, "", fmt.Sprintf("%s is an object input of write pattern %s (a DynamoDB map).", name, w.Pattern.Name))
+		}
+		fmt.Fprintf(b, "type %s struct {\n", name)
+		for _, f := range o.Fields {
+			fmt.Fprintf(b, "\t%s %s\n", exported(f.Name), fieldType(f))
+		}
+		b.WriteString("}\n\n")
+		if !o.Input {
+			p.objectMarshal(b, o)
+		}
+	}
 	if at != "" && w.Entity == nil {
 		p.declare(at, "write pattern "+quote(w.Pattern.Name), w.Range)
 		comment(b, "", fmt.Sprintf("%s are the inputs of write pattern %s.", at, w.Pattern.Name))
@@ -185,7 +201,9 @@ func (p *printer) writeItem(b *bytes.Buffer, w *gen.Write, i int, it *gen.WriteI
 	case hclschema.WritePut:
 		item = fmt.Sprintf("item%d", i)
 		src := "arg"
-		if w.Entity != e {
+		if q := gen.ItemInput(it); q != nil {
+			src = paramRef(q)
+		} else if w.Entity != e {
 			var fs []string
 			for _, a := range it.Put {
 				fs = append(fs, exported(a.Field.Name)+": "+p.argExpr(a, paramRef))

@@ -38,6 +38,16 @@ var contractSchemas = []struct{ name, schema, committed string }{
 	// the item out of every index it rewrites.
 	{"sparse", "../testdata/sparse", ""},
 	{"saas", "../testdata/saas", ""},
+	// The published designs of issue 30 (their committed modules): per-write
+	// inputs of a transaction, an object input appended to a document, a
+	// projection of a part of one, computed attributes, quoted key names.
+	{"online_shop", "../../../testdata/published/online_shop", "testdata/published/online_shop"},
+	{"equipment_versions", "../../../testdata/published/equipment_versions", "testdata/published/equipment_versions"},
+	{"device_state_log", "../../../testdata/published/device_state_log", "testdata/published/device_state_log"},
+	// Issue 30's write forms the published designs do not use (labelled
+	// deletes and sparse updates, object, list and set inputs, paths
+	// with list indexes, if_not_exists, SET a = b, nested projections).
+	{"docs30", "../testdata/docs30", "testdata/docs30"},
 }
 
 // userPackage makes a package in a temporary directory with the

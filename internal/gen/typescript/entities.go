@@ -55,7 +55,7 @@ func (p *printer) entity(e *gen.Entity) *module {
 	record := p.declare(typeName(e.Name.With("record")), "entity "+str(e.SchemaName), e.Range)
 	b.WriteString("/**\n")
 	doc(b, "", fmt.Sprintf("%s is the DynamoDB item of %s: its attributes and the key attributes the schema computes from them (toXxxRecord in data-access), an index's only when the item is in the index.",
-		record, article(name)))
+		record, gen.Article(name)))
 	b.WriteString(" */\n")
 	fmt.Fprintf(b, "export interface %s extends %s {\n", record, name)
 	for _, ka := range recordKeys(e) {

@@ -86,7 +86,7 @@ func (p *printer) templateFn(m *module, e *gen.Entity, index string, kv *gen.Key
 	if absent {
 		fullRet += " | undefined"
 	}
-	fmt.Fprintf(b, "/** %s computes %s = %s of %s. */\n", name, kv.Attr, strings.ReplaceAll(oneLine(kv.Text), "*/", "*\\/"), article(typeName(e.Name)))
+	fmt.Fprintf(b, "/** %s computes %s = %s of %s. */\n", name, kv.Attr, strings.ReplaceAll(oneLine(kv.Text), "*/", "*\\/"), gen.Article(typeName(e.Name)))
 	fmt.Fprintf(b, "export function %s(%s): %s {\n", name, p.params(m, kv.Reads), fullRet)
 	keyError := func(reason string) string {
 		return fmt.Sprintf("new %s(%s, %s, %s, %s, %s)", m.rt("KeyError"), str(e.SchemaName), str(index), str(kv.Attr), str(kv.Text), reason)
@@ -318,7 +318,7 @@ func (p *printer) keyBuilder(m *module, e *gen.Entity, kb *gen.KeyBuilder) {
 		where = "the key in index " + kb.Index.IndexName
 		index = kb.Index.IndexName
 	}
-	fmt.Fprintf(b, "/** %s is %s of %s. */\n", typ, where, article(entity))
+	fmt.Fprintf(b, "/** %s is %s of %s. */\n", typ, where, gen.Article(entity))
 	fmt.Fprintf(b, "export interface %s {\n", typ)
 	for _, kv := range kb.Values {
 		fmt.Fprintf(b, "  %s: %s;\n", prop(kv.Attr), p.keyType(m, kv))
@@ -330,7 +330,7 @@ func (p *printer) keyBuilder(m *module, e *gen.Entity, kb *gen.KeyBuilder) {
 		mayBeAbsent = mayBeAbsent || secondary && canBeAbsent(kv)
 	}
 	b.WriteString("/**\n")
-	doc(b, "", fmt.Sprintf("%s returns %s of %s:", fn, where, article(entity)))
+	doc(b, "", fmt.Sprintf("%s returns %s of %s:", fn, where, gen.Article(entity)))
 	keyDoc(b, kb.Values)
 	if mayBeAbsent {
 		doc(b, "", "It returns undefined when a template reads an absent attribute: such an item is not in the index.")
@@ -400,9 +400,9 @@ func (p *printer) prefixBuilder(m *module, e *gen.Entity, kb *gen.KeyBuilder) {
 	last := depths[len(depths)-1].prefix
 	b.WriteString("/**\n")
 	if len(depths) == 1 {
-		doc(b, "", fmt.Sprintf("%s returns the partition key of %s of %s, for a Query:", fn, where, article(entity)))
+		doc(b, "", fmt.Sprintf("%s returns the partition key of %s of %s, for a Query:", fn, where, gen.Article(entity)))
 	} else {
-		doc(b, "", fmt.Sprintf("%s returns the leading attributes of %s of %s that a Query fixes by equality: the partition key and the sort key attributes given, left to right (DynamoDB allows no gap):", fn, where, article(entity)))
+		doc(b, "", fmt.Sprintf("%s returns the leading attributes of %s of %s that a Query fixes by equality: the partition key and the sort key attributes given, left to right (DynamoDB allows no gap):", fn, where, gen.Article(entity)))
 	}
 	keyDoc(b, last.Values)
 	doc(b, "", "@throws {KeyError} when a template cannot be computed for the values given")

@@ -113,3 +113,32 @@ func TestGeneratedModulesInAUserPackage(t *testing.T) {
 		}
 	}
 }
+
+// TestFixtureModulesCompile: the modules of the schemas whose contracts
+// run live beside the examples (the published designs and docs30: per-write
+// inputs of a transaction, object and list inputs, documents, projected
+// parts of one; the client schema, issue 30's language, sparse and SaaS
+// updates) compile under the strict options with TypeScript 7 and 5.9.
+func TestFixtureModulesCompile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles packages")
+	}
+	schemas := []string{"../../../testdata/published/online_shop", "../../../testdata/published/equipment_versions",
+		"../../../testdata/published/device_state_log", "../testdata/docs30", "../golang/testdata/app", "testdata/lang30",
+		"../testdata/sparse", "../testdata/saas", "../testdata/ties"}
+	// The modules of every schema in one package (src/<schema>/), compiled
+	// by one tsc run per compiler: an error names its file under its
+	// schema's directory.
+	dir := t.TempDir()
+	for _, schema := range schemas {
+		src := filepath.Join(dir, "src", schemaName(schema))
+		writeTS(t, src, generateTS(t, schema, src))
+	}
+	tsPackage(t, dir, "module", `"module": "nodenext", "moduleResolution": "nodenext", "target": "es2022", "lib": ["es2022"], "types": ["node"], "noEmit": true`, "src")
+	for _, c := range tstest.Compilers {
+		t.Run(c.Name, func(t *testing.T) {
+			out, ok := c.Run(t, dir, "-p", ".")
+			require.True(t, ok, "tsc (%s) on the modules of %v:\n%s", c.Name, schemas, out)
+		})
+	}
+}

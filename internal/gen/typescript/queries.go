@@ -88,7 +88,7 @@ func (p *printer) query(m *module, q *gen.Query) {
 		for _, f := range res.Fields {
 			attrs = append(attrs, str(f.Attr))
 		}
-		fmt.Fprintf(b, "/** %s is %s as %s projects it. */\n", name, article(entity), where)
+		fmt.Fprintf(b, "/** %s is %s as %s projects it. */\n", name, gen.Article(entity), where)
 		fmt.Fprintf(b, "export type %s = Pick<%s, %s>;\n\n", name, entity, strings.Join(attrs, " | "))
 		m.export(name, true)
 	}

@@ -70,7 +70,12 @@ func pluralProp(n gen.Name) string {
 }
 
 // inputRef is a parameter's value in a function: input.username.
-func inputRef(f *gen.Field) string { return access("input", f.Attr) }
+func inputRef(f *gen.Field) string {
+	if f.Of != nil {
+		return access(inputRef(f.Of), f.Attr)
+	}
+	return access("input", f.Attr)
+}
 
 // keyAttrs is the list literal of a table's primary key attributes.
 func keyAttrs(t *gen.Table) string {
@@ -120,7 +125,7 @@ func (p *printer) read(m *module, r *gen.Read) {
 			attrs = append(attrs, str(f.Attr))
 		}
 		b.WriteString("/**\n")
-		doc(b, "", fmt.Sprintf("%s is %s as access pattern %s reads it: the attributes %s returns.", name, article(entity), r.Pattern.Name, indexWhat(r)))
+		doc(b, "", fmt.Sprintf("%s is %s as access pattern %s reads it: the attributes %s returns.", name, gen.Article(entity), r.Pattern.Name, indexWhat(r)))
 		b.WriteString(" */\n")
 		fmt.Fprintf(b, "export type %s = Pick<%s, %s>;\n\n", name, entity, strings.Join(attrs, " | "))
 		m.export(name, true)

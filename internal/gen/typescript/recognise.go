@@ -67,7 +67,7 @@ func (p *printer) printRecogniser(m *module, res *gen.Result, fn string) {
 	t := p.resultType(m, res)
 	item := m.rt("tfdynItem")
 	b.WriteString("/**\n")
-	doc(b, "", fmt.Sprintf("%s reads a stored item as %s when it is one: its primary key is the one %s's templates compute from it; undefined otherwise.", fn, article(t), e.SchemaName))
+	doc(b, "", fmt.Sprintf("%s reads a stored item as %s when it is one: its primary key is the one %s's templates compute from it; undefined otherwise.", fn, gen.Article(t), e.SchemaName))
 	b.WriteString(" *\n")
 	doc(b, "", "@throws {AttributeError} when the item has the entity's key prefixes but does not read as one")
 	b.WriteString(" */\n")

@@ -1,7 +1,9 @@
 package typescript
 
 import (
+	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tfdyn/tfdyn/internal/gen"
@@ -93,7 +95,7 @@ func (p *printer) records(e *gen.Entity) *module {
 	// fromXxxRecord.
 	from := p.declare(funcName(gen.Join(gen.Name{"from"}, e.Name, gen.Name{"record"})), "entity "+entity, e.Range)
 	b.WriteString("/**\n")
-	doc(b, "", fmt.Sprintf("%s reads %s from its DynamoDB item as the document client returns it (numbers as number, bigint or NumberValue); attributes it does not declare, such as the key attributes, are skipped.", from, article(name)))
+	doc(b, "", fmt.Sprintf("%s reads %s from its DynamoDB item as the document client returns it (numbers as number, bigint or NumberValue); attributes it does not declare, such as the key attributes, are skipped.", from, gen.Article(name)))
 	b.WriteString(" *\n")
 	doc(b, "", "@throws {AttributeError} when a required attribute is missing (or NULL) or a value has another type")
 	b.WriteString(" */\n")
@@ -181,9 +183,27 @@ func (p *printer) writeValue(m *module, src string, t *gen.Type, entity, attr st
 		}
 		return fmt.Sprintf("%s(%s, (%s) => %s)", m.rt("tfdynMapValues"), src, e, p.writeValue(m, e, t.Elem, entity, attr, depth+1))
 	case gen.TObject:
-		return fmt.Sprintf("%s(%s, %s, %s)", objectWriter(t.Object), src, str(entity), str(attr))
+		return fmt.Sprintf("%s(%s, %s, %s)", p.codecIn(m, t.Object, objectWriter(t.Object)), src, str(entity), str(attr))
 	}
 	return src
+}
+
+// codecIn is the codec function fn (objectWriter or objectReader) of
+// object type o as module m calls it: from the data-access module of the
+// entity that declares the type, exported there (and imported into m) when
+// m is another module (a write's object input typed by another entity's
+// attribute, a recogniser of a projected result).
+func (p *printer) codecIn(m *module, o *gen.Object, fn string) string {
+	home := p.recordMods[p.ownerOf(o.Name)]
+	if home == nil || home == m {
+		return fn
+	}
+	// The entities' modules are printed before any pattern: the codec
+	// becomes an export of its module (not of index.ts).
+	body := bytes.Replace(home.body.Bytes(), []byte("\nfunction "+fn+"("), []byte("\nexport function "+fn+"("), 1)
+	home.body.Reset()
+	home.body.Write(body)
+	return m.use(home.path, fn, false)
 }
 
 // readFields declares dst, a value of type name, with the fields read
@@ -241,9 +261,21 @@ func (p *printer) readValue(m *module, src string, t *gen.Type, entity, attr str
 	case gen.TMap:
 		return fmt.Sprintf("%s(%s(%s), (%s) => %s)", m.rt("tfdynMapValues"), m.rt("tfdynReadM"), args, e, p.readValue(m, e, t.Elem, entity, attr, depth+1))
 	case gen.TObject:
-		return fmt.Sprintf("%s(%s)", objectReader(t.Object), args)
+		return fmt.Sprintf("%s(%s)", p.codecIn(m, t.Object, objectReader(t.Object)), args)
 	}
 	return src
+}
+
+// writeUsesContext reports whether writeValue of a value of type t names
+// the entity and attribute (for a number's error, or an object's writer).
+func writeUsesContext(t *gen.Type) bool {
+	switch t.Kind {
+	case gen.TNumber, gen.TObject:
+		return true
+	case gen.TList, gen.TSet, gen.TMap:
+		return writeUsesContext(t.Elem)
+	}
+	return false
 }
 
 func objectWriter(o *gen.Object) string { return "write" + typeName(o.Name) }
@@ -253,16 +285,29 @@ func objectReader(o *gen.Object) string { return "read" + typeName(o.Name) }
 // objectCodec prints the module's functions that write and read an
 // object type.
 func (p *printer) objectCodec(m *module, o *gen.Object) {
+	p.objectWriterFunc(m, o)
 	b := &m.body
 	name := p.tsType(m, &gen.Type{Kind: gen.TObject, Object: o})
-	fmt.Fprintf(b, "\n/** %s copies the declared fields of %s for DynamoDB. */\n", objectWriter(o), article(name))
-	fmt.Fprintf(b, "function %s(x: %s, entity: string, attribute: string): %s {\n", objectWriter(o), name, name)
-	p.objectFields(m, o, "write")
-	b.WriteString("  return o;\n}\n")
-	fmt.Fprintf(b, "\n/** %s reads %s from a DynamoDB map. */\n", objectReader(o), article(name))
+	fmt.Fprintf(b, "\n/** %s reads %s from a DynamoDB map. */\n", objectReader(o), gen.Article(name))
 	fmt.Fprintf(b, "function %s(v: unknown, entity: string, attribute: string): %s {\n", objectReader(o), name)
 	fmt.Fprintf(b, "  const m = %s(v, entity, attribute);\n", m.rt("tfdynReadM"))
 	p.objectFields(m, o, "read")
+	b.WriteString("  return o;\n}\n")
+}
+
+// objectWriterFunc prints the function that writes an object type.
+func (p *printer) objectWriterFunc(m *module, o *gen.Object) {
+	b := &m.body
+	name := p.tsType(m, &gen.Type{Kind: gen.TObject, Object: o})
+	fmt.Fprintf(b, "\n/** %s copies the declared fields of %s for DynamoDB. */\n", objectWriter(o), gen.Article(name))
+	// The entity and attribute name a number that cannot be stored; an
+	// object without numbers leaves them unused.
+	context := "_entity: string, _attribute: string"
+	if slices.ContainsFunc(o.Fields, func(f *gen.Field) bool { return writeUsesContext(f.Type) }) {
+		context = "entity: string, attribute: string"
+	}
+	fmt.Fprintf(b, "function %s(x: %s, %s): %s {\n", objectWriter(o), name, context, name)
+	p.objectFields(m, o, "write")
 	b.WriteString("  return o;\n}\n")
 }
 
@@ -407,7 +452,7 @@ func (p *printer) entry(m *module, e *gen.Entity, en *gen.IndexEntry, name strin
 	if entryAbsent(en) {
 		ret += " | undefined"
 	}
-	fmt.Fprintf(b, "/** %s is the key attributes of %s in index %s, or undefined when it is not in the index. */\n", entryFunc(e, en), article(name), ix)
+	fmt.Fprintf(b, "/** %s is the key attributes of %s in index %s, or undefined when it is not in the index. */\n", entryFunc(e, en), gen.Article(name), ix)
 	fmt.Fprintf(b, "function %s(x: %s): %s {\n", entryFunc(e, en), name, ret)
 	if en.When != nil {
 		fmt.Fprintf(b, "  // when = %s\n", oneLine(en.WhenText))

@@ -23,6 +23,9 @@ func (p *printer) tsType(m *module, t *gen.Type) string {
 	case gen.TMap:
 		return "{ [key: string]: " + p.tsType(m, t.Elem) + " }"
 	case gen.TObject:
+		if e := t.Object.Entity; e != nil {
+			return m.use(entityFile(e), typeName(e.Name), true)
+		}
 		return p.named(m, typeName(t.Object.Name), t.Object.Name)
 	}
 	return "unknown"

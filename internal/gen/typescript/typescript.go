@@ -43,6 +43,7 @@ func Print(api *gen.API, opts Options) (map[string][]byte, hcl.Diagnostics) {
 	}
 	var mods []*module
 	records := map[*gen.Entity]*module{}
+	p.recordMods = records
 	for _, e := range p.api.Entities {
 		records[e] = p.records(e)
 		mods = append(mods, p.entity(e), records[e])
@@ -108,7 +109,10 @@ type printer struct {
 	// builders, by name.
 	homes       map[string]string
 	recognisers []func()
-	diags       hcl.Diagnostics
+	// recordMods are the data-access modules of the entities, whose
+	// object codecs a write of another module may import.
+	recordMods map[*gen.Entity]*module
+	diags      hcl.Diagnostics
 }
 
 // declare claims an exported name (index.ts re-exports them all); names
@@ -323,12 +327,4 @@ func docLine(b *bytes.Buffer, indent, text string) {
 		return
 	}
 	b.WriteString(indent + " * " + strings.ReplaceAll(text, "*/", "*\\/") + "\n")
-}
-
-// article puts "a" or "an" before a name.
-func article(name string) string {
-	if name != "" && strings.ContainsRune("AEIOUaeiou", rune(name[0])) {
-		return "an " + name
-	}
-	return "a " + name
 }

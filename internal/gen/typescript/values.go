@@ -142,6 +142,13 @@ func (p *printer) valueExpr(m *module, v *gen.Value, pattern string, ref func(*g
 			}
 		}
 		return wrap(m.rt("tfdynAV") + "(" + p.writeValue(m, src, v.Param.Type, pattern, v.Param.Attr, 0) + ")")
+	case v.Elems != nil:
+		// A list the schema constructs, from its elements.
+		var els []string
+		for _, el := range v.Elems {
+			els = append(els, p.valueExpr(m, el, pattern, ref))
+		}
+		return "{ L: [" + strings.Join(els, ", ") + "] }"
 	}
 	return avLiteral(v.Const)
 }

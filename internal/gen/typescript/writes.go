@@ -45,6 +45,28 @@ func (p *printer) write(m *module, w *gen.Write) {
 	fn := p.declare(writeFunc(w), what, w.Range)
 	p.local(fn, what, w.Range)
 	in := p.writeInputType(m, w)
+	for _, o := range w.Objects {
+		name := p.declare(typeName(o.Name), what, w.Range)
+		if o.Input {
+			fmt.Fprintf(b, "/** %s is the input of a labelled write of write pattern %s: the attributes the write needs (the key of the item an update or delete writes). */\n", name, w.Pattern.Name)
+		} else {
+			fmt.Fprintf(b, "/** %s is an object input of write pattern %s (a DynamoDB map). */\n", name, w.Pattern.Name)
+		}
+		fmt.Fprintf(b, "export interface %s {\n", name)
+		for _, f := range o.Fields {
+			opt := ""
+			if f.Optional {
+				opt = "?"
+			}
+			fmt.Fprintf(b, "  %s%s: %s;\n", prop(f.Attr), opt, p.tsType(m, f.Type))
+		}
+		b.WriteString("}\n")
+		if !o.Input {
+			p.objectWriterFunc(m, o)
+		}
+		b.WriteString("\n")
+		m.export(name, true)
+	}
 	if in != "" && w.Entity == nil {
 		p.declare(in, what, w.Range)
 		fmt.Fprintf(b, "/** %s are the inputs of write pattern %s. */\n", in, w.Pattern.Name)
@@ -154,7 +176,9 @@ func (p *printer) writeItem(m *module, w *gen.Write, i int, it *gen.WriteItem) {
 	switch s.Op {
 	case hclschema.WritePut:
 		src := "input"
-		if w.Entity != e {
+		if q := gen.ItemInput(it); q != nil {
+			src = inputRef(q)
+		} else if w.Entity != e {
 			src = fmt.Sprintf("e%d", i)
 			var required, optional []string
 			for _, a := range it.Put {
@@ -295,7 +319,14 @@ func (p *printer) rewrites(m *module, w *gen.Write, i int, it *gen.WriteItem) {
 	for _, a := range it.Known {
 		fs = append(fs, prop(a.Field.Attr)+": "+p.argExpr(m, a, inputRef))
 	}
-	fmt.Fprintf(b, "  // The updated item as the update knows it: what it sets or removes, its\n  // key, what its condition pins.\n  const %s = { %s };\n", u, strings.Join(fs, ", "))
+	// The updated item is read only for an index the update may keep the
+	// item in (an update that takes it out of every one has no use for it).
+	for _, rw := range it.Rewrites {
+		if !rw.Out {
+			fmt.Fprintf(b, "  // The updated item as the update knows it: what it sets or removes, its\n  // key, what its condition pins.\n  const %s = { %s };\n", u, strings.Join(fs, ", "))
+			break
+		}
+	}
 	ref := func(f *gen.Field) string { return access(u, f.Attr) }
 	for k, rw := range it.Rewrites {
 		ix := rw.Rewrite.Index.Name

@@ -122,18 +122,18 @@ access_pattern "logs_of_device_state" {
 }
 
 access_pattern "logs_of_operator_between" {
-  description = "An operator's logs between two dates"
+  description = "An operator's logs between two dates, both included"
   entity      = entity.DeviceLog
   index       = "GSI1"
   inputs      = { from = string, to = string }
   key {
     Operator = Operator
-    Date     = between(from, to)
+    Date     = between(from, "${to}~") # published between(from, to): TD159, a day's timestamps sort after the day
   }
   example {
     Operator = "Liz"
     from     = "2020-04-20"
-    to       = "2020-04-25"
+    to       = "2020-04-24"
     returns = [
       entity.DeviceLog.example["d12345-w1-1440"],
       entity.DeviceLog.example["d12345-w1-1445"],

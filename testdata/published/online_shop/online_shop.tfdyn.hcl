@@ -14,6 +14,10 @@
 #   decrements a warehouse's stock by the ordered quantity, and DynamoDB
 #   subtracts numbers only.
 # - Email is unique case-insensitively (a guard item per lower-case e-mail).
+# - The date ranges of invoices and ordered products end with "~" after the
+#   last day ("i#${to}~"): the stored dates are timestamps, which sort after
+#   the day they start with, so the published upper bound "i#${to}" left the
+#   last day out (TD159).
 
 table "online_shop" {
   name          = "OnlineShop"
@@ -470,12 +474,12 @@ access_pattern "invoices_of_customer_in_range" {
   inputs = { from = string, to = string }
   key = {
     "GSI2-PK" = "c#${customerId}"
-    "GSI2-SK" = between("i#${from}", "i#${to}")
+    "GSI2-SK" = between("i#${from}", "i#${to}~")
   }
   example {
     customerId = "12345"
     from       = "2020-06-01"
-    to         = "2020-06-22"
+    to         = "2020-06-21"
     returns    = [entity.Invoice.example["i-55443"]]
   }
 }
@@ -486,12 +490,12 @@ access_pattern "products_of_customer_in_range" {
   inputs = { from = string, to = string }
   key = {
     "GSI2-PK" = "c#${customerId}"
-    "GSI2-SK" = between("p#${from}", "p#${to}")
+    "GSI2-SK" = between("p#${from}", "p#${to}~")
   }
   example {
     customerId = "12345"
     from       = "2020-06-01"
-    to         = "2020-06-22"
+    to         = "2020-06-21"
     returns    = [entity.OrderItem.example["o-12345-album"], entity.OrderItem.example["o-12345-book"]]
   }
 }
