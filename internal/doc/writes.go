@@ -32,22 +32,32 @@ func (g *gen) writeRow(w *hclschema.WritePattern, wc *cost.WritePatternCost) []s
 	var ops, ents, conds, updates, touched []string
 	several := len(w.Writes) > 1
 	for _, wr := range w.Writes {
+		// A labelled write of a transaction is named by its label, the name
+		// its inputs are read under (input.line.Quantity); the Entity
+		// column says which entity the label writes.
+		who := wr.Entity.Name
+		if wr.Label != "" {
+			who = wr.Label
+		}
 		if u := updateText(wr); u != "" {
 			if several {
-				u = wr.Entity.Name + ": " + u
+				u = who + ": " + u
 			}
 			updates = append(updates, u)
 		}
 		ops = append(ops, wr.Op.APIName())
 		name := wr.Entity.Name
+		if wr.Label != "" {
+			name = wr.Label + ": " + name
+		}
 		if wr.Guard != nil {
-			name += " (guard of unique " + code(wr.Guard.Attr) + ")"
+			name += " (guard of unique " + code(uniqueText(wr.Guard)) + ")"
 		}
 		ents = append(ents, name)
 		if wr.Condition != nil {
 			c := code(wr.Condition.Text)
 			if several {
-				c = wr.Entity.Name + ": " + c
+				c = who + ": " + c
 			}
 			conds = append(conds, c)
 		}
@@ -79,6 +89,16 @@ func (g *gen) writeRow(w *hclschema.WritePattern, wc *cost.WritePatternCost) []s
 		update = strings.Join(updates, "; ")
 	}
 	return []string{w.Name, desc, op, strings.Join(ents, ", "), cond, update, strings.Join(touched, "; "), wcu}
+}
+
+// uniqueText writes what a unique guard keeps unique as the schema writes
+// it: the attribute (email), or the expression that normalises it
+// (lower(email)), so two values the guard treats as one are visible.
+func uniqueText(u *hclschema.Unique) string {
+	if u.Expr != nil {
+		return u.Expr.Text
+	}
+	return u.Attr
 }
 
 // updateText writes an update's actions as the schema writes them, each

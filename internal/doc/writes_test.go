@@ -43,3 +43,64 @@ func TestNoWritePatternSection(t *testing.T) {
 	out := markdown(t, mustLoad(t, "../../examples/github"))
 	require.NotContains(t, out, "### Write patterns")
 }
+
+// TestWritePatternLabelsAndNormalisedUnique: a transaction's labelled
+// writes are named by their labels (the names its inputs are read under:
+// input.line.Quantity) and the Entity column maps each label to its entity;
+// a unique guard on an expression shows the expression (lower(Email)), not
+// the bare attribute, so that two values the guard treats as one are
+// visible.
+func TestWritePatternLabelsAndNormalisedUnique(t *testing.T) {
+	out := markdown(t, loadSource(t, `
+table "t" {
+  partition_key = "PK"
+  sort_key      = "SK"
+}
+entity "Customer" {
+  attributes = { id = string, Email = string }
+  unique     = [lower(Email)]
+  key {
+    PK = "c#${id}"
+    SK = "c#${id}"
+  }
+}
+entity "Line" {
+  attributes = { order = string, product = string, Quantity = number }
+  key {
+    PK = "o#${order}"
+    SK = "p#${product}"
+  }
+}
+entity "Stock" {
+  attributes = { product = string, Quantity = number }
+  key {
+    PK = "p#${product}"
+    SK = "stock"
+  }
+}
+write_pattern "register" {
+  put {
+    entity = entity.Customer
+  }
+}
+write_pattern "order_product" {
+  transaction {
+    put "line" {
+      entity    = entity.Line
+      condition = attribute_not_exists(PK)
+    }
+    update "stock" {
+      entity    = entity.Stock
+      set       = { Quantity = Quantity - input.line.Quantity }
+      condition = Quantity >= input.line.Quantity
+    }
+  }
+}
+`))
+	for _, want := range []string{
+		"| register | — | TransactWriteItems (PutItem, PutItem) | Customer, CustomerUniqueEmail (guard of unique `lower(Email)`) | Customer: `attribute_not_exists(PK)`; CustomerUniqueEmail: `attribute_not_exists(PK)` | — |",
+		"| order_product | — | TransactWriteItems (PutItem, UpdateItem) | line: Line, stock: Stock | line: `attribute_not_exists(PK)`; stock: `Quantity >= input.line.Quantity` | stock: `set Quantity = Quantity - input.line.Quantity` |",
+	} {
+		require.Contains(t, out, want)
+	}
+}
