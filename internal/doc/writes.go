@@ -51,7 +51,7 @@ func (g *gen) writeRow(w *hclschema.WritePattern, wc *cost.WritePatternCost) []s
 			name = wr.Label + ": " + name
 		}
 		if wr.Guard != nil {
-			name += " (guard of unique " + code(uniqueText(wr.Guard)) + ")"
+			name += " (guard of unique " + code(wr.Guard.Display()) + ")"
 		}
 		ents = append(ents, name)
 		if wr.Condition != nil {
@@ -89,16 +89,6 @@ func (g *gen) writeRow(w *hclschema.WritePattern, wc *cost.WritePatternCost) []s
 		update = strings.Join(updates, "; ")
 	}
 	return []string{w.Name, desc, op, strings.Join(ents, ", "), cond, update, strings.Join(touched, "; "), wcu}
-}
-
-// uniqueText writes what a unique guard keeps unique as the schema writes
-// it: the attribute (email), or the expression that normalises it
-// (lower(email)), so two values the guard treats as one are visible.
-func uniqueText(u *hclschema.Unique) string {
-	if u.Expr != nil {
-		return u.Expr.Text
-	}
-	return u.Attr
 }
 
 // updateText writes an update's actions as the schema writes them, each
