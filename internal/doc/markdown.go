@@ -10,8 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hashicorp/hcl/v2/ext/typeexpr"
-
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/cost"
 	"github.com/tfdyn/tfdyn/internal/oracle"
@@ -596,7 +594,7 @@ func inputType(p *hclschema.AccessPattern, in *hclschema.Input) string {
 	if values, ok := hclschema.EnumOf(p.Entities, in.Name); ok {
 		return hclschema.EnumString(values)
 	}
-	return typeexpr.TypeString(in.Type)
+	return hclschema.TypeString(in.Type)
 }
 
 // code wraps s in a Markdown code span, with a fence longer than any run of
