@@ -578,20 +578,28 @@ func (g *gen) keyCondition(p *hclschema.AccessPattern) string {
 }
 
 func (g *gen) inputs(p *hclschema.AccessPattern) string {
-	if len(p.Inputs) == 0 {
+	return inputList(p.Inputs, p.Entities)
+}
+
+// inputList writes the inputs of a pattern that reads or writes entities:
+// `name` type, ..., or none.
+func inputList(inputs []*hclschema.Input, entities []*hclschema.Entity) string {
+	if len(inputs) == 0 {
 		return none
 	}
-	parts := make([]string, len(p.Inputs))
-	for i, in := range p.Inputs {
-		parts[i] = code(in.Name) + " " + inputType(p, in)
+	parts := make([]string, len(inputs))
+	for i, in := range inputs {
+		parts[i] = code(in.Name) + " " + inputType(entities, in)
 	}
 	return strings.Join(parts, ", ")
 }
 
-// inputType is the type of pattern input in as the documents show it: an
-// enum's values spelled out (the loader holds examples to them).
-func inputType(p *hclschema.AccessPattern, in *hclschema.Input) string {
-	if values, ok := hclschema.EnumOf(p.Entities, in.Name); ok {
+// inputType is the type of a pattern's input in as the documents show it:
+// an enum's values spelled out when every entity of the pattern with the
+// attribute of that name declares it an enum (the loader holds examples to
+// them), else the type with an object's optional fields.
+func inputType(entities []*hclschema.Entity, in *hclschema.Input) string {
+	if values, ok := hclschema.EnumOf(entities, in.Name); ok {
 		return hclschema.EnumString(values)
 	}
 	return hclschema.TypeString(in.Type)
