@@ -25,6 +25,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/internal/tfenv"
+	"github.com/tfdyn/tfdyn/internal/tfprovider/tfprovidertest"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
@@ -108,7 +109,7 @@ func copyModule(t *testing.T, dir string) string {
 func terraform(t *testing.T, env *tfenv.Env, dir string, args ...string) (string, error) {
 	t.Helper()
 	start := time.Now()
-	out, err := env.Command(dir, args...).CombinedOutput()
+	out, err := tftest.Command(env, dir, args...).CombinedOutput()
 	t.Logf("terraform %s (%s): %s", strings.Join(args, " "), filepath.Base(dir), time.Since(start).Round(time.Millisecond))
 	return string(out), err
 }
@@ -259,6 +260,7 @@ func TestExamples(t *testing.T) {
 			out := mustTerraform(t, env, dir, "fmt", "-check", "-recursive", "-no-color")
 			assert.Empty(t, out)
 			initDir(t, env, dir)
+			tfprovidertest.Attach(t, env, dir)
 			out = mustTerraform(t, env, dir, "validate", "-no-color")
 			assert.Contains(t, out, "Success! The configuration is valid.")
 			assert.NotContains(t, out, "Warning", "validate must not warn (deprecated hash_key/range_key?)")
@@ -582,13 +584,14 @@ func TestValidationRejectsBadInputs(t *testing.T) {
 // modules reuse: `terraform init` runs once per test, not once per case.
 type callRoot struct {
 	dir string
+	env *tfenv.Env
 }
 
 // newCallRoot copies the module into a temp dir and runs terraform init once
 // in a root module calling it.
 func newCallRoot(t *testing.T, env *tfenv.Env) *callRoot {
 	t.Helper()
-	r := &callRoot{dir: t.TempDir()}
+	r := &callRoot{dir: t.TempDir(), env: env}
 	copyModule(t, r.dir)
 	dir := r.write(t, "init", `
   name          = "init"
@@ -616,7 +619,8 @@ func (r *callRoot) write(t *testing.T, name, args string) string {
 // moduleCall writes a root module calling the module with args, already
 // initialized: it gets a copy of the init root's .terraform directory (the
 // module manifest records the module's relative path; the provider entry is
-// a symlink into the mirror) and lock file.
+// a symlink into the mirror) and lock file, and its terraform commands
+// attach to a provider started for it (tfprovidertest.Attach).
 func (r *callRoot) moduleCall(t *testing.T, name, args string) string {
 	t.Helper()
 	dir := r.write(t, name, args)
@@ -651,6 +655,7 @@ func (r *callRoot) moduleCall(t *testing.T, name, args string) string {
 	lock, err := os.ReadFile(filepath.Join(src, ".terraform.lock.hcl"))
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, ".terraform.lock.hcl"), lock, 0o644))
+	tfprovidertest.Attach(t, r.env, dir)
 	return dir
 }
 

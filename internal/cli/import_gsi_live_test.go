@@ -15,6 +15,7 @@ import (
 	"github.com/tfdyn/tfdyn/internal/adopt"
 	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/emit"
+	"github.com/tfdyn/tfdyn/internal/tfprovider/tfprovidertest"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
@@ -40,6 +41,9 @@ func TestLiveImportGSIHandOff(t *testing.T) {
 		start := time.Now()
 		out := tftest.Terraform(t, env, dir, append(args, "-input=false", "-no-color")...)
 		t.Logf("terraform %s: %s", args[0], time.Since(start).Round(100*time.Millisecond))
+		if args[0] == "init" {
+			tfprovidertest.Attach(t, env, dir) // later commands attach to one provider
+		}
 		return out
 	}
 	infra := filepath.Join(tmp, "infra")

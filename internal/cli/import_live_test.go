@@ -21,6 +21,7 @@ import (
 	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/tfenv"
+	"github.com/tfdyn/tfdyn/internal/tfprovider/tfprovidertest"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
@@ -73,6 +74,9 @@ func TestLiveImportAdoption(t *testing.T) {
 		start := time.Now()
 		out := tftest.Terraform(t, env, dir, append(args, "-input=false", "-no-color")...)
 		t.Logf("terraform %s: %s", args[0], time.Since(start).Round(100*time.Millisecond))
+		if args[0] == "init" {
+			tfprovidertest.Attach(t, env, dir) // later commands attach to one provider
+		}
 		return out
 	}
 	tf(infra, "init")

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/internal/emit"
+	"github.com/tfdyn/tfdyn/internal/tfprovider/tfprovidertest"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
@@ -146,6 +147,7 @@ func TestLocalWithHandWrittenConfig(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.tf"), []byte(handWritten), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "provider.tf"), []byte(block), 0o644))
 	tftest.Terraform(t, env, dir, "init", "-input=false", "-no-color")
+	tfprovidertest.Attach(t, env, dir)
 	tftest.Terraform(t, env, dir, "apply", "-auto-approve", "-input=false", "-no-color")
 	planOut, err := tftest.TerraformErr(env, dir, "plan", "-detailed-exitcode", "-input=false", "-no-color")
 	require.Equal(t, 0, tftest.ExitCode(err), "a second plan must show no changes:\n%s", planOut)

@@ -21,6 +21,7 @@ import (
 	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/migrate"
+	"github.com/tfdyn/tfdyn/internal/tfprovider/tfprovidertest"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
@@ -115,6 +116,9 @@ func TestLiveMigrateCLI(t *testing.T) {
 		start := time.Now()
 		tftest.Terraform(t, env, "infra", append(args, "-input=false", "-no-color")...)
 		t.Logf("terraform %s: %s", args[0], time.Since(start).Round(100*time.Millisecond))
+		if args[0] == "init" {
+			tfprovidertest.Attach(t, env, "infra") // later commands attach to one provider
+		}
 	}
 
 	// BASE applied, with its items (exampleData).

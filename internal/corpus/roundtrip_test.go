@@ -22,6 +22,7 @@ import (
 	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/tfenv"
+	"github.com/tfdyn/tfdyn/internal/tfprovider/tfprovidertest"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
@@ -105,6 +106,9 @@ func TestCorpusRoundTrip(t *testing.T) {
 		start := time.Now()
 		out := tftest.Terraform(t, env, root, append(args, "-input=false", "-no-color")...)
 		t.Logf("terraform %s: %s", args[0], time.Since(start).Round(100*time.Millisecond))
+		if args[0] == "init" {
+			tfprovidertest.Attach(t, env, root) // later commands attach to one provider
+		}
 		return out
 	}
 	tf("init")

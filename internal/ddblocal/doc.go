@@ -3,7 +3,7 @@
 // provider (5.100.0 and 6.x) can apply, plan and destroy tables against it
 // and the SDK can query them.
 //
-// Start runs `java -Xmx256m -Djava.library.path=<dir>/DynamoDBLocal_lib
+// Start runs `java <JVMFlags> -Djava.library.path=<dir>/DynamoDBLocal_lib
 // -jar DynamoDBLocal.jar -inMemory -port <p>` (or `docker run
 // amazon/dynamodb-local` with Options.Docker) on a free loopback port, in
 // its own process group and, on Linux, with a parent-death signal, so no

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -67,4 +68,18 @@ func TestProviderBlock(t *testing.T) {
 	}
 	require.Equal(t, strings.Count(block, "{"), strings.Count(block, "}"))
 	require.NotEmpty(t, target.Emulated())
+}
+
+// TestJavaCommandLine: DynamoDB Local runs with JVMFlags before -jar (the
+// client compiler and the serial collector halve its CPU in short runs).
+func TestJavaCommandLine(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "DynamoDBLocal.jar"), nil, 0o644))
+	tg := &Target{opts: Options{JavaPath: "/bin/sh", DynamoDBLocalDir: dir}}
+	argv, err := tg.javaCommand()
+	require.NoError(t, err)
+	port := strings.TrimPrefix(tg.backend, "http://127.0.0.1:")
+	require.Equal(t, []string{"/bin/sh", "-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+		"-Djava.library.path=" + filepath.Join(dir, "DynamoDBLocal_lib"),
+		"-jar", filepath.Join(dir, "DynamoDBLocal.jar"), "-inMemory", "-port", port}, argv)
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/internal/tfenv"
+	"github.com/tfdyn/tfdyn/internal/tfprovider/tfprovidertest"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
@@ -192,6 +193,9 @@ func runTerraformCycle(t *testing.T, target *Target, env *tfenv.Env, version, ta
 	})
 
 	tf(t, env, dir, 0, "init", "-no-color", "-input=false")
+	// One provider process for the cycle's commands, behind the caching
+	// proxy (what verify does on this target).
+	tfprovidertest.Attach(t, env, dir)
 	start := time.Now()
 	tf(t, env, dir, 0, "apply", "-no-color", "-input=false", "-auto-approve")
 	t.Logf("apply: %s", time.Since(start).Round(time.Millisecond))
@@ -285,7 +289,7 @@ func querySellerOrders(t *testing.T, c *dynamodb.Client, table string) {
 // tf runs terraform in dir and requires the exit code want.
 func tf(t *testing.T, env *tfenv.Env, dir string, want int, args ...string) string {
 	t.Helper()
-	cmd := env.Command(dir, args...)
+	cmd := tftest.Command(env, dir, args...)
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	cmd.Stderr = &out

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/tfenv"
+	"github.com/tfdyn/tfdyn/internal/tfprovider/tfprovidertest"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
@@ -204,6 +205,7 @@ func TestEmittedMigrationValidates(t *testing.T) {
 			require.NoError(t, os.WriteFile(filepath.Join(root, "main.tf"), []byte(call), 0o644))
 			tftest.Terraform(t, env, root, "fmt", "-check", "-diff", "-recursive")
 			tftest.Terraform(t, env, root, "init", "-backend=false", "-input=false", "-no-color")
+			tfprovidertest.Attach(t, env, root)
 			tftest.Terraform(t, env, root, "validate", "-no-color")
 		})
 	}

@@ -20,6 +20,8 @@ import (
 	"github.com/tfdyn/tfdyn/internal/emit"
 	"github.com/tfdyn/tfdyn/internal/plancheck"
 	"github.com/tfdyn/tfdyn/internal/tfenv"
+	"github.com/tfdyn/tfdyn/internal/tfprovider"
+	"github.com/tfdyn/tfdyn/internal/tfprovider/tfprovidertest"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
@@ -118,6 +120,9 @@ type workspace struct {
 	// singleRegion emits global tables without replicas (DynamoDB Local
 	// serves one region).
 	singleRegion bool
+	// provider is the provider terraform attaches to after init
+	// (tfprovidertest.Attach).
+	provider *tfprovider.Process
 }
 
 // providerMajor picks provider 6 when the mirror has it, else 5.100.0
@@ -185,6 +190,11 @@ func (w *workspace) terraform(args ...string) string {
 	start := time.Now()
 	out := tftest.Terraform(w.t, w.env, w.dir, append(args, "-no-color", "-input=false")...)
 	w.t.Logf("terraform %s: %s", args[0], time.Since(start).Round(100*time.Millisecond))
+	if args[0] == "init" {
+		// Every later command attaches to one provider (an init that
+		// upgrades it starts the new one).
+		w.provider = tfprovidertest.Attach(w.t, w.env, w.dir)
+	}
 	return out
 }
 
@@ -192,6 +202,9 @@ func (w *workspace) terraform(args ...string) string {
 func (w *workspace) plan(ro plancheck.RunOptions) *tfjson.Plan {
 	w.t.Helper()
 	start := time.Now()
+	if w.provider != nil {
+		ro.Reattach = w.provider.Reattach()
+	}
 	p, err := plancheck.Run(context.Background(), w.dir, w.env, ro)
 	require.NoError(w.t, err)
 	w.t.Logf("plancheck.Run: %s", time.Since(start).Round(100*time.Millisecond))
@@ -253,7 +266,7 @@ func (w *workspace) saveFixture(name string, ro plancheck.RunOptions, schemaSrc 
 		args = append(args, "-var-file", f)
 	}
 	w.terraform(args...)
-	out, err := w.env.Command(w.dir, "show", "-json", "fixture.tfplan").Output()
+	out, err := tftest.Command(w.env, w.dir, "show", "-json", "fixture.tfplan").Output()
 	require.NoError(t, err)
 	var buf bytes.Buffer
 	require.NoError(t, json.Indent(&buf, out, "", " "))

@@ -95,7 +95,7 @@ func TestLiveProvider6Upgrade(t *testing.T) {
 	// compare the two forms and rebuild every index, and tfdyn plan says
 	// DP203 for each (the gate).
 	w.terraform("plan", "-refresh=false", "-out=norefresh.tfplan")
-	raw, err := w.env.Command(w.dir, "show", "-json", "norefresh.tfplan").Output()
+	raw, err := tftest.Command(w.env, w.dir, "show", "-json", "norefresh.tfplan").Output()
 	require.NoError(t, err)
 	var unrefreshed tfjson.Plan
 	require.NoError(t, json.Unmarshal(raw, &unrefreshed))

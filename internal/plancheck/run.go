@@ -30,6 +30,10 @@ type RunOptions struct {
 	Destroy bool
 	// Log, if set, receives terraform's output while it runs.
 	Log io.Writer
+	// Reattach, if set, attaches plan and show to a provider already
+	// running (tfprovider.Process.Reattach) instead of terraform starting
+	// it; init runs as without.
+	Reattach *tfexec.ReattachOption
 }
 
 // Run runs `terraform init`, `terraform plan -out` and `terraform show
@@ -95,13 +99,18 @@ func Run(ctx context.Context, dir string, env *tfenv.Env, opts RunOptions) (*tfj
 	if opts.Destroy {
 		popts = append(popts, tfexec.Destroy(true))
 	}
+	var sopts []tfexec.ShowOption
+	if opts.Reattach != nil {
+		popts = append(popts, opts.Reattach)
+		sopts = append(sopts, opts.Reattach)
+	}
 	stderr.Reset()
 	if _, err := tf.Plan(ctx, popts...); err != nil {
 		return nil, fail("plan", err, "")
 	}
 	tf.SetStdout(io.Discard) // the JSON is read, not shown
 	stderr.Reset()
-	plan, err := tf.ShowPlanFile(ctx, out)
+	plan, err := tf.ShowPlanFile(ctx, out, sopts...)
 	if err != nil {
 		return nil, fail("show", err, "")
 	}

@@ -14,7 +14,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hashicorp/terraform-exec/tfexec"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // Process is the hashicorp/aws provider started once in debug mode:
@@ -41,6 +44,11 @@ const reattachPrefix = "TF_REATTACH_PROVIDERS='"
 // it when this process dies), and waits for its reattach information.
 func Start(ctx context.Context, dir string) (*Process, error) {
 	bins, err := filepath.Glob(filepath.Join(dir, ".terraform", "providers", "registry.terraform.io", "hashicorp", "aws", "*", "*", "terraform-provider-aws*"))
+	if err == nil && len(bins) > 1 {
+		// An init that upgraded the provider leaves the old one: the
+		// dependency lock file names the one terraform uses.
+		bins = lockedBinaries(dir, bins)
+	}
 	if err != nil || len(bins) != 1 {
 		return nil, fmt.Errorf("find the hashicorp/aws binary terraform init installed: %d match(es)", len(bins))
 	}
@@ -125,7 +133,8 @@ func (p *Process) Reattach() *tfexec.ReattachOption {
 // UseProxy puts a Proxy (its socket in workdir) between terraform
 // and the provider: Reattach then points at the proxy. The proxy keeps the
 // provider's schema in cacheDir ("": it does not) and answers it with the
-// given resource types and data sources only (nil: all).
+// given resource types and data sources only (nil: all; a name ending in
+// "*" keeps every name it is a prefix of: Keeps).
 func (p *Process) UseProxy(workdir, cacheDir string, types map[string]bool) error {
 	var store *schemaStore
 	if cacheDir != "" {
@@ -193,4 +202,50 @@ func (t *tailBuffer) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return string(t.b)
+}
+
+// ReattachEnv is the TF_REATTACH_PROVIDERS=... variable that makes a
+// terraform command attach to the proxy (when UseProxy put one in front)
+// or to the provider, for terraform commands that tfexec does not run.
+func (p *Process) ReattachEnv() (string, error) {
+	b, err := json.Marshal(p.info)
+	if err != nil {
+		return "", fmt.Errorf("reattach information: %w", err)
+	}
+	return "TF_REATTACH_PROVIDERS=" + string(b), nil
+}
+
+// lockedBinaries returns the binaries of bins (paths under
+// .terraform/providers/registry.terraform.io/hashicorp/aws/VERSION/) whose
+// version the dependency lock file in dir selects; bins when it names none.
+func lockedBinaries(dir string, bins []string) []string {
+	src, err := os.ReadFile(filepath.Join(dir, ".terraform.lock.hcl"))
+	if err != nil {
+		return bins
+	}
+	f, diags := hclsyntax.ParseConfig(src, ".terraform.lock.hcl", hcl.InitialPos)
+	if diags.HasErrors() {
+		return bins
+	}
+	for _, b := range f.Body.(*hclsyntax.Body).Blocks {
+		if b.Type != "provider" || len(b.Labels) != 1 || b.Labels[0] != "registry.terraform.io/hashicorp/aws" {
+			continue
+		}
+		attr, ok := b.Body.Attributes["version"]
+		if !ok {
+			return bins
+		}
+		v, diags := attr.Expr.Value(nil)
+		if diags.HasErrors() || v.Type() != cty.String || v.IsNull() {
+			return bins
+		}
+		var out []string
+		for _, bin := range bins {
+			if filepath.Base(filepath.Dir(filepath.Dir(bin))) == v.AsString() {
+				out = append(out, bin)
+			}
+		}
+		return out
+	}
+	return bins
 }

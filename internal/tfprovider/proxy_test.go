@@ -155,3 +155,40 @@ func dirNames(t *testing.T, dir string) []string {
 	sort.Strings(out)
 	return out
 }
+
+// TestKeeps: a name is kept when named, or when a name ending in "*" is a
+// prefix of it.
+func TestKeeps(t *testing.T) {
+	keep := map[string]bool{"aws_region": true, "aws_dynamodb_*": true}
+	for name, want := range map[string]bool{
+		"aws_region": true, "aws_dynamodb_table": true, "aws_dynamodb_global_secondary_index": true,
+		"aws_dynamodb_": true, "aws_dynamodb": false, "aws_regions": false, "aws_s3_bucket": false, "aws_dynamodb_*": true,
+	} {
+		require.Equal(t, want, Keeps(keep, name), name)
+	}
+	in := schemaEntry(schemaEntry(schemaEntry(nil, 2, "aws_dynamodb_table", 1), 2, "aws_s3_bucket", 2), 3, "aws_dynamodb_table_item", 3)
+	got, err := trimSchema(in, map[string]bool{"aws_dynamodb_*": true})
+	require.NoError(t, err)
+	require.Equal(t, schemaEntry(schemaEntry(nil, 2, "aws_dynamodb_table", 1), 3, "aws_dynamodb_table_item", 3), got)
+}
+
+// TestLockedBinaries: after an init that upgraded the provider, the lock
+// file picks the binary terraform runs.
+func TestLockedBinaries(t *testing.T) {
+	dir := t.TempDir()
+	bin := func(v string) string {
+		return filepath.Join(dir, ".terraform", "providers", "registry.terraform.io", "hashicorp", "aws", v, "linux_amd64", "terraform-provider-aws_v"+v+"_x5")
+	}
+	bins := []string{bin("5.100.0"), bin("6.48.0")}
+	require.Equal(t, bins, lockedBinaries(dir, bins), "no lock file: all")
+	lock := `provider "registry.terraform.io/hashicorp/aws" {
+  version     = "6.48.0"
+  constraints = ">= 6.37.0"
+  hashes = ["h1:x"]
+}
+`
+	require.NoError(t, os.WriteFile(filepath.Join(dir, ".terraform.lock.hcl"), []byte(lock), 0o644))
+	require.Equal(t, []string{bin("6.48.0")}, lockedBinaries(dir, bins))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, ".terraform.lock.hcl"), []byte("provider {"), 0o644))
+	require.Equal(t, bins, lockedBinaries(dir, bins), "a lock file that does not parse: all")
+}

@@ -24,7 +24,7 @@ var schemaMethods = map[string]bool{
 var trimmedFields = map[protowire.Number]bool{2: true, 3: true, 7: true, 8: true, 9: true, 11: true}
 
 // trimSchema returns the provider schema answer resp with only the map
-// entries named in keep. hashicorp/aws declares some 1,500 resource types
+// entries named in keep (Keeps). hashicorp/aws declares some 1,500 resource types
 // and data sources (7 MB): every terraform command decodes them all, some
 // seconds of CPU on a busy machine, while verify's configuration uses one.
 // Terraform looks a schema up only for what the configuration or state
@@ -49,13 +49,28 @@ func trimSchema(resp []byte, keep map[string]bool) ([]byte, error) {
 			if err != nil {
 				return nil, err
 			}
-			if !keep[name] {
+			if !Keeps(keep, name) {
 				continue
 			}
 		}
 		out = append(out, field...)
 	}
 	return out, nil
+}
+
+// Keeps reports whether the set of names keep (a proxy's types) holds
+// name: the name itself, or a prefix of it written with a final "*"
+// ("aws_dynamodb_*": every DynamoDB resource type and data source).
+func Keeps(keep map[string]bool, name string) bool {
+	if keep[name] {
+		return true
+	}
+	for k := range keep {
+		if prefix, ok := strings.CutSuffix(k, "*"); ok && strings.HasPrefix(name, prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // mapKey returns the key (field 1, a string) of an encoded map entry.

@@ -71,15 +71,27 @@ func Terraform(t testing.TB, env *tfenv.Env, dir string, args ...string) string 
 }
 
 // TerraformErr runs terraform with args in dir and returns output and error.
+// It attaches to the provider AttachProvider started for dir, if any.
 //
 // No plugin cache is used: from tfdyn's unpacked mirror terraform links the
 // provider into .terraform (no copy), while through a plugin cache every
 // init re-creates the cache's link, and a terraform command running in
 // another directory at that moment finds no provider.
 func TerraformErr(env *tfenv.Env, dir string, args ...string) (string, error) {
-	cmd := env.Command(dir, args...)
-	out, err := cmd.CombinedOutput()
+	out, err := Command(env, dir, args...).CombinedOutput()
 	return string(out), err
+}
+
+// Command is env.Command for terraform with args in dir, attached to the
+// provider started for dir (SetReattach), if any, except for init: init
+// installs the providers the configuration asks for (terraform skips an
+// attached one), and an upgrade must not find the old one attached.
+func Command(env *tfenv.Env, dir string, args ...string) *exec.Cmd {
+	cmd := env.Command(dir, args...)
+	if v := reattachEnv(dir); v != "" && (len(args) == 0 || args[0] != "init") {
+		cmd.Env = append(cmd.Env, v)
+	}
+	return cmd
 }
 
 // ExitCode returns the exit code of err from TerraformErr (0 for nil).
