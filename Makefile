@@ -39,8 +39,8 @@ test-short: deps ## Run the fast tests only (no terraform, no DynamoDB Local)
 	$(GO) test -short ./...
 
 .PHONY: update-golden
-update-golden: ## Refresh golden files: emit output, design docs, plan fixtures (review the diff)
-	$(GO) test -short ./internal/emit ./internal/doc ./internal/plancheck ./internal/cost ./internal/adopt ./internal/migrate ./internal/schemadiff ./examples -update
+update-golden: ## Refresh golden files: emit output, design docs, generated code, request shapes, plan fixtures (review the diff)
+	$(GO) test -short ./internal/emit ./internal/doc ./internal/plancheck ./internal/cost ./internal/adopt ./internal/migrate ./internal/schemadiff ./internal/dynamo ./internal/corpus ./internal/gen/golang ./internal/gen/typescript ./examples -update
 
 .PHONY: fuzz
 fuzz: ## Run every fuzz target for FUZZTIME each (default 60s; make test runs them for 10s)

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -449,7 +448,7 @@ func (a *Attribute) InEnum(v cty.Value) bool {
 // (string, list(number)).
 func (a *Attribute) TypeString() string {
 	if a.Enum == nil {
-		return typeexpr.TypeString(a.Type)
+		return TypeString(a.Type)
 	}
 	return EnumString(a.Enum)
 }

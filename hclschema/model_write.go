@@ -371,6 +371,16 @@ func (u *Unique) Text() string {
 	return u.Expr.Text
 }
 
+// Display names the unique value for a reader (doc, cost): the attribute
+// (email) or the expression that normalises it (lower(email)), so that two
+// values the guard treats as one are visible.
+func (u *Unique) Display() string {
+	if u.Expr == nil {
+		return u.Attr
+	}
+	return u.Expr.Text
+}
+
 // Value returns the unique value of an item's attribute value v: v itself,
 // or the expression's value over it; ok is false when it cannot be
 // computed.

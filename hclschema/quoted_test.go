@@ -29,6 +29,9 @@ func TestQuotedAttributeNames(t *testing.T) {
 	p := s.Pattern("state_logs")
 	require.Equal(t, []string{"DeviceID", "State#Date"}, []string{p.Conditions[0].Attr, p.Conditions[1].Attr})
 	require.Equal(t, hclschema.OpBeginsWith, p.Conditions[1].Op)
+	// The key condition names a quoted attribute as an expression reads it,
+	// never as State#Date, which reads as an expression itself.
+	require.Equal(t, `DeviceID = DeviceID AND begins_with(attr("State#Date"), "${state}#")`, p.KeyConditionText())
 	require.Equal(t, hclschema.CondExists, p.Filter.Kind)
 	require.Equal(t, "Note Text", p.Filter.Attr)
 	require.Equal(t, []string{"Note Text", "State#Date"}, p.Attributes)

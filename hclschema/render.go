@@ -14,7 +14,9 @@ import (
 
 // Render renders the condition with the given operand texts (one, or two
 // for between): begins_with(SK, "ORDER#"), SK BETWEEN "a" AND "b",
-// PK = "USER#alice".
+// PK = "USER#alice". An attribute whose name is not an identifier is
+// written as the schema's expressions read it, begins_with(attr("State#Date"),
+// "WARNING#"), so that its name does not read as an expression.
 func (c *Condition) Render(ops []string) string {
 	arg := func(i int) string {
 		if i < len(ops) {
@@ -22,13 +24,14 @@ func (c *Condition) Render(ops []string) string {
 		}
 		return "?"
 	}
+	attr := AttrRef(c.Attr)
 	switch c.Op {
 	case OpBeginsWith:
-		return fmt.Sprintf("begins_with(%s, %s)", c.Attr, arg(0))
+		return fmt.Sprintf("begins_with(%s, %s)", attr, arg(0))
 	case OpBetween:
-		return fmt.Sprintf("%s BETWEEN %s AND %s", c.Attr, arg(0), arg(1))
+		return fmt.Sprintf("%s BETWEEN %s AND %s", attr, arg(0), arg(1))
 	}
-	return fmt.Sprintf("%s %s %s", c.Attr, c.Op, arg(0))
+	return fmt.Sprintf("%s %s %s", attr, c.Op, arg(0))
 }
 
 // String renders the condition with its operands as written in the schema.

@@ -46,6 +46,7 @@ func TestUniqueExpression(t *testing.T) {
 	u := c.Unique[0]
 	require.Equal(t, "email", u.Attr)
 	require.Equal(t, "lower(email)", u.Key())
+	require.Equal(t, "lower(email)", u.Display())
 	require.Equal(t, "CustomerUniqueEmail", u.Guard.Name)
 	g, err := u.Guard.Item(cty.ObjectVal(map[string]cty.Value{"email": cty.StringVal("Sam@X.io")}))
 	require.NoError(t, err)
@@ -63,6 +64,15 @@ func TestUniqueExpression(t *testing.T) {
 	require.NotNil(t, swap)
 	require.True(t, swap.Skipped(map[string]cty.Value{"current_email": cty.StringVal("Sam@x.io"), "email": cty.StringVal("sam@x.io")}))
 	require.False(t, swap.Skipped(map[string]cty.Value{"current_email": cty.StringVal("sam@x.io"), "email": cty.StringVal("tom@x.io")}))
+}
+
+// TestUniqueDisplay: a reader sees the attribute of a plain unique and the
+// expression, spaces as written, of a normalised one.
+func TestUniqueDisplay(t *testing.T) {
+	for unique, want := range map[string]string{`["email"]`: "email", "[lower( email )]": "lower( email )"} {
+		u := mustLoad(t, strings.Replace(uniqueSchema, "UNIQUE", unique, 1)).Entity("Customer").Unique[0]
+		require.Equal(t, want, u.Display(), unique)
+	}
 }
 
 func TestUniqueExpressionErrors(t *testing.T) {

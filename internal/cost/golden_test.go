@@ -10,12 +10,26 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
-// TestExamplesGolden pins `tfdyn cost examples/X` (text and JSON) for every
-// example: each declares a workload.
+// TestExamplesGolden pins `tfdyn cost DIR` (text and JSON) for every example
+// (each declares a workload) and for the published designs re-modelled in
+// testdata/published (document paths, constant attributes and labelled
+// transaction writes in item sizes and write costs), the latter golden as
+// published-<name>.
 func TestExamplesGolden(t *testing.T) {
+	dirs := map[string]string{}
 	for _, name := range []string{"ecommerce", "github", "tournaments"} {
+		dirs[name] = filepath.Join("..", "..", "examples", name)
+	}
+	published, err := filepath.Glob(filepath.Join("..", "..", "testdata", "published", "*"))
+	if err != nil || len(published) == 0 {
+		t.Fatalf("no published design under ../../testdata/published (%v)", err)
+	}
+	for _, dir := range published {
+		dirs["published-"+filepath.Base(dir)] = dir
+	}
+	for name, dir := range dirs {
 		t.Run(name, func(t *testing.T) {
-			r := loadEstimate(t, filepath.Join("..", "..", "examples", name))
+			r := loadEstimate(t, dir)
 			var text, js bytes.Buffer
 			if err := r.WriteText(&text); err != nil {
 				t.Fatal(err)

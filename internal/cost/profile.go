@@ -335,5 +335,5 @@ func (pr *profile) guardNote(u *hclschema.Unique) string {
 	} else {
 		size += " estimated from its attribute and key"
 	}
-	return fmt.Sprintf("%s (the guard item of unique %s.%s): %s; one per %s item in storage", pr.e.Name, u.Entity.Name, u.Attr, size, u.Entity.Name)
+	return fmt.Sprintf("%s (the guard item of unique %s of %s): %s; one per %s item in storage", pr.e.Name, u.Display(), u.Entity.Name, size, u.Entity.Name)
 }

@@ -14,7 +14,7 @@ import (
 	"github.com/tfdyn/tfdyn/internal/doc"
 )
 
-var update = flag.Bool("update", false, "rewrite the committed examples/*/DESIGN.md files")
+var update = flag.Bool("update", false, "rewrite the committed DESIGN.md of every example and published design")
 
 func mustLoad(t *testing.T, paths ...string) *hclschema.Schema {
 	t.Helper()
@@ -49,12 +49,17 @@ func markdown(t *testing.T, s *hclschema.Schema) string {
 	return buf.String()
 }
 
-// TestDocGolden generates the design document of every example and compares
-// it with the committed examples/<name>/DESIGN.md (refresh with -update).
+// TestDocGolden generates the design document of every example and of every
+// published design re-modelled in testdata/published, and compares it with
+// the DESIGN.md committed next to the schema (refresh with -update).
 func TestDocGolden(t *testing.T) {
-	dirs, err := filepath.Glob(filepath.Join("..", "..", "examples", "*"))
-	if err != nil {
-		t.Fatal(err)
+	var dirs []string
+	for _, parent := range []string{"examples", filepath.Join("testdata", "published")} {
+		found, err := filepath.Glob(filepath.Join("..", "..", parent, "*"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		dirs = append(dirs, found...)
 	}
 	n := 0
 	for _, dir := range dirs {
@@ -62,7 +67,7 @@ func TestDocGolden(t *testing.T) {
 			continue
 		}
 		n++
-		t.Run(filepath.Base(dir), func(t *testing.T) {
+		t.Run(filepath.Base(filepath.Dir(dir))+"/"+filepath.Base(dir), func(t *testing.T) {
 			got := markdown(t, mustLoad(t, dir))
 			if again := markdown(t, mustLoad(t, dir)); again != got {
 				t.Fatal("two runs produced different documents")
@@ -84,7 +89,7 @@ func TestDocGolden(t *testing.T) {
 		})
 	}
 	if n == 0 {
-		t.Fatal("no example schema found under ../../examples")
+		t.Fatal("no schema found under ../../examples or ../../testdata/published")
 	}
 }
 

@@ -38,6 +38,10 @@ type GraphAttribute struct {
 	// PrimaryKey is true when the entity's primary key is computed from
 	// the attribute (Entity.KeyNames).
 	PrimaryKey bool `json:"primary_key,omitempty"`
+	// Computed is the template of an attribute the schema computes on
+	// every item, as written ("customer", "${a}#${b}"); "" for a declared
+	// attribute.
+	Computed string `json:"computed,omitempty"`
 }
 
 // Relationship joins two entities that an access pattern returns
@@ -111,6 +115,9 @@ func TableGraph(s *hclschema.Schema, t *hclschema.Table) Graph {
 		ge := GraphEntity{Name: e.Name, Attributes: []GraphAttribute{}}
 		for _, a := range e.Attributes {
 			ge.Attributes = append(ge.Attributes, GraphAttribute{Name: a.Name, Type: a.TypeString(), Optional: a.Optional, PrimaryKey: key[a.Name]})
+		}
+		for _, c := range e.Computed {
+			ge.Attributes = append(ge.Attributes, GraphAttribute{Name: c.Attr, Type: hclschema.TypeString(c.Type), Computed: c.Expr.Text})
 		}
 		g.Entities = append(g.Entities, ge)
 	}

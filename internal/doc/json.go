@@ -113,7 +113,7 @@ func (g *gen) tableDocument(t *hclschema.Table) TableDocument {
 			if ap.Inputs == nil {
 				ap.Inputs = map[string]string{}
 			}
-			ap.Inputs[in.Name] = inputType(p, in)
+			ap.Inputs[in.Name] = inputType(p.Entities, in)
 		}
 		td.AccessPatterns = append(td.AccessPatterns, ap)
 	}

@@ -10,8 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hashicorp/hcl/v2/ext/typeexpr"
-
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/cost"
 	"github.com/tfdyn/tfdyn/internal/oracle"
@@ -580,23 +578,31 @@ func (g *gen) keyCondition(p *hclschema.AccessPattern) string {
 }
 
 func (g *gen) inputs(p *hclschema.AccessPattern) string {
-	if len(p.Inputs) == 0 {
+	return inputList(p.Inputs, p.Entities)
+}
+
+// inputList writes the inputs of a pattern that reads or writes entities:
+// `name` type, ..., or none.
+func inputList(inputs []*hclschema.Input, entities []*hclschema.Entity) string {
+	if len(inputs) == 0 {
 		return none
 	}
-	parts := make([]string, len(p.Inputs))
-	for i, in := range p.Inputs {
-		parts[i] = code(in.Name) + " " + inputType(p, in)
+	parts := make([]string, len(inputs))
+	for i, in := range inputs {
+		parts[i] = code(in.Name) + " " + inputType(entities, in)
 	}
 	return strings.Join(parts, ", ")
 }
 
-// inputType is the type of pattern input in as the documents show it: an
-// enum's values spelled out (the loader holds examples to them).
-func inputType(p *hclschema.AccessPattern, in *hclschema.Input) string {
-	if values, ok := hclschema.EnumOf(p.Entities, in.Name); ok {
+// inputType is the type of a pattern's input in as the documents show it:
+// an enum's values spelled out when every entity of the pattern with the
+// attribute of that name declares it an enum (the loader holds examples to
+// them), else the type with an object's optional fields.
+func inputType(entities []*hclschema.Entity, in *hclschema.Input) string {
+	if values, ok := hclschema.EnumOf(entities, in.Name); ok {
 		return hclschema.EnumString(values)
 	}
-	return typeexpr.TypeString(in.Type)
+	return hclschema.TypeString(in.Type)
 }
 
 // code wraps s in a Markdown code span, with a fence longer than any run of

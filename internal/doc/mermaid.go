@@ -29,6 +29,9 @@ func mermaidER(g Graph) string {
 			if a.Optional {
 				comments = append(comments, "optional")
 			}
+			if a.Computed != "" {
+				comments = append(comments, "computed")
+			}
 			line := "    " + erType(a) + " " + name
 			if a.PrimaryKey {
 				line += " PK"

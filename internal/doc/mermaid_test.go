@@ -189,8 +189,9 @@ entity "Odd-Name" {
     pk     = string
     uk     = optional(string)
     state  = enum("A\"B", "<c>")
-    nested = map(object({ a = string, b = list(number) }))
+    nested = map(object({ a = string, b = optional(list(number)) }))
   }
+  computed = { EntityType = "odd" }
   key {
     SK = "#${pk}&${format("%03d", 7)}"
   }
@@ -220,6 +221,7 @@ access_pattern "by_pk" {
 	require.Contains(t, md, "    string pk_ PK \"attribute pk\"\n")
 	require.Contains(t, md, "    string uk_ \"attribute uk, optional\"\n")
 	require.Contains(t, md, "    map nested\n")
+	require.Contains(t, md, "    string EntityType \"computed\"\n")
 	require.Contains(t, md, `c1_1["Odd-Name<br/>SK = #35;${pk}#amp;${format(#quot;%03d#quot;, 7)}"]`)
 	f := filepath.Join(t.TempDir(), "odd.md")
 	require.NoError(t, os.WriteFile(f, []byte(md), 0o644))
@@ -236,7 +238,8 @@ access_pattern "by_pk" {
 		{Name: "pk", Type: "string", PrimaryKey: true},
 		{Name: "uk", Type: "string", Optional: true},
 		{Name: "state", Type: `enum("A\"B", "<c>")`},
-		{Name: "nested", Type: "map(object({a=string,b=list(number)}))"},
+		{Name: "nested", Type: "map(object({a=string,b=optional(list(number))}))"},
+		{Name: "EntityType", Type: "string", Computed: `"odd"`},
 	}, g.Entities[0].Attributes)
 	require.Equal(t, []doc.Collection{{ID: "table#1", Index: "table", Partition: []string{"pk (attribute)"},
 		Members: []doc.Member{{Entity: "Odd-Name", Sort: []string{`SK = #${pk}&${format("%03d", 7)}`}}}}}, g.Collections)

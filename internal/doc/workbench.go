@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/tfdyn/tfdyn/hclschema"
@@ -321,7 +320,7 @@ func patternExt(p *hclschema.AccessPattern) workbench.PatternExt {
 			}
 		}
 		if !attr || !keyNames[in.Name] {
-			pe.Inputs = append(pe.Inputs, workbench.AttrExt{Name: in.Name, Type: typeexpr.TypeString(in.Type)})
+			pe.Inputs = append(pe.Inputs, workbench.AttrExt{Name: in.Name, Type: hclschema.TypeString(in.Type)})
 		}
 	}
 	for _, x := range p.Examples {

@@ -23,31 +23,43 @@ func (g *gen) writePatterns(t *hclschema.Table) {
 		return
 	}
 	g.printf("### Write patterns\n\n")
-	g.grid([]string{"Write pattern", "Description", "Operation", "Entity", "Condition", "Update", "Items touched per call", "WCU per call"}, rows)
+	g.grid([]string{"Write pattern", "Description", "Operation", "Entity", "Inputs", "Condition", "Update", "Items touched per call", "WCU per call"}, rows)
 	g.printf("Items touched: the table and each index the write changes, with the writes per call (an index's share of the entity's example items; 2 where an update changes the entry's key: a delete and a put). A write whose condition fails still consumes write units in the table.\n\n")
 }
 
 // writeRow is one row of the write-pattern table.
 func (g *gen) writeRow(w *hclschema.WritePattern, wc *cost.WritePatternCost) []string {
 	var ops, ents, conds, updates, touched []string
+	var written []*hclschema.Entity
 	several := len(w.Writes) > 1
 	for _, wr := range w.Writes {
+		// A labelled write of a transaction is named by its label, the name
+		// its inputs are read under (input.line.Quantity); the Entity
+		// column says which entity the label writes.
+		who := wr.Entity.Name
+		if wr.Label != "" {
+			who = wr.Label
+		}
 		if u := updateText(wr); u != "" {
 			if several {
-				u = wr.Entity.Name + ": " + u
+				u = who + ": " + u
 			}
 			updates = append(updates, u)
 		}
 		ops = append(ops, wr.Op.APIName())
+		written = append(written, wr.Entity)
 		name := wr.Entity.Name
+		if wr.Label != "" {
+			name = wr.Label + ": " + name
+		}
 		if wr.Guard != nil {
-			name += " (guard of unique " + code(wr.Guard.Attr) + ")"
+			name += " (guard of unique " + code(wr.Guard.Display()) + ")"
 		}
 		ents = append(ents, name)
 		if wr.Condition != nil {
 			c := code(wr.Condition.Text)
 			if several {
-				c = wr.Entity.Name + ": " + c
+				c = who + ": " + c
 			}
 			conds = append(conds, c)
 		}
@@ -78,7 +90,7 @@ func (g *gen) writeRow(w *hclschema.WritePattern, wc *cost.WritePatternCost) []s
 	if len(updates) > 0 {
 		update = strings.Join(updates, "; ")
 	}
-	return []string{w.Name, desc, op, strings.Join(ents, ", "), cond, update, strings.Join(touched, "; "), wcu}
+	return []string{w.Name, desc, op, strings.Join(ents, ", "), inputList(w.Inputs, written), cond, update, strings.Join(touched, "; "), wcu}
 }
 
 // updateText writes an update's actions as the schema writes them, each

@@ -18,12 +18,16 @@ import (
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
-// schemaDirs are the schemas emit is tested on: every example plus the
-// emit-specific cases in testdata/schemas.
+// schemaDirs are the schemas emit is tested on: every example, the
+// published designs re-modelled in testdata/published (quoted attribute
+// names such as "State#Date", document paths, labelled transaction writes;
+// named "published-<dir>") and the emit-specific cases in testdata/schemas
+// (named "case-<dir>").
 func schemaDirs(t *testing.T) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	for _, pattern := range []string{"../../examples/*", "testdata/schemas/*"} {
+	prefixes := map[string]string{"../../examples/*": "", "../../testdata/published/*": "published-", "testdata/schemas/*": "case-"}
+	for _, pattern := range []string{"../../examples/*", "../../testdata/published/*", "testdata/schemas/*"} {
 		dirs, err := filepath.Glob(pattern)
 		require.NoError(t, err)
 		for _, d := range dirs {
@@ -34,11 +38,7 @@ func schemaDirs(t *testing.T) map[string]string {
 			if len(files) == 0 {
 				continue
 			}
-			name := filepath.Base(d)
-			if strings.HasPrefix(pattern, "testdata") {
-				name = "case-" + name
-			}
-			out[name] = d
+			out[prefixes[pattern]+filepath.Base(d)] = d
 		}
 	}
 	require.NotEmpty(t, out)
