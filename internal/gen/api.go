@@ -288,3 +288,12 @@ func (c *Computed) MayBeAbsent() bool {
 	}
 	return c.Expr.Type == TypeNull || c.Expr.Op == OpCond || c.Expr.Op == OpCall && c.Expr.Fn == "coalesce"
 }
+
+// GuardName names the unique value a guard item holds, for comments:
+// "Customer.Email", or "Customer's lower(Email)" for a normalised unique.
+func GuardName(u *hclschema.Unique) string {
+	if u.Expr == nil {
+		return u.Entity.Name + "." + u.Attr
+	}
+	return u.Entity.Name + "'s " + u.Display()
+}

@@ -192,7 +192,7 @@ func (p *printer) writeItem(b *bytes.Buffer, w *gen.Write, i int, it *gen.WriteI
 	e := it.Entity
 	what := fmt.Sprintf("%s %s", s.Op, e.SchemaName)
 	if s.Guard != nil {
-		what += fmt.Sprintf(" (the guard item of %s.%s)", s.Guard.Entity.Name, s.Guard.Attr)
+		what += fmt.Sprintf(" (the guard item of %s)", gen.GuardName(s.Guard))
 	}
 	fmt.Fprintf(b, "\t// %s\n", what)
 	fail := func(v *gen.Value) func(string) string { return p.inputFail(w.Pattern.Name, "", v) }
@@ -421,7 +421,7 @@ func (p *printer) writeDoc(b *bytes.Buffer, w *gen.Write, m string) {
 		s := it.Shape
 		line := fmt.Sprintf("%s %s", s.Op, it.Entity.SchemaName)
 		if s.Guard != nil {
-			line += fmt.Sprintf(" (guard item of %s.%s)", s.Guard.Entity.Name, s.Guard.Attr)
+			line += fmt.Sprintf(" (guard item of %s)", gen.GuardName(s.Guard))
 		}
 		if s.Write.Condition != nil {
 			line += " if " + s.Write.Condition.Text

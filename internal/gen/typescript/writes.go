@@ -167,7 +167,7 @@ func (p *printer) writeItem(m *module, w *gen.Write, i int, it *gen.WriteItem) {
 	e := it.Entity
 	what := fmt.Sprintf("%s %s", s.Op, e.SchemaName)
 	if s.Guard != nil {
-		what += fmt.Sprintf(" (the guard item of %s.%s)", s.Guard.Entity.Name, s.Guard.Attr)
+		what += fmt.Sprintf(" (the guard item of %s)", gen.GuardName(s.Guard))
 	}
 	fmt.Fprintf(b, "  // %s\n", what)
 	item := m.rt("tfdynItem")
@@ -409,7 +409,7 @@ func (p *printer) writeDoc(b *bytes.Buffer, w *gen.Write, fn string) {
 		s := it.Shape
 		line := fmt.Sprintf("%s %s", s.Op, it.Entity.SchemaName)
 		if s.Guard != nil {
-			line += fmt.Sprintf(" (guard item of %s.%s)", s.Guard.Entity.Name, s.Guard.Attr)
+			line += fmt.Sprintf(" (guard item of %s)", gen.GuardName(s.Guard))
 		}
 		if s.Write.Condition != nil {
 			line += " if " + oneLine(s.Write.Condition.Text)
