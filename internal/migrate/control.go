@@ -331,6 +331,18 @@ func (c *Control) open(ctx context.Context, want metaRecord, tgt *target) (*meta
 				done = done && s.Done
 			}
 			if !done || want.Kind == kindCopy {
+				// Judge only the migration the segments were read for:
+				// when the meta record changed meanwhile (another worker
+				// of this plan replaced the finished one and started
+				// this migration), look again.
+				var now metaRecord
+				found, err := c.get(ctx, want.Migration, partMeta, &now)
+				if err != nil {
+					return nil, err
+				}
+				if !found || now.Version != got.Version || now.Plan != got.Plan || now.Replacing {
+					continue
+				}
 				return nil, fmt.Errorf("%w: control table %s records a %s of table %q for another data plan (BASE %s, HEAD %s, started %s), not finished: finish it with the same BASE and HEAD, or remove its records (--reset) to start this one",
 					ErrSharedMismatch, c.Table, got.Kind, got.Table, got.Base, got.Head, got.Started.Format(time.RFC3339))
 			}
