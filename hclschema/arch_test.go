@@ -28,7 +28,6 @@ var languageAllowed = map[string]string{
 	"modules/modules_test.go":           "reads the Terraform modules under test",
 	"internal/fuzz/fuzz_test.go":        "checks that emitted Terraform parses",
 	"internal/tfprovider/trim.go":       "reads the resource types of the Terraform files verify emitted",
-	"internal/tfprovider/process.go":    "reads the provider version of terraform's dependency lock file",
 }
 
 const hclsyntaxPath = "github.com/hashicorp/hcl/v2/hclsyntax"

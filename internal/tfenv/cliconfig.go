@@ -6,8 +6,8 @@ import (
 	"github.com/zclconf/go-cty/cty"
 )
 
-// awsProvider is the provider address tfdyn's emitted code needs.
-const awsProvider = "registry.terraform.io/hashicorp/aws"
+// AWSProvider is the address of the provider tfdyn's emitted code needs.
+const AWSProvider = "registry.terraform.io/hashicorp/aws"
 
 // MirrorConfig is a Terraform CLI config that installs hashicorp/*
 // providers from the filesystem mirror mirrorDir only. user, when not nil,
@@ -38,9 +38,9 @@ func FallbackConfig(mirrorDir string, user []byte) []byte {
 	pi := body.AppendNewBlock("provider_installation", nil).Body()
 	fm := pi.AppendNewBlock("filesystem_mirror", nil).Body()
 	fm.SetAttributeValue("path", cty.StringVal(mirrorDir))
-	fm.SetAttributeValue("include", cty.ListVal([]cty.Value{cty.StringVal(awsProvider)}))
+	fm.SetAttributeValue("include", cty.ListVal([]cty.Value{cty.StringVal(AWSProvider)}))
 	d := pi.AppendNewBlock("direct", nil).Body()
-	d.SetAttributeValue("exclude", cty.ListVal([]cty.Value{cty.StringVal(awsProvider)}))
+	d.SetAttributeValue("exclude", cty.ListVal([]cty.Value{cty.StringVal(AWSProvider)}))
 	return withHeader(f)
 }
 

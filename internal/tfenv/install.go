@@ -159,7 +159,7 @@ func (e *Env) checkProvider(ctx context.Context, constraint string, keep bool) (
 	if err := e.Init(ctx, tf, tfexec.Backend(false)); err != nil {
 		return nil, err
 	}
-	v, err := lockedVersion(filepath.Join(dir, ".terraform.lock.hcl"), awsProvider)
+	v, err := LockedVersion(filepath.Join(dir, ".terraform.lock.hcl"), AWSProvider)
 	if err != nil {
 		return nil, fmt.Errorf("tfenv: %w", err)
 	}
@@ -237,8 +237,9 @@ func copyFile(src, dst string) error {
 	return out.Close()
 }
 
-// lockedVersion reads the version of provider from a dependency lock file.
-func lockedVersion(lockFile, provider string) (string, error) {
+// LockedVersion reads the version of provider (an address such as AWSProvider)
+// from a dependency lock file.
+func LockedVersion(lockFile, provider string) (string, error) {
 	f, diags := hclparse.NewParser().ParseHCLFile(lockFile)
 	if diags.HasErrors() {
 		return "", fmt.Errorf("read %s: %s", lockFile, diags.Error())

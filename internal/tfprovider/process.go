@@ -14,10 +14,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hashicorp/terraform-exec/tfexec"
-	"github.com/zclconf/go-cty/cty"
+
+	"github.com/tfdyn/tfdyn/internal/tfenv"
 )
 
 // Process is the hashicorp/aws provider started once in debug mode:
@@ -219,33 +218,15 @@ func (p *Process) ReattachEnv() (string, error) {
 // .terraform/providers/registry.terraform.io/hashicorp/aws/VERSION/) whose
 // version the dependency lock file in dir selects; bins when it names none.
 func lockedBinaries(dir string, bins []string) []string {
-	src, err := os.ReadFile(filepath.Join(dir, ".terraform.lock.hcl"))
+	v, err := tfenv.LockedVersion(filepath.Join(dir, ".terraform.lock.hcl"), tfenv.AWSProvider)
 	if err != nil {
 		return bins
 	}
-	f, diags := hclsyntax.ParseConfig(src, ".terraform.lock.hcl", hcl.InitialPos)
-	if diags.HasErrors() {
-		return bins
+	var out []string
+	for _, bin := range bins {
+		if filepath.Base(filepath.Dir(filepath.Dir(bin))) == v {
+			out = append(out, bin)
+		}
 	}
-	for _, b := range f.Body.(*hclsyntax.Body).Blocks {
-		if b.Type != "provider" || len(b.Labels) != 1 || b.Labels[0] != "registry.terraform.io/hashicorp/aws" {
-			continue
-		}
-		attr, ok := b.Body.Attributes["version"]
-		if !ok {
-			return bins
-		}
-		v, diags := attr.Expr.Value(nil)
-		if diags.HasErrors() || v.Type() != cty.String || v.IsNull() {
-			return bins
-		}
-		var out []string
-		for _, bin := range bins {
-			if filepath.Base(filepath.Dir(filepath.Dir(bin))) == v.AsString() {
-				out = append(out, bin)
-			}
-		}
-		return out
-	}
-	return bins
+	return out
 }
