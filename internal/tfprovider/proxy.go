@@ -1,6 +1,7 @@
 package tfprovider
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sync"
 
 	"github.com/hashicorp/terraform-exec/tfexec"
@@ -261,8 +263,15 @@ func (p *Proxy) pure(ctx context.Context, method string, req []byte) ([]byte, er
 		p.cache[key] = c
 	}
 	p.mu.Unlock()
+	// The store's key: the request with the port of its loopback URL
+	// masked (maskPort); the answer is kept with it masked too.
+	storeReq, mask := req, (*portMask)(nil)
+	if keep {
+		storeReq, mask = maskPort(req)
+	}
 	if !ok && keep {
-		if resp, found := p.store.load(method, req); found {
+		if resp, found := p.store.load(method, storeReq); found {
+			resp = mask.unmask(resp)
 			p.mu.Lock()
 			p.stored[method]++
 			p.mu.Unlock()
@@ -301,7 +310,7 @@ func (p *Proxy) pure(ctx context.Context, method string, req []byte) ([]byte, er
 	c.resp, c.err = resp, err
 	close(c.done)
 	if err == nil && keep {
-		p.store.save(method, req, resp)
+		p.store.save(method, storeReq, mask.mask(resp))
 	}
 	if err != nil {
 		p.mu.Lock()
@@ -309,6 +318,57 @@ func (p *Proxy) pure(ctx context.Context, method string, req []byte) ([]byte, er
 		p.mu.Unlock()
 	}
 	return resp, err
+}
+
+// loopbackURL matches a loopback URL with a port in a request's bytes.
+var loopbackURL = regexp.MustCompile(`http://(?:127\.0\.0\.1|localhost|\[::1\]):[0-9]{1,5}`)
+
+// portMask is the loopback URL of a request (http://127.0.0.1:45678) and
+// the same URL with each digit of its port replaced by 0.
+type portMask struct{ url, masked []byte }
+
+// maskPort returns the request under which the store keeps the answer to
+// req, and the mask to apply to the answer: when every loopback URL in req
+// has the same port (a run's provider block names DynamoDB Local's
+// endpoint for every service), req with that port masked, else req itself
+// and nil. The provider block of a run on DynamoDB Local names the port
+// the run got, another in every concurrent run (verify prefers one port per
+// user, and only one run holds it), and checking the block costs
+// hashicorp/aws 2-4 s of CPU; the answer (the prepared block and its
+// diagnostics) names the port only where the block does. The mask keeps
+// the encoding's lengths: masking and unmasking an answer change no
+// length prefix.
+func maskPort(req []byte) ([]byte, *portMask) {
+	urls := loopbackURL.FindAll(req, -1)
+	if len(urls) == 0 {
+		return req, nil
+	}
+	for _, u := range urls[1:] {
+		if !bytes.Equal(u, urls[0]) {
+			return req, nil
+		}
+	}
+	m := &portMask{url: urls[0], masked: bytes.Clone(urls[0])}
+	for i := bytes.LastIndexByte(m.masked, ':') + 1; i < len(m.masked); i++ {
+		m.masked[i] = '0'
+	}
+	return m.mask(req), m
+}
+
+// mask returns b with the mask's URL masked (a nil mask: b).
+func (m *portMask) mask(b []byte) []byte {
+	if m == nil {
+		return b
+	}
+	return bytes.ReplaceAll(b, m.url, m.masked)
+}
+
+// unmask returns b with the masked URL put back (a nil mask: b).
+func (m *portMask) unmask(b []byte) []byte {
+	if m == nil {
+		return b
+	}
+	return bytes.ReplaceAll(b, m.masked, m.url)
 }
 
 // rawCodec passes messages through as bytes. Its name is "proto", the

@@ -179,4 +179,27 @@ func TestProviderStoreKeepsTheSchemaAcrossRuns(t *testing.T) {
 	_, asked, stored = p.proxy.Counts()
 	require.Empty(t, asked)
 	require.Equal(t, both, stored)
+	p.Stop()
+
+	// A run whose provider block names another port (a concurrent run on
+	// DynamoDB Local) reads the same answers: the store keeps them with
+	// the port masked and puts the run's own port back.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	port := ln.Addr().(*net.TCPAddr).Port
+	require.NoError(t, ln.Close())
+	block := ddblocal.ProviderBlock(ddblocal.DefaultRegion, "tfdyn", "tfdyn", "http://127.0.0.1:"+strconv.Itoa(port))
+	require.NoError(t, os.WriteFile(filepath.Join(ws.dir, "provider.tf"), []byte(block), 0o644))
+	p, err = Start(context.Background(), ws.dir)
+	require.NoError(t, err)
+	t.Cleanup(p.Stop)
+	require.NoError(t, p.UseProxy(ws.dir, cache, ws.types))
+	third := planChanges(t, ws, p.Reattach(), "third")
+	require.Equal(t, first, third)
+	_, asked, stored = p.proxy.Counts()
+	require.Empty(t, asked)
+	require.Equal(t, both, stored)
+	entries, err = os.ReadDir(store.dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 2)
 }

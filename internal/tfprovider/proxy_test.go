@@ -1,11 +1,13 @@
 package tfprovider
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-exec/tfexec"
 	"github.com/stretchr/testify/require"
@@ -191,4 +193,57 @@ func TestLockedBinaries(t *testing.T) {
 	require.Equal(t, []string{bin("6.48.0")}, lockedBinaries(dir, bins))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, ".terraform.lock.hcl"), []byte("provider {"), 0o644))
 	require.Equal(t, bins, lockedBinaries(dir, bins), "a lock file that does not parse: all")
+}
+
+// TestMaskPort masks the port of a request's loopback URL, the same in
+// every place, keeping every length, and puts it back into an answer; a
+// request without one, or with two different ports, is kept as it is.
+func TestMaskPort(t *testing.T) {
+	req := []byte("\xa8dynamodb\xb6http://127.0.0.1:45678\xa3sts\xb6http://127.0.0.1:45678")
+	key, m := maskPort(req)
+	require.NotNil(t, m)
+	require.Equal(t, "\xa8dynamodb\xb6http://127.0.0.1:00000\xa3sts\xb6http://127.0.0.1:00000", string(key))
+	other, m2 := maskPort([]byte(strings.ReplaceAll(string(req), "45678", "38001")))
+	require.Equal(t, key, other, "requests that differ only in the port share a key")
+	answer := m.mask([]byte("\x0aprepared http://127.0.0.1:45678"))
+	require.Equal(t, "\x0aprepared http://127.0.0.1:00000", string(answer))
+	require.Equal(t, "\x0aprepared http://127.0.0.1:38001", string(m2.unmask(answer)))
+
+	for _, r := range []string{"http://127.0.0.1:45678 http://127.0.0.1:45679", "https://dynamodb.us-east-1.amazonaws.com", ""} {
+		k, m := maskPort([]byte(r))
+		require.Nil(t, m, r)
+		require.Equal(t, r, string(k))
+		require.Equal(t, r, string(m.unmask(m.mask([]byte(r)))))
+	}
+	k, m := maskPort([]byte("http://localhost:8000 http://[::1]:8000"))
+	require.Nil(t, m, "two URLs")
+	require.Equal(t, "http://localhost:8000 http://[::1]:8000", string(k))
+	k, m = maskPort([]byte("endpoint=http://localhost:8000;"))
+	require.NotNil(t, m)
+	require.Equal(t, "endpoint=http://localhost:0000;", string(k))
+}
+
+// TestStoreReplacesTheOldestAnswer fills a store directory to maxStored
+// answers: a new answer is kept and replaces the oldest, so that a store
+// filled by earlier runs still learns (before, a full store kept nothing
+// new, and every later run asked the provider again).
+func TestStoreReplacesTheOldestAnswer(t *testing.T) {
+	s := &schemaStore{dir: t.TempDir()}
+	base := time.Now().Add(-time.Hour)
+	for i := 0; i < maxStored; i++ {
+		name := filepath.Join(s.dir, fmt.Sprintf("old-%02d.bin", i))
+		require.NoError(t, os.WriteFile(name, []byte{byte(i)}, 0o600))
+		require.NoError(t, os.Chtimes(name, base, base.Add(time.Duration(i)*time.Second)))
+	}
+	method := "/tfplugin5.Provider/PrepareProviderConfig"
+	s.save(method, []byte("block"), []byte("answer"))
+	s.wait()
+	got, ok := s.load(method, []byte("block"))
+	require.True(t, ok)
+	require.Equal(t, "answer", string(got))
+	es, err := os.ReadDir(s.dir)
+	require.NoError(t, err)
+	require.Len(t, es, maxStored)
+	require.NoFileExists(t, filepath.Join(s.dir, "old-00.bin"))
+	require.FileExists(t, filepath.Join(s.dir, "old-01.bin"))
 }

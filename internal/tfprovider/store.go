@@ -6,15 +6,17 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
+	"time"
 )
 
 // storedMethods are the pure calls whose answers a schemaStore keeps
 // across runs: they depend on the provider binary and the request alone
 // (the schema calls take an empty request; the provider block's check takes
-// the block, the same in every local run that gets verify's preferred port,
-// see freeLoopbackPort). hashicorp/aws spends 2-4 s of CPU on each of the
+// the block, kept with the port of its loopback endpoint masked, so that
+// concurrent runs on DynamoDB Local share it: maskPort). hashicorp/aws spends 2-4 s of CPU on each of the
 // schema and the check, in every run. (The provider's schema has no default
 // read from the environment: the check's answer does not depend on it.)
 var storedMethods = map[string]bool{
@@ -30,8 +32,9 @@ var storedMethods = map[string]bool{
 	"/tfplugin6.Provider/GetFunctions":               true,
 }
 
-// maxStored bounds the files of one store directory: the answers to
-// provider blocks with other ports (concurrent runs) are not kept beyond it.
+// maxStored bounds the files of one store directory: a new answer replaces
+// the oldest one beyond it (provider blocks that differ in more than a
+// loopback port: other regions, credentials or endpoints).
 const maxStored = 64
 
 // schemaStore keeps the answers of storedMethods of one provider binary in
@@ -82,9 +85,11 @@ func (s *schemaStore) save(method string, req, resp []byte) {
 		if err := os.MkdirAll(s.dir, 0o755); err != nil {
 			return
 		}
-		if es, err := os.ReadDir(s.dir); err != nil || len(es) >= maxStored {
+		es, err := os.ReadDir(s.dir)
+		if err != nil {
 			return
 		}
+		s.evict(es)
 		f, err := os.CreateTemp(s.dir, ".tmp-*")
 		if err != nil {
 			return
@@ -98,6 +103,31 @@ func (s *schemaStore) save(method string, req, resp []byte) {
 			_ = os.Remove(f.Name())
 		}
 	}()
+}
+
+// evict removes the oldest answers of es, the store directory's entries,
+// so that a new one keeps it within maxStored files. Two runs evicting at
+// once may remove one answer more than needed: it is asked again.
+func (s *schemaStore) evict(es []os.DirEntry) {
+	if len(es) < maxStored {
+		return
+	}
+	type answer struct {
+		name string
+		mod  time.Time
+	}
+	var as []answer
+	for _, e := range es {
+		fi, err := e.Info()
+		if err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		as = append(as, answer{e.Name(), fi.ModTime()})
+	}
+	sort.Slice(as, func(i, j int) bool { return as[i].mod.Before(as[j].mod) })
+	for _, a := range as[:max(0, len(as)-maxStored+1)] {
+		_ = os.Remove(filepath.Join(s.dir, a.name))
+	}
 }
 
 // wait waits for the answers being saved.
