@@ -7,10 +7,12 @@ import (
 )
 
 // attachProvider starts the provider once for the run on the local target
-// and has every later terraform command attach to it. When it cannot start
-// in debug mode, terraform starts the provider itself as usual.
+// and on an endpoint, and has every later terraform command attach to it
+// (behind tfprovider's caching proxy). When it cannot start in debug mode,
+// terraform starts the provider itself as usual. On AWS terraform starts
+// the provider itself: its credentials and retries are the user's.
 func (r *runner) attachProvider(ctx context.Context) error {
-	if r.opts.Target != TargetLocal {
+	if r.opts.Target == TargetAWS {
 		return nil
 	}
 	return r.step("start provider", func() error {

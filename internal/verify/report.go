@@ -37,7 +37,7 @@ type Report struct {
 	// LocalPID is the process of DynamoDB Local for the local target.
 	LocalPID int `json:"local_pid,omitempty"`
 	// ProviderPID is the provider process terraform attached to (local
-	// target), stopped at the end of the run.
+	// target and endpoint), stopped at the end of the run.
 	ProviderPID int           `json:"provider_pid,omitempty"`
 	Duration    time.Duration `json:"duration_ns"`
 	// Rejected lists the items DynamoDB refused to store.

@@ -363,6 +363,7 @@ func TestVerifyAgainstEndpoint(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, out.TableNames, "verify must destroy the table it created")
 	require.Contains(t, stepNames(rep), "terraform destroy", "the tables of an endpoint outlive the run: terraform destroys them")
+	require.Positive(t, rep.ProviderPID, "terraform attaches to one provider process on an endpoint too")
 	require.NotContains(t, stepNames(rep), "terraform plan -destroy")
 	assertCleanedUp(t, rep)
 }
