@@ -74,6 +74,18 @@ func scopeOf(r *http.Request, defaultRegion string) (key, region string) {
 	return "", defaultRegion
 }
 
+// setAccessKey puts key into the credential of h's Authorization header
+// (DynamoDB Local reads the access key and region, not the signature), or
+// sets a credential with key and the default region when there is none.
+func setAccessKey(h http.Header, key string) {
+	auth := h.Get("Authorization")
+	if loc := credentialRE.FindStringSubmatchIndex(auth); loc != nil {
+		h.Set("Authorization", auth[:loc[2]]+key+auth[loc[3]:])
+		return
+	}
+	h.Set("Authorization", fmt.Sprintf("AWS4-HMAC-SHA256 Credential=%s/20240101/%s/dynamodb/aws4_request, SignedHeaders=host, Signature=0", key, DefaultRegion))
+}
+
 type tableKey struct {
 	accessKey, region, name string
 }
@@ -97,10 +109,13 @@ type tableState struct {
 
 type proxy struct {
 	backend atomic.Pointer[string] // DynamoDB Local's base URL
-	region  string
-	client  *http.Client
-	traceMu sync.Mutex
-	trace   io.Writer
+	// namespace, when set, is the access key every request is forwarded
+	// under (Options.Namespace).
+	namespace string
+	region    string
+	client    *http.Client
+	traceMu   sync.Mutex
+	trace     io.Writer
 
 	mu     sync.Mutex
 	tables map[tableKey]*tableState
@@ -162,6 +177,9 @@ func (p *proxy) state(k tableKey) *tableState {
 
 // ServeHTTP implements http.Handler.
 func (p *proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if p.namespace != "" {
+		setAccessKey(r.Header, p.namespace)
+	}
 	target := r.Header.Get("X-Amz-Target")
 	op := strings.TrimPrefix(target, ddbTargetPrefix)
 	rec := &statusRecorder{ResponseWriter: w}

@@ -429,3 +429,19 @@ func TestMultiAttributeGSIQuery(t *testing.T) {
 	})
 	require.ErrorContains(t, err, "ValidationException")
 }
+
+// TestSetAccessKey puts a namespace's key into a request's credential,
+// keeping its date, region and service, and signs an unsigned request with
+// the default region.
+func TestSetAccessKey(t *testing.T) {
+	h := http.Header{}
+	h.Set("Authorization", "AWS4-HMAC-SHA256 Credential=tfdyn/20260101/eu-west-1/dynamodb/aws4_request, SignedHeaders=host;x-amz-date, Signature=abc")
+	setAccessKey(h, "ns7")
+	require.Equal(t, "AWS4-HMAC-SHA256 Credential=ns7/20260101/eu-west-1/dynamodb/aws4_request, SignedHeaders=host;x-amz-date, Signature=abc", h.Get("Authorization"))
+	key, region := scopeOf(&http.Request{Header: h}, DefaultRegion)
+	require.Equal(t, [2]string{"ns7", "eu-west-1"}, [2]string{key, region})
+	h = http.Header{}
+	setAccessKey(h, "ns8")
+	key, region = scopeOf(&http.Request{Header: h}, "elsewhere")
+	require.Equal(t, [2]string{"ns8", DefaultRegion}, [2]string{key, region})
+}

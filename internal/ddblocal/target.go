@@ -65,6 +65,19 @@ type Options struct {
 	// Trace, if set, receives one line per request the layer serves: the
 	// operation, the HTTP status and who answered (layer or dynamodb-local).
 	Trace io.Writer
+	// Backend, when set, is the URL of a DynamoDB Local that is already
+	// running (another Target's BackendEndpoint): Start starts only the
+	// compatibility layer in front of it, and Stop stops only the layer,
+	// never that process. Its tables are apart from those of the other
+	// targets on it when Region or AccessKey differs (DynamoDB Local keeps
+	// one namespace per access key and region). Not with Docker.
+	Backend string
+	// Namespace, when set, is the access key the layer forwards every
+	// request under, whatever key its client signed with: the targets that
+	// share one DynamoDB Local (Backend) keep their tables apart, and every
+	// client of one target (the SDK, terraform, the tfdyn binary) sees the
+	// same tables.
+	Namespace string
 }
 
 func (o Options) withDefaults() Options {
@@ -117,8 +130,23 @@ func Start(ctx context.Context, opts Options) (*Target, error) {
 	t.endpoint = "http://" + ln.Addr().String()
 
 	t.proxy = newProxy(opts.Region, opts.Trace)
+	t.proxy.namespace = opts.Namespace
 	t.server = &http.Server{Handler: t.proxy, ReadHeaderTimeout: 30 * time.Second}
 	go func() { _ = t.server.Serve(ln) }()
+
+	if opts.Backend != "" {
+		if opts.Docker {
+			t.server.Close()
+			return nil, errors.New("ddblocal: start: Options.Backend and Options.Docker exclude each other")
+		}
+		t.backend = strings.TrimRight(opts.Backend, "/")
+		t.proxy.setBackend(t.backend)
+		if err := t.waitBackend(ctx); err != nil {
+			t.server.Close()
+			return nil, fmt.Errorf("ddblocal: start: %w", err)
+		}
+		return t, nil
+	}
 
 	// DynamoDB Local gets a port that was free a moment ago; if another
 	// process takes it before the JVM binds it, try another one.
@@ -351,6 +379,31 @@ func (t *Target) waitReady(ctx context.Context) error {
 		}
 	}
 }
+
+// waitBackend polls ListTables through the layer until the running
+// DynamoDB Local of Options.Backend answers, for at most backendTimeout.
+func (t *Target) waitBackend(ctx context.Context) error {
+	deadline := time.Now().Add(backendTimeout)
+	client := &http.Client{Timeout: 5 * time.Second}
+	for {
+		err := t.ping(ctx, client)
+		if err == nil {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("DynamoDB Local at %s did not answer ListTables within %s: %w", t.backend, backendTimeout, err)
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("waiting for DynamoDB Local at %s: %w", t.backend, ctx.Err())
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// backendTimeout bounds the wait for a running DynamoDB Local
+// (Options.Backend) to answer.
+const backendTimeout = 10 * time.Second
 
 func (t *Target) ping(ctx context.Context, client *http.Client) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, t.endpoint+"/", strings.NewReader(`{}`))

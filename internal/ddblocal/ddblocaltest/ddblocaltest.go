@@ -5,6 +5,8 @@ package ddblocaltest
 
 import (
 	"context"
+	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -17,11 +19,47 @@ import (
 	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
-// Start starts a target for a test and stops it when the test and its
-// subtests are done. The test is live (tftest.Live). It skips the test under `go test -short` and fails
-// it (never skips) when DynamoDB Local or Java is missing, so a machine
-// that lacks the setup cannot pass silently.
+// Start gives a test a target of its own, stopped when the test and its
+// subtests are done: a compatibility layer of its own (ddblocal.Target) in
+// front of the DynamoDB Local process that the tests of this test binary
+// share, under a namespace of its own (Options.Namespace: its tables are
+// apart from every other test's, and every client of the target, the SDK,
+// terraform or the tfdyn binary, sees them). Sharing the process saves
+// each test a JVM start (about 1.2 CPU-s, more on a busy machine) and its
+// warm-up. The process is started by the first Start and ends with the
+// test binary (its parent-death signal). A test that stops, kills or reads
+// the process itself uses StartProcess. The test is live (tftest.Live). It
+// skips the test under `go test -short` and fails it (never skips) when
+// DynamoDB Local or Java is missing, so a machine that lacks the setup
+// cannot pass silently.
 func Start(t testing.TB) *ddblocal.Target {
+	t.Helper()
+	tftest.Live()
+	if testing.Short() {
+		t.Skip("ddblocaltest: starts DynamoDB Local; skipped with -short")
+	}
+	backend, namespace, err := sharedProcess()
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	target, err := ddblocal.Start(ctx, ddblocal.Options{Backend: backend, Namespace: namespace})
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	t.Cleanup(func() {
+		if err := target.Stop(); err != nil {
+			t.Errorf("%v", err)
+		}
+	})
+	return target
+}
+
+// StartProcess starts a DynamoDB Local process for a test alone and stops
+// it when the test and its subtests are done, as Start but for a test that
+// stops, kills or reads the process itself.
+func StartProcess(t testing.TB) *ddblocal.Target {
 	t.Helper()
 	tftest.Live()
 	if testing.Short() {
@@ -39,6 +77,33 @@ func Start(t testing.TB) *ddblocal.Target {
 		}
 	})
 	return target
+}
+
+// shared is the DynamoDB Local process of this test binary's Start
+// targets, and the number of namespaces given out.
+var shared struct {
+	sync.Mutex
+	target *ddblocal.Target
+	err    error
+	n      int
+}
+
+// sharedProcess returns the URL of the shared DynamoDB Local process,
+// starting it on the first call (a failed start is reported to every
+// caller), and a namespace no other target of the process has.
+func sharedProcess() (backend, namespace string, err error) {
+	shared.Lock()
+	defer shared.Unlock()
+	if shared.target == nil && shared.err == nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		shared.target, shared.err = ddblocal.Start(ctx, ddblocal.Options{})
+		cancel()
+	}
+	if shared.err != nil {
+		return "", "", shared.err
+	}
+	shared.n++
+	return shared.target.BackendEndpoint(), fmt.Sprintf("ddblocaltest%d", shared.n), nil
 }
 
 // testLogWriter sends DynamoDB Local's error output to the test log.
