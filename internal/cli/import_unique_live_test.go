@@ -28,7 +28,7 @@ import (
 // 2 and says that tfdyn local serves what is missing.
 func TestLiveImportUniqueGuards(t *testing.T) {
 	tftest.Parallel(t)
-	target := ddblocaltest.Start(t)
+	target := ddblocaltest.StartProcess(t) // plain DynamoDB Local (BackendEndpoint) is used too
 	ctx := context.Background()
 	client, err := target.NewClient(ctx)
 	require.NoError(t, err)

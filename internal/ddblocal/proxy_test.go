@@ -445,3 +445,12 @@ func TestSetAccessKey(t *testing.T) {
 	key, region = scopeOf(&http.Request{Header: h}, "elsewhere")
 	require.Equal(t, [2]string{"ns8", DefaultRegion}, [2]string{key, region})
 }
+
+// TestStartRefusesABadNamespace: DynamoDB Local refuses access keys that
+// are not letters and digits; Start says so before forwarding anything.
+func TestStartRefusesABadNamespace(t *testing.T) {
+	_, err := Start(context.Background(), Options{Backend: "http://127.0.0.1:1", Namespace: "tfdyn-1"})
+	require.EqualError(t, err, `ddblocal: start: namespace "tfdyn-1": DynamoDB Local accepts access keys of letters and digits only`)
+	_, err = Start(context.Background(), Options{Backend: "http://127.0.0.1:1", Docker: true})
+	require.EqualError(t, err, "ddblocal: start: Options.Backend and Options.Docker exclude each other")
+}

@@ -76,7 +76,7 @@ type Options struct {
 	// request under, whatever key its client signed with: the targets that
 	// share one DynamoDB Local (Backend) keep their tables apart, and every
 	// client of one target (the SDK, terraform, the tfdyn binary) sees the
-	// same tables.
+	// same tables. DynamoDB Local accepts letters and digits only.
 	Namespace string
 }
 
@@ -134,6 +134,10 @@ func Start(ctx context.Context, opts Options) (*Target, error) {
 	t.server = &http.Server{Handler: t.proxy, ReadHeaderTimeout: 30 * time.Second}
 	go func() { _ = t.server.Serve(ln) }()
 
+	if !alphanumeric(opts.Namespace) {
+		t.server.Close()
+		return nil, fmt.Errorf("ddblocal: start: namespace %q: DynamoDB Local accepts access keys of letters and digits only", opts.Namespace)
+	}
 	if opts.Backend != "" {
 		if opts.Docker {
 			t.server.Close()
@@ -399,6 +403,16 @@ func (t *Target) waitBackend(ctx context.Context) error {
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
+}
+
+// alphanumeric reports whether s has letters and digits only.
+func alphanumeric(s string) bool {
+	for _, r := range s {
+		if (r < 'a' || r > 'z') && (r < 'A' || r > 'Z') && (r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // backendTimeout bounds the wait for a running DynamoDB Local

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/lint"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 	"github.com/tfdyn/tfdyn/internal/verify"
@@ -23,7 +24,7 @@ func TestVerifyEnumSchema(t *testing.T) {
 	const dir = "testdata/enum"
 	s := load(t, dir)
 	require.False(t, lint.Run(s).HasErrors(), lint.Run(s).Error())
-	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: dir, Env: env,
+	rep, err := verify.Run(context.Background(), verify.Options{LocalBackend: ddblocaltest.Backend(t), Schema: s, SchemaPath: dir, Env: env,
 		ProviderMajor: providerFor(t, env, s), Items: 12})
 	var text bytes.Buffer
 	if rep != nil {

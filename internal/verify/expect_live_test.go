@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 	"github.com/tfdyn/tfdyn/internal/verify"
 )
@@ -23,7 +24,7 @@ func TestVerifyLatestOverUnpaddedNumbers(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "docs.tfdyn.hcl"), []byte(latestVersion), 0o644))
 	s := load(t, dir)
-	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: dir, Env: env,
+	rep, err := verify.Run(context.Background(), verify.Options{LocalBackend: ddblocaltest.Backend(t), Schema: s, SchemaPath: dir, Env: env,
 		ProviderMajor: providerFor(t, env, s), Items: 10})
 	require.NoError(t, err)
 	var text bytes.Buffer
@@ -68,7 +69,7 @@ func TestVerifyStressDataFindsWhatExamplesHide(t *testing.T) {
 			dir := t.TempDir()
 			require.NoError(t, os.WriteFile(filepath.Join(dir, "docs.tfdyn.hcl"), []byte(text), 0o644))
 			s := load(t, dir)
-			rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: dir, Env: env,
+			rep, err := verify.Run(context.Background(), verify.Options{LocalBackend: ddblocaltest.Backend(t), Schema: s, SchemaPath: dir, Env: env,
 				ProviderMajor: providerFor(t, env, s), Items: 10})
 			require.NoError(t, err)
 			var out bytes.Buffer
@@ -95,7 +96,7 @@ func TestVerifyPrefixBoundaryOnGeneratedData(t *testing.T) {
 	env := tftest.Env(t)
 	dir := filepath.Join("testdata", "prefix")
 	s := load(t, dir)
-	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: dir, Env: env,
+	rep, err := verify.Run(context.Background(), verify.Options{LocalBackend: ddblocaltest.Backend(t), Schema: s, SchemaPath: dir, Env: env,
 		ProviderMajor: providerFor(t, env, s), Items: 10})
 	require.NoError(t, err)
 	var text bytes.Buffer

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/lint"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 	"github.com/tfdyn/tfdyn/internal/verify"
@@ -100,7 +101,7 @@ access_pattern "not_older" {
 `), 0o644))
 	s := load(t, path)
 	require.False(t, lint.Run(s).HasErrors(), lint.Run(s).Error())
-	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: path, Env: env,
+	rep, err := verify.Run(context.Background(), verify.Options{LocalBackend: ddblocaltest.Backend(t), Schema: s, SchemaPath: path, Env: env,
 		ProviderMajor: providerFor(t, env, s), Items: 3})
 	var text bytes.Buffer
 	if rep != nil {

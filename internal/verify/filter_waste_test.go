@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/internal/cost"
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/lint"
 	"github.com/tfdyn/tfdyn/internal/tftest"
@@ -78,7 +79,7 @@ func TestVerifyFlagsWastefulFilter(t *testing.T) {
 	env := tftest.Env(t)
 	dir := wastefulFilterCopy(t)
 	s := load(t, dir)
-	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: dir, Env: env,
+	rep, err := verify.Run(context.Background(), verify.Options{LocalBackend: ddblocaltest.Backend(t), Schema: s, SchemaPath: dir, Env: env,
 		ProviderMajor: providerFor(t, env, s), Items: 10, Scale: 3})
 	var text bytes.Buffer
 	if rep != nil {

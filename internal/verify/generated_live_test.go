@@ -13,6 +13,7 @@ import (
 	"golang.org/x/mod/modfile"
 
 	"github.com/tfdyn/tfdyn/hclschema"
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/gen/golang"
 	"github.com/tfdyn/tfdyn/internal/gen/typescript"
 	"github.com/tfdyn/tfdyn/internal/tftest"
@@ -33,7 +34,7 @@ func TestVerifyGeneratedContract(t *testing.T) {
 	env := tftest.Env(t)
 	run := func(t *testing.T, dir string, s *hclschema.Schema, g verify.Generated) (*verify.Report, string) {
 		t.Helper()
-		rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: dir, Env: env,
+		rep, err := verify.Run(context.Background(), verify.Options{LocalBackend: ddblocaltest.Backend(t), Schema: s, SchemaPath: dir, Env: env,
 			ProviderMajor: providerFor(t, env, s), Items: 3, Generated: []verify.Generated{g}})
 		var text bytes.Buffer
 		if rep != nil {

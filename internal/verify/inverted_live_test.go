@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/findings"
 	"github.com/tfdyn/tfdyn/internal/lint"
@@ -38,7 +39,7 @@ func TestInvertedGSIUnpaddedNumber(t *testing.T) {
 	require.Equal(t, []string{"TD110 23:15-23:22", "TD139 52:11-52:12"}, got)
 
 	env := tftest.Env(t)
-	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: path, Env: env,
+	rep, err := verify.Run(context.Background(), verify.Options{LocalBackend: ddblocaltest.Backend(t), Schema: s, SchemaPath: path, Env: env,
 		ProviderMajor: providerFor(t, env, s), Items: 10})
 	require.NoError(t, err)
 	var text bytes.Buffer

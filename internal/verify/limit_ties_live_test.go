@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 	"github.com/tfdyn/tfdyn/internal/verify"
 )
@@ -22,7 +23,7 @@ func TestVerifyLimitEndingInEqualSortKeys(t *testing.T) {
 	tftest.Parallel(t)
 	env := tftest.Env(t)
 	s := load(t, "testdata/limit-ties")
-	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: "testdata/limit-ties", Env: env,
+	rep, err := verify.Run(context.Background(), verify.Options{LocalBackend: ddblocaltest.Backend(t), Schema: s, SchemaPath: "testdata/limit-ties", Env: env,
 		ProviderMajor: providerFor(t, env, s), Items: 1})
 	require.NoError(t, err)
 	var out bytes.Buffer

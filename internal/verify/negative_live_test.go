@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/findings"
 	"github.com/tfdyn/tfdyn/internal/tftest"
 	"github.com/tfdyn/tfdyn/internal/verify"
@@ -45,7 +46,7 @@ func TestVerifyKeepsNegativeExamples(t *testing.T) {
 			file := filepath.Join(dir, "accounts.tfdyn.hcl")
 			require.NoError(t, os.WriteFile(file, []byte(text), 0o644))
 			s := load(t, dir)
-			rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: dir, Env: env,
+			rep, err := verify.Run(context.Background(), verify.Options{LocalBackend: ddblocaltest.Backend(t), Schema: s, SchemaPath: dir, Env: env,
 				ProviderMajor: providerFor(t, env, s), Items: 10})
 			require.NoError(t, err)
 			var out bytes.Buffer

@@ -65,6 +65,14 @@ type Options struct {
 	// Generated are generated packages whose contract tests run on the
 	// provisioned tables before verify writes its own items (--gen).
 	Generated []Generated
+	// LocalBackend, when set, is the URL of a running DynamoDB Local
+	// (ddblocal.Target.BackendEndpoint) for the local target: the run puts
+	// its compatibility layer in front of it, under a namespace of the
+	// run's own (ddblocal.Options.Namespace: an empty one, apart from every
+	// other run's), instead of starting a JVM (about 1.2 CPU-s and its
+	// warm-up); the run stops its layer, never that process, and its
+	// tables stay in the namespace. Tests share one process this way.
+	LocalBackend string
 }
 
 func (o Options) withDefaults() Options {

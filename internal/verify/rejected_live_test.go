@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/lint"
 	"github.com/tfdyn/tfdyn/internal/tftest"
@@ -64,7 +65,7 @@ entity "Doc" {
 	}
 	require.Equal(t, []string{"TD128 12:3"}, codes)
 
-	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: path, Env: env,
+	rep, err := verify.Run(context.Background(), verify.Options{LocalBackend: ddblocaltest.Backend(t), Schema: s, SchemaPath: path, Env: env,
 		ProviderMajor: providerFor(t, env, s), Items: 3})
 	var text bytes.Buffer
 	if rep != nil {

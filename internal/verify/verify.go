@@ -295,13 +295,23 @@ func (r *runner) connect(ctx context.Context) error {
 	var block string
 	switch o.Target {
 	case TargetLocal:
-		t, err := ddblocal.Start(ctx, ddblocal.Options{Region: o.Region, AccessKey: o.AccessKey, SecretKey: o.SecretKey, Port: r.localPort})
+		lo := ddblocal.Options{Region: o.Region, AccessKey: o.AccessKey, SecretKey: o.SecretKey, Port: r.localPort}
+		if o.LocalBackend != "" {
+			b := make([]byte, 6)
+			_, _ = rand.Read(b)
+			lo.Backend, lo.Namespace = o.LocalBackend, "tfdyn"+hex.EncodeToString(b)
+		}
+		t, err := ddblocal.Start(ctx, lo)
 		if err != nil {
 			return err
 		}
 		r.target = t
 		r.report.LocalPID = t.PID()
-		r.progress("DynamoDB Local pid %d at %s", t.PID(), t.Endpoint())
+		if o.LocalBackend != "" {
+			r.progress("DynamoDB Local at %s (namespace %s) behind %s", o.LocalBackend, lo.Namespace, t.Endpoint())
+		} else {
+			r.progress("DynamoDB Local pid %d at %s", t.PID(), t.Endpoint())
+		}
 		r.report.Endpoint = t.Endpoint()
 		r.report.Emulated = t.Emulated()
 		block = t.ProviderBlock()

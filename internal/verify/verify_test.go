@@ -219,7 +219,7 @@ func TestVerifyFailsOnBrokenDesigns(t *testing.T) {
 		t.Run(c.dir, func(t *testing.T) {
 			tftest.Parallel(t)
 			s := load(t, brokenCopy(t, c.dir))
-			rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: c.dir, Env: env,
+			rep, err := verify.Run(context.Background(), verify.Options{LocalBackend: ddblocaltest.Backend(t), Schema: s, SchemaPath: c.dir, Env: env,
 				ProviderMajor: providerFor(t, env, s), Items: 10})
 			require.NoError(t, err)
 			var text bytes.Buffer

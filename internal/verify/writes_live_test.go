@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tfdyn/tfdyn/internal/cost"
+	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/diag"
 	"github.com/tfdyn/tfdyn/internal/lint"
 	"github.com/tfdyn/tfdyn/internal/tftest"
@@ -38,7 +39,7 @@ func TestVerifyWritePatterns(t *testing.T) {
 	const dir = "testdata/writes"
 	s := load(t, dir)
 	require.False(t, lint.Run(s).HasErrors(), lint.Run(s).Error())
-	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: dir, Env: env,
+	rep, err := verify.Run(context.Background(), verify.Options{LocalBackend: ddblocaltest.Backend(t), Schema: s, SchemaPath: dir, Env: env,
 		ProviderMajor: providerFor(t, env, s), Items: 5})
 	var text bytes.Buffer
 	if rep != nil {
@@ -110,7 +111,7 @@ func TestVerifyWritePatternsBroken(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "shop.tfdyn.hcl")
 	require.NoError(t, os.WriteFile(path, []byte(broken), 0o644))
 	s := load(t, path)
-	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: path, Env: env,
+	rep, err := verify.Run(context.Background(), verify.Options{LocalBackend: ddblocaltest.Backend(t), Schema: s, SchemaPath: path, Env: env,
 		ProviderMajor: providerFor(t, env, s), Items: 5})
 	var text bytes.Buffer
 	if rep != nil {
@@ -269,7 +270,7 @@ func TestVerifyBrokenWriteCopies(t *testing.T) {
 					lintErrors = append(lintErrors, fmt.Sprintf("%s %d:%d", diag.CodeOf(d), d.Subject.Start.Line, d.Subject.Start.Column))
 				}
 			}
-			rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: dir, Env: env,
+			rep, err := verify.Run(context.Background(), verify.Options{LocalBackend: ddblocaltest.Backend(t), Schema: s, SchemaPath: dir, Env: env,
 				ProviderMajor: providerFor(t, env, s), Items: 5})
 			var text bytes.Buffer
 			if rep != nil {
@@ -308,7 +309,7 @@ func TestVerifyWriteSuccessCaseRuns(t *testing.T) {
 	env := tftest.Env(t)
 	const dir = "testdata/writes-fresh"
 	s := load(t, dir)
-	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: dir, Env: env,
+	rep, err := verify.Run(context.Background(), verify.Options{LocalBackend: ddblocaltest.Backend(t), Schema: s, SchemaPath: dir, Env: env,
 		ProviderMajor: providerFor(t, env, s), Items: 5})
 	var text bytes.Buffer
 	if rep != nil {
@@ -346,7 +347,7 @@ func TestVerifyCostAgreesOnSparseJoin(t *testing.T) {
 	env := tftest.Env(t)
 	const dir = "../cost/testdata/writes-sparse"
 	s := load(t, dir)
-	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: dir, Env: env,
+	rep, err := verify.Run(context.Background(), verify.Options{LocalBackend: ddblocaltest.Backend(t), Schema: s, SchemaPath: dir, Env: env,
 		ProviderMajor: providerFor(t, env, s), Items: 5})
 	var text bytes.Buffer
 	if rep != nil {
@@ -375,7 +376,7 @@ func TestVerifyUniqueOnLocalAccounting(t *testing.T) {
 	env := tftest.Env(t)
 	const dir = "testdata/unique-simple"
 	s := load(t, dir)
-	rep, err := verify.Run(context.Background(), verify.Options{Schema: s, SchemaPath: dir, Env: env,
+	rep, err := verify.Run(context.Background(), verify.Options{LocalBackend: ddblocaltest.Backend(t), Schema: s, SchemaPath: dir, Env: env,
 		ProviderMajor: providerFor(t, env, s), Items: 5})
 	var text bytes.Buffer
 	if rep != nil {

@@ -155,3 +155,21 @@ func CreateTable(t testing.TB, ctx context.Context, c *dynamodb.Client, spec hcl
 		t.Fatalf("ddblocaltest: table %s: %v", name, err)
 	}
 }
+
+// Backend returns the URL of the DynamoDB Local process that this test
+// binary's tests share (starting it), for a run that puts a compatibility
+// layer of its own in front of it under a namespace of its own
+// (verify.Options.LocalBackend). The test is live and skipped under -short,
+// as with Start.
+func Backend(t testing.TB) string {
+	t.Helper()
+	tftest.Live()
+	if testing.Short() {
+		t.Skip("ddblocaltest: starts DynamoDB Local; skipped with -short")
+	}
+	backend, _, err := sharedProcess()
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	return backend
+}
