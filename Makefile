@@ -29,10 +29,10 @@ build: deps ## Build bin/tfdyn (tfdyn version: the commit)
 	$(GO) build $(if $(VERSION),-ldflags "-X github.com/tfdyn/tfdyn/internal/cli.Version=$(VERSION)") -o $(BIN) ./cmd/tfdyn
 
 .PHONY: test
-test: setup ## Run every test: vet, every package (live tests always, the rest cached when unchanged; scripts/test.sh), every fuzz target 10s (scripts/fuzz.sh)
+test: setup ## Run every test: vet, every package (live tests always, the rest cached when unchanged; scripts/test.sh), every fuzz target 5s (scripts/fuzz.sh)
 	$(GO) vet ./...
 	TFDYN_REQUIRE_PROVIDER6=$(if $(TFDYN_SKIP_PROVIDER6),0,1) scripts/test.sh
-	FUZZTIME=10s scripts/fuzz.sh
+	FUZZTIME=5s scripts/fuzz.sh
 
 .PHONY: test-short
 test-short: deps ## Run the fast tests only (no terraform, no DynamoDB Local)
@@ -43,7 +43,7 @@ update-golden: ## Refresh golden files: emit output, design docs, generated code
 	$(GO) test -short ./internal/emit ./internal/doc ./internal/plancheck ./internal/cost ./internal/adopt ./internal/migrate ./internal/schemadiff ./internal/dynamo ./internal/corpus ./internal/gen/golang ./internal/gen/typescript ./examples -update
 
 .PHONY: fuzz
-fuzz: ## Run every fuzz target for FUZZTIME each (default 60s; make test runs them for 10s)
+fuzz: ## Run every fuzz target for FUZZTIME each (default 60s; make test runs them for 5s)
 	FUZZTIME=$(or $(FUZZTIME),60s) scripts/fuzz.sh
 
 .PHONY: bench

@@ -8,7 +8,7 @@
 # written under the package's testdata/fuzz/FuzzXxx/: commit it so that it
 # stays in the corpus, then fix the bug.
 #
-#   scripts/fuzz.sh              # every target, 10s each (CI)
+#   scripts/fuzz.sh              # every target, 10s each (make test: 5s)
 #   FUZZTIME=10m scripts/fuzz.sh # longer local runs
 #   FUZZJOBS=1 scripts/fuzz.sh   # one target at a time, with every CPU
 #   scripts/fuzz.sh ./internal/lint       # the targets of some packages only

@@ -13,7 +13,10 @@
 #     Tests that use tables and workspaces of their own run in parallel
 #     (tftest.Parallel), TEST_PARALLEL at a time within a package (default 8)
 #     and TFDYN_TEST_SLOTS at a time on the machine, across packages (default
-#     twice the CPUs: a DynamoDB Local that gets no CPU misses its start).
+#     three times the CPUs: a live test waits for terraform, the provider
+#     and DynamoDB Local most of its time, and with the provider's schema
+#     and DynamoDB Local's JVM shared, 4 of them kept 2 CPUs only 75% busy;
+#     too many would starve a DynamoDB Local's start).
 #
 #   - A package whose tests run one after another for long (live tests that
 #     set the environment or the working directory, or time themselves:

@@ -39,7 +39,7 @@ const rieVersion = "v0.0.0-20261030222936-bef5c4ba774d"
 // it. Then the check passes. An event that is no Map item is an
 // invocation error naming it.
 func TestLiveMigrateLambdaWorker(t *testing.T) {
-	tftest.Live()
+	tftest.Parallel(t)
 	bin := tfdynBinary(t)
 	rie := filepath.Join(tfenv.CacheDir(), "bin", "aws-lambda-rie-"+rieVersion)
 	if _, err := os.Stat(rie); err != nil {

@@ -22,6 +22,7 @@ import (
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/dynamo"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // copyHead is examples/ecommerce with the sort-key prefix of OrderItem
@@ -153,6 +154,7 @@ func entityCounts(t *testing.T, ctx context.Context, c *dynamodb.Client, s *hcls
 // same count and checksum per entity on both sides (counted here too), no
 // item missing, stale or extra, every HEAD pattern as the oracle says.
 func TestLiveMigrateCopy(t *testing.T) {
+	tftest.Parallel(t)
 	bin := tfdynBinary(t)
 	target := ddblocaltest.Start(t)
 	began := time.Now()

@@ -22,6 +22,7 @@ import (
 	"github.com/tfdyn/tfdyn/hclschema"
 	"github.com/tfdyn/tfdyn/internal/ddblocal/ddblocaltest"
 	"github.com/tfdyn/tfdyn/internal/migrate"
+	"github.com/tfdyn/tfdyn/internal/tftest"
 )
 
 // createControlTable creates a control table as migrate --emit terraform
@@ -104,6 +105,7 @@ func (w *workerRun) wait() int {
 // refused with exit 2 and writes nothing; a worker of a finished segment
 // does nothing.
 func TestLiveMigrateWorkers(t *testing.T) {
+	tftest.Parallel(t)
 	bin := tfdynBinary(t)
 	target := ddblocaltest.Start(t)
 	ctx := context.Background()

@@ -44,6 +44,7 @@ func runBinary(t *testing.T, env *tfenv.Env, bin string, args ...string) (int, s
 // access pattern and write pattern passes, in the schema's order, and the
 // summary counts exactly the schema's access patterns.
 func TestLiveVerifyPublishedDesigns(t *testing.T) {
+	t.Parallel() // its subtests hold the live-test slots
 	env := tftest.Env(t)
 	tftest.RequireProvider(t, env, emit.Provider6Constraint) // device_state_log's GSI3 has a multi-attribute key
 	bin := tfdynBinary(t)

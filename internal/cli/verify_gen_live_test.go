@@ -22,6 +22,7 @@ import (
 // nothing behind; the same copy with a key template edited by hand is
 // refused before anything is provisioned (exit 2: not what gen ts writes).
 func TestLiveVerifyGenTS(t *testing.T) {
+	t.Parallel() // its subtests hold the live-test slots
 	env := tftest.Env(t)
 	tftest.RequireProvider(t, env, emit.Provider6Constraint)
 	tstest.Dir(t)

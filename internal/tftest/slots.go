@@ -14,7 +14,7 @@ import (
 )
 
 // SlotsEnv sets how many live tests run at once on the machine (Parallel);
-// the default is twice the number of CPUs.
+// the default is three times the number of CPUs.
 const SlotsEnv = "TFDYN_TEST_SLOTS"
 
 // Slots is the number of live tests that run at once on this machine.
@@ -22,7 +22,7 @@ func Slots() int {
 	if n, err := strconv.Atoi(os.Getenv(SlotsEnv)); err == nil && n > 0 {
 		return n
 	}
-	return 2 * runtime.NumCPU()
+	return 3 * runtime.NumCPU()
 }
 
 // Parallel runs t in parallel with the other parallel tests of its package
