@@ -47,12 +47,7 @@ func proxiedWorkspace(t *testing.T) (*workspace, *Process) {
 	ws.types, err = ConfigTypes(files)
 	require.NoError(t, err)
 	require.Equal(t, map[string]bool{"aws_dynamodb_table": true}, ws.types)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	port := ln.Addr().(*net.TCPAddr).Port
-	require.NoError(t, ln.Close())
-	block := ddblocal.ProviderBlock(ddblocal.DefaultRegion, "tfdyn", "tfdyn", "http://127.0.0.1:"+strconv.Itoa(port))
-	require.NoError(t, os.WriteFile(filepath.Join(ws.dir, "provider.tf"), []byte(block), 0o644))
+	writeClosedPortProvider(t, ws.dir)
 	ctx := context.Background()
 	tf, err := env.Terraform(ws.dir)
 	require.NoError(t, err)
@@ -61,6 +56,19 @@ func proxiedWorkspace(t *testing.T) (*workspace, *Process) {
 	require.NoError(t, err)
 	t.Cleanup(p.Stop)
 	return ws, p
+}
+
+// writeClosedPortProvider writes the provider block of a DynamoDB Local
+// on a loopback port that was free a moment ago into dir's provider.tf
+// (planning a new table makes no request).
+func writeClosedPortProvider(t *testing.T, dir string) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	port := ln.Addr().(*net.TCPAddr).Port
+	require.NoError(t, ln.Close())
+	block := ddblocal.ProviderBlock(ddblocal.DefaultRegion, "tfdyn", "tfdyn", "http://127.0.0.1:"+strconv.Itoa(port))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "provider.tf"), []byte(block), 0o644))
 }
 
 // planChanges runs terraform plan through reattach and returns the planned
@@ -184,12 +192,7 @@ func TestProviderStoreKeepsTheSchemaAcrossRuns(t *testing.T) {
 	// A run whose provider block names another port (a concurrent run on
 	// DynamoDB Local) reads the same answers: the store keeps them with
 	// the port masked and puts the run's own port back.
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	port := ln.Addr().(*net.TCPAddr).Port
-	require.NoError(t, ln.Close())
-	block := ddblocal.ProviderBlock(ddblocal.DefaultRegion, "tfdyn", "tfdyn", "http://127.0.0.1:"+strconv.Itoa(port))
-	require.NoError(t, os.WriteFile(filepath.Join(ws.dir, "provider.tf"), []byte(block), 0o644))
+	writeClosedPortProvider(t, ws.dir)
 	p, err = Start(context.Background(), ws.dir)
 	require.NoError(t, err)
 	t.Cleanup(p.Stop)

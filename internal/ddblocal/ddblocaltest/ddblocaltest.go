@@ -34,26 +34,12 @@ import (
 // cannot pass silently.
 func Start(t testing.TB) *ddblocal.Target {
 	t.Helper()
-	tftest.Live()
-	if testing.Short() {
-		t.Skip("ddblocaltest: starts DynamoDB Local; skipped with -short")
-	}
+	live(t)
 	backend, namespace, err := sharedProcess()
 	if err != nil {
 		t.Fatalf("%v", err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	target, err := ddblocal.Start(ctx, ddblocal.Options{Backend: backend, Namespace: namespace})
-	if err != nil {
-		t.Fatalf("%v", err)
-	}
-	t.Cleanup(func() {
-		if err := target.Stop(); err != nil {
-			t.Errorf("%v", err)
-		}
-	})
-	return target
+	return startFor(t, ddblocal.Options{Backend: backend, Namespace: namespace})
 }
 
 // StartProcess starts a DynamoDB Local process for a test alone and stops
@@ -61,13 +47,25 @@ func Start(t testing.TB) *ddblocal.Target {
 // stops, kills or reads the process itself.
 func StartProcess(t testing.TB) *ddblocal.Target {
 	t.Helper()
+	live(t)
+	return startFor(t, ddblocal.Options{Stderr: testLogWriter{t}})
+}
+
+// live marks t live (tftest.Live) and skips it under -short.
+func live(t testing.TB) {
+	t.Helper()
 	tftest.Live()
 	if testing.Short() {
 		t.Skip("ddblocaltest: starts DynamoDB Local; skipped with -short")
 	}
+}
+
+// startFor starts a target with opts for t and stops it when t is done.
+func startFor(t testing.TB, opts ddblocal.Options) *ddblocal.Target {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	target, err := ddblocal.Start(ctx, ddblocal.Options{Stderr: testLogWriter{t}})
+	target, err := ddblocal.Start(ctx, opts)
 	if err != nil {
 		t.Fatalf("%v", err)
 	}
@@ -163,10 +161,7 @@ func CreateTable(t testing.TB, ctx context.Context, c *dynamodb.Client, spec hcl
 // as with Start.
 func Backend(t testing.TB) string {
 	t.Helper()
-	tftest.Live()
-	if testing.Short() {
-		t.Skip("ddblocaltest: starts DynamoDB Local; skipped with -short")
-	}
+	live(t)
 	backend, _, err := sharedProcess()
 	if err != nil {
 		t.Fatalf("%v", err)
