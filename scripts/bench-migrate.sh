@@ -8,17 +8,19 @@
 # over tables of the given sizes; it prints the Markdown table of
 # docs/migrate.md's "Scale" section with the machine and the date.
 #
-#   scripts/bench-migrate.sh [SIZES]     (default "1000 10000 100000 1000000")
+#   scripts/bench-migrate.sh [SIZES]     (default "1000 10000 100000")
 #
 # Above 100,000 items only the one-process backfill (with a checkpoint
 # file) and the copy into a target without a stream run, and the bare SDK
 # loop does not; above 10,000 items no copy into a stream-enabled target
 # runs (DynamoDB Local's stream slowdown makes it hours and measures
-# DynamoDB Local, not tfdyn). The 1,000,000-item run takes about half an
-# hour on a 2-core machine: make bench runs the benchmark at 1,000 items only.
+# DynamoDB Local, not tfdyn). 1000000 is accepted, but on DynamoDB Local a
+# Scan page costs more the deeper into the table it starts: one pass over
+# 10^6 items takes over an hour (docs/migrate.md, "10^6 items"). make bench
+# runs the benchmark at 1,000 items only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SIZES="${1:-1000 10000 100000 1000000}"
+SIZES="${1:-1000 10000 100000}"
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 {

@@ -36,7 +36,8 @@ const benchStreamCopyMax = 10_000
 
 // benchSizes are the item counts of BenchmarkMigrateScale: by default
 // 1,000 (make bench); scripts/bench-migrate.sh sets TFDYN_BENCH_MIGRATE_SIZES
-// to "1000 10000 100000 1000000" for docs/migrate.md's figures.
+// to "1000 10000 100000" for docs/migrate.md's figures (10^6 items take
+// DynamoDB Local over an hour a pass: docs/migrate.md, "10^6 items").
 func benchSizes(b *testing.B) []int {
 	spec := os.Getenv("TFDYN_BENCH_MIGRATE_SIZES")
 	if spec == "" {
