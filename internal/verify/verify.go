@@ -185,9 +185,7 @@ func (r *runner) run(ctx context.Context) error {
 	}
 	suffix := ""
 	if o.Target != TargetLocal {
-		b := make([]byte, 3)
-		_, _ = rand.Read(b)
-		suffix = "-tfdyn-" + hex.EncodeToString(b)
+		suffix = "-tfdyn-" + randomHex(3)
 	}
 	ws, err := newWorkspace(env, o.Schema, o, suffix)
 	if err != nil {
@@ -297,9 +295,7 @@ func (r *runner) connect(ctx context.Context) error {
 	case TargetLocal:
 		lo := ddblocal.Options{Region: o.Region, AccessKey: o.AccessKey, SecretKey: o.SecretKey, Port: r.localPort}
 		if o.LocalBackend != "" {
-			b := make([]byte, 6)
-			_, _ = rand.Read(b)
-			lo.Backend, lo.Namespace = o.LocalBackend, "tfdyn"+hex.EncodeToString(b)
+			lo.Backend, lo.Namespace = o.LocalBackend, "tfdyn"+randomHex(6)
 		}
 		t, err := ddblocal.Start(ctx, lo)
 		if err != nil {
@@ -914,4 +910,13 @@ func alive(pid int) bool {
 		return false
 	}
 	return syscall.Kill(pid, 0) == nil
+}
+
+// randomHex returns n random bytes in hex: the suffix of a run's table
+// names on a shared endpoint, the namespace of a run on a shared DynamoDB
+// Local.
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
 }
