@@ -10,15 +10,13 @@
 #
 #   scripts/bench-migrate.sh [SIZES]     (default "1000 10000 100000")
 #
-# Above 100,000 items only the one-process backfill (with a checkpoint
-# file), the workers and the copy into a target without a stream run, and
-# the bare SDK loop does not; above 10,000 items no copy into a
-# stream-enabled target runs (DynamoDB Local's stream slowdown makes it
-# hours and measures DynamoDB Local, not tfdyn). Above 100,000 items the
-# migration has 64 segments, not 4: on DynamoDB Local a Scan page costs
-# more the deeper into its segment it starts (docs/migrate.md, "10^6
+# Above 100,000 items the bare SDK loop does not run; above 10,000 items no
+# copy into a stream-enabled target runs (DynamoDB Local's stream slowdown
+# makes it hours and measures DynamoDB Local, not tfdyn). Above 100,000
+# items the migration has 64 segments, not 4: on DynamoDB Local a Scan page
+# costs more the deeper into its segment it starts (docs/migrate.md, "10^6
 # items"); the 1, 2 and 4 workers then run the 64 segments a process per
-# segment, 1, 2 or 4 at a time. A 10^6 run takes about 80 minutes.
+# segment, 1, 2 or 4 at a time. A 10^6 run takes about 100 minutes.
 # make bench runs the benchmark at 1,000 items only.
 set -euo pipefail
 cd "$(dirname "$0")/.."

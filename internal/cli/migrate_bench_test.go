@@ -23,8 +23,10 @@ import (
 	"github.com/tfdyn/tfdyn/internal/dynamo"
 )
 
-// benchAllVariants is the largest table every variant runs on.
-const benchAllVariants = 100_000
+// benchFourSegmentsMax is the largest table migrated in 4 segments (and
+// warmed up by a dry run first); larger ones are migrated in 64 (see
+// docs/migrate.md, "10^6 items").
+const benchFourSegmentsMax = 100_000
 
 // benchStreamCopyMax is the largest table copied into a stream-enabled
 // target: DynamoDB Local's writes into such a table slow down as it grows
@@ -37,7 +39,7 @@ const benchStreamCopyMax = 10_000
 // benchSizes are the item counts of BenchmarkMigrateScale: by default
 // 1,000 (make bench); scripts/bench-migrate.sh sets TFDYN_BENCH_MIGRATE_SIZES
 // to "1000 10000 100000" for docs/migrate.md's figures, or to "1000000"
-// for its "10^6 items" section (about 80 minutes).
+// for its "10^6 items" section (about 100 minutes).
 func benchSizes(b *testing.B) []int {
 	spec := os.Getenv("TFDYN_BENCH_MIGRATE_SIZES")
 	if spec == "" {
@@ -196,15 +198,15 @@ func BenchmarkMigrateScale(b *testing.B) {
 		b.Logf("seeded %d items in %s", n, time.Since(seedStart).Round(time.Millisecond))
 		// A dry run first (not reported): DynamoDB Local's JIT and caches
 		// warm up on the table before the runs compared.
-		// Above benchAllVariants items the one process scans in 64
+		// Above benchFourSegmentsMax items the one process scans in 64
 		// segments: on DynamoDB Local a Scan page costs about 1 ms more for
 		// every 1,000 items before it in its segment (docs/migrate.md,
 		// "10^6 items"), so 4 segments of 250,000 items would measure that.
 		segs := "4"
-		if n > benchAllVariants {
+		if n > benchFourSegmentsMax {
 			segs = "64"
 		}
-		if n <= benchAllVariants {
+		if n <= benchFourSegmentsMax {
 			runBench(b, bin, "migrate", baseDir, headDir, "--table", table, "--endpoint", ep, "--dry-run", "--parallel", segs)
 		}
 		forward := true
@@ -216,31 +218,24 @@ func BenchmarkMigrateScale(b *testing.B) {
 			forward = !forward
 			return runBench(b, bin, append([]string{"migrate", from, to, "--table", table, "--endpoint", ep}, extra...)...)
 		}
-		// Above benchAllVariants items only the one-process backfill, with
-		// a checkpoint file, and the copy run: the ratios of the other
-		// variants are measured on the smaller tables.
-		all := n <= benchAllVariants
+		all := n <= benchFourSegmentsMax
 		b.Run(fmt.Sprintf("items=%d", n), func(b *testing.B) {
 			var none, file, ctl benchProc
 			for i := 0; i < b.N; i++ {
 				cp := filepath.Join(b.TempDir(), "cp.json")
 				file = backfill("--parallel", segs, "--checkpoint", cp)
-				if all {
-					none = backfill("--parallel", "4")
-					ctl = backfill("--parallel", "4", "--control-table", "bench-ctl")
-				}
+				none = backfill("--parallel", segs)
+				ctl = backfill("--parallel", segs, "--control-table", "bench-ctl")
 			}
 			row(n, "backfill, 1 process, "+segs+" segments, checkpoint file", n, file, "")
 			b.ReportMetric(float64(n)/file.wall.Seconds(), "items/s")
 			b.ReportMetric(float64(file.rssKB)/1024, "peak-RSS-MB")
-			if all {
-				row(n, "backfill, 1 process, 4 segments, no checkpoint", n, none, fmt.Sprintf("checkpoint file overhead %+.0f%%", 100*(file.wall.Seconds()/none.wall.Seconds()-1)))
-				row(n, "backfill, 1 process, 4 segments, control table", n, ctl, fmt.Sprintf("control table overhead %+.0f%%", 100*(ctl.wall.Seconds()/none.wall.Seconds()-1)))
-				b.ReportMetric(100*(file.wall.Seconds()/none.wall.Seconds()-1), "checkpoint-overhead-%")
-			}
+			row(n, "backfill, 1 process, "+segs+" segments, no checkpoint", n, none, fmt.Sprintf("checkpoint file overhead %+.0f%%", 100*(file.wall.Seconds()/none.wall.Seconds()-1)))
+			row(n, "backfill, 1 process, "+segs+" segments, control table", n, ctl, fmt.Sprintf("control table overhead %+.0f%%", 100*(ctl.wall.Seconds()/none.wall.Seconds()-1)))
+			b.ReportMetric(100*(file.wall.Seconds()/none.wall.Seconds()-1), "checkpoint-overhead-%")
 
 			// The workers: w processes at a time share one control table.
-			// Up to benchAllVariants items each runs one segment of w; above
+			// Up to benchFourSegmentsMax items each runs one segment of w; above
 			// it the migration has 64 segments (see segs) and each of the w
 			// worker slots runs its share one after another, a process per
 			// segment, as a Step Functions Distributed Map with a
@@ -380,7 +375,7 @@ func BenchmarkDynamoDBLocalCopyLoop(b *testing.B) {
 		}
 	}
 	for _, n := range benchSizes(b) {
-		if n > benchAllVariants {
+		if n > benchFourSegmentsMax {
 			// The loop separates DynamoDB Local's cost from tfdyn's; the
 			// ratio is measured on the smaller tables.
 			continue
