@@ -271,9 +271,13 @@ func BenchmarkMigrateScale(b *testing.B) {
 						sum.cpu += p.cpu
 					}
 				}
-				what := fmt.Sprintf("backfill, %d worker processes, control table", w)
+				procsWord := "processes"
+				if w == 1 {
+					procsWord = "process"
+				}
+				what := fmt.Sprintf("backfill, %d worker %s, control table", w, procsWord)
 				if total != w {
-					what = fmt.Sprintf("backfill, %d worker processes at a time, %d segments (a process per segment), control table", w, total)
+					what = fmt.Sprintf("backfill, %d worker %s at a time, %d segments (a process per segment), control table", w, procsWord, total)
 				}
 				row(n, what, n, sum, "RSS: the largest worker; CPU: all")
 				b.ReportMetric(float64(n)/sum.wall.Seconds(), fmt.Sprintf("items/s-%dworkers", w))
