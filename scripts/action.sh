@@ -16,7 +16,9 @@
 #   TFDYN_GEN_ARGS      extra gen go arguments, as committed (--package NAME)
 #   TFDYN_TERRAFORM_DIR Terraform directory for plan
 #   TFDYN_DIFF_ARGS, TFDYN_PLAN_ARGS, TFDYN_VERIFY_ARGS  extra arguments
-#   TFDYN_REPORT_DIR    where verify's JUnit files go (default: a temp dir)
+#   TFDYN_REPORT_DIR    where verify's JUnit files go (default: a temp dir made
+#                       when a verify step runs, and kept: the junit output
+#                       names a file in it)
 # and GitHub's: GITHUB_STEP_SUMMARY (Markdown appended), GITHUB_OUTPUT (outputs).
 #
 # The *_ARGS inputs are split like a shell command line, without expanding
@@ -33,8 +35,7 @@ TFDYN="${TFDYN:-tfdyn}"
 STEPS="${TFDYN_STEPS:-validate,fmt}"
 SUMMARY="${GITHUB_STEP_SUMMARY:-/dev/null}"
 OUTPUT="${GITHUB_OUTPUT:-/dev/null}"
-REPORTS="${TFDYN_REPORT_DIR:-$(mktemp -d)}"
-mkdir -p "$REPORTS"
+REPORTS="${TFDYN_REPORT_DIR:-}"
 
 worst=0
 failed=()
@@ -251,6 +252,10 @@ $out" "$(repo_path "$TFDYN_GEN_DIR")"
   verify)
     if needs verify "$shown" schema "the schema paths, one per line" &&
       split_args verify verify_args "${TFDYN_VERIFY_ARGS:-}" && list_schemas verify; then
+      if [ -z "$REPORTS" ]; then
+        REPORTS=$(mktemp -d "${TMPDIR:-/tmp}/tfdyn-reports.XXXXXX")
+      fi
+      mkdir -p "$REPORTS"
       for s in "${schemas[@]}"; do
         junit="$REPORTS/tfdyn-verify.xml"
         if [ "${#schemas[@]}" -gt 1 ]; then

@@ -48,7 +48,8 @@ func runAction(t *testing.T, bin, repo, dir string, inputs map[string]string) (i
 	summary, output := filepath.Join(gh, "summary.md"), filepath.Join(gh, "output")
 	cmd := exec.Command("bash", script)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "TFDYN="+bin, "GITHUB_WORKSPACE="+repo, "GITHUB_STEP_SUMMARY="+summary, "GITHUB_OUTPUT="+output, "NO_COLOR=1")
+	cmd.Env = append(os.Environ(), "TFDYN="+bin, "GITHUB_WORKSPACE="+repo, "GITHUB_STEP_SUMMARY="+summary, "GITHUB_OUTPUT="+output, "NO_COLOR=1",
+		"TFDYN_REPORT_DIR="+filepath.Join(gh, "reports"))
 	for k, v := range inputs {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
@@ -113,9 +114,16 @@ func TestActionSteps(t *testing.T) {
 
 	// From a sub-directory (the action's working-directory): annotations
 	// still carry repository paths.
+	// Without TFDYN_REPORT_DIR and without a verify step it makes no
+	// temporary directory.
 	sub := filepath.Join(repo, "infra")
-	code, annotations, summary, output = runAction(t, bin, repo, sub, map[string]string{"TFDYN_SCHEMA": "../schema", "TFDYN_STEPS": "validate,fmt"})
+	tmp := t.TempDir()
+	code, annotations, summary, output = runAction(t, bin, repo, sub, map[string]string{"TFDYN_SCHEMA": "../schema", "TFDYN_STEPS": "validate,fmt",
+		"TFDYN_REPORT_DIR": "", "TMPDIR": tmp})
 	require.Equal(t, 1, code, "%v\n%s", annotations, summary)
+	left, err := os.ReadDir(tmp)
+	require.NoError(t, err)
+	require.Empty(t, left)
 	require.Len(t, annotations, 2, "%v", annotations)
 	require.True(t, strings.HasPrefix(annotations[0], "::warning file=schema/ecommerce.tfdyn.hcl,line=452,col=12,"), annotations[0])
 	require.Equal(t, "::error file=schema/ecommerce.tfdyn.hcl,title=tfdyn fmt::../schema/ecommerce.tfdyn.hcl is not formatted: run tfdyn fmt ../schema", annotations[1])
