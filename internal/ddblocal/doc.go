@@ -3,13 +3,15 @@
 // provider (5.100.0 and 6.x) can apply, plan and destroy tables against it
 // and the SDK can query them.
 //
-// Start runs `java <JVMFlags> -Djava.library.path=<dir>/DynamoDBLocal_lib
-// -jar DynamoDBLocal.jar -inMemory -port <p>` (or `docker run
-// amazon/dynamodb-local` with Options.Docker) on a free loopback port, in
-// its own process group and, on Linux, with a parent-death signal, so no
-// Java process outlives the Go process that started it, even one killed
-// with SIGKILL. The layer listens on another loopback port: Endpoint. Stop
-// ends both; Serve is the loop behind `tfdyn local`; ddblocaltest.Start gives a
+// Start runs `java <JVMFlags> -Djava.io.tmpdir=<its own dir>
+// -Djava.library.path=<dir>/DynamoDBLocal_lib -jar DynamoDBLocal.jar
+// -inMemory -port <p>` (or `docker run amazon/dynamodb-local` with
+// Options.Docker) on a free loopback port, in its own process group and, on
+// Linux, with a parent-death signal, so no Java process outlives the Go
+// process that started it, even one killed with SIGKILL. The JVM's temp dir
+// (where DynamoDB Local extracts its SQLite library) is removed by Stop, or
+// by a later Start once its owner is gone. The layer listens on another
+// loopback port: Endpoint. Stop ends both; Serve is the loop behind `tfdyn local`; ddblocaltest.Start gives a
 // test a target that is stopped with the test.
 //
 //	target, err := ddblocal.Start(ctx, ddblocal.Options{})

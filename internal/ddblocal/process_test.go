@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,7 +21,8 @@ import (
 )
 
 // helperEnv makes the test binary act as a program that owns a target:
-// it starts one, prints "pid <java pid>" and waits to be killed.
+// it starts one, prints "pid <java pid> <the JVM's temp dir>" and waits to
+// be killed.
 const helperEnv = "TFDYN_DDBLOCAL_HELPER"
 
 func runHelper() int {
@@ -31,7 +33,7 @@ func runHelper() int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	fmt.Printf("pid %d\n", t.PID())
+	fmt.Printf("pid %d %s\n", t.PID(), t.jvmTemp)
 	time.Sleep(10 * time.Minute) // until killed; Stop is never called
 	return 0
 }
@@ -86,8 +88,11 @@ func TestJavaDiesWithKilledOwner(t *testing.T) {
 
 	line, err := bufio.NewReader(stdout).ReadString('\n')
 	require.NoError(t, err, "helper output: %s", stderr.String())
-	pid, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(line, "pid ")))
+	fields := strings.Fields(line)
+	require.Len(t, fields, 3, "helper said %q", line)
+	pid, err := strconv.Atoi(fields[1])
 	require.NoError(t, err, "helper said %q", line)
+	jvmTemp := fields[2]
 	require.True(t, alive(pid), "java %d must run while its owner runs", pid)
 	t.Cleanup(func() {
 		if alive(pid) { // the test failed: end the Java process we caused
@@ -102,6 +107,59 @@ func TestJavaDiesWithKilledOwner(t *testing.T) {
 	_ = helper.Wait()
 	helperDone = true
 	require.True(t, waitGone(pid, 15*time.Second), "java %d outlived its owner, killed with SIGKILL", pid)
+
+	// The JVM died by SIGKILL: its SQLite library is left in its temp dir
+	// until the next Start (newJVMTempDir) finds the owner gone.
+	left, err := filepath.Glob(filepath.Join(jvmTemp, "*libsqlite4java*"))
+	require.NoError(t, err)
+	require.Len(t, left, 1, "DynamoDB Local extracts its SQLite library into its java.io.tmpdir %s", jvmTemp)
+	require.Equal(t, jvmTempRoot(), filepath.Dir(jvmTemp))
+	next, err := newJVMTempDir()
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = os.RemoveAll(next) })
+	require.NoDirExists(t, jvmTemp, "the temp dir of a JVM whose owner is gone")
+	require.DirExists(t, next)
+}
+
+func TestJVMTempDirs(t *testing.T) {
+	// A dir whose owner runs (this process) survives another's sweep; a
+	// dir whose owner is gone does not; a name tfdyn did not make is left.
+	mine, err := newJVMTempDir()
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = os.RemoveAll(mine) })
+	require.True(t, strings.HasPrefix(filepath.Base(mine), strconv.Itoa(os.Getpid())+"-"), mine)
+	gone := exec.Command("true")
+	require.NoError(t, gone.Run())
+	dead := filepath.Join(jvmTempRoot(), strconv.Itoa(gone.ProcessState.Pid())+"-123")
+	other := filepath.Join(jvmTempRoot(), "notes")
+	for _, d := range []string{dead, other} {
+		require.NoError(t, os.MkdirAll(d, 0o700))
+		require.NoError(t, os.WriteFile(filepath.Join(d, "f"), []byte("x"), 0o600))
+	}
+	t.Cleanup(func() { _ = os.RemoveAll(other) })
+	next, err := newJVMTempDir()
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = os.RemoveAll(next) })
+	require.DirExists(t, mine)
+	require.DirExists(t, other)
+	require.NoDirExists(t, dead)
+}
+
+func TestStopRemovesTheJVMTempDir(t *testing.T) {
+	tftest.Serial(t)
+	if testing.Short() {
+		t.Skip("starts DynamoDB Local; skipped with -short")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	tg, err := Start(ctx, Options{})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = tg.Stop() })
+	lib, err := filepath.Glob(filepath.Join(tg.jvmTemp, "*libsqlite4java*"))
+	require.NoError(t, err)
+	require.Len(t, lib, 1, "DynamoDB Local extracts its SQLite library into %s", tg.jvmTemp)
+	require.NoError(t, tg.Stop())
+	require.NoDirExists(t, tg.jvmTemp)
 }
 
 // syncBuffer is a bytes.Buffer safe for one writer and one reader.

@@ -78,8 +78,11 @@ func TestJavaCommandLine(t *testing.T) {
 	tg := &Target{opts: Options{JavaPath: "/bin/sh", DynamoDBLocalDir: dir}}
 	argv, err := tg.javaCommand()
 	require.NoError(t, err)
+	t.Cleanup(tg.removeJVMTemp)
+	require.DirExists(t, tg.jvmTemp)
 	port := strings.TrimPrefix(tg.backend, "http://127.0.0.1:")
 	require.Equal(t, []string{"/bin/sh", "-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+		"-Djava.io.tmpdir=" + tg.jvmTemp,
 		"-Djava.library.path=" + filepath.Join(dir, "DynamoDBLocal_lib"),
 		"-jar", filepath.Join(dir, "DynamoDBLocal.jar"), "-inMemory", "-port", port}, argv)
 }

@@ -105,6 +105,7 @@ type Target struct {
 
 	cmd       *exec.Cmd
 	container string
+	jvmTemp   string        // the JVM's java.io.tmpdir (jvmtmp.go), removed by Stop
 	exited    chan struct{} // closed when the DynamoDB Local process has exited
 	waitErr   error         // set before exited is closed
 	output    *tailBuffer
@@ -169,6 +170,7 @@ func Start(ctx context.Context, opts Options) (*Target, error) {
 		t.proxy.setBackend(t.backend)
 		if err := t.startProcess(argv); err != nil {
 			t.server.Close()
+			t.removeJVMTemp()
 			return nil, fmt.Errorf("ddblocal: start: %w", err)
 		}
 		err = t.waitReady(ctx)
@@ -263,8 +265,14 @@ func (t *Target) javaCommand() ([]string, error) {
 		return nil, err
 	}
 	t.backend = "http://127.0.0.1:" + strconv.Itoa(port)
+	if t.jvmTemp == "" {
+		if t.jvmTemp, err = newJVMTempDir(); err != nil {
+			return nil, err
+		}
+	}
 	argv := append([]string{java}, JVMFlags...)
 	return append(argv,
+		"-Djava.io.tmpdir="+t.jvmTemp,
 		"-Djava.library.path="+filepath.Join(dir, "DynamoDBLocal_lib"),
 		"-jar", jar, "-inMemory", "-port", strconv.Itoa(port)), nil
 }
@@ -568,10 +576,19 @@ func (t *Target) stop() error {
 			}
 		}
 	}
+	t.removeJVMTemp()
 	if len(errs) > 0 {
 		return fmt.Errorf("ddblocal: stop: %w", errors.Join(errs...))
 	}
 	return nil
+}
+
+// removeJVMTemp removes the JVM's temp dir (what a JVM ended by SIGKILL
+// left in it too).
+func (t *Target) removeJVMTemp() {
+	if t.jvmTemp != "" {
+		_ = os.RemoveAll(t.jvmTemp)
+	}
 }
 
 // tailBuffer keeps the last max bytes written to it.

@@ -33,7 +33,16 @@ type Process struct {
 	proxy *Proxy
 	// bin is the provider binary.
 	bin string
+	// tmp, when set, is the provider's TMPDIR in dir (where go-plugin puts
+	// its socket), removed by Stop.
+	tmp string
 }
+
+// providerTempDir names the provider's TMPDIR in its directory: go-plugin
+// makes its socket there (plugin<digits>) and removes it only on a clean
+// exit, so the socket of a provider killed with its run goes with the
+// run's directory (verify's next run removes a killed run's workspace).
+const providerTempDir = ".provider-tmp"
 
 // reattachPrefix starts the line the provider prints in debug mode.
 const reattachPrefix = "TF_REATTACH_PROVIDERS='"
@@ -53,15 +62,25 @@ func Start(ctx context.Context, dir string) (*Process, error) {
 	}
 	cmd := exec.Command(bins[0], "-debug")
 	cmd.Dir = dir
+	// The socket's path must fit a Unix socket (108 bytes on Linux): in a
+	// deeper dir the provider keeps the system's temporary directory.
+	tmp := filepath.Join(dir, providerTempDir)
+	if len(filepath.Join(tmp, "plugin4294967295")) >= 100 || os.MkdirAll(tmp, 0o700) != nil {
+		tmp = ""
+	}
 	for _, kv := range os.Environ() {
 		// The provider wraps its HTTP client for a CA bundle on every
 		// configure and refuses the second time; the local target is plain
 		// HTTP.
-		if !strings.HasPrefix(kv, "AWS_CA_BUNDLE=") {
-			cmd.Env = append(cmd.Env, kv)
+		if strings.HasPrefix(kv, "AWS_CA_BUNDLE=") || (tmp != "" && strings.HasPrefix(kv, "TMPDIR=")) {
+			continue
 		}
+		cmd.Env = append(cmd.Env, kv)
 	}
-	p := &Process{cmd: cmd, exited: make(chan struct{}), bin: bins[0]}
+	if tmp != "" {
+		cmd.Env = append(cmd.Env, "TMPDIR="+tmp)
+	}
+	p := &Process{cmd: cmd, exited: make(chan struct{}), bin: bins[0], tmp: tmp}
 	cmd.Stderr = &p.stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -88,6 +107,7 @@ func Start(ctx context.Context, dir string) (*Process, error) {
 		close(p.exited)
 	}()
 	if err := <-started; err != nil {
+		p.removeTemp()
 		return nil, fmt.Errorf("start provider %s: %w", bins[0], err)
 	}
 	found := make(chan string, 1)
@@ -113,6 +133,7 @@ func Start(ctx context.Context, dir string) (*Process, error) {
 		}
 		return p, nil
 	case <-p.exited:
+		p.removeTemp()
 		return nil, fmt.Errorf("provider %s exited at start: %s", bins[0], strings.TrimSpace(p.stderr.String()))
 	case <-ctx.Done():
 		p.Stop()
@@ -151,9 +172,11 @@ func (p *Process) UseProxy(workdir, cacheDir string, types map[string]bool) erro
 }
 
 // Stop ends the proxy and the provider's process group: SIGINT (it
-// removes its socket), then SIGKILL after 5 seconds. It is idempotent.
+// removes its socket), then SIGKILL after 5 seconds; then it removes the
+// provider's TMPDIR. It is idempotent.
 func (p *Process) Stop() {
 	p.once.Do(func() {
+		defer p.removeTemp()
 		if p.proxy != nil {
 			p.proxy.Stop()
 		}
@@ -173,6 +196,13 @@ func (p *Process) Stop() {
 			<-p.exited
 		}
 	})
+}
+
+// removeTemp removes the provider's TMPDIR, if it has one of its own.
+func (p *Process) removeTemp() {
+	if p.tmp != "" {
+		_ = os.RemoveAll(p.tmp)
+	}
 }
 
 // PID is the provider's process id.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -205,4 +206,28 @@ func TestProviderStoreKeepsTheSchemaAcrossRuns(t *testing.T) {
 	entries, err = os.ReadDir(store.dir)
 	require.NoError(t, err)
 	require.Len(t, entries, 2)
+}
+
+// TestProviderSocketIsInItsDirectory starts the provider in a workspace:
+// its plugin socket is in the workspace's providerTempDir, not in the
+// system's temporary directory, so the socket of a provider killed with
+// its run (it cannot remove it) goes with the run's directory; Stop
+// removes the directory.
+func TestProviderSocketIsInItsDirectory(t *testing.T) {
+	tftest.Parallel(t)
+	ws, p := proxiedWorkspace(t)
+	require.Len(t, p.info, 1)
+	var sock string
+	for _, c := range p.info {
+		sock = c.Addr.String
+	}
+	require.Equal(t, filepath.Join(ws.dir, providerTempDir), filepath.Dir(sock))
+	require.True(t, strings.HasPrefix(filepath.Base(sock), "plugin"), sock)
+
+	killProviderGroup(p.PID()) // the provider this test started
+	<-p.exited
+	_, err := os.Lstat(sock)
+	require.NoError(t, err, "a provider killed with SIGKILL leaves its socket")
+	p.Stop()
+	require.NoDirExists(t, filepath.Join(ws.dir, providerTempDir))
 }
