@@ -144,11 +144,11 @@ func seedBench(b *testing.B, ctx context.Context, c *dynamodb.Client, base *hcls
 // processes of the tfdyn binary, over tables of benchSizes items of
 // schemadiff's BASE: the backfill to its backfill HEAD (GSI1 keys of every
 // customer recomputed, GSI2 keys gained by the open orders, GSI1 keys
-// gained by the products) by one process with 4 segments, without a
-// checkpoint, with a checkpoint file and with a control table (the
-// overhead of recording every page); by 1, 2 and 4 worker processes
-// sharing one control table; and the copy of the table under changed
-// product keys into a new table. Each run alternates the direction
+// gained by the products) by one process with 4 segments (64 above
+// benchFourSegmentsMax items), without a checkpoint, with a checkpoint
+// file and with a control table (the overhead of recording every page); by
+// 1, 2 and 4 worker processes at a time sharing one control table; and the
+// copy of the table under changed product keys into a new table. Each run alternates the direction
 // (BASE → HEAD, then back), so that every run has the same work. It
 // reports items per second and the peak RSS of the tfdyn process (of the
 // largest worker), and logs one Markdown table row per run
@@ -202,13 +202,13 @@ func BenchmarkMigrateScale(b *testing.B) {
 		// segments: on DynamoDB Local a Scan page costs about 1 ms more for
 		// every 1,000 items before it in its segment (docs/migrate.md,
 		// "10^6 items"), so 4 segments of 250,000 items would measure that.
-		segs := "4"
-		if n > benchFourSegmentsMax {
-			segs = "64"
+		fourSegments := n <= benchFourSegmentsMax
+		segsN := 64
+		if fourSegments {
+			segsN = 4
+			runBench(b, bin, "migrate", baseDir, headDir, "--table", table, "--endpoint", ep, "--dry-run", "--parallel", "4")
 		}
-		if n <= benchFourSegmentsMax {
-			runBench(b, bin, "migrate", baseDir, headDir, "--table", table, "--endpoint", ep, "--dry-run", "--parallel", segs)
-		}
+		segs := strconv.Itoa(segsN)
 		forward := true
 		backfill := func(extra ...string) benchProc {
 			from, to := baseDir, headDir
@@ -218,7 +218,6 @@ func BenchmarkMigrateScale(b *testing.B) {
 			forward = !forward
 			return runBench(b, bin, append([]string{"migrate", from, to, "--table", table, "--endpoint", ep}, extra...)...)
 		}
-		all := n <= benchFourSegmentsMax
 		b.Run(fmt.Sprintf("items=%d", n), func(b *testing.B) {
 			var none, file, ctl benchProc
 			for i := 0; i < b.N; i++ {
@@ -236,14 +235,14 @@ func BenchmarkMigrateScale(b *testing.B) {
 
 			// The workers: w processes at a time share one control table.
 			// Up to benchFourSegmentsMax items each runs one segment of w; above
-			// it the migration has 64 segments (see segs) and each of the w
-			// worker slots runs its share one after another, a process per
+			// it the migration has segsN segments and each of the w worker
+			// slots runs its share one after another, a process per
 			// segment, as a Step Functions Distributed Map with a
 			// MaxConcurrency of w runs them.
 			for _, w := range []int{1, 2, 4} {
 				total := w
-				if !all {
-					total = 64
+				if !fourSegments {
+					total = segsN
 				}
 				from, to := baseDir, headDir
 				if !forward {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/tfdyn/tfdyn/internal/fsafe"
 )
 
 // DynamoDB Local extracts its SQLite library (900 KB) into java.io.tmpdir
@@ -46,7 +48,7 @@ func sweepJVMTempDirs(root string) {
 	for _, e := range entries {
 		owner, _, ok := strings.Cut(e.Name(), "-")
 		pid, err := strconv.Atoi(owner)
-		if !ok || err != nil || pid <= 0 || !e.IsDir() || processRuns(pid) {
+		if !ok || err != nil || pid <= 0 || !e.IsDir() || fsafe.Alive(pid) {
 			continue
 		}
 		_ = os.RemoveAll(filepath.Join(root, e.Name()))

@@ -44,6 +44,18 @@ type Process struct {
 // run's directory (verify's next run removes a killed run's workspace).
 const providerTempDir = ".provider-tmp"
 
+// providerTemp makes the provider's TMPDIR in dir and returns it, or ""
+// when the socket's path in it (go-plugin names it plugin<up to 10
+// digits>) would not fit a Unix socket or it cannot be made: the provider
+// then keeps the system's temporary directory.
+func providerTemp(dir string) string {
+	tmp := filepath.Join(dir, providerTempDir)
+	if len(filepath.Join(tmp, "plugin4294967295")) >= maxSocketPath || os.MkdirAll(tmp, 0o700) != nil {
+		return ""
+	}
+	return tmp
+}
+
 // reattachPrefix starts the line the provider prints in debug mode.
 const reattachPrefix = "TF_REATTACH_PROVIDERS='"
 
@@ -62,12 +74,7 @@ func Start(ctx context.Context, dir string) (*Process, error) {
 	}
 	cmd := exec.Command(bins[0], "-debug")
 	cmd.Dir = dir
-	// The socket's path must fit a Unix socket (108 bytes on Linux): in a
-	// deeper dir the provider keeps the system's temporary directory.
-	tmp := filepath.Join(dir, providerTempDir)
-	if len(filepath.Join(tmp, "plugin4294967295")) >= 100 || os.MkdirAll(tmp, 0o700) != nil {
-		tmp = ""
-	}
+	tmp := providerTemp(dir)
 	for _, kv := range os.Environ() {
 		// The provider wraps its HTTP client for a CA bundle on every
 		// configure and refuses the second time; the local target is plain

@@ -76,6 +76,10 @@ type cachedCall struct {
 // proxySocket names the proxy's socket in the workspace.
 const proxySocket = "provider.sock"
 
+// maxSocketPath is the longest path tfprovider gives a Unix socket (the
+// proxy's, the provider's): Linux allows 108 bytes, macOS 104.
+const maxSocketPath = 100
+
 // startProxy listens on a new Unix socket in workdir and forwards to
 // the provider described by info (one provider), with store (nil: none) for
 // the answers kept across runs and the types its schema answers keep (nil:
@@ -103,7 +107,7 @@ func startProxy(workdir string, info tfexec.ReattachInfo, store *schemaStore, ty
 	// system's temporary directory when the workspace's path is too long
 	// for a socket (108 bytes on Linux).
 	dir := ""
-	if len(filepath.Join(workdir, proxySocket)) >= 100 {
+	if len(filepath.Join(workdir, proxySocket)) >= maxSocketPath {
 		if dir, err = os.MkdirTemp("", "tfdyn-provider-"); err != nil {
 			upstream.Close()
 			return nil, nil, fmt.Errorf("provider proxy: %w", err)

@@ -47,6 +47,21 @@ func TestProviderProxySocketPlace(t *testing.T) {
 	require.NoDirExists(t, filepath.Dir(sock))
 }
 
+// TestProviderTempPlace makes the provider's TMPDIR in a short directory,
+// and none in a directory too deep for its socket.
+func TestProviderTempPlace(t *testing.T) {
+	short, err := os.MkdirTemp("", "ws")
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = os.RemoveAll(short) })
+	require.Equal(t, filepath.Join(short, providerTempDir), providerTemp(short))
+	require.DirExists(t, filepath.Join(short, providerTempDir))
+
+	long := filepath.Join(short, strings.Repeat("w", 80))
+	require.NoError(t, os.Mkdir(long, 0o700))
+	require.Equal(t, "", providerTemp(long))
+	require.Equal(t, []string(nil), dirNames(t, long))
+}
+
 func TestProviderProxyRefusesSeveralProviders(t *testing.T) {
 	_, _, err := startProxy(t.TempDir(), tfexec.ReattachInfo{"a": {}, "b": {}}, nil, nil)
 	require.EqualError(t, err, "provider proxy: 2 providers in the reattach information, want 1")

@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -23,6 +22,7 @@ import (
 	"github.com/tfdyn/tfdyn/internal/ddblocal"
 	"github.com/tfdyn/tfdyn/internal/dynamo"
 	"github.com/tfdyn/tfdyn/internal/findings"
+	"github.com/tfdyn/tfdyn/internal/fsafe"
 	"github.com/tfdyn/tfdyn/internal/oracle"
 	"github.com/tfdyn/tfdyn/internal/tfenv"
 	"github.com/tfdyn/tfdyn/internal/tfprovider"
@@ -101,7 +101,7 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 			// A finding: the rejected items are in the report.
 			return r.report, nil
 		}
-		if r.target != nil && !alive(r.target.PID()) && ctx.Err() == nil {
+		if r.target != nil && !fsafe.Alive(r.target.PID()) && ctx.Err() == nil {
 			err = fmt.Errorf("DynamoDB Local (pid %d) exited during the run: %w", r.target.PID(), err)
 		}
 		r.report.Error = err.Error()
@@ -784,7 +784,7 @@ func (r *runner) cleanup() error {
 		case <-stop:
 		}
 	}()
-	targetDead := r.target != nil && !alive(r.target.PID())
+	targetDead := r.target != nil && !fsafe.Alive(r.target.PID())
 	if targetDead {
 		r.progress("DynamoDB Local is gone (it kept the table in memory): nothing to destroy")
 	}
@@ -903,14 +903,6 @@ func (r *runner) deleteLeftover(ctx context.Context, name string) error {
 
 // Discard is an io.Writer for quiet runs.
 var Discard io.Writer = io.Discard
-
-// alive reports whether a process exists.
-func alive(pid int) bool {
-	if pid <= 0 {
-		return false
-	}
-	return syscall.Kill(pid, 0) == nil
-}
 
 // randomHex returns n random bytes in hex: the suffix of a run's table
 // names on a shared endpoint, the namespace of a run on a shared DynamoDB
